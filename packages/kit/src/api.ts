@@ -1,0 +1,90 @@
+import { appMessages } from "./messages";
+import { currentToken, endSession } from "./session";
+
+/** Every failed call surfaces as this, carrying the server's German `message`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** Base address from the build setting PUBLIC_API_BASE; same origin when unset. */
+export const apiBase: string = (import.meta.env.PUBLIC_API_BASE ?? "").replace(/\/+$/, "");
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is (FormData, Blob); wins over `json`. */
+  body?: BodyInit;
+  query?: Record<string, string | number | null | undefined>;
+  signal?: AbortSignal;
+}
+
+export function apiUrl(path: string, query?: ApiRequest["query"]): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const search = params.size > 0 ? `?${params}` : "";
+  return `${apiBase}${path}${search}`;
+}
+
+/** Headers every call carries: the bearer token whenever one exists. */
+export function authHeaders(): Record<string, string> {
+  const token = currentToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+async function readMessage(response: Response): Promise<string> {
+  try {
+    const body: unknown = await response.json();
+    if (typeof body === "object" && body !== null && typeof (body as { message?: unknown }).message === "string") {
+      return (body as { message: string }).message;
+    }
+  } catch {
+    // Not JSON (a proxy's error page, say): fall through to the status text.
+  }
+  return response.statusText || `HTTP ${response.status}`;
+}
+
+/** Calls the API and returns the raw response, throwing ApiError on any non-2xx status. */
+export async function apiFetch(path: string, request: ApiRequest = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json", ...authHeaders() };
+  let body = request.body;
+  if (body === undefined && request.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(request.json);
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, request.query), {
+      method: request.method ?? (body === undefined ? "GET" : "POST"),
+      headers,
+      body,
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, appMessages.networkError);
+  }
+  if (!response.ok) {
+    const message = await readMessage(response);
+    // A token the server no longer accepts (expired, secret rotated) ends the session, so the
+    // protected routes send the user to /login instead of showing errors everywhere.
+    if (response.status === 401 && headers.Authorization) endSession();
+    throw new ApiError(response.status, message);
+  }
+  return response;
+}
+
+/** Calls the API and parses its JSON answer. */
+export async function apiJson<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const response = await apiFetch(path, request);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

@@ -1,0 +1,34 @@
+/**
+ * The company behind the site. Shell, marketing pages and the invoice PDF read it from here,
+ * so a change of address or phone number is made once.
+ */
+export const site = {
+  name: "Klarwerk Digital",
+  legalName: "Klarwerk Digital GmbH",
+  /** Prefixes the browser-storage keys (`klarwerkuser`, `klarwerktoken`). */
+  slug: "klarwerk",
+  tagline: "Digitalisierung. Einfach. Persönlich.",
+  website: "https://www.klarwerk-digital.de",
+  email: "kontakt@klarwerk-digital.de",
+  phone: "+49 30 5557 3910",
+  phoneHref: "tel:+493055573910",
+  chatUrl: "https://wa.me/493055573910",
+  reviewUrl: "https://de.trustpilot.com/review/klarwerk-digital.de",
+  reviewWidgetScript: "https://widget.trustpilot.com/bootstrap/v5/tp.widget.bootstrap.min.js",
+  country: "Deutschland",
+  copyright: "© 2024",
+  openingHours: "Mo-Fr 9:00-18:00",
+  address: {
+    street: "Lindenstraße 14",
+    postalCode: "10969",
+    city: "Berlin",
+  },
+  managingDirectors: ["Jana Kröger", "Malte Hoffmann"],
+  register: { court: "Amtsgericht Charlottenburg", number: "HRB 245871 B" },
+  vatId: "in Prüfung",
+} as const;
+
+export const storageKeys = {
+  user: `${site.slug}user`,
+  token: `${site.slug}token`,
+} as const;
