@@ -1,0 +1,27 @@
+import { Elysia } from "elysia";
+import type { ResolvedConfig } from "./config.ts";
+import type { Sql } from "./db/open.ts";
+import type { Deps } from "./deps.ts";
+import { createAuth } from "./http/auth.ts";
+import { bodyPolicy } from "./http/body-policy.ts";
+import { errorHandler } from "./http/errors.ts";
+import { authModule } from "./modules/auth/routes.ts";
+import { healthModule } from "./modules/health.ts";
+import { webModule } from "./web/routes.ts";
+
+/**
+ * The whole HTTP surface. A new resource is a module under `src/modules/<resource>/` exporting
+ * `<resource>Module(deps)`, added with one `.use(...)` line in the list below (before `webModule`,
+ * whose wildcards catch everything left over). No CORS: shell, remotes and API share one origin.
+ */
+export function createApp({ config, sql }: { config: ResolvedConfig; sql: Sql }) {
+  const deps: Deps = { config, sql, auth: createAuth({ sql, secret: config.jwtSecret }) };
+  return new Elysia()
+    .use(errorHandler)
+    .use(bodyPolicy())
+    .use(healthModule(deps))
+    .use(authModule(deps))
+    .use(webModule(deps));
+}
+
+export type App = ReturnType<typeof createApp>;

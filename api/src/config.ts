@@ -1,0 +1,151 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { isAbsolute, join, resolve } from "node:path";
+
+/** The repository root: built front-ends live under it, and so does `.data` by default. */
+export const repoRoot = resolve(import.meta.dir, "../..");
+
+/** The five remotes, keyed by the name used in `REMOTE_<NAME>_URL` and `/remotes/mf-<name>/`. */
+export const remoteNames = ["marketing", "dashboard", "files", "customers", "invoices"] as const;
+export type RemoteName = (typeof remoteNames)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: string;
+  production: boolean;
+  /** A real Postgres server; null: the embedded PGlite in `dataDir`. */
+  databaseUrl: string | null;
+  /** Absolute. Embedded database, blobs, generated development secret. */
+  dataDir: string;
+  /** Null outside production when `JWT_SECRET` is unset: see `resolveJwtSecret`. */
+  jwtSecret: string | null;
+  /** Absolute. The repository root holding `shell/dist` and `mf-<name>/dist`. */
+  webRoot: string;
+  /** The manifest URL of each remote, as the shell gets it from `/remotes.json`. */
+  remotes: Record<RemoteName, string>;
+}
+
+/** A configuration whose JWT secret is known: what the app runs with. */
+export type ResolvedConfig = Config & { jwtSecret: string };
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** HS256 keys shorter than the hash output weaken it; 32 bytes is the floor RFC 7518 sets. */
+const minSecretLength = 32;
+
+function readPort(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value.trim() === "") return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(port) || port < 1 || port > 65535) {
+    problems.push(`PORT must be a whole number from 1 to 65535, got "${value}".`);
+    return 0;
+  }
+  return port;
+}
+
+function readUrl(name: string, value: string, problems: string[], protocols: string[]): void {
+  try {
+    const url = new URL(value);
+    if (!protocols.includes(url.protocol)) {
+      problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(" or ")}, got "${value}".`);
+    }
+  } catch {
+    problems.push(`${name} is not a valid URL: "${value}".`);
+  }
+}
+
+function readPath(value: string | undefined, fallback: string): string {
+  if (value === undefined || value.trim() === "") return fallback;
+  return isAbsolute(value) ? value : resolve(value);
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+/**
+ * Reads and validates the environment. Pure: no files are touched, nothing is printed; every
+ * problem found is reported at once in a ConfigError.
+ */
+export function loadConfig(env: Env): Config {
+  const problems: string[] = [];
+  const nodeEnv = nonEmpty(env.NODE_ENV) ?? "development";
+  const production = nodeEnv === "production";
+
+  const port = readPort(env.PORT, problems);
+  const host = nonEmpty(env.HOST) ?? "0.0.0.0";
+
+  const databaseUrl = nonEmpty(env.DATABASE_URL) ?? null;
+  if (databaseUrl) readUrl("DATABASE_URL", databaseUrl, problems, ["postgres:", "postgresql:"]);
+
+  const jwtSecret = nonEmpty(env.JWT_SECRET) ?? null;
+  if (jwtSecret === null && production) {
+    problems.push("JWT_SECRET is required in production (at least 32 characters).");
+  } else if (jwtSecret !== null && jwtSecret.length < minSecretLength) {
+    problems.push(`JWT_SECRET must be at least ${minSecretLength} characters long.`);
+  }
+
+  const remotes = {} as Record<RemoteName, string>;
+  for (const name of remoteNames) {
+    const variable = `REMOTE_${name.toUpperCase()}_URL`;
+    const value = nonEmpty(env[variable]);
+    if (value !== undefined && !value.startsWith("/")) readUrl(variable, value, problems, ["http:", "https:"]);
+    remotes[name] = value ?? `/remotes/mf-${name}/mf-manifest.json`;
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port,
+    host,
+    nodeEnv,
+    production,
+    databaseUrl,
+    dataDir: readPath(env.DATA_DIR, join(repoRoot, ".data")),
+    jwtSecret,
+    webRoot: readPath(env.WEB_ROOT, repoRoot),
+    remotes,
+  };
+}
+
+/**
+ * The configured secret, or outside production one generated on first start and kept in
+ * `DATA_DIR/jwt-secret`, so tokens survive restarts without anyone having to set it.
+ */
+export async function resolveJwtSecret(config: Config): Promise<ResolvedConfig> {
+  if (config.jwtSecret !== null) return { ...config, jwtSecret: config.jwtSecret };
+  const file = join(config.dataDir, "jwt-secret");
+  const read = async () => (await readFile(file, "utf8").catch(() => "")).trim();
+  let secret = await read();
+  if (secret.length < minSecretLength) {
+    await mkdir(config.dataDir, { recursive: true });
+    try {
+      // "wx": when two processes start at once, one writes and the other reads what it wrote.
+      await writeFile(file, `${randomBytes(48).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    secret = await read();
+    if (secret.length < minSecretLength) {
+      throw new Error(`${file} holds an unusable JWT secret: delete it or set JWT_SECRET.`);
+    }
+  }
+  return { ...config, jwtSecret: secret };
+}
+
+/** For `main.ts`: the configuration, or a clear message on stderr and exit code 1. */
+export async function loadConfigOrExit(env: Env = process.env): Promise<ResolvedConfig> {
+  try {
+    return await resolveJwtSecret(loadConfig(env));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}

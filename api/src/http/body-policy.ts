@@ -1,0 +1,40 @@
+import { Elysia } from "elysia";
+import { isJsonMediaType, mediaTypeOf } from "./content-type.ts";
+import { HttpError } from "./errors.ts";
+import { httpMessages } from "./messages.ts";
+
+/** JSON bodies are small forms; anything larger is a mistake or an attack. */
+export const jsonBodyLimitBytes = 1024 * 1024;
+
+/**
+ * What `/api` accepts besides JSON: streamed uploads. Form and text posts are refused, so a plain
+ * HTML form on another site cannot drive the API (they need no CORS preflight).
+ */
+const streamedTypes = new Set(["multipart/form-data", "application/octet-stream"]);
+
+/**
+ * Checks request bodies in `onRequest`, before routing and before anything reads them:
+ * - `/api` takes JSON or a streamed upload; another declared body type is a 400;
+ * - a JSON body over the limit is a 413 (declared length); a chunked JSON body declares none and
+ *   is a 411 (browsers always send the length of a JSON body; `app.handle()` in tests sends
+ *   neither header and passes).
+ * It deliberately does not parse bodies itself: a global parse hook breaks routes that stream
+ * their body (`parse: "none"`, uploads).
+ */
+export function bodyPolicy(maxJsonBytes: number = jsonBodyLimitBytes) {
+  return new Elysia({ name: "body-policy", seed: maxJsonBytes }).onRequest(({ request }) => {
+    const type = mediaTypeOf(request);
+    if (type === "") return;
+    if (!isJsonMediaType(type)) {
+      if (streamedTypes.has(type.toLowerCase()) || !new URL(request.url).pathname.startsWith("/api/")) return;
+      throw new HttpError(400, httpMessages.badRequest);
+    }
+    const declared = request.headers.get("content-length");
+    if (declared === null) {
+      if (request.headers.has("transfer-encoding")) throw new HttpError(411, httpMessages.lengthRequired);
+      return;
+    }
+    const length = Number(declared);
+    if (!Number.isFinite(length) || length > maxJsonBytes) throw new HttpError(413, httpMessages.payloadTooLarge);
+  });
+}

@@ -1,0 +1,74 @@
+import { Elysia, type ValidationError } from "elysia";
+import { isJsonMediaType, mediaTypeOf } from "./content-type.ts";
+import { httpMessages } from "./messages.ts";
+
+/** Throw from any handler or hook: the client gets `status` and `{ message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** `/email` → `email`; `/items/0/price` → `items.0.price`. */
+function fieldOf(path: string | undefined): string {
+  return (path ?? "").split("/").filter(Boolean).join(".");
+}
+
+/**
+ * Schemas carry their German message in `error` (see the auth module); a field without one gets
+ * a generic message naming it. A body that is not JSON at all (wrong content type, no body) is
+ * unreadable rather than invalid: 400.
+ */
+function validationAnswer(error: Readonly<ValidationError>, request: Request): { status: number; message: string } {
+  if (error.type === "response") {
+    // The handler returned something its own schema forbids: our bug, not the client's.
+    console.error(`[api] ${request.method} ${new URL(request.url).pathname}: response failed its schema`, error);
+    return { status: 500, message: httpMessages.internal };
+  }
+  if (error.type === "body" && !isJsonMediaType(mediaTypeOf(request)))
+    return { status: 400, message: httpMessages.badRequest };
+  if (typeof error.customError === "string") return { status: 422, message: error.customError };
+  const field = fieldOf(error.valueError?.path);
+  return { status: 422, message: field ? httpMessages.invalidField(field) : httpMessages.invalidInput };
+}
+
+/**
+ * The one error handler: every failure leaves as `{ "message": "<German>" }` with its status.
+ * Stacks go to the server log only.
+ */
+export const errorHandler = new Elysia({ name: "error-handler" }).onError(
+  { as: "global" },
+  ({ code, error, request, set, status }) => {
+    if (error instanceof HttpError) {
+      Object.assign(set.headers, error.headers);
+      return status(error.status, { message: error.message });
+    }
+    switch (code) {
+      case "VALIDATION": {
+        const answer = validationAnswer(error, request);
+        return status(answer.status, { message: answer.message });
+      }
+      case "PARSE": {
+        // A hook that throws while the body is read arrives wrapped in a ParseError.
+        const cause = error.cause;
+        if (cause instanceof HttpError) return status(cause.status, { message: cause.message });
+        return status(400, { message: httpMessages.badRequest });
+      }
+      case "NOT_FOUND":
+        return status(404, { message: httpMessages.notFound });
+      case "INVALID_COOKIE_SIGNATURE":
+        return status(400, { message: httpMessages.badRequest });
+      case "INVALID_FILE_TYPE":
+        return status(422, { message: httpMessages.unsupportedFileType });
+      default: {
+        console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+        return status(500, { message: httpMessages.internal });
+      }
+    }
+  },
+);

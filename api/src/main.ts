@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { createApp } from "./app.ts";
+import { loadConfigOrExit } from "./config.ts";
+import { migrate } from "./db/migrate.ts";
+import { openDatabase } from "./db/open.ts";
+
+const config = await loadConfigOrExit();
+
+if (!config.databaseUrl) console.log(`[api] starting the embedded database in ${join(config.dataDir, "pglite")}`);
+const db = await openDatabase(config).catch((error: unknown) => {
+  console.error("[api] could not open the database:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+try {
+  const applied = await migrate(db.sql);
+  if (applied.length > 0) console.log(`[api] applied migrations: ${applied.join(", ")}`);
+} catch (error) {
+  console.error("[api] migration failed:", error);
+  await db.close();
+  process.exit(1);
+}
+
+if (!existsSync(join(config.webRoot, "shell", "dist", "index.html"))) {
+  console.warn(`[api] no built shell in ${join(config.webRoot, "shell", "dist")}: run \`bun run build\` for the UI`);
+}
+
+const app = createApp({ config, sql: db.sql });
+try {
+  app.listen({ port: config.port, hostname: config.host });
+} catch (error) {
+  console.error(
+    `[api] could not listen on ${config.host}:${config.port}:`,
+    error instanceof Error ? error.message : error,
+  );
+  await db.close();
+  process.exit(1);
+}
+const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+console.log(`[api] listening on http://${shownHost}:${app.server?.port ?? config.port}`);
+
+let shuttingDown = false;
+async function shutdown(signal: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`[api] ${signal}: shutting down`);
+  try {
+    await app.stop();
+    await db.close();
+  } catch (error) {
+    console.error("[api] error while shutting down:", error);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,62 @@
+import { isBlank, isEmail, limits } from "@klarwerk/kit";
+import { t } from "elysia";
+import { HttpError } from "../../http/errors.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { authApiMessages as messages } from "./messages.ts";
+
+/**
+ * Shapes only: each field must be a string, else its German message (missing or wrong type).
+ * The rules (blank, length, format, match) are checked in code below, each with its own message.
+ */
+export const registerBody = t.Object(
+  {
+    name: t.String({ error: messages.nameRequired }),
+    email: t.String({ error: messages.emailRequired }),
+    password: t.String({ error: messages.passwordRequired }),
+    confirmPassword: t.String({ error: messages.confirmPasswordRequired }),
+  },
+  { error: httpMessages.notJsonObject },
+);
+
+export const loginBody = t.Object(
+  {
+    email: t.String({ error: messages.emailRequired }),
+    password: t.String({ error: messages.loginPasswordRequired }),
+  },
+  { error: httpMessages.notJsonObject },
+);
+
+export interface Registration {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Addresses are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function invalid(message: string): HttpError {
+  return new HttpError(422, message);
+}
+
+/** The registration to store, or a 422 with the first problem found, field by field. */
+export function validateRegistration(body: typeof registerBody.static): Registration {
+  const name = body.name.trim();
+  if (isBlank(name)) throw invalid(messages.nameRequired);
+  if (name.length > limits.nameMax) throw invalid(messages.nameTooLong);
+
+  const email = normalizeEmail(body.email);
+  if (isBlank(email)) throw invalid(messages.emailRequired);
+  if (!isEmail(email)) throw invalid(messages.emailInvalid);
+
+  const { password, confirmPassword } = body;
+  if (password.length === 0) throw invalid(messages.passwordRequired);
+  if (password.length < limits.passwordMin) throw invalid(messages.passwordTooShort);
+  if (password.length > limits.passwordMax) throw invalid(messages.passwordTooLong);
+  if (confirmPassword.length === 0) throw invalid(messages.confirmPasswordRequired);
+  if (confirmPassword !== password) throw invalid(messages.passwordMismatch);
+
+  return { name, email, password };
+}

@@ -1,0 +1,79 @@
+import { extname, join } from "node:path";
+import { Elysia } from "elysia";
+import { type RemoteName, remoteNames } from "../config.ts";
+import type { Deps } from "../deps.ts";
+import { HttpError } from "../http/errors.ts";
+import { httpMessages } from "../http/messages.ts";
+import { cacheControlFor, fileInfo, noCache, resolveInside, serveFile } from "./static-files.ts";
+
+/** The body of `/remotes.json`: `{ "mf_marketing": "<manifest url>", ... }`. */
+export function remotesManifest(remotes: Record<RemoteName, string>): Record<`mf_${RemoteName}`, string> {
+  return Object.fromEntries(remoteNames.map((name) => [`mf_${name}`, remotes[name]])) as Record<
+    `mf_${RemoteName}`,
+    string
+  >;
+}
+
+const remoteDirs = new Set<string>(remoteNames.map((name) => `mf-${name}`));
+
+function notFound(): HttpError {
+  return new HttpError(404, httpMessages.notFound);
+}
+
+/** The path of the request URL, still percent-encoded (WHATWG URL has removed `.`/`..` segments). */
+function encodedPathOf(request: Request): string {
+  return new URL(request.url).pathname;
+}
+
+/**
+ * The built front-ends, from this process (design section 2): `/remotes.json`, each remote's
+ * build under `/remotes/mf-<name>/`, and the shell for everything else with a fallback to its
+ * `index.html` for client-side routes. Register it last: its wildcards catch what no module did.
+ */
+export function webModule({ config }: Pick<Deps, "config">) {
+  const remotesJson = JSON.stringify(remotesManifest(config.remotes));
+  const shellRoot = join(config.webRoot, "shell", "dist");
+
+  return (
+    new Elysia({ name: "web" })
+      .get(
+        "/remotes.json",
+        () =>
+          new Response(remotesJson, {
+            headers: { "Content-Type": "application/json;charset=utf-8", "Cache-Control": noCache },
+          }),
+      )
+      // Unknown API paths answer JSON, never the shell's HTML. (Elysia tries GET routes before
+      // `.all` ones, so the GET wildcard below checks the prefix itself too.)
+      .all("/api", () => {
+        throw notFound();
+      })
+      .all("/api/*", () => {
+        throw notFound();
+      })
+      .get("/remotes/*", async ({ request }) => {
+        const [, , dir = "", ...rest] = encodedPathOf(request).split("/");
+        if (!remoteDirs.has(dir)) throw notFound();
+        const relative = rest.join("/");
+        const root = join(config.webRoot, dir, "dist");
+        const file = resolveInside(root, relative);
+        if (!file || !(await fileInfo(file))) throw notFound();
+        return serveFile(request, file, { cacheControl: cacheControlFor(decodeURIComponent(relative)) });
+      })
+      .get("/*", async ({ request }) => {
+        const relative = encodedPathOf(request).slice(1);
+        if (relative === "api" || relative.startsWith("api/")) throw notFound();
+        const file = resolveInside(shellRoot, relative);
+        if (!file) throw notFound();
+        if (await fileInfo(file)) {
+          return serveFile(request, file, { cacheControl: cacheControlFor(decodeURIComponent(relative)) });
+        }
+        // A client-side route (/dashboard, /customers/…) gets the shell; a missing asset does not.
+        const lastSegment = decodeURIComponent(relative).split("/").pop() ?? "";
+        if (extname(lastSegment) !== "") throw notFound();
+        const index = join(shellRoot, "index.html");
+        if (!(await fileInfo(index))) throw notFound();
+        return serveFile(request, index, { cacheControl: noCache });
+      })
+  );
+}

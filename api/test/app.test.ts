@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { App } from "../src/app.ts";
+import { createTestApp } from "./support/app.ts";
+import { createTestDatabase, type TestDatabase } from "./support/database.ts";
+import { call, callJson } from "./support/http.ts";
+import { registerAndLogin } from "./support/users.ts";
+
+let db: TestDatabase;
+let app: App;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = createTestApp(db.sql);
+});
+
+afterAll(() => db.drop());
+
+describe("createApp", () => {
+  test("API routes win over the web wildcards", async () => {
+    expect((await callJson(app, "/api/health")).body).toEqual({ status: "ok" });
+    for (const [method, path] of [
+      ["GET", "/api/unknown"],
+      ["GET", "/api/register"],
+      ["POST", "/api/health"],
+      ["PUT", "/api/requests/1/done"],
+    ] as const) {
+      const answer = await callJson(app, path, { method });
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ message: "Nicht gefunden." });
+    }
+  });
+
+  test("every error body is exactly { message }", async () => {
+    const { token } = await registerAndLogin(app);
+    const failures = [
+      await call(app, "/api/login", { json: { email: "x@example.com", password: "falsch123" } }),
+      await call(app, "/api/register", { json: {} }),
+      await call(app, "/api/register", { body: "{", headers: { "content-type": "application/json" } }),
+      await call(app, "/api/nothing", { token }),
+      await call(app, "/missing.js"),
+      await call(app, "/remotes.json", { method: "POST" }),
+    ];
+    for (const response of failures) {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get("content-type")).toStartWith("application/json");
+      const body = await response.json();
+      expect(Object.keys(body)).toEqual(["message"]);
+      expect(typeof body.message).toBe("string");
+    }
+  });
+
+  test("the full flow: register, log in, use the token", async () => {
+    const { user, token } = await registerAndLogin(app, { name: "Anna Admin" });
+    expect(user.name).toBe("Anna Admin");
+    expect(token.split(".")).toHaveLength(3);
+  });
+});

@@ -1,0 +1,141 @@
+import { describe, expect, test } from "bun:test";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { ConfigError, loadConfig, repoRoot, resolveJwtSecret } from "../src/config.ts";
+
+const goodSecret = "x".repeat(32);
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  test("defaults outside production", () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      nodeEnv: "development",
+      production: false,
+      databaseUrl: null,
+      dataDir: join(repoRoot, ".data"),
+      jwtSecret: null,
+      webRoot: repoRoot,
+      remotes: {
+        marketing: "/remotes/mf-marketing/mf-manifest.json",
+        dashboard: "/remotes/mf-dashboard/mf-manifest.json",
+        files: "/remotes/mf-files/mf-manifest.json",
+        customers: "/remotes/mf-customers/mf-manifest.json",
+        invoices: "/remotes/mf-invoices/mf-manifest.json",
+      },
+    });
+    expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
+  });
+
+  test("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://app@db:5432/klarwerk",
+      DATA_DIR: "/srv/data",
+      JWT_SECRET: goodSecret,
+      WEB_ROOT: "/srv/web",
+      REMOTE_FILES_URL: "https://files.example.com/mf-manifest.json",
+    });
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.production).toBe(true);
+    expect(config.databaseUrl).toBe("postgres://app@db:5432/klarwerk");
+    expect(config.dataDir).toBe("/srv/data");
+    expect(config.jwtSecret).toBe(goodSecret);
+    expect(config.webRoot).toBe("/srv/web");
+    expect(config.remotes.files).toBe("https://files.example.com/mf-manifest.json");
+    expect(config.remotes.marketing).toBe("/remotes/mf-marketing/mf-manifest.json");
+  });
+
+  test("relative directories are resolved against the working directory", () => {
+    expect(loadConfig({ DATA_DIR: "some/data" }).dataDir).toBe(resolve("some/data"));
+  });
+
+  test.each(["abc", "0", "65536", "-1", "3000.5", "1e3", " 80 x"])("PORT=%p is refused", (port) => {
+    expect(problemsOf({ PORT: port })).toEqual([expect.stringContaining("PORT")]);
+  });
+
+  test("an empty PORT means the default", () => {
+    expect(loadConfig({ PORT: "" }).port).toBe(3000);
+  });
+
+  test("production requires JWT_SECRET", () => {
+    expect(problemsOf({ NODE_ENV: "production" })).toEqual([expect.stringContaining("JWT_SECRET is required")]);
+  });
+
+  test("a short JWT_SECRET is refused everywhere", () => {
+    expect(problemsOf({ JWT_SECRET: "short" })).toEqual([expect.stringContaining("at least 32")]);
+  });
+
+  test.each(["localhost:5432", "mysql://db/x", "not a url"])("DATABASE_URL=%p is refused", (url) => {
+    expect(problemsOf({ DATABASE_URL: url })).toEqual([expect.stringContaining("DATABASE_URL")]);
+  });
+
+  test("remote URLs must be http(s) or same-origin paths", () => {
+    expect(problemsOf({ REMOTE_INVOICES_URL: "ftp://x/mf-manifest.json" })).toEqual([
+      expect.stringContaining("REMOTE_INVOICES_URL"),
+    ]);
+    expect(loadConfig({ REMOTE_INVOICES_URL: "/cdn/mf-invoices/mf-manifest.json" }).remotes.invoices).toBe(
+      "/cdn/mf-invoices/mf-manifest.json",
+    );
+  });
+
+  test("every problem is reported at once", () => {
+    const problems = problemsOf({ PORT: "x", NODE_ENV: "production", REMOTE_DASHBOARD_URL: "nope" });
+    expect(problems).toHaveLength(3);
+    const error = new ConfigError(problems);
+    expect(error.message).toContain("PORT");
+    expect(error.message).toContain("JWT_SECRET");
+    expect(error.message).toContain("REMOTE_DASHBOARD_URL");
+  });
+});
+
+describe("resolveJwtSecret", () => {
+  test("uses JWT_SECRET when set", async () => {
+    const config = loadConfig({ JWT_SECRET: goodSecret, DATA_DIR: "/nonexistent/never-written" });
+    expect((await resolveJwtSecret(config)).jwtSecret).toBe(goodSecret);
+  });
+
+  test("outside production generates a secret once and keeps it in DATA_DIR", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "klarwerk-config-"));
+    try {
+      const config = loadConfig({ DATA_DIR: join(dataDir, "nested") });
+      const first = await resolveJwtSecret(config);
+      const second = await resolveJwtSecret(config);
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      expect(second.jwtSecret).toBe(first.jwtSecret);
+      const file = join(dataDir, "nested", "jwt-secret");
+      expect((await readFile(file, "utf8")).trim()).toBe(first.jwtSecret);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("start with a bad environment", () => {
+  test("prints the problem and exits with 1 before touching the database", async () => {
+    const child = Bun.spawn(["bun", join(import.meta.dir, "../src/main.ts")], {
+      env: { PATH: process.env.PATH ?? "", PORT: "not-a-port", DATA_DIR: "/nonexistent/never-written" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [code, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()]);
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT must be a whole number from 1 to 65535, got "not-a-port".');
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrate } from "../../src/db/migrate.ts";
+import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+
+let db: TestDatabase;
+let scratch: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  scratch = await mkdtemp(join(tmpdir(), "klarwerk-migrations-"));
+});
+
+afterAll(async () => {
+  await db.drop();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+async function migrationsDir(name: string, files: Record<string, string>): Promise<string> {
+  const dir = join(scratch, name);
+  await mkdir(dir, { recursive: true });
+  for (const [file, sql] of Object.entries(files)) await writeFile(join(dir, file), sql);
+  return dir;
+}
+
+async function tableExists(name: string): Promise<boolean> {
+  const [row] = await db.sql<{ exists: boolean }[]>`select to_regclass(${name}) is not null as exists`;
+  return row?.exists ?? false;
+}
+
+describe("migrate", () => {
+  test("the project's migrations are recorded and running them again changes nothing", async () => {
+    const recorded = await db.sql<{ version: string; name: string }[]>`
+      select version, name from schema_migrations order by version`;
+    expect(recorded).toContainEqual({ version: "001", name: "001_users.sql" });
+    expect(await migrate(db.sql)).toEqual([]);
+    expect(await migrate(db.sql)).toEqual([]);
+    expect(await tableExists("users")).toBe(true);
+  });
+
+  test("two runs at once apply each migration exactly once, in order", async () => {
+    const dir = await migrationsDir("concurrent", {
+      "902_second.sql": "insert into migration_log (step) values ('second');",
+      "901_first.sql": "create table migration_log (step text not null); insert into migration_log values ('first');",
+    });
+    const [a, b] = await Promise.all([migrate(db.sql, dir), migrate(db.sql, dir)]);
+    expect([...a, ...b].sort()).toEqual(["901_first.sql", "902_second.sql"]);
+    const steps = await db.sql<{ step: string }[]>`select step from migration_log`;
+    expect(steps.map((row) => row.step)).toEqual(["first", "second"]);
+    expect(await migrate(db.sql, dir)).toEqual([]);
+  });
+
+  test("a failing migration is rolled back and not recorded", async () => {
+    const dir = await migrationsDir("failing", {
+      "911_broken.sql": "create table half_done (id int); select 1 / 0;",
+    });
+    await expect(migrate(db.sql, dir)).rejects.toThrow("division by zero");
+    expect(await tableExists("half_done")).toBe(false);
+    const [row] = await db.sql`select 1 from schema_migrations where version = '911'`;
+    expect(row).toBeUndefined();
+  });
+
+  test("file names must be numbered", async () => {
+    const dir = await migrationsDir("misnamed", { "users.sql": "select 1;" });
+    await expect(migrate(db.sql, dir)).rejects.toThrow("does not match NNN_name.sql");
+  });
+
+  test("e-mail addresses are unique regardless of case", async () => {
+    await db.sql`insert into users (name, email, password_hash) values ('A', 'case@example.com', 'x')`;
+    await expect(
+      db.sql`insert into users (name, email, password_hash) values ('B', 'CASE@example.com', 'x')`.execute(),
+    ).rejects.toThrow("users_email_key");
+  });
+});

@@ -1,0 +1,30 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type App, createApp } from "../../src/app.ts";
+import { loadConfig, type ResolvedConfig } from "../../src/config.ts";
+import type { Sql } from "../../src/db/open.ts";
+
+/** The secret test apps sign with; tests can sign their own tokens with it. */
+export const testJwtSecret = "test-secret-that-is-long-enough-for-hs256-0123456789";
+
+/**
+ * A configuration as the environment would give it, with a fixed JWT secret and throwaway
+ * directories; `env` overrides single variables (e.g. `{ REMOTE_FILES_URL: "..." }`).
+ */
+export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
+  // Not created: nothing in the API writes there unless a test asks for it.
+  const scratch = join(tmpdir(), `klarwerk-test-${crypto.randomUUID().slice(0, 8)}`);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: join(scratch, "data"),
+    WEB_ROOT: join(scratch, "web"),
+    JWT_SECRET: testJwtSecret,
+    ...env,
+  });
+  return { ...config, jwtSecret: config.jwtSecret ?? testJwtSecret };
+}
+
+/** The real app on a test database; call it with `call`/`callJson` from ./http.ts. */
+export function createTestApp(sql: Sql, config: ResolvedConfig = testConfig()): App {
+  return createApp({ config, sql });
+}
