@@ -1,0 +1,89 @@
+import { type ReactNode, StrictMode } from "react";
+import { flushSync } from "react-dom";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter, NavLink, Outlet, RouterProvider } from "react-router";
+import { AuthProvider, useAuth } from "./auth";
+import { restoreSession } from "./session";
+
+export interface StandaloneScreen {
+  /** Path below the app's base, "/" for the first screen. */
+  path: string;
+  label: string;
+  element: ReactNode;
+}
+
+export interface StandaloneOptions {
+  /** Federation name, shown in the development bar. */
+  name: string;
+  screens: StandaloneScreen[];
+  /** Providers around the screens, e.g. `PortalProviders` for the portal remotes. */
+  wrap?: (children: ReactNode) => ReactNode;
+}
+
+const barStyle = {
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: "16px",
+  padding: "8px 16px",
+  background: "#0f2a33",
+  color: "#fff",
+  fontSize: "14px",
+} as const;
+
+function DevelopmentBar({ name, screens }: Pick<StandaloneOptions, "name" | "screens">) {
+  const { user } = useAuth();
+  return (
+    <nav aria-label="Standalone" style={barStyle}>
+      <strong>{name} (standalone)</strong>
+      {screens.map((screen) => (
+        <NavLink key={screen.path} to={screen.path} end style={{ color: "#fff" }}>
+          {screen.label}
+        </NavLink>
+      ))}
+      <span style={{ marginLeft: "auto", opacity: 0.8 }}>
+        {user ? `Angemeldet als ${user.name}` : "Nicht angemeldet (Sitzung aus dem Local Storage dieses Ursprungs)"}
+      </span>
+    </nav>
+  );
+}
+
+/**
+ * Renders a remote on its own dev server (`src/bootstrap.tsx`), with its own router under the
+ * app's base path. In the shell the same screens are loaded through Module Federation instead.
+ */
+export function renderStandalone({ name, screens, wrap = (children) => children }: StandaloneOptions): void {
+  restoreSession();
+  const router = createBrowserRouter(
+    [
+      {
+        path: "/",
+        element: (
+          <>
+            <DevelopmentBar name={name} screens={screens} />
+            {wrap(
+              <main id="main">
+                <Outlet />
+              </main>,
+            )}
+          </>
+        ),
+        children: screens.map((screen) =>
+          screen.path === "/"
+            ? { index: true, element: screen.element }
+            : { path: screen.path.replace(/^\//, ""), element: screen.element },
+        ),
+      },
+    ],
+    { basename: import.meta.env.BASE_URL ?? "/" },
+  );
+  const container = document.getElementById("root");
+  if (!container) throw new Error("#root is missing");
+  createRoot(container).render(
+    <StrictMode>
+      <AuthProvider>
+        <RouterProvider router={router} flushSync={flushSync} />
+      </AuthProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,116 @@
+// Builds the front-ends for production: the five remotes, then the shell (`rsbuild build` in each,
+// two at a time on this 2-core machine), precompresses every dist for the server and prints one
+// size line per app. Fails loudly on the first error. Idempotent: Rsbuild empties each dist first.
+//
+//   bun scripts/build.ts                  every app
+//   bun scripts/build.ts shell mf-files   only these (scripts/start.ts rebuilds what is stale)
+//   bun scripts/build.ts --skip-precompress   (no .br/.gz files; quicker local checks)
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { extname, join } from "node:path";
+import { precompressDirectory } from "../api/src/web/precompress.ts";
+
+const root = join(import.meta.dir, "..");
+const allApps = ["mf-marketing", "mf-dashboard", "mf-files", "mf-customers", "mf-invoices", "shell"] as const;
+const concurrency = 2;
+
+const args = process.argv.slice(2);
+const skipPrecompress = args.includes("--skip-precompress");
+const requested = args.filter((arg) => !arg.startsWith("--"));
+const unknown = requested.filter((app) => !(allApps as readonly string[]).includes(app));
+if (unknown.length > 0) {
+  console.error(`Unbekannte App(s): ${unknown.join(", ")}. Erlaubt: ${allApps.join(", ")}`);
+  process.exit(2);
+}
+// Keep the canonical order: remotes first, the shell last.
+const apps = allApps.filter((app) => requested.length === 0 || requested.includes(app));
+
+const rsbuild = join(root, "node_modules/.bin/rsbuild");
+
+interface Result {
+  app: string;
+  ok: boolean;
+  output: string;
+  seconds: number;
+}
+
+async function build(app: string): Promise<Result> {
+  const started = performance.now();
+  const child = Bun.spawn([rsbuild, "build"], {
+    cwd: join(root, app),
+    env: { ...process.env, NODE_ENV: "production", FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  const seconds = (performance.now() - started) / 1000;
+  const marker = join(root, app, "dist", app === "shell" ? "index.html" : "mf-manifest.json");
+  const ok = exitCode === 0 && existsSync(marker);
+  return { app, ok, output: `${stdout}${stderr}`, seconds };
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? files(path) : [path];
+  });
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} kB`;
+}
+
+function sizeLine(app: string, seconds: number): string {
+  let js = 0;
+  let jsGzip = 0;
+  let css = 0;
+  let cssGzip = 0;
+  for (const file of files(join(root, app, "dist"))) {
+    const ext = extname(file);
+    if (ext !== ".js" && ext !== ".css") continue;
+    const bytes = statSync(file).size;
+    const gzip = Bun.gzipSync(readFileSync(file)).length;
+    if (ext === ".js") {
+      js += bytes;
+      jsGzip += gzip;
+    } else {
+      css += bytes;
+      cssGzip += gzip;
+    }
+  }
+  return `${app.padEnd(13)} JS ${kb(js).padStart(9)} (gzip ${kb(jsGzip).padStart(8)})   CSS ${kb(css).padStart(8)} (gzip ${kb(cssGzip).padStart(7)})   ${seconds.toFixed(1)} s`;
+}
+
+const queue = [...apps];
+const failures: Result[] = [];
+const lines: string[] = [];
+
+async function worker(): Promise<void> {
+  for (let app = queue.shift(); app && failures.length === 0; app = queue.shift()) {
+    const result = await build(app);
+    if (!result.ok) {
+      failures.push(result);
+      console.error(`\n✗ ${app}: rsbuild build fehlgeschlagen\n${result.output}`);
+      return;
+    }
+    let line = sizeLine(app, result.seconds);
+    if (!skipPrecompress) {
+      const summary = await precompressDirectory(join(root, app, "dist"));
+      line += `   precompressed ${summary.files} files`;
+    }
+    lines.push(line);
+    console.log(`✓ ${line}`);
+  }
+}
+
+const started = performance.now();
+await Promise.all(Array.from({ length: Math.min(concurrency, apps.length) }, worker));
+
+if (failures.length > 0) {
+  console.error(`\nBuild fehlgeschlagen: ${failures.map((failure) => failure.app).join(", ")}`);
+  process.exit(1);
+}
+console.log(`\n${apps.length} App(s) gebaut in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

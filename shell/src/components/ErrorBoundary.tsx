@@ -1,0 +1,34 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+
+interface Props {
+  /** Rendered instead of the children once they threw; `retry` clears the error. */
+  fallback: (error: Error, retry: () => void) => ReactNode;
+  onRetry?: () => void;
+  children: ReactNode;
+}
+
+interface State {
+  error: Error | null;
+}
+
+/** Keeps a failing area (a remote that did not load, say) from taking the page down with it. */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  retry = (): void => {
+    this.props.onRetry?.();
+    this.setState({ error: null });
+  };
+
+  override render(): ReactNode {
+    return this.state.error ? this.props.fallback(this.state.error, this.retry) : this.props.children;
+  }
+}

@@ -1,0 +1,63 @@
+import type { RouteObject } from "react-router";
+import { Layout } from "./components/Layout";
+import { RemoteLoading, RemoteRoute } from "./components/RemoteRoute";
+import { RequireAuth } from "./components/RequireAuth";
+import {
+  protectedRemoteRoutes,
+  publicRemoteRoutes,
+  type RemoteRouteDef,
+  type RouteHandle,
+} from "./federation/remoteRoutes";
+import { NotFound } from "./routes/NotFound";
+import { RouteError } from "./routes/RouteError";
+
+function remoteRoute({ path, remote, expose, title }: RemoteRouteDef): RouteObject {
+  const handle: RouteHandle = { title };
+  const element = <RemoteRoute key={`${remote}/${expose}`} remote={remote} expose={expose} />;
+  return path === "/" ? { index: true, element, handle } : { path: path.slice(1), element, handle };
+}
+
+/**
+ * All routes. Public pages render inside the Mantine-free layout; the portal branch (login,
+ * register and the protected screens) is one lazily loaded layout route that brings Mantine,
+ * notifications and the query client, so a toast raised on /login survives the redirect to
+ * /dashboard.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    element: <Layout />,
+    // Only if the layout itself fails; errors of a page render inside the layout (below).
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          ...publicRemoteRoutes.map(remoteRoute),
+          {
+            lazy: async () => ({ Component: (await import("./routes/PortalLayout")).PortalLayout }),
+            // Shown in the page area (inside the layout) while a direct visit loads the portal.
+            hydrateFallbackElement: <RemoteLoading />,
+            children: [
+              {
+                path: "login",
+                handle: { title: "Anmelden – Klarwerk Digital" } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import("./routes/Login")).Login }),
+              },
+              {
+                path: "register",
+                handle: { title: "Registrieren – Klarwerk Digital" } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import("./routes/Register")).Register }),
+              },
+              {
+                element: <RequireAuth />,
+                children: protectedRemoteRoutes.map(remoteRoute),
+              },
+            ],
+          },
+          { path: "*", element: <NotFound />, handle: { title: "Seite nicht gefunden – Klarwerk Digital" } },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,80 @@
+import { authMessages, useAuth } from "@klarwerk/kit";
+import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
+import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+
+export function Login() {
+  const { user, login } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+
+  if (user && !submitting) return <Navigate to="/dashboard" replace />;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    setSubmitting(true);
+    const ok = await login({ email: email.trim(), password });
+    setSubmitting(false);
+    if (ok) {
+      notifySuccess(authMessages.loginSuccess);
+      navigate("/dashboard", { replace: true });
+    } else {
+      notifyError(authMessages.loginFailedTitle, authMessages.loginFailedText);
+    }
+  }
+
+  return (
+    <div className="auth-page">
+      <Paper component="section" className="auth-card" withBorder shadow="sm" radius="lg" p="xl">
+        <Stack gap="lg">
+          <div>
+            <Title order={1} size="h2">
+              Anmelden
+            </Title>
+            <Text c="dimmed" mt={4}>
+              Melden Sie sich mit Ihrem Konto im Kundenportal an.
+            </Text>
+          </div>
+          <form onSubmit={onSubmit}>
+            <Stack gap="md">
+              <TextInput
+                label="E-Mail"
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+              />
+              <PasswordInput
+                label="Passwort"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+              />
+              <Button type="submit" fullWidth size="md" disabled={submitting}>
+                {submitting ? authMessages.loginSubmitting : "Anmelden"}
+              </Button>
+            </Stack>
+          </form>
+          <Stack gap={4} align="center">
+            <Text size="sm">
+              Noch kein Konto?{" "}
+              <Anchor component={Link} to="/register">
+                Jetzt registrieren
+              </Anchor>
+            </Text>
+            <Anchor component={Link} to="/" size="sm" c="dimmed">
+              ← Zurück zur Startseite
+            </Anchor>
+          </Stack>
+        </Stack>
+      </Paper>
+    </div>
+  );
+}
