@@ -1,0 +1,71 @@
+/**
+ * Every German text of the invoice screen and the invoice PDF. The spec fixes most of the
+ * wording; the placeholders, accessible labels and PDF captions are ours.
+ */
+import { formatDecimal } from "./format";
+
+export const invoiceMessages = {
+  formTitle: "Neue Rechnung erstellen",
+  customer: "Kunde",
+  customerPlaceholder: "Name, Anschrift und weitere Angaben des Kunden",
+  provider: "Dienstleister",
+  providerPlaceholder: "Name und Anschrift des Dienstleisters",
+  date: "Rechnungsdatum",
+  items: "Artikel",
+  description: "Beschreibung",
+  quantity: "Anzahl",
+  price: "Preis (€ / Stück)",
+  addItem: "+ Artikel hinzufügen",
+  removeItem: "Artikel entfernen",
+  discountPercent: "Rabatt (%)",
+  taxPercent: "Mehrwertsteuer (%)",
+  extraFees: "Sonstige Gebühren (€)",
+  notes: "Notizen (Footer)",
+  save: "Rechnung speichern",
+
+  savedTitle: "Gespeicherte Rechnungen",
+  noInvoices: "Keine Rechnungen vorhanden.",
+  downloadPdf: "PDF herunterladen",
+  pdfFailed: "Die PDF-Datei konnte nicht erstellt werden.",
+  lineTotal: "Gesamt",
+  subtotal: "Zwischensumme",
+  discount: "Rabatt",
+  fees: "Sonstige Gebühren",
+  tax: "MwSt.",
+  total: "Gesamt",
+
+  customerRequired: "Bitte Kunde eingeben",
+  providerRequired: "Bitte Dienstleister eingeben",
+  itemRequired: "Mindestens ein gültiger Artikel ist notwendig",
+
+  pdfTitle: "Rechnung",
+  pdfInvoiceNumber: "Rechnungsnummer",
+  pdfDate: "Rechnungsdatum",
+  pdfCustomer: "Kunde",
+  pdfProvider: "Dienstleister",
+  pdfDescription: "Beschreibung",
+  pdfQuantity: "Anzahl",
+  pdfUnitPrice: "Preis (€/Stück)",
+  pdfLineTotal: "Gesamt",
+  pdfNotes: "Notizen",
+} as const;
+
+/** "Rabatt (10%)", "Rabatt (7,5%)". */
+export function discountLabel(percent: number): string {
+  return `${invoiceMessages.discount} (${formatDecimal(percent)}%)`;
+}
+
+/** "MwSt. (19%)". */
+export function taxLabel(percent: number): string {
+  return `${invoiceMessages.tax} (${formatDecimal(percent)}%)`;
+}
+
+/** "Seite 1 von 3", the PDF footer's page count. */
+export function pageLabel(page: number, pageCount: number): string {
+  return `Seite ${page} von ${pageCount}`;
+}
+
+/** The download's file name, `Rechnung_{id}.pdf` (spec section 9). */
+export function invoiceFileName(id: number): string {
+  return `Rechnung_${id}.pdf`;
+}
