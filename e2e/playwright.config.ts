@@ -1,0 +1,23 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./chromium";
+
+// `bun scripts/test.ts --only e2e` builds, starts the server on a fresh database and passes its
+// address here; run directly, the tests expect `npm start` on port 3000.
+export default defineConfig({
+  testDir: "./tests",
+  testMatch: "**/*.e2e.ts",
+  outputDir: "../test-results/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json"]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL || "http://localhost:3000",
+    locale: "de-DE",
+    timezoneId: "Europe/Berlin",
+    launchOptions: chromiumLaunchOptions,
+    trace: "retain-on-failure",
+  },
+});

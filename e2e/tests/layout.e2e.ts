@@ -1,0 +1,128 @@
+import { expect, test } from "@playwright/test";
+import { registeredUser, signInQuickly } from "../support/users";
+
+test("a public page is rendered through the marketing remote inside the shell's layout", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  const header = page.getByRole("banner");
+  for (const name of ["Home", "Über uns", "Leistungen", "Kontakt"]) {
+    await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(header.getByRole("link", { name: "Dateien" })).toHaveCount(0);
+  await expect(header.getByRole("button", { name: "Logout" })).toHaveCount(0);
+
+  await header.getByRole("link", { name: "Über uns", exact: true }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(header.getByRole("link", { name: "Über uns", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(header.getByRole("link", { name: "Home", exact: true })).not.toHaveAttribute("aria-current", "page");
+});
+
+test("the footer carries tagline, links, contact data and the review link", async ({ page }) => {
+  await page.goto("/about");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText("Digitalisierung. Einfach. Persönlich.");
+  await expect(footer).toContainText("Deutschland");
+  await expect(footer).toContainText("© 2024");
+  await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+  await expect(footer.locator('a[href^="tel:"]')).toHaveCount(1);
+  const review = footer.getByRole("link", { name: "Bewerten Sie uns auf Trustpilot" });
+  await expect(review).toHaveAttribute("href", /trustpilot/);
+  await expect(review).toHaveAttribute("target", "_blank");
+  for (const href of ["/", "/about", "/contact", "/datenschutz", "/impressum"]) {
+    await expect(footer.locator(`a[href="${href}"]`).first()).toBeVisible();
+  }
+
+  // /impressum is a plain link: following it loads a new document.
+  await page.evaluate(() => {
+    (window as unknown as { marker: string }).marker = "same-document";
+  });
+  await footer.locator('a[href="/impressum"]').click();
+  await expect(page).toHaveURL(/\/impressum$/);
+  await expect(page.getByRole("main")).toContainText("Impressum");
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
+});
+
+test("the mobile menu opens, caps its height and closes on a link click", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto("/");
+  const toggle = page.getByRole("button", { name: "Menü öffnen" });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Leistungen", exact: true })).toBeHidden();
+
+  await toggle.click();
+  const close = page.getByRole("button", { name: "Menü schließen" });
+  await expect(close).toHaveAttribute("aria-expanded", "true");
+  const menuId = await close.getAttribute("aria-controls");
+  expect(menuId).toBeTruthy();
+  const menu = page.locator(`[id="${menuId}"]`);
+  const maxHeight = await menu.evaluate((element) => getComputedStyle(element).maxHeight);
+  expect(maxHeight).not.toBe("none");
+
+  await menu.getByRole("link", { name: "Leistungen", exact: true }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(page.getByRole("button", { name: "Menü öffnen" })).toHaveAttribute("aria-expanded", "false");
+  await expect(menu.getByRole("link", { name: "Leistungen", exact: true })).toBeHidden();
+});
+
+test("an unknown path shows the 404 page, logs the path and links home", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
+  });
+  const response = await page.goto("/gibt-es-nicht");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  expect(errors.some((text) => text.includes("/gibt-es-nicht"))).toBe(true);
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Startseite|Home/ })
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("keyboard users reach the navigation from the top of the page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  await page.keyboard.press("Tab");
+  const skipLink = page.getByRole("link", { name: "Zum Inhalt springen" });
+  await expect(skipLink).toBeFocused();
+  await expect(skipLink).toBeVisible();
+  const reachable: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    reachable.push((await page.locator(":focus").textContent())?.trim() ?? "");
+    await page.keyboard.press("Tab");
+  }
+  expect(reachable).toContain("Kontakt");
+});
+
+test("a remote that cannot be loaded shows a retry in its slot while the rest keeps working", async ({
+  page,
+  request,
+}) => {
+  const user = await registeredUser(request);
+  await signInQuickly(page, request, user);
+  let blocked = true;
+  await page.route("**/remotes/mf-dashboard/**", (route) => (blocked ? route.abort() : route.continue()));
+
+  await page.goto("/dashboard");
+  const main = page.getByRole("main");
+  await expect(main).toContainText("Dieser Bereich konnte nicht geladen werden.");
+  const retry = main.getByRole("button", { name: "Erneut versuchen" });
+  await expect(retry).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("© 2024");
+
+  // Other routes, served by other remotes, still work.
+  await page.getByRole("banner").getByRole("link", { name: "Über uns", exact: true }).click();
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+
+  // Once the network is back, retrying loads the dashboard in place.
+  await page.getByRole("banner").getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.getByRole("main").getByRole("button", { name: "Erneut versuchen" })).toBeVisible();
+  blocked = false;
+  await page.getByRole("main").getByRole("button", { name: "Erneut versuchen" }).click();
+  await expect(page.getByRole("main")).toContainText(`Willkommen, ${user.name}`);
+});

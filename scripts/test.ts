@@ -1,0 +1,148 @@
+// Runs every check the project has, in order, and ends with the one line CI reads:
+// "N passed, N failed" (", N skipped" when any). Lint, type check and build count as one
+// test each; bun test and Playwright contribute their own counts.
+//
+// Usage: bun scripts/test.ts [--only unit|e2e] [-- extra Playwright args]
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startTestServer, type TestServer } from "./test-server";
+
+const root = join(import.meta.dir, "..");
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+const extraPlaywrightArgs = process.argv.includes("--") ? process.argv.slice(process.argv.indexOf("--") + 1) : [];
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+
+function heading(title: string): void {
+  console.log(`\n━━ ${title} ${"━".repeat(Math.max(0, 70 - title.length))}`);
+}
+
+async function run(command: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  const child = Bun.spawn(command, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "ignore",
+  });
+  let output = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
+      output += text;
+      sink.write(text);
+    }
+  };
+  await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr)]);
+  return { code: await child.exited, output };
+}
+
+/** A step that is not a test runner counts as one test. */
+async function step(name: string, command: string[]): Promise<boolean> {
+  heading(name);
+  const { code } = await run(command);
+  if (code === 0) tally.passed++;
+  else {
+    tally.failed++;
+    failures.push(name);
+  }
+  return code === 0;
+}
+
+async function unitTests(): Promise<void> {
+  heading("bun test");
+  const { code, output } = await run(["bun", "test", "--timeout", "30000"]);
+  const count = (label: string) => Number(output.match(new RegExp(`^\\s*(\\d+) ${label}$`, "m"))?.[1] ?? 0);
+  const [passed, failed, skipped] = [count("pass"), count("fail"), count("skip")];
+  tally.passed += passed;
+  tally.failed += failed;
+  tally.skipped += skipped;
+  if (code !== 0 && failed === 0) {
+    // The runner died or found nothing to run: that must not pass silently.
+    tally.failed++;
+    failures.push("bun test (Abbruch)");
+  } else if (failed > 0) failures.push(`bun test (${failed})`);
+}
+
+interface PlaywrightStats {
+  expected: number;
+  unexpected: number;
+  flaky: number;
+  skipped: number;
+}
+
+async function browserTests(): Promise<void> {
+  heading("Playwright (Chromium)");
+  const dataDir = mkdtempSync(join(tmpdir(), "klarwerk-e2e-"));
+  let server: TestServer | undefined;
+  const report = join(root, "test-results", "e2e.json");
+  rmSync(report, { force: true });
+  try {
+    server = await startTestServer({ dataDir });
+    const { code } = await run(
+      [
+        "node",
+        "node_modules/@playwright/test/cli.js",
+        "test",
+        "-c",
+        "e2e/playwright.config.ts",
+        ...extraPlaywrightArgs,
+      ],
+      { E2E_BASE_URL: server.url, E2E_DATABASE_URL: server.databaseUrl ?? "", PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    );
+    let stats: PlaywrightStats | undefined;
+    try {
+      stats = (JSON.parse(readFileSync(report, "utf8")) as { stats: PlaywrightStats }).stats;
+    } catch {
+      stats = undefined;
+    }
+    if (!stats) {
+      tally.failed++;
+      failures.push("Playwright (kein Bericht)");
+      return;
+    }
+    tally.passed += stats.expected + stats.flaky;
+    tally.failed += stats.unexpected;
+    tally.skipped += stats.skipped;
+    if (stats.flaky > 0) console.log(`Playwright: ${stats.flaky} test(s) passed only on retry`);
+    if (stats.unexpected > 0) failures.push(`Playwright (${stats.unexpected})`);
+    else if (code !== 0) {
+      tally.failed++;
+      failures.push("Playwright (Abbruch)");
+    }
+  } catch (error) {
+    console.error(error);
+    tally.failed++;
+    failures.push("Playwright (Server)");
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (!only) {
+  await step("Biome (format + lint)", ["node_modules/.bin/biome", "ci", "."]);
+  await step("TypeScript (strict)", ["bun", "scripts/typecheck.ts"]);
+}
+if (!only || only === "unit") await unitTests();
+if (!only || only === "e2e") {
+  const built = await step("Build (shell + remotes)", ["bun", "scripts/build.ts"]);
+  if (built) await browserTests();
+  else {
+    tally.failed++;
+    failures.push("Playwright (nicht gestartet: Build fehlgeschlagen)");
+  }
+}
+
+if (failures.length > 0) console.log(`\nFehlgeschlagen: ${failures.join(", ")}`);
+const skipped = tally.skipped > 0 ? `, ${tally.skipped} skipped` : "";
+console.log(`${tally.passed} passed, ${tally.failed} failed${skipped}`);
+process.exit(tally.failed === 0 ? 0 : 1);
