@@ -1,38 +1,9 @@
-import { federationOptions, remoteApps } from "@klarwerk/kit/federation";
-import { pluginModuleFederation } from "@module-federation/rsbuild-plugin";
-import { defineConfig } from "@rsbuild/core";
-import { pluginReact } from "@rsbuild/plugin-react";
+import { remoteRsbuildConfig } from "@klarwerk/kit/federation";
 import pkg from "./package.json" with { type: "json" };
 
-const app = remoteApps.mf_customers;
-
-export default defineConfig(({ command }) => ({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation(
-      federationOptions({
-        name: "mf_customers",
-        exposes: { "./Customers": "./src/routes/Customers.tsx" },
-        dependencies: pkg.dependencies,
-        sharedRuntime: command === "build",
-      }),
-    ),
-  ],
-  html: { title: "Klarwerk Digital – Kundenverwaltung (standalone)" },
-  // Mounted under /remotes/mf-customers/ by the server and by the shell's dev proxy.
-  server: {
-    port: app.port,
-    base: app.base,
-    strictPort: true,
-    // Development only: the shell's dev server (another local port) may load this remote directly.
-    cors: { origin: /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/ },
-  },
-  // Chunks are found relative to remoteEntry.js, so one build works under any path or origin.
-  // Lazy compilation (on by default in Rsbuild 2 dev) races with federation's async boundary:
-  // first loads failed with "Chunk is from another build".
-  dev: { assetPrefix: "auto", lazyCompilation: false },
-  output: { assetPrefix: "auto" },
-  // The standalone page is for development only: a production remote has no runtime of its own
-  // (sharedRuntime) and is only ever loaded by the shell.
-  tools: { htmlPlugin: command !== "build" },
-}));
+export default remoteRsbuildConfig({
+  name: "mf_customers",
+  title: "Kunden",
+  exposes: { "./Customers": "./src/routes/Customers.tsx" },
+  dependencies: pkg.dependencies,
+});

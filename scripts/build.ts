@@ -1,11 +1,12 @@
 // Builds the front-ends for production: the five remotes, then the shell (`rsbuild build` in each,
 // two at a time on this 2-core machine), precompresses every dist for the server and prints one
-// size line per app. Fails loudly on the first error. Idempotent: Rsbuild empties each dist first.
+// size line per app. Fails loudly on the first error. Each app is built into a side folder and
+// swapped in whole, so a running server (or a test) never sees a half-written dist.
 //
 //   bun scripts/build.ts                  every app
 //   bun scripts/build.ts shell mf-files   only these (scripts/start.ts rebuilds what is stale)
 //   bun scripts/build.ts --skip-precompress   (no .br/.gz files; quicker local checks)
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { precompressDirectory } from "../api/src/web/precompress.ts";
 
@@ -25,6 +26,8 @@ if (unknown.length > 0) {
 const apps = allApps.filter((app) => requested.length === 0 || requested.includes(app));
 
 const rsbuild = join(root, "node_modules/.bin/rsbuild");
+const nextDist = ".dist-next";
+const oldDist = ".dist-old";
 
 interface Result {
   app: string;
@@ -37,7 +40,12 @@ async function build(app: string): Promise<Result> {
   const started = performance.now();
   const child = Bun.spawn([rsbuild, "build"], {
     cwd: join(root, app),
-    env: { ...process.env, NODE_ENV: "production", FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      KLARWERK_DIST_DIR: nextDist,
+      FORCE_COLOR: process.stdout.isTTY ? "1" : "0",
+    },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -47,7 +55,7 @@ async function build(app: string): Promise<Result> {
     child.exited,
   ]);
   const seconds = (performance.now() - started) / 1000;
-  const marker = join(root, app, "dist", app === "shell" ? "index.html" : "mf-manifest.json");
+  const marker = join(root, app, nextDist, app === "shell" ? "index.html" : "mf-manifest.json");
   const ok = exitCode === 0 && existsSync(marker);
   return { app, ok, output: `${stdout}${stderr}`, seconds };
 }
@@ -84,6 +92,15 @@ function sizeLine(app: string, seconds: number): string {
   return `${app.padEnd(13)} JS ${kb(js).padStart(9)} (gzip ${kb(jsGzip).padStart(8)})   CSS ${kb(css).padStart(8)} (gzip ${kb(cssGzip).padStart(7)})   ${seconds.toFixed(1)} s`;
 }
 
+/** Two renames, microseconds apart: the old build serves until the new one is complete. */
+function swapIn(app: string): void {
+  const dir = join(root, app);
+  rmSync(join(dir, oldDist), { recursive: true, force: true });
+  if (existsSync(join(dir, "dist"))) renameSync(join(dir, "dist"), join(dir, oldDist));
+  renameSync(join(dir, nextDist), join(dir, "dist"));
+  rmSync(join(dir, oldDist), { recursive: true, force: true });
+}
+
 const queue = [...apps];
 const failures: Result[] = [];
 const lines: string[] = [];
@@ -96,11 +113,10 @@ async function worker(): Promise<void> {
       console.error(`\n✗ ${app}: rsbuild build fehlgeschlagen\n${result.output}`);
       return;
     }
+    const precompressed = skipPrecompress ? null : await precompressDirectory(join(root, app, nextDist));
+    swapIn(app);
     let line = sizeLine(app, result.seconds);
-    if (!skipPrecompress) {
-      const summary = await precompressDirectory(join(root, app, "dist"));
-      line += `   precompressed ${summary.files} files`;
-    }
+    if (precompressed) line += `   precompressed ${precompressed.files} files`;
     lines.push(line);
     console.log(`✓ ${line}`);
   }

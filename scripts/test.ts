@@ -2,7 +2,8 @@
 // "N passed, N failed" (", N skipped" when any). Lint, type check and build count as one
 // test each; bun test and Playwright contribute their own counts.
 //
-// Usage: bun scripts/test.ts [--only unit|e2e] [-- extra Playwright args]
+// Usage: bun scripts/test.ts [--only unit|e2e] [--no-build] [-- extra Playwright args]
+//   --no-build   browser tests against the builds already in <app>/dist
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import { startTestServer, type TestServer } from "./test-server";
 
 const root = join(import.meta.dir, "..");
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+const skipBuild = process.argv.includes("--no-build");
 const extraPlaywrightArgs = process.argv.includes("--") ? process.argv.slice(process.argv.indexOf("--") + 1) : [];
 
 interface Tally {
@@ -134,7 +136,7 @@ if (!only) {
 }
 if (!only || only === "unit") await unitTests();
 if (!only || only === "e2e") {
-  const built = await step("Build (shell + remotes)", ["bun", "scripts/build.ts"]);
+  const built = skipBuild || (await step("Build (shell + remotes)", ["bun", "scripts/build.ts"]));
   if (built) await browserTests();
   else {
     tally.failed++;

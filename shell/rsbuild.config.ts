@@ -1,4 +1,4 @@
-import { apiDevPort, federationOptions, remoteApps, shellPort } from "@klarwerk/kit/federation";
+import { apiDevPort, distRoot, federationOptions, remoteApps, shellPort } from "@klarwerk/kit/federation";
 import { pluginModuleFederation } from "@module-federation/rsbuild-plugin";
 import { defineConfig, type ProxyConfig } from "@rsbuild/core";
 import { pluginReact } from "@rsbuild/plugin-react";
@@ -35,5 +35,6 @@ export default defineConfig(({ command }) => ({
   output: {
     // The shell is served from the site root; its assets are always under /static/.
     assetPrefix: "/",
+    distPath: { root: distRoot },
   },
 }));

@@ -2,7 +2,9 @@
  * Build-time Module Federation settings shared by the shell and the five remotes (read by each
  * app's rsbuild.config.ts and by scripts/dev.ts; never bundled into the browser).
  */
-import type { ModuleFederationOptions } from "@module-federation/rsbuild-plugin";
+import { type ModuleFederationOptions, pluginModuleFederation } from "@module-federation/rsbuild-plugin";
+import { defineConfig } from "@rsbuild/core";
+import { pluginReact } from "@rsbuild/plugin-react";
 import kitPackage from "./package.json" with { type: "json" };
 
 export type RemoteName = "mf_marketing" | "mf_dashboard" | "mf_files" | "mf_customers" | "mf_invoices";
@@ -99,4 +101,46 @@ export function federationOptions({
         }
       : {}),
   };
+}
+
+/**
+ * Where `rsbuild build` writes. scripts/build.ts builds into a side folder and swaps it in, so a
+ * running server never serves a half-written remote.
+ */
+export const distRoot = process.env.KLARWERK_DIST_DIR ?? "dist";
+
+export interface RemoteConfigInput {
+  name: RemoteName;
+  exposes: Record<string, string>;
+  dependencies: Record<string, string>;
+  /** Title of the remote's standalone development page. */
+  title: string;
+}
+
+/** The whole Rsbuild configuration of a remote: every remote is built and mounted the same way. */
+export function remoteRsbuildConfig({ name, exposes, dependencies, title }: RemoteConfigInput) {
+  const app = remoteApps[name];
+  return defineConfig(({ command }) => ({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation(federationOptions({ name, exposes, dependencies, sharedRuntime: command === "build" })),
+    ],
+    html: { title: `Klarwerk Digital – ${title} (standalone)` },
+    // Mounted under /remotes/<dir>/ by the server and by the shell's dev proxy.
+    server: {
+      port: app.port,
+      base: app.base,
+      strictPort: true,
+      // Development only: the shell's dev server (another local port) may load this remote directly.
+      cors: { origin: /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/ },
+    },
+    // Chunks are found relative to remoteEntry.js, so one build works under any path or origin.
+    // Lazy compilation (on by default in Rsbuild 2 dev) races with federation's async boundary:
+    // first loads failed with "Chunk is from another build".
+    dev: { assetPrefix: "auto", lazyCompilation: false },
+    output: { assetPrefix: "auto", distPath: { root: distRoot } },
+    // The standalone page is for development only: a production remote has no runtime of its own
+    // (sharedRuntime) and is only ever loaded by the shell.
+    tools: { htmlPlugin: command !== "build" },
+  }));
 }
