@@ -13,6 +13,8 @@ const projects = [
   "mf-files",
   "mf-customers",
   "mf-invoices",
+  "mf-invoices/test",
+  "mf-files/test",
   "e2e",
   "bench",
 ].filter((project) => existsSync(join(root, project, "tsconfig.json")));

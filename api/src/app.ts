@@ -6,7 +6,12 @@ import { createAuth } from "./http/auth.ts";
 import { bodyPolicy } from "./http/body-policy.ts";
 import { errorHandler } from "./http/errors.ts";
 import { authModule } from "./modules/auth/routes.ts";
+import { contactModule } from "./modules/contact/routes.ts";
+import { customersModule } from "./modules/customers/routes.ts";
+import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
+import { foldersModule } from "./modules/folders/routes.ts";
 import { healthModule } from "./modules/health.ts";
+import { requestsModule } from "./modules/requests/routes.ts";
 import { webModule } from "./web/routes.ts";
 
 /**
@@ -18,9 +23,14 @@ export function createApp({ config, sql }: { config: ResolvedConfig; sql: Sql })
   const deps: Deps = { config, sql, auth: createAuth({ sql, secret: config.jwtSecret }) };
   return new Elysia()
     .use(errorHandler)
-    .use(bodyPolicy())
+    .use(bodyPolicy(undefined, streamedBodyPaths))
     .use(healthModule(deps))
     .use(authModule(deps))
+    .use(contactModule(deps))
+    .use(requestsModule(deps))
+    .use(customersModule(deps))
+    .use(foldersModule(deps))
+    .use(filesModule(deps))
     .use(webModule(deps));
 }
 

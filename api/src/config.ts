@@ -24,6 +24,8 @@ export interface Config {
   webRoot: string;
   /** The manifest URL of each remote, as the shell gets it from `/remotes.json`. */
   remotes: Record<RemoteName, string>;
+  /** The largest file an upload may carry, in bytes. */
+  uploadMaxBytes: number;
 }
 
 /** A configuration whose JWT secret is known: what the app runs with. */
@@ -49,6 +51,19 @@ function readPort(value: string | undefined, problems: string[]): number {
     return 0;
   }
   return port;
+}
+
+/** 1 GiB: the largest upload when `UPLOAD_MAX_BYTES` is unset. */
+export const defaultUploadMaxBytes = 1024 ** 3;
+
+function readUploadMaxBytes(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value.trim() === "") return defaultUploadMaxBytes;
+  const bytes = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(bytes) || bytes < 1) {
+    problems.push(`UPLOAD_MAX_BYTES must be a whole number of bytes (at least 1), got "${value}".`);
+    return 0;
+  }
+  return bytes;
 }
 
 function readUrl(name: string, value: string, problems: string[], protocols: string[]): void {
@@ -82,6 +97,7 @@ export function loadConfig(env: Env): Config {
 
   const port = readPort(env.PORT, problems);
   const host = nonEmpty(env.HOST) ?? "0.0.0.0";
+  const uploadMaxBytes = readUploadMaxBytes(env.UPLOAD_MAX_BYTES, problems);
 
   const databaseUrl = nonEmpty(env.DATABASE_URL) ?? null;
   if (databaseUrl) readUrl("DATABASE_URL", databaseUrl, problems, ["postgres:", "postgresql:"]);
@@ -112,6 +128,7 @@ export function loadConfig(env: Env): Config {
     jwtSecret,
     webRoot: readPath(env.WEB_ROOT, repoRoot),
     remotes,
+    uploadMaxBytes,
   };
 }
 

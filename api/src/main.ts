@@ -4,6 +4,7 @@ import { createApp } from "./app.ts";
 import { loadConfigOrExit } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
+import { largestRequestBodyBytes, sweepFileBlobs } from "./modules/files/blobs.ts";
 
 const config = await loadConfigOrExit();
 
@@ -22,13 +23,25 @@ try {
   process.exit(1);
 }
 
+try {
+  const swept = await sweepFileBlobs(config, db.sql);
+  if (swept.incoming + swept.orphans > 0) {
+    console.log(`[api] removed ${swept.incoming} unfinished upload(s) and ${swept.orphans} orphaned file(s)`);
+  }
+} catch (error) {
+  console.error("[api] could not sweep the file store:", error);
+  await db.close();
+  process.exit(1);
+}
+
 if (!existsSync(join(config.webRoot, "shell", "dist", "index.html"))) {
   console.warn(`[api] no built shell in ${join(config.webRoot, "shell", "dist")}: run \`bun run build\` for the UI`);
 }
 
 const app = createApp({ config, sql: db.sql });
 try {
-  app.listen({ port: config.port, hostname: config.host });
+  // Bun refuses bodies over 128 MiB by default; uploads may be as large as UPLOAD_MAX_BYTES.
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: largestRequestBodyBytes(config) });
 } catch (error) {
   console.error(
     `[api] could not listen on ${config.host}:${config.port}:`,

@@ -22,7 +22,7 @@ describe("createApp", () => {
       ["GET", "/api/unknown"],
       ["GET", "/api/register"],
       ["POST", "/api/health"],
-      ["PUT", "/api/requests/1/done"],
+      ["PUT", "/api/unknown/1/done"],
     ] as const) {
       const answer = await callJson(app, path, { method });
       expect(answer.status).toBe(404);

@@ -35,6 +35,7 @@ describe("loadConfig", () => {
         customers: "/remotes/mf-customers/mf-manifest.json",
         invoices: "/remotes/mf-invoices/mf-manifest.json",
       },
+      uploadMaxBytes: 1024 ** 3,
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
@@ -92,6 +93,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ REMOTE_INVOICES_URL: "/cdn/mf-invoices/mf-manifest.json" }).remotes.invoices).toBe(
       "/cdn/mf-invoices/mf-manifest.json",
     );
+  });
+
+  test("UPLOAD_MAX_BYTES sets the upload limit in bytes", () => {
+    expect(loadConfig({ UPLOAD_MAX_BYTES: "1048576" }).uploadMaxBytes).toBe(1048576);
+    expect(loadConfig({ UPLOAD_MAX_BYTES: " " }).uploadMaxBytes).toBe(1024 ** 3);
+  });
+
+  test.each(["0", "-5", "1.5", "1GB", "abc", "99999999999999999999"])("UPLOAD_MAX_BYTES=%p is refused", (value) => {
+    expect(problemsOf({ UPLOAD_MAX_BYTES: value })).toEqual([expect.stringContaining("UPLOAD_MAX_BYTES")]);
   });
 
   test("every problem is reported at once", () => {

@@ -3,6 +3,7 @@ import type { User } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Sql } from "../db/open.ts";
 import { HttpError } from "./errors.ts";
+import { parseId } from "./ids.ts";
 import { httpMessages } from "./messages.ts";
 
 /** Tokens are valid this long; the browser then has to sign in again. */
@@ -26,8 +27,7 @@ export function createTokenService(secret: string): TokenService {
     sign: (userId) => sign({ sub: String(userId) }),
     async verify(token) {
       const payload = await verify(token, { algorithms: ["HS256"] });
-      if (!payload || typeof payload.sub !== "string" || !/^[1-9]\d{0,15}$/.test(payload.sub)) return null;
-      return Number(payload.sub);
+      return payload ? parseId(payload.sub) : null;
     },
   };
 }

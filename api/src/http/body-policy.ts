@@ -17,17 +17,25 @@ const streamedTypes = new Set(["multipart/form-data", "application/octet-stream"
  * - `/api` takes JSON or a streamed upload; another declared body type is a 400;
  * - a JSON body over the limit is a 413 (declared length); a chunked JSON body declares none and
  *   is a 411 (browsers always send the length of a JSON body; `app.handle()` in tests sends
- *   neither header and passes).
+ *   neither header and passes);
+ * - a streamed body (multipart, octet-stream) is left to the route only on `streamedPaths`, which
+ *   read it as a stream and limit it themselves; on any other path it is held to the JSON limit,
+ *   since Elysia would buffer it whole (`formData()`, `arrayBuffer()`) before validation refused
+ *   it, and the server's body limit is as high as the largest upload. Without `streamedPaths`,
+ *   every path may stream.
  * It deliberately does not parse bodies itself: a global parse hook breaks routes that stream
  * their body (`parse: "none"`, uploads).
  */
-export function bodyPolicy(maxJsonBytes: number = jsonBodyLimitBytes) {
-  return new Elysia({ name: "body-policy", seed: maxJsonBytes }).onRequest(({ request }) => {
+export function bodyPolicy(maxJsonBytes: number = jsonBodyLimitBytes, streamedPaths?: readonly string[]) {
+  const seed = `${maxJsonBytes} ${streamedPaths?.join(" ") ?? "*"}`;
+  return new Elysia({ name: "body-policy", seed }).onRequest(({ request }) => {
     const type = mediaTypeOf(request);
     if (type === "") return;
     if (!isJsonMediaType(type)) {
-      if (streamedTypes.has(type.toLowerCase()) || !new URL(request.url).pathname.startsWith("/api/")) return;
-      throw new HttpError(400, httpMessages.badRequest);
+      const path = new URL(request.url).pathname;
+      if (!path.startsWith("/api/")) return;
+      if (!streamedTypes.has(type.toLowerCase())) throw new HttpError(400, httpMessages.badRequest);
+      if (streamedPaths === undefined || streamedPaths.includes(path.replace(/\/+$/, ""))) return;
     }
     const declared = request.headers.get("content-length");
     if (declared === null) {

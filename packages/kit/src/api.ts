@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** True when `message` is the server's own `{ message }`, not a status text or a network failure. */
+    readonly fromServer: boolean = false,
   ) {
     super(message);
     this.name = "ApiError";
@@ -40,16 +42,16 @@ export function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-async function readMessage(response: Response): Promise<string> {
+async function readMessage(response: Response): Promise<{ message: string; fromServer: boolean }> {
   try {
     const body: unknown = await response.json();
     if (typeof body === "object" && body !== null && typeof (body as { message?: unknown }).message === "string") {
-      return (body as { message: string }).message;
+      return { message: (body as { message: string }).message, fromServer: true };
     }
   } catch {
     // Not JSON (a proxy's error page, say): fall through to the status text.
   }
-  return response.statusText || `HTTP ${response.status}`;
+  return { message: response.statusText || `HTTP ${response.status}`, fromServer: false };
 }
 
 /** Calls the API and returns the raw response, throwing ApiError on any non-2xx status. */
@@ -73,11 +75,11 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
     throw new ApiError(0, appMessages.networkError);
   }
   if (!response.ok) {
-    const message = await readMessage(response);
+    const { message, fromServer } = await readMessage(response);
     // A token the server no longer accepts (expired, secret rotated) ends the session, so the
     // protected routes send the user to /login instead of showing errors everywhere.
     if (response.status === 401 && headers.Authorization) endSession();
-    throw new ApiError(response.status, message);
+    throw new ApiError(response.status, message, fromServer);
   }
   return response;
 }

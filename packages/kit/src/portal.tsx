@@ -1,11 +1,19 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-import { createTheme, type MantineColorsTuple, MantineProvider, PasswordInput } from "@mantine/core";
+// By package name, not "./query": each kit entry is its own federation singleton, and a relative
+// import would bundle a second query client into this one.
+import { queryClient } from "@klarwerk/kit/query";
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+  MantineProvider,
+  PasswordInput,
+} from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications, notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { queryClient } from "./query";
 import { brandPalette, brandPrimaryShade, fontFamily, headingFontFamily, inkColor, radius } from "./theme";
 
 /**
@@ -33,9 +41,16 @@ export const portalTheme = createTheme({
   },
 });
 
+/** Mantine's default "dimmed" grey and error red fall short of WCAG AA contrast on white. */
+const accessibleColors: CSSVariablesResolver = (theme) => ({
+  variables: {},
+  light: { "--mantine-color-dimmed": theme.colors.gray[7] ?? "", "--mantine-color-error": theme.colors.red[9] ?? "" },
+  dark: {},
+});
+
 export function PortalProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={portalTheme} forceColorScheme="light">
+    <MantineProvider theme={portalTheme} forceColorScheme="light" cssVariablesResolver={accessibleColors}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: "Bestätigen", cancel: "Abbrechen" }}>
           <Notifications position="top-right" zIndex={1000} />

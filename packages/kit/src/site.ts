@@ -15,7 +15,18 @@ export const site = {
   chatUrl: "https://wa.me/493055573910",
   reviewUrl: "https://de.trustpilot.com/review/klarwerk-digital.de",
   reviewWidgetScript: "https://widget.trustpilot.com/bootstrap/v5/tp.widget.bootstrap.min.js",
+  /** The review platform's widget (shown in the footer only after the visitor agreed). */
+  reviewWidget: {
+    platform: "Trustpilot",
+    provider: "Trustpilot A/S, Pilestræde 58, 5. Stock, 1112 Kopenhagen, Dänemark",
+    privacyUrl: "https://de.legal.trustpilot.com/for-reviewers/end-user-privacy-terms",
+    templateId: "56278e9abfbbba0bdcd568bc",
+    businessUnitId: "65f1c0a2b7e4d93a1c2f8e41",
+    locale: "de-DE",
+  },
   country: "Deutschland",
+  /** Where we work: the location note of the contact page. */
+  serviceArea: "bundesweit – remote und vor Ort",
   copyright: "© 2024",
   openingHours: "Mo-Fr 9:00-18:00",
   address: {
@@ -31,4 +42,6 @@ export const site = {
 export const storageKeys = {
   user: `${site.slug}user`,
   token: `${site.slug}token`,
+  /** The visitor's choice about the review widget ("accepted" or "rejected"). */
+  consent: `${site.slug}consent`,
 } as const;

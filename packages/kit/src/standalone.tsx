@@ -1,9 +1,8 @@
+import { AuthProvider, restoreSession, useAuth } from "@klarwerk/kit";
 import { type ReactNode, StrictMode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, NavLink, Outlet, RouterProvider } from "react-router";
-import { AuthProvider, useAuth } from "./auth";
-import { restoreSession } from "./session";
 
 export interface StandaloneScreen {
   /** Path below the app's base, "/" for the first screen. */

@@ -1,0 +1,168 @@
+import { isBlank, isEmail, limits } from "./rules";
+
+/**
+ * Customers as the dialog and the API both see them: the statuses, the field rules and their
+ * German messages live here once, so the browser refuses exactly what the server would refuse.
+ */
+export const customerStatuses = [
+  "angerufen",
+  "in_kontakt",
+  "keine_rueckmeldung",
+  "abweisung",
+  "gespraeche",
+  "vertrag",
+] as const;
+
+export type CustomerStatus = (typeof customerStatuses)[number];
+
+/** New customers start here (spec section 4). */
+export const defaultCustomerStatus: CustomerStatus = "in_kontakt";
+
+export function isCustomerStatus(value: unknown): value is CustomerStatus {
+  return typeof value === "string" && (customerStatuses as readonly string[]).includes(value);
+}
+
+/** How a status reads on screen: the spec shows the stored value with underscores as spaces. */
+export function customerStatusLabel(status: CustomerStatus): string {
+  return status.replaceAll("_", " ");
+}
+
+export interface Customer {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  notes: string | null;
+  status: CustomerStatus;
+}
+
+/** One page of `GET /api/customers`; `pages` is at least 1, an empty result being one empty page. */
+export interface CustomerPage {
+  customers: Customer[];
+  pages: number;
+  total: number;
+}
+
+export const customerPaging = {
+  /** Customers per page (spec section 9). */
+  defaultLimit: 20,
+  maxLimit: 100,
+} as const;
+
+export const customerLimits = {
+  nameMax: 200,
+  /** The bound `isEmail` enforces. */
+  emailMax: limits.emailMax,
+  phoneMax: 40,
+  websiteMax: 500,
+  notesMax: 5000,
+} as const;
+
+export const customerMessages = {
+  nameRequired: "Name ist Pflicht",
+  nameTooLong: `Der Name darf höchstens ${customerLimits.nameMax} Zeichen lang sein.`,
+  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  phoneInvalid: "Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen, + - / ( )).",
+  phoneTooLong: `Die Telefonnummer darf höchstens ${customerLimits.phoneMax} Zeichen lang sein.`,
+  websiteInvalid: "Bitte geben Sie eine gültige Website-Adresse ein, z. B. https://www.beispiel.de.",
+  websiteTooLong: `Die Website-Adresse darf höchstens ${customerLimits.websiteMax} Zeichen lang sein.`,
+  notesTooLong: `Die Notizen dürfen höchstens ${customerLimits.notesMax} Zeichen lang sein.`,
+  statusInvalid: "Bitte wählen Sie einen gültigen Status.",
+} as const;
+
+/** What a user types into the dialog (and what the API receives): free text, possibly empty. */
+export interface CustomerDraft {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  notes?: string | null;
+  status?: string | null;
+}
+
+/** A customer ready to be stored: trimmed, empty fields as null, the website with its scheme. */
+export type CustomerInput = Omit<Customer, "id">;
+
+export type CustomerField = keyof CustomerInput;
+
+export type CustomerCheck =
+  | { ok: true; customer: CustomerInput }
+  | { ok: false; errors: Partial<Record<CustomerField, string>> };
+
+// Digits with the usual separators: "+49 30 1234-567", "(030) 123 45 67", "0171/1234567".
+const phonePattern = /^\+?[\d\s()./-]+$/;
+const minPhoneDigits = 3;
+const schemePattern = /^[a-z][a-z\d+.-]*:/i;
+
+function optionalText(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const trimmed = value.trim();
+  return trimmed === "" ? null : trimmed;
+}
+
+/** "www.beispiel.de" means https://www.beispiel.de: people rarely type the scheme. */
+export function normalizeWebsite(value: string): string {
+  return schemePattern.test(value) ? value : `https://${value}`;
+}
+
+/** The address to link to, only for http(s): anything else (javascript:, data:) is never a link. */
+export function websiteHref(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function isWebsite(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  const href = websiteHref(value);
+  if (!href) return false;
+  const host = new URL(href).hostname;
+  // A public site has a dotted host name ("beispiel.de"); "https://beispiel" is a typo.
+  return host.includes(".") && !host.startsWith(".") && !host.endsWith(".");
+}
+
+function isPhone(value: string): boolean {
+  return phonePattern.test(value) && (value.match(/\d/g)?.length ?? 0) >= minPhoneDigits;
+}
+
+/**
+ * Checks a draft field by field; on success the customer to store. `status` left out means the
+ * default, so a client may omit it when creating.
+ */
+export function checkCustomer(draft: CustomerDraft): CustomerCheck {
+  const errors: Partial<Record<CustomerField, string>> = {};
+
+  const name = draft.name.trim();
+  if (isBlank(name)) errors.name = customerMessages.nameRequired;
+  else if (name.length > customerLimits.nameMax) errors.name = customerMessages.nameTooLong;
+
+  const email = optionalText(draft.email);
+  if (email !== null && !isEmail(email)) errors.email = customerMessages.emailInvalid;
+
+  const phone = optionalText(draft.phone);
+  if (phone !== null) {
+    if (phone.length > customerLimits.phoneMax) errors.phone = customerMessages.phoneTooLong;
+    else if (!isPhone(phone)) errors.phone = customerMessages.phoneInvalid;
+  }
+
+  const typedWebsite = optionalText(draft.website);
+  const website = typedWebsite === null ? null : normalizeWebsite(typedWebsite);
+  if (website !== null) {
+    if (website.length > customerLimits.websiteMax) errors.website = customerMessages.websiteTooLong;
+    else if (!isWebsite(website)) errors.website = customerMessages.websiteInvalid;
+  }
+
+  const notes = optionalText(draft.notes);
+  if (notes !== null && notes.length > customerLimits.notesMax) errors.notes = customerMessages.notesTooLong;
+
+  const status = optionalText(draft.status) ?? defaultCustomerStatus;
+  if (!isCustomerStatus(status)) errors.status = customerMessages.statusInvalid;
+
+  if (Object.keys(errors).length > 0 || !isCustomerStatus(status)) return { ok: false, errors };
+  return { ok: true, customer: { name, email, phone, website, notes, status } };
+}

@@ -1,0 +1,30 @@
+/**
+ * The file area as the API answers it (spec section 3), read by the API's stores and the files
+ * screen alike. Timestamps are ISO 8601 strings in the JSON answer.
+ */
+
+/** A folder; `parent_id` is null at the root level. */
+export interface Folder {
+  id: number;
+  name: string;
+  parent_id: number | null;
+  created_at: string;
+}
+
+/** An uploaded file; `folder_id` is null at the root level. */
+export interface StoredFile {
+  id: number;
+  original_name: string;
+  mime_type: string;
+  size: number;
+  created_at: string;
+  uploader_name: string;
+  folder_id: number | null;
+}
+
+/** `GET /api/files`: the files of one folder, newest first. */
+export interface FileListing {
+  files: StoredFile[];
+  /** The server's upload limit, so a too large file is refused before it is sent. */
+  max_upload_bytes: number;
+}

@@ -1,0 +1,45 @@
+/**
+ * A message sent through the public contact form, as the API returns it (spec section 3).
+ * Timestamps are ISO 8601 strings; `company` is null when the visitor left it empty.
+ */
+export interface ContactRequest {
+  id: number;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string;
+  created_at: string;
+  is_done: boolean;
+}
+
+/** A request after "Erledigt": when, and by whom (null if that account no longer exists). */
+export interface DoneContactRequest extends ContactRequest {
+  is_done: true;
+  done_at: string;
+  done_by: { id: number; name: string } | null;
+}
+
+/** The numbers behind the dashboard's counters, counted by the database. */
+export interface ContactRequestCounts {
+  open: number;
+  done: number;
+}
+
+/**
+ * `GET /api/requests`: one page of open requests, newest first, and the exact counts. `next` is
+ * the `before` value for the following page, null on the last one.
+ */
+export interface OpenRequestsPage {
+  requests: ContactRequest[];
+  counts: ContactRequestCounts;
+  next: number | null;
+}
+
+/** `PUT /api/requests/{id}/done`. */
+export interface MarkedDoneAnswer {
+  request: DoneContactRequest;
+  counts: ContactRequestCounts;
+}
+
+/** Open requests per page of `GET /api/requests` (default and upper bound of `limit`). */
+export const openRequestsPage = { defaultLimit: 50, maxLimit: 200 } as const;

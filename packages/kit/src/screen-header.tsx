@@ -1,0 +1,31 @@
+/**
+ * The title block at the top of every portal screen. Not a shared federation module (like
+ * `@klarwerk/kit/format`): bundled into each remote that imports it, so a remote never depends on
+ * the shell's kit build having it; the Mantine it renders with is the shared one.
+ */
+import { Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+
+export interface ScreenHeaderProps {
+  /** A short line above the title, e.g. the welcome line. */
+  eyebrow?: string;
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}
+
+export function ScreenHeader({ eyebrow, title, description, children }: ScreenHeaderProps) {
+  return (
+    <Stack gap={6} mb="xl">
+      {eyebrow && (
+        <Text fw={600} c="brand.7">
+          {eyebrow}
+        </Text>
+      )}
+      <Title order={1}>{title}</Title>
+      {/* gray.7, not "dimmed": Mantine's dimmed grey misses the WCAG AA contrast on white. */}
+      {description && <Text c="gray.7">{description}</Text>}
+      {children}
+    </Stack>
+  );
+}
