@@ -6,9 +6,13 @@
 //   bun scripts/build.ts                  every app
 //   bun scripts/build.ts shell mf-files   only these (scripts/start.ts rebuilds what is stale)
 //   bun scripts/build.ts --skip-precompress   (no .br/.gz files; quicker local checks)
+//
+// The shell's build also prerenders the public pages (scripts/prerender.ts) from the marketing
+// sources and build; building only mf-marketing prerenders them again into the current shell.
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { precompressDirectory } from "../api/src/web/precompress.ts";
+import { marketingBuildIsCurrent } from "./prerender.ts";
 
 const root = join(import.meta.dir, "..");
 const allApps = ["mf-marketing", "mf-dashboard", "mf-files", "mf-customers", "mf-invoices", "shell"] as const;
@@ -21,6 +25,12 @@ const unknown = requested.filter((app) => !(allApps as readonly string[]).includ
 if (unknown.length > 0) {
   console.error(`Unbekannte App(s): ${unknown.join(", ")}. Erlaubt: ${allApps.join(", ")}`);
   process.exit(2);
+}
+// The shell's public pages are rendered from the marketing sources and hydrated by the marketing
+// build: building the shell rebuilds a marketing build older than its sources too.
+if (requested.includes("shell") && !requested.includes("mf-marketing") && !marketingBuildIsCurrent()) {
+  console.log("mf-marketing ist älter als seine Quellen und wird mitgebaut (die Startseiten werden daraus gerendert).");
+  requested.push("mf-marketing");
 }
 // Keep the canonical order: remotes first, the shell last.
 const apps = allApps.filter((app) => requested.length === 0 || requested.includes(app));
@@ -101,6 +111,22 @@ function swapIn(app: string): void {
   rmSync(join(dir, oldDist), { recursive: true, force: true });
 }
 
+/** Renders the public pages into `shellDist` (scripts/prerender.ts); true when it worked. */
+function prerender(shellDist: string): boolean {
+  const args = ["--shell-dist", shellDist, "--marketing-dist", join(root, "mf-marketing", "dist")];
+  if (skipPrecompress) args.push("--skip-precompress");
+  const run = Bun.spawnSync(["bun", join(root, "scripts", "prerender.ts"), ...args], {
+    cwd: root,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  if (run.exitCode !== 0) console.error(`\n✗ prerender fehlgeschlagen\n${run.stdout}${run.stderr}`);
+  return run.exitCode === 0;
+}
+
+/** Settles once an app of this run is built and swapped in (true) or failed (false). */
+const swapped = new Map(apps.map((app) => [app, Promise.withResolvers<boolean>()] as const));
+
 const queue = [...apps];
 const failures: Result[] = [];
 const lines: string[] = [];
@@ -110,11 +136,25 @@ async function worker(): Promise<void> {
     const result = await build(app);
     if (!result.ok) {
       failures.push(result);
+      swapped.get(app)?.resolve(false);
       console.error(`\n✗ ${app}: rsbuild build fehlgeschlagen\n${result.output}`);
+      return;
+    }
+    // The shell's public pages are rendered from the marketing build of this run, if any.
+    if (
+      app === "shell" &&
+      !((await (swapped.get("mf-marketing")?.promise ?? true)) && prerender(join(root, app, nextDist)))
+    ) {
+      failures.push({ ...result, ok: false });
+      swapped.get(app)?.resolve(false);
       return;
     }
     const precompressed = skipPrecompress ? null : await precompressDirectory(join(root, app, nextDist));
     swapIn(app);
+    swapped.get(app)?.resolve(true);
+    if (app === "mf-marketing" && !apps.includes("shell") && existsSync(join(root, "shell", "dist", "index.html"))) {
+      if (!prerender(join(root, "shell", "dist"))) failures.push({ ...result, app: "prerender", ok: false });
+    }
     let line = sizeLine(app, result.seconds);
     if (precompressed) line += `   precompressed ${precompressed.files} files`;
     lines.push(line);

@@ -1,32 +1,50 @@
-import "@klarwerk/kit/theme.css";
 import { AuthProvider, restoreSession } from "@klarwerk/kit";
 import { StrictMode } from "react";
 import { flushSync } from "react-dom";
-import { createRoot } from "react-dom/client";
-import { createBrowserRouter, RouterProvider } from "react-router";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { loadFullApp } from "./App";
+import { AppRoot } from "./AppRoot";
 import { preloadRemoteScreen } from "./components/RemoteRoute";
 import { loadRegistry } from "./federation/registry";
-import { remoteRouteFor } from "./federation/remoteRoutes";
-import { routes } from "./router";
+import { publicRouteFor, remoteRouteFor } from "./federation/remoteRoutes";
 
+function logRegistryFailure(error: unknown): void {
+  // The layout still renders; remote routes show their fallback and retry from there.
+  console.error("Die Liste der Module (/remotes.json) konnte nicht geladen werden.", error);
+}
+
+/**
+ * A public page starts with the light public router and, when the server sent the page
+ * prerendered, hydrates it: the text is on screen before any script ran, and the page's remote
+ * loads alongside. Every other path starts react-router right away.
+ */
 async function start(): Promise<void> {
-  const session = restoreSession();
-  try {
-    await loadRegistry();
-  } catch (error) {
-    // The layout still renders; remote routes show their fallback and retry from there.
-    console.error("Die Liste der Module (/remotes.json) konnte nicht geladen werden.", error);
-  }
-  const first = remoteRouteFor(window.location.pathname, session.status === "signed-in");
-  if (first) preloadRemoteScreen(first.remote, first.expose);
-
-  const router = createBrowserRouter(routes);
   const container = document.getElementById("root");
   if (!container) throw new Error("#root fehlt in index.html");
+  const { pathname } = window.location;
+
+  const page = publicRouteFor(pathname);
+  if (page) {
+    void preloadRemoteScreen(page.remote, page.expose);
+    loadRegistry().catch(logRegistryFailure);
+    const app = <AppRoot path={pathname} />;
+    if (container.firstElementChild) {
+      // The layout (header, menu, footer) hydrates at once, before the document's load event: its
+      // buttons work from the first tap. The page itself hydrates when its remote has loaded,
+      // in the background, without taking the prerendered text off the screen.
+      flushSync(() => void hydrateRoot(container, app));
+    } else createRoot(container).render(app);
+    return;
+  }
+
+  const session = restoreSession();
+  const [full] = await Promise.all([loadFullApp(), loadRegistry().catch(logRegistryFailure)]);
+  const first = remoteRouteFor(pathname, session.status === "signed-in");
+  if (first) void preloadRemoteScreen(first.remote, first.expose);
   createRoot(container).render(
     <StrictMode>
       <AuthProvider>
-        <RouterProvider router={router} flushSync={flushSync} />
+        <full.FullApp router={full.createFullRouter()} />
       </AuthProvider>
     </StrictMode>,
   );

@@ -1,5 +1,4 @@
 import type { RouteObject } from "react-router";
-import { Layout } from "./components/Layout";
 import { RemoteLoading, RemoteRoute } from "./components/RemoteRoute";
 import { RequireAuth } from "./components/RequireAuth";
 import {
@@ -8,25 +7,27 @@ import {
   type RemoteRouteDef,
   type RouteHandle,
 } from "./federation/remoteRoutes";
+import { RouterLayout } from "./full/RouterLayout";
 import { NotFound } from "./routes/NotFound";
 import { RouteError } from "./routes/RouteError";
 
-function remoteRoute({ path, remote, expose, title }: RemoteRouteDef): RouteObject {
-  const handle: RouteHandle = { title };
+function remoteRoute({ path, remote, expose, title, description }: RemoteRouteDef): RouteObject {
+  const handle: RouteHandle = { title, description };
   const element = <RemoteRoute key={`${remote}/${expose}`} remote={remote} expose={expose} />;
   return path === "/" ? { index: true, element, handle } : { path: path.slice(1), element, handle };
 }
 
 /**
- * All routes. Public pages render inside the Mantine-free layout; the portal branch (login,
- * register and the protected screens) is one lazily loaded layout route that brings Mantine,
- * notifications and the query client, so a toast raised on /login survives the redirect to
- * /dashboard.
+ * Every route, for react-router: the router of a visit once it reaches the portal (or starts
+ * anywhere but a public page; see App.tsx). Public pages render inside the Mantine-free layout; the
+ * portal branch (login, register and the protected screens) is one lazily loaded layout route
+ * that brings Mantine, notifications and the query client, so a toast raised on /login survives
+ * the redirect to /dashboard.
  */
 export const routes: RouteObject[] = [
   {
     path: "/",
-    element: <Layout />,
+    element: <RouterLayout />,
     // Only if the layout itself fails; errors of a page render inside the layout (below).
     errorElement: <RouteError />,
     children: [

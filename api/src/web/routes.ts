@@ -26,6 +26,18 @@ function encodedPathOf(request: Request): string {
 }
 
 /**
+ * The page prerendered at build time for a path (scripts/prerender.ts writes the public pages to
+ * `prerendered/<page>.html`, "/" as `index.html`), or null. "/about/" counts as "/about".
+ */
+async function prerenderedPage(shellRoot: string, relative: string): Promise<string | null> {
+  const path = relative.replace(/\/+$/, "");
+  if (path === "index") return null;
+  const name = path || "index";
+  const file = resolveInside(join(shellRoot, "prerendered"), `${name}.html`);
+  return file && (await fileInfo(file)) ? file : null;
+}
+
+/**
  * The built front-ends, from this process (design section 2): `/remotes.json`, each remote's
  * build under `/remotes/mf-<name>/`, and the shell for everything else with a fallback to its
  * `index.html` for client-side routes. Register it last: its wildcards catch what no module did.
@@ -71,6 +83,9 @@ export function webModule({ config }: Pick<Deps, "config">) {
         // A client-side route (/dashboard, /customers/…) gets the shell; a missing asset does not.
         const lastSegment = decodeURIComponent(relative).split("/").pop() ?? "";
         if (extname(lastSegment) !== "") throw notFound();
+        // A public page comes with its content, prerendered; the shell hydrates it.
+        const page = await prerenderedPage(shellRoot, relative);
+        if (page) return serveFile(request, page, { cacheControl: noCache });
         const index = join(shellRoot, "index.html");
         if (!(await fileInfo(index))) throw notFound();
         return serveFile(request, index, { cacheControl: noCache });

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import "./marketing.css";
+import type { ReactNode } from "react";
 
 interface PageHeroProps {
   eyebrow?: string;
@@ -28,18 +28,38 @@ export function PageHero({ eyebrow, title, children, actions, variant = "page", 
   );
 }
 
-export function Section({
-  children,
-  tone = "plain",
-  labelledBy,
-}: {
+interface SectionProps {
   children: ReactNode;
-  tone?: "plain" | "alt";
+  tone?: "plain" | "alt" | "dark";
+  /** The id of the section's heading, which names the region. */
   labelledBy?: string;
-}) {
+  id?: string;
+}
+
+export function Section({ children, tone = "plain", labelledBy, id }: SectionProps) {
   return (
-    <section className={`mk-section mk-section--${tone}`} aria-labelledby={labelledBy}>
+    <section id={id} className={`mk-section mk-section--${tone}`} aria-labelledby={labelledBy}>
       <div className="mk-container">{children}</div>
     </section>
+  );
+}
+
+interface SectionHeaderProps {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+}
+
+/** Eyebrow, heading (h2, named by `id`) and lead of a section. */
+export function SectionHeader({ id, eyebrow, title, children }: SectionHeaderProps) {
+  return (
+    <header className="mk-section__header">
+      {eyebrow && <p className="mk-eyebrow">{eyebrow}</p>}
+      <h2 id={id} className="mk-section__title">
+        {title}
+      </h2>
+      {children && <p className="mk-section__lead">{children}</p>}
+    </header>
   );
 }

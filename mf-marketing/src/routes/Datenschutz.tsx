@@ -1,31 +1,113 @@
-import { site } from "@klarwerk/kit";
+import { contactRetentionDays, site } from "@klarwerk/kit";
 import { PageHero, Section } from "../components/PageHero";
+
+const widget = site.reviewWidget;
 
 export default function Datenschutz() {
   return (
     <>
       <PageHero eyebrow="Rechtliches" title="Datenschutz">
-        <p>Kurz gesagt: Wir speichern nur, was Sie uns über das Kontaktformular mitteilen.</p>
+        <p>
+          Kurz gesagt: Wir speichern nur, was Sie uns über das Kontaktformular mitteilen, verwenden es nur, um Ihnen zu
+          antworten, und löschen es, sobald Ihre Anfrage beantwortet ist.
+        </p>
       </PageHero>
       <Section>
         <div className="mk-prose">
-          <h2>Welche Daten wir speichern</h2>
+          <h2 id="verantwortlicher">Verantwortlicher</h2>
+          <p>
+            Verantwortlich für die Verarbeitung personenbezogener Daten auf dieser Website ist die {site.legalName},{" "}
+            {site.address.street}, {site.address.postalCode} {site.address.city}, {site.country}. Sie erreichen uns
+            unter <a href={`mailto:${site.email}`}>{site.email}</a> oder telefonisch unter{" "}
+            <a href={site.phoneHref}>{site.phone}</a>.
+          </p>
+
+          <h2 id="kontaktformular">Kontaktformular</h2>
           <p>
             Wenn Sie uns über das Kontaktformular schreiben, speichern wir Ihren Namen, Ihre E-Mail-Adresse, optional
-            Ihr Unternehmen und Ihre Nachricht. Wir verwenden diese Angaben ausschließlich, um Ihre Anfrage zu
-            beantworten, und löschen sie, sobald sie beantwortet ist.
+            Ihr Unternehmen, Ihre Nachricht und den Zeitpunkt des Eingangs. Das sind die einzigen Daten von Besuchern,
+            die wir speichern. Wir verwenden sie ausschließlich, um Ihre Anfrage zu beantworten; wir geben sie nicht
+            weiter und nutzen sie nicht für Werbung.
           </p>
-          <h2>Ihre Rechte</h2>
           <p>
-            Sie haben das Recht auf Auskunft, Berichtigung, Löschung und Einschränkung der Verarbeitung Ihrer Daten
-            sowie auf Widerspruch und Datenübertragbarkeit. Außerdem können Sie sich bei einer
-            Datenschutz-Aufsichtsbehörde beschweren.
+            Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO, wenn Ihre Anfrage auf einen Vertrag zielt, sonst unser
+            berechtigtes Interesse, Anfragen zu beantworten (Art. 6 Abs. 1 lit. f DSGVO).
           </p>
-          <h2>Kontakt</h2>
+
+          <h2 id="speicherdauer">Speicherdauer</h2>
           <p>
-            Verantwortlich ist die {site.legalName}, {site.address.street}, {site.address.postalCode}{" "}
-            {site.address.city}. Fragen zum Datenschutz richten Sie bitte an{" "}
-            <a href={`mailto:${site.email}`}>{site.email}</a>.
+            Ihre Anfrage bleibt gespeichert, bis wir sie beantwortet haben. Danach markieren wir sie als erledigt; unser
+            System löscht erledigte Anfragen automatisch {contactRetentionDays} Tage später. Die Frist gibt uns Zeit für
+            Rückfragen zu derselben Anfrage. Möchten Sie, dass wir Ihre Daten früher löschen, genügt eine E-Mail.
+          </p>
+
+          <h2 id="missbrauchsschutz">Schutz vor Missbrauch</h2>
+          <p>
+            Damit das Formular nicht massenhaft missbraucht wird, zählt unser Server, wie viele Nachrichten in den
+            letzten 15 Minuten von einer IP-Adresse kamen. Diese Zählung liegt nur im Arbeitsspeicher, wird nicht
+            gespeichert und verfällt nach 15 Minuten.
+          </p>
+
+          <h2 id="bewertungs-widget">Bewertungs-Widget von {widget.platform}</h2>
+          <p>
+            Im Fußbereich der Website können wir unsere Kundenbewertungen bei {widget.platform} anzeigen. Anbieter ist
+            die {widget.provider}. Das Widget laden wir nur, wenn Sie im Hinweis zum Bewertungs-Widget auf „Akzeptieren“
+            klicken (Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG). Ohne Ihre Zustimmung wird keine Verbindung zu{" "}
+            {widget.platform} aufgebaut.
+          </p>
+          <p>
+            Haben Sie zugestimmt, lädt Ihr Browser ein Skript von den Servern von {widget.platform}. Dabei erhält{" "}
+            {widget.platform} Ihre IP-Adresse, Angaben zu Ihrem Browser und die Adresse der Seite, die Sie gerade
+            besuchen; {widget.platform} kann außerdem Daten in Ihrem Browser speichern. Was {widget.platform} mit diesen
+            Daten tut, erklärt der Anbieter in seinen{" "}
+            <a href={widget.privacyUrl} target="_blank" rel="noopener noreferrer">
+              Datenschutzhinweisen
+              <span className="visually-hidden"> (öffnet in neuem Tab)</span>
+            </a>
+            .
+          </p>
+          <p>
+            Ihre Entscheidung merken wir uns in Ihrem Browser. Sie können sie jederzeit über „Datenschutz-Einstellungen“
+            im Fußbereich ändern und Ihre Zustimmung so mit Wirkung für die Zukunft widerrufen. Der Link „Bewerten Sie
+            uns auf Trustpilot“ im Fußbereich ist ein gewöhnlicher Link: Erst wenn Sie ihn anklicken, öffnet sich die
+            Seite von {widget.platform}.
+          </p>
+
+          <h2 id="browser-speicher">Speicher im Browser</h2>
+          <p>
+            Wir setzen keine Cookies. Im lokalen Speicher Ihres Browsers legen wir nur ab, was für die Funktion der
+            Seite nötig ist: Ihre Entscheidung zum Bewertungs-Widget und – wenn Sie sich im Kundenportal anmelden – Ihre
+            Anmeldung (§ 25 Abs. 2 TDDDG). Sie können diese Einträge jederzeit in Ihrem Browser löschen.
+          </p>
+
+          <h2 id="server">Aufruf der Website</h2>
+          <p>
+            Beim Aufruf der Seiten verarbeitet unser Server technisch notwendige Angaben wie Ihre IP-Adresse, um Ihnen
+            die Seiten auszuliefern. Wir führen keine Zugriffsprotokolle, setzen keine Analyse- oder Werbewerkzeuge ein
+            und binden ohne Ihre Zustimmung keine Inhalte Dritter ein.
+          </p>
+
+          <h2 id="rechte">Ihre Rechte</h2>
+          <p>Sie haben jederzeit das Recht auf</p>
+          <ul>
+            <li>Auskunft über die Daten, die wir über Sie gespeichert haben (Art. 15 DSGVO),</li>
+            <li>Berichtigung unrichtiger Daten (Art. 16 DSGVO),</li>
+            <li>Löschung Ihrer Daten (Art. 17 DSGVO),</li>
+            <li>Einschränkung der Verarbeitung (Art. 18 DSGVO),</li>
+            <li>Datenübertragbarkeit (Art. 20 DSGVO),</li>
+            <li>Widerspruch gegen die Verarbeitung (Art. 21 DSGVO) und</li>
+            <li>Widerruf einer erteilten Einwilligung mit Wirkung für die Zukunft (Art. 7 Abs. 3 DSGVO).</li>
+          </ul>
+          <p>
+            Außerdem können Sie sich bei einer Datenschutz-Aufsichtsbehörde beschweren (Art. 77 DSGVO), zum Beispiel bei
+            der Berliner Beauftragten für Datenschutz und Informationsfreiheit.
+          </p>
+
+          <h2 id="kontakt">Kontakt zum Datenschutz</h2>
+          <p>
+            Fragen zum Datenschutz und Anträge zu Ihren Rechten richten Sie bitte an{" "}
+            <a href={`mailto:${site.email}`}>{site.email}</a>. Wir antworten Ihnen innerhalb eines Monats, meist
+            deutlich schneller.
           </p>
         </div>
       </Section>

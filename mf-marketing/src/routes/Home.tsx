@@ -1,18 +1,21 @@
-import { Link } from "react-router";
-import { PageHero, Section } from "../components/PageHero";
+import { CallToAction } from "../components/CallToAction";
+import { Icon } from "../components/Icon";
+import { NumberedCards } from "../components/NumberedCards";
+import { PageHero, Section, SectionHeader } from "../components/PageHero";
+import { serviceModules } from "../content/services";
 
 const values = [
   {
     title: "Persönlich",
-    text: "Sie haben feste Ansprechpartner, die Ihr Unternehmen kennen – keine Ticketnummern, keine Warteschleifen.",
+    text: "Sie haben feste Ansprechpartner, die Ihr Unternehmen kennen – keine Ticketnummern, keine Warteschleifen, keine wechselnden Gesichter.",
   },
   {
     title: "Praktisch",
-    text: "Wir lösen das Problem, das Sie wirklich haben, mit Werkzeugen, die in Ihren Alltag passen.",
+    text: "Wir lösen das Problem, das Sie wirklich haben, mit Werkzeugen, die in Ihren Alltag passen – nicht mit dem, was gerade in Mode ist.",
   },
   {
     title: "Partnerschaftlich",
-    text: "Wir denken langfristig mit, sagen offen, was sich lohnt – und was nicht.",
+    text: "Wir denken langfristig mit, sagen offen, was sich lohnt und was nicht, und bleiben auch nach dem Start an Ihrer Seite.",
   },
 ] as const;
 
@@ -50,50 +53,57 @@ export default function Home() {
         title="Digitale Lösungen, die Ihren Alltag leichter machen."
         actions={
           <>
-            <Link to="/contact" className="kw-button kw-button--light kw-button--lg">
+            <a href="/contact" className="kw-button kw-button--light kw-button--lg">
               Kostenloses Erstgespräch
-            </Link>
-            <Link to="/about" className="kw-button kw-button--outline-light kw-button--lg">
+            </a>
+            <a href="/about" className="kw-button kw-button--outline-light kw-button--lg">
               Mehr über uns
-            </Link>
+            </a>
           </>
         }
       >
         <p>
           Wir sind keine klassische Agentur, sondern Problemlöser: Von der Website über Online-Marketing bis zur
-          Automatisierung Ihrer Abläufe finden wir den einfachsten Weg zum Ziel.
+          Automatisierung Ihrer Abläufe finden wir den einfachsten Weg zum Ziel – und gehen ihn mit Ihnen.
         </p>
       </PageHero>
+
       <Section labelledBy="dna-title">
-        <p className="mk-eyebrow">Unsere DNA</p>
-        <h2 id="dna-title" className="mk-section__title">
-          Drei Werte, an denen Sie uns messen können
-        </h2>
-        <ul className="mk-cards mk-cards--three">
-          {values.map((value, index) => (
-            <li key={value.title} className="mk-card">
-              <span className="mk-card__index" aria-hidden="true">
-                0{index + 1}
+        <SectionHeader id="dna-title" eyebrow="Unsere DNA" title="Persönlich. Praktisch. Partnerschaftlich.">
+          Drei Werte, an denen Sie uns messen können – in jedem Projekt, egal wie groß.
+        </SectionHeader>
+        <NumberedCards cards={values} />
+      </Section>
+
+      <Section tone="alt" labelledBy="modules-title">
+        <SectionHeader id="modules-title" eyebrow="Leistungen" title="Zehn Bausteine, ein Ansprechpartner">
+          Sie buchen nur, was Ihr Problem löst. Wir kombinieren die Bausteine so, dass sie zusammenarbeiten – statt
+          nebeneinanderher.
+        </SectionHeader>
+        <ul className="mk-modules">
+          {serviceModules.map((module) => (
+            <li key={module.title} className="mk-tile mk-module">
+              <span className="mk-badge">
+                <Icon name={module.icon} />
               </span>
-              <h3 className="mk-card__title">{value.title}</h3>
-              <p className="mk-card__text">{value.text}</p>
+              <h3 className="mk-tile__title">{module.title}</h3>
+              <p className="mk-tile__text">{module.text}</p>
             </li>
           ))}
         </ul>
+        <p className="mk-more">
+          <a href="/services" className="kw-button kw-button--ghost">
+            Alle Leistungen im Detail
+            <Icon name="arrow" size={18} />
+          </a>
+        </p>
       </Section>
-      <Section tone="alt" labelledBy="cta-title">
-        <div className="mk-cta">
-          <div>
-            <h2 id="cta-title" className="mk-section__title">
-              Sie haben ein digitales Problem?
-            </h2>
-            <p className="mk-section__lead">Erzählen Sie uns davon – wir melden uns binnen 24 Stunden bei Ihnen.</p>
-          </div>
-          <Link to="/contact" className="kw-button kw-button--primary kw-button--lg">
-            Kontakt aufnehmen
-          </Link>
-        </div>
-      </Section>
+
+      <CallToAction
+        withChat
+        title="Sie haben ein digitales Problem? Wir lösen es gern."
+        text="Erzählen Sie uns davon – wir melden uns binnen 24 Stunden. Lieber gleich ins Gespräch kommen? Schreiben Sie uns im Chat."
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { site } from "@klarwerk/kit";
-import { Link } from "react-router";
+import { reviewConsent } from "../consent/consent";
+import { ReviewWidget } from "../consent/ReviewWidget";
 import { BrandMark } from "./BrandMark";
 
 export function Footer() {
@@ -7,10 +8,10 @@ export function Footer() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <Link to="/" className="brand brand--inverse">
+          <a href="/" className="brand brand--inverse">
             <BrandMark />
             <span className="brand__name">{site.name}</span>
-          </Link>
+          </a>
           <p className="site-footer__tagline">{site.tagline}</p>
           <p className="site-footer__text">
             Wir lösen digitale Probleme für lokale Unternehmen und den Mittelstand – von der Website bis zur
@@ -21,20 +22,22 @@ export function Footer() {
           <h2 className="site-footer__heading">Navigation</h2>
           <ul className="site-footer__list">
             <li>
-              <Link to="/">Home</Link>
+              <a href="/">Home</a>
             </li>
             <li>
-              <Link to="/about">Über uns</Link>
+              <a href="/about">Über uns</a>
             </li>
             <li>
-              <Link to="/contact">Kontakt</Link>
+              <a href="/contact">Kontakt</a>
             </li>
             <li>
-              {/* A plain link on purpose: the legal notice is loaded as a full page (spec section 2). */}
-              <a href="/impressum">Impressum</a>
+              {/* Loaded as a page of its own, not routed in the page (spec section 2). */}
+              <a href="/impressum" data-reload="">
+                Impressum
+              </a>
             </li>
             <li>
-              <Link to="/datenschutz">Datenschutz</Link>
+              <a href="/datenschutz">Datenschutz</a>
             </li>
           </ul>
         </nav>
@@ -57,12 +60,16 @@ export function Footer() {
             Bewerten Sie uns auf Trustpilot
             <span className="visually-hidden"> (öffnet in neuem Tab)</span>
           </a>
+          <ReviewWidget />
         </div>
       </div>
       <div className="site-footer__bottom">
         <p>
           {site.copyright} {site.legalName}
         </p>
+        <button type="button" className="site-footer__settings" onClick={reviewConsent}>
+          Datenschutz-Einstellungen
+        </button>
       </div>
     </footer>
   );

@@ -1,6 +1,7 @@
-import { site, useAuth } from "@klarwerk/kit";
+import { endSession, sessionAtom, site } from "@klarwerk/kit";
+import { useAtomValue } from "jotai";
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useShellNavigation } from "../navigation/navigation";
 import { BrandMark } from "./BrandMark";
 
 const publicLinks = [
@@ -15,16 +16,35 @@ const portalLinks = [
   { to: "/customers", label: "Kunden" },
 ] as const;
 
-function navClass({ isActive }: { isActive: boolean }): string {
-  return isActive ? "site-nav__link site-nav__link--active" : "site-nav__link";
+/**
+ * A header link, marked as the current page on its route. Plain `<a>`: the layout routes clicks on
+ * in-app links, whichever router runs.
+ */
+function NavItem({ to, label, pathname }: { to: string; label: string; pathname: string }) {
+  const active = pathname === to;
+  return (
+    <a
+      href={to}
+      className={active ? "site-nav__link site-nav__link--active" : "site-nav__link"}
+      aria-current={active ? "page" : undefined}
+    >
+      {label}
+    </a>
+  );
 }
 
 export function Header() {
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  // The session atom itself, not useAuth(): the header sits outside any auth context on the
+  // public pages (a context update there would throw away the prerendered page; see navigation.ts).
+  const session = useAtomValue(sessionAtom);
+  const user = session.status === "signed-in" ? session.user : null;
+  const { pathname, navigate } = useShellNavigation();
   const [open, setOpen] = useState(false);
+  // Disabled in the prerendered page until the script runs: a tap before would do nothing.
+  const [interactive, setInteractive] = useState(false);
   const menuId = useId();
+
+  useEffect(() => setInteractive(true), []);
 
   // Any navigation (link, back button, redirect) closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger
@@ -50,22 +70,23 @@ export function Header() {
     // Leave the page first: ending the session while a protected screen is still mounted would
     // let its guard redirect to /login instead of the home page.
     await navigate("/", { flushSync: true });
-    logout();
+    endSession();
   }
 
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="brand" aria-label={`${site.name} – Startseite`}>
+        <a href="/" className="brand" aria-label={`${site.name} – Startseite`}>
           <BrandMark />
           <span className="brand__name">{site.name}</span>
-        </Link>
+        </a>
         <button
           type="button"
           className="menu-toggle"
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? "Menü schließen" : "Menü öffnen"}
+          disabled={!interactive}
           onClick={() => setOpen((value) => !value)}
         >
           <span className="menu-toggle__icon" data-open={open} aria-hidden="true">
@@ -79,31 +100,29 @@ export function Header() {
           <ul className="site-nav__links">
             {publicLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className={navClass}>
-                  {link.label}
-                </NavLink>
+                <NavItem {...link} pathname={pathname} />
               </li>
             ))}
             {user &&
               portalLinks.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end className={navClass}>
-                    {link.label}
-                  </NavLink>
+                  <NavItem {...link} pathname={pathname} />
                 </li>
               ))}
           </ul>
           {user && (
             <div className="site-nav__actions">
-              <NavLink
-                to="/dashboard"
-                end
-                className={({ isActive }) =>
-                  isActive ? "kw-button kw-button--primary kw-button--active" : "kw-button kw-button--primary"
+              <a
+                href="/dashboard"
+                className={
+                  pathname === "/dashboard"
+                    ? "kw-button kw-button--primary kw-button--active"
+                    : "kw-button kw-button--primary"
                 }
+                aria-current={pathname === "/dashboard" ? "page" : undefined}
               >
                 Dashboard
-              </NavLink>
+              </a>
               <button type="button" className="kw-button kw-button--ghost" onClick={() => void onLogout()}>
                 Logout
               </button>

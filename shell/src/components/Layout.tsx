@@ -1,40 +1,39 @@
-import { useEffect } from "react";
-import { Outlet, ScrollRestoration, useMatches, useNavigation } from "react-router";
-import type { RouteHandle } from "../federation/remoteRoutes";
+import type { MouseEvent, ReactNode } from "react";
+import { ConsentBanner, useReviewWidgetScript } from "../consent/ConsentBanner";
+import { routedHref } from "../navigation/links";
+import { useShellNavigation } from "../navigation/navigation";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
-import "./layout.css";
 
-const defaultTitle = "Klarwerk Digital – Digitalisierung für den Mittelstand";
+/**
+ * Sticky header, main area and footer around every page. Plain React and CSS, no Mantine and no
+ * router: whichever router runs provides the navigation, and clicks on in-app links anywhere in
+ * the page (header, footer, a remote's content) are routed through it.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const navigation = useShellNavigation();
+  useReviewWidgetScript();
 
-function useDocumentTitle(): void {
-  const matches = useMatches();
-  let title = defaultTitle;
-  for (const match of matches) {
-    const handle = match.handle as RouteHandle | undefined;
-    if (handle?.title) title = handle.title;
+  function routeLinkClick(event: MouseEvent<HTMLElement>): void {
+    const to = routedHref(event);
+    if (to === null) return;
+    event.preventDefault();
+    void navigation.navigate(to);
   }
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-}
 
-/** Sticky header, main area and footer around every page. Plain React and CSS: no Mantine here. */
-export function Layout() {
-  const navigation = useNavigation();
-  useDocumentTitle();
   return (
-    <div className="app">
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: only routes clicks the links themselves receive (Enter on a link is a click)
+    <div className="app" onClick={routeLinkClick}>
       <a className="skip-link" href="#main">
         Zum Inhalt springen
       </a>
-      <div className="nav-progress" data-active={navigation.state !== "idle"} aria-hidden="true" />
+      <div className="nav-progress" data-active={navigation.pending} aria-hidden="true" />
       <Header />
       <main id="main" className="site-main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ConsentBanner />
     </div>
   );
 }

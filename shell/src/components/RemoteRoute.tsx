@@ -1,10 +1,23 @@
 import { appMessages } from "@klarwerk/kit";
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from "react";
-import { loadRemoteScreen, resetRemote } from "../federation/registry";
+import {
+  type ComponentType,
+  createContext,
+  type LazyExoticComponent,
+  lazy,
+  Suspense,
+  useContext,
+  useState,
+} from "react";
+import { loadedRemoteScreen, loadRemoteScreen, resetRemote } from "../federation/registry";
 import { ErrorBoundary } from "./ErrorBoundary";
-import "./RemoteRoute.css";
 
 type LazyScreen = LazyExoticComponent<ComponentType>;
+
+/**
+ * Screens given directly instead of through Module Federation, keyed `<remote>/<expose>`: the
+ * prerender renders the marketing pages from source this way, in the same tree as the browser.
+ */
+export const PrerenderedScreens = createContext<Readonly<Record<string, ComponentType>> | null>(null);
 
 /**
  * One lazy component per remote module. React.lazy remembers a rejected load forever, so a retry
@@ -22,11 +35,14 @@ function screenFor(remote: string, expose: string): LazyScreen {
   return screen;
 }
 
-/** Starts loading a route's remote before React asks for it (used at start for the first page). */
-export function preloadRemoteScreen(remote: string, expose: string): void {
-  loadRemoteScreen(remote, expose).catch(() => {
-    // The route's own load reports the failure; a preload has nobody to tell.
-  });
+/** Starts loading a route's remote before React asks for it (the first page, a link's target). */
+export function preloadRemoteScreen(remote: string, expose: string): Promise<void> {
+  return loadRemoteScreen(remote, expose).then(
+    () => undefined,
+    () => {
+      // The route's own load reports the failure; a preload has nobody to tell.
+    },
+  );
 }
 
 function forget(remote: string, expose: string): void {
@@ -68,14 +84,19 @@ interface RemoteRouteProps {
  * every other route keep working.
  */
 export function RemoteRoute({ remote, expose }: RemoteRouteProps) {
-  const [attempt, setAttempt] = useState(0);
-  const Screen = screenFor(remote, expose);
+  const prerendered = useContext(PrerenderedScreens);
+  // Chosen once per attempt: switching from the lazy wrapper to the loaded module later would
+  // remount the page and lose what the visitor typed.
+  const pick = (): ComponentType =>
+    prerendered?.[`${remote}/${expose}`] ?? loadedRemoteScreen(remote, expose)?.default ?? screenFor(remote, expose);
+  const [attempt, setAttempt] = useState(() => ({ count: 0, Screen: pick() }));
+  const { Screen } = attempt;
   return (
     <ErrorBoundary
-      key={attempt}
+      key={attempt.count}
       onRetry={() => {
         forget(remote, expose);
-        setAttempt((value) => value + 1);
+        setAttempt((previous) => ({ count: previous.count + 1, Screen: screenFor(remote, expose) }));
       }}
       fallback={(_error, retry) => <RemoteFailed onRetry={retry} />}
     >

@@ -57,6 +57,8 @@ export interface RemoteScreenModule {
 }
 
 const screenLoads = new Map<string, Promise<RemoteScreenModule>>();
+/** Modules that finished loading, for rendering them without a suspending render first. */
+const loadedScreens = new Map<string, RemoteScreenModule>();
 
 async function importScreen(remote: string, expose: string): Promise<RemoteScreenModule> {
   await loadRegistry();
@@ -75,11 +77,21 @@ export function loadRemoteScreen(remote: string, expose: string): Promise<Remote
   if (!load) {
     load = importScreen(remote, expose);
     screenLoads.set(id, load);
-    load.catch(() => {
-      if (screenLoads.get(id) === load) screenLoads.delete(id);
-    });
+    load.then(
+      (module) => {
+        if (screenLoads.get(id) === load) loadedScreens.set(id, module);
+      },
+      () => {
+        if (screenLoads.get(id) === load) screenLoads.delete(id);
+      },
+    );
   }
   return load;
+}
+
+/** `<remote>/<expose>` if it has already loaded. */
+export function loadedRemoteScreen(remote: string, expose: string): RemoteScreenModule | undefined {
+  return loadedScreens.get(`${remote}/${expose}`);
 }
 
 /**
@@ -91,6 +103,9 @@ export function loadRemoteScreen(remote: string, expose: string): Promise<Remote
 export function resetRemote(remote: string): void {
   for (const id of screenLoads.keys()) {
     if (id.startsWith(`${remote}/`)) screenLoads.delete(id);
+  }
+  for (const id of loadedScreens.keys()) {
+    if (id.startsWith(`${remote}/`)) loadedScreens.delete(id);
   }
   const entry = registry?.[remote];
   if (entry) registerRemotes([{ name: remote, entry }], { force: true });

@@ -1,0 +1,41 @@
+import { AuthProvider } from "@klarwerk/kit";
+import { useCallback, useState } from "react";
+import type { FullAppModule, FullRouter } from "./full/FullApp";
+import { writeEntry } from "./public/history";
+import { PublicRouter } from "./public/PublicRouter";
+
+/** The portal's router (react-router and the routes behind it), loaded when first needed. */
+export function loadFullApp(): Promise<FullAppModule> {
+  return import("./full/FullApp");
+}
+
+interface Full {
+  module: FullAppModule;
+  router: FullRouter;
+}
+
+/**
+ * A visit that starts on a public page: the public router runs until the visitor goes anywhere
+ * else (login, portal, an unknown path); then react-router is loaded and takes over the whole
+ * page, public pages included, for the rest of the visit. The public pages need no auth context
+ * (the header reads the session atom), so none sits above a page that is still hydrating.
+ */
+export function App({ initialPath }: { initialPath: string }) {
+  const [full, setFull] = useState<Full | null>(null);
+
+  const leavePublicPages = useCallback(async (href: string, how: "push" | "replace" | "pop") => {
+    const module = await loadFullApp();
+    // The router reads its first location from the address bar.
+    if (how !== "pop") writeEntry(href, how);
+    setFull({ module, router: module.createFullRouter() });
+  }, []);
+
+  if (full) {
+    return (
+      <AuthProvider>
+        <full.module.FullApp router={full.router} />
+      </AuthProvider>
+    );
+  }
+  return <PublicRouter initialPath={initialPath} onLeave={leavePublicPages} />;
+}
