@@ -1,18 +1,56 @@
-import { useAuth } from "@klarwerk/kit";
-import { Text } from "@mantine/core";
-import { ScreenHeader } from "../components/ScreenHeader";
+import { type DoneContactRequest, useAuth } from "@klarwerk/kit";
+import { ScreenHeader } from "@klarwerk/kit/screen-header";
+import { useRef, useState } from "react";
+import { Counters } from "../components/Counters";
+import { OpenRequests } from "../components/OpenRequests";
+import { RequestDetails } from "../components/RequestDetails";
+import { dashboardMessages as messages } from "../messages";
+import { useOpenRequests } from "../requests/queries";
+import "../dashboard.css";
 
 export default function Dashboard() {
   const { user } = useAuth();
+  const openRequests = useOpenRequests();
+  const [details, setDetails] = useState<{ request: DoneContactRequest | null; opened: boolean }>({
+    request: null,
+    opened: false,
+  });
+  const requestsTitle = useRef<HTMLHeadingElement>(null);
+
+  const pages = openRequests.data?.pages ?? [];
+  const requests = pages.flatMap((page) => page.requests);
+  // The page fetched last is the freshest count.
+  const counts = pages.at(-1)?.counts ?? null;
+
   return (
-    <ScreenHeader
-      eyebrow={`Willkommen, ${user?.name ?? ""}`}
-      title="Dashboard"
-      description="Hier erscheinen bald Ihre Kennzahlen und die offenen Kontaktanfragen."
-    >
-      <Text size="sm" c="dimmed">
-        Dieser Bereich ist noch im Aufbau.
-      </Text>
-    </ScreenHeader>
+    <>
+      <ScreenHeader
+        eyebrow={messages.welcome(user?.name ?? "")}
+        title={messages.title}
+        description={messages.description}
+      />
+      <Counters counts={counts} />
+      <OpenRequests
+        titleRef={requestsTitle}
+        requests={requests}
+        openCount={counts?.open ?? null}
+        loaded={openRequests.data !== undefined}
+        failed={openRequests.isError}
+        hasMore={openRequests.hasNextPage}
+        loadingMore={openRequests.isFetchingNextPage}
+        refreshing={openRequests.isRefetching && !openRequests.isFetchingNextPage}
+        onLoadMore={() => void openRequests.fetchNextPage()}
+        onRefresh={() => void openRequests.refetch()}
+        onDone={(request) => setDetails({ request, opened: true })}
+      />
+      <RequestDetails
+        request={details.request}
+        opened={details.opened}
+        onClose={() => {
+          setDetails((current) => ({ ...current, opened: false }));
+          requestsTitle.current?.focus();
+        }}
+      />
+    </>
   );
 }

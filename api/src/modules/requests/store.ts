@@ -1,0 +1,101 @@
+import type {
+  ContactRequest,
+  ContactRequestCounts,
+  DoneContactRequest,
+  MarkedDoneAnswer,
+  OpenRequestsPage,
+} from "@klarwerk/kit";
+import type { Sql } from "../../db/open.ts";
+import type { Row } from "../../db/rows.ts";
+
+type RequestRow = Row<ContactRequest>;
+
+function toContactRequest(row: RequestRow): ContactRequest {
+  const { id, name, email, company, message, created_at, is_done } = row;
+  return { id, name, email, company, message, created_at: created_at.toISOString(), is_done };
+}
+
+/** A page row with the counts beside it; `id` is null when there is no open request at all. */
+type OpenPageRow = { open_count: number; done_count: number } & (RequestRow | { [K in keyof RequestRow]: null });
+
+/**
+ * One page of open requests, newest first, with the counts, in ONE statement: the list and the
+ * counters come from the same snapshot, so they never contradict each other. Paging is by key
+ * (the request to continue after), which stays fast however deep and never skips or repeats a
+ * request when others are marked done or arrive in between. One row more than the page is read
+ * to tell whether another page follows.
+ */
+export async function listOpenRequests(
+  sql: Sql,
+  { limit, before }: { limit: number; before: number | null },
+): Promise<OpenRequestsPage> {
+  const after =
+    before === null
+      ? sql``
+      : sql`and (created_at, id) < (select created_at, id from contact_requests where id = ${before})`;
+  const rows = await sql<OpenPageRow[]>`
+    select counts.open as open_count, counts.done as done_count, page.*
+    from contact_request_counts counts
+    left join lateral (
+      select id, name, email, company, message, created_at, is_done
+      from contact_requests
+      where not is_done ${after}
+      order by created_at desc, id desc
+      limit ${limit + 1}
+    ) page on true`;
+  const [first] = rows;
+  if (!first) throw new Error("contact_request_counts has no row");
+  const requests = rows.flatMap((row) => (row.id === null ? [] : [toContactRequest(row)])).slice(0, limit);
+  const last = requests.at(-1);
+  return {
+    requests,
+    counts: { open: first.open_count, done: first.done_count },
+    next: rows.length > limit && last ? last.id : null,
+  };
+}
+
+export type MarkDoneResult =
+  | { outcome: "done"; answer: MarkedDoneAnswer }
+  | { outcome: "not-found" }
+  | { outcome: "already-done" };
+
+interface DoneRow extends RequestRow {
+  done_at: Date;
+  done_by: number | null;
+  done_by_name: string | null;
+}
+
+function toDoneContactRequest(row: DoneRow): DoneContactRequest {
+  return {
+    ...toContactRequest(row),
+    is_done: true,
+    done_at: row.done_at.toISOString(),
+    done_by: row.done_by !== null && row.done_by_name !== null ? { id: row.done_by, name: row.done_by_name } : null,
+  };
+}
+
+/**
+ * Open → done, once. The `not is_done` condition makes the update its own guard: when two users
+ * mark the same request at once, the second update waits for the first one's row lock, then finds
+ * the row done and changes nothing. Nothing turns a done request open again.
+ */
+export async function markRequestDone(sql: Sql, id: number, userId: number): Promise<MarkDoneResult> {
+  return sql.begin(async (tx) => {
+    const [marked] = await tx<DoneRow[]>`
+      with marked as (
+        update contact_requests set is_done = true, done_at = now(), done_by = ${userId}
+        where id = ${id} and not is_done
+        returning id, name, email, company, message, created_at, is_done, done_at, done_by
+      )
+      select marked.*, users.name as done_by_name
+      from marked left join users on users.id = marked.done_by`;
+    if (!marked) {
+      const [existing] = await tx`select 1 from contact_requests where id = ${id}`;
+      return existing ? { outcome: "already-done" } : { outcome: "not-found" };
+    }
+    // Read after the update: the counting trigger has run at the end of that statement.
+    const [counts] = await tx<ContactRequestCounts[]>`select open, done from contact_request_counts`;
+    if (!counts) throw new Error("contact_request_counts has no row");
+    return { outcome: "done", answer: { request: toDoneContactRequest(marked), counts } };
+  });
+}

@@ -1,0 +1,137 @@
+import type { ContactRequest, DoneContactRequest } from "@klarwerk/kit";
+import { formatCount } from "@klarwerk/kit/format";
+import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { type Ref, useId } from "react";
+import { dashboardMessages as messages } from "../messages";
+import { RequestRow } from "./RequestRow";
+
+const { columns } = messages;
+
+export interface OpenRequestsProps {
+  requests: ContactRequest[];
+  /** Exact number of open requests on the server; null until known. */
+  openCount: number | null;
+  /** False until the first page arrived. */
+  loaded: boolean;
+  /** The last load (first page, refresh or next page) failed. */
+  failed: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  refreshing: boolean;
+  onLoadMore: () => void;
+  onRefresh: () => void;
+  onDone: (request: DoneContactRequest) => void;
+  /** The section title; it takes the focus after the detail dialog closes. */
+  titleRef?: Ref<HTMLHeadingElement>;
+}
+
+function RequestsBody({
+  requests,
+  loaded,
+  failed,
+  onRefresh,
+  onDone,
+  titleId,
+}: OpenRequestsProps & { titleId: string }) {
+  const failure = failed && (
+    <Stack align="center" gap="sm" py={loaded ? "sm" : "xl"}>
+      <Text c="red.9" fw={600} role="alert">
+        {messages.loadFailed}
+      </Text>
+      <Button variant="light" onClick={onRefresh}>
+        {messages.retry}
+      </Button>
+    </Stack>
+  );
+  if (!loaded) {
+    return (
+      failure || (
+        <Group justify="center" gap="sm" py="xl" role="status">
+          <Loader size="sm" />
+          <Text c="gray.7">{messages.loading}</Text>
+        </Group>
+      )
+    );
+  }
+  if (requests.length === 0) {
+    return (
+      <>
+        {failure}
+        <Stack align="center" gap={4} py={48}>
+          <Text fw={600} size="lg">
+            {messages.empty}
+          </Text>
+          <Text c="gray.7" size="sm">
+            {messages.emptyHint}
+          </Text>
+        </Stack>
+      </>
+    );
+  }
+  return (
+    <>
+      {failure}
+      <Table className="dash-requests" aria-labelledby={titleId} verticalSpacing="md" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th className="dash-col-name">{columns.name}</Table.Th>
+            <Table.Th className="dash-col-email">{columns.email}</Table.Th>
+            <Table.Th className="dash-col-company">{columns.company}</Table.Th>
+            <Table.Th>{columns.message}</Table.Th>
+            <Table.Th className="dash-col-date">{columns.createdAt}</Table.Th>
+            <Table.Th className="dash-col-action">
+              <span className="dash-visually-hidden">{columns.action}</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {requests.map((request) => (
+            <RequestRow key={request.id} request={request} onDone={onDone} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </>
+  );
+}
+
+/**
+ * The table of open requests. The server sends them a page at a time; how many of how many are
+ * shown is always said, and "Weitere Anfragen laden" fetches the next page, so no request is
+ * ever out of reach.
+ */
+export function OpenRequests(props: OpenRequestsProps) {
+  const titleId = useId();
+  const { requests, openCount, loaded, hasMore, loadingMore, refreshing, onLoadMore, onRefresh, titleRef } = props;
+  return (
+    <Paper component="section" aria-labelledby={titleId} withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <div>
+          <Title order={2} size="h3" id={titleId} ref={titleRef} tabIndex={-1} className="dash-section-title">
+            {messages.requestsTitle}
+          </Title>
+          <Text size="sm" c="gray.7">
+            {messages.requestsHint}
+          </Text>
+        </div>
+        {loaded && (
+          <Button variant="default" size="xs" onClick={onRefresh} loading={refreshing}>
+            {messages.refresh}
+          </Button>
+        )}
+      </Group>
+      <RequestsBody {...props} titleId={titleId} />
+      {loaded && requests.length > 0 && openCount !== null && (
+        <Group justify="space-between" mt="md" gap="sm">
+          <Text size="sm" c="gray.7" aria-live="polite">
+            {messages.shown(formatCount(requests.length), formatCount(Math.max(openCount, requests.length)))}
+          </Text>
+          {hasMore && (
+            <Button variant="light" onClick={onLoadMore} loading={loadingMore}>
+              {messages.loadMore}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ContactRequest, DoneContactRequest } from "@klarwerk/kit";
+import { formatDateTime } from "@klarwerk/kit/format";
+import { Anchor, Button, Spoiler, Table } from "@mantine/core";
+import { useId } from "react";
+import { dashboardMessages as messages } from "../messages";
+import { useMarkDone } from "../requests/queries";
+
+const { columns } = messages;
+
+interface RequestRowProps {
+  request: ContactRequest;
+  onDone: (request: DoneContactRequest) => void;
+}
+
+/**
+ * One open request. Everything in it was typed by a visitor and is rendered as React text, never
+ * as HTML. Each row has its own mutation, so several can be marked at once, each with its own
+ * spinner. `data-label` names the cell on narrow screens, where rows become cards.
+ */
+export function RequestRow({ request, onDone }: RequestRowProps) {
+  const nameId = useId();
+  const markDone = useMarkDone(onDone);
+  return (
+    <Table.Tr>
+      <Table.Td data-label={columns.name} className="dash-wrap" id={nameId} fw={600}>
+        {request.name}
+      </Table.Td>
+      <Table.Td data-label={columns.email} className="dash-wrap">
+        <Anchor href={`mailto:${request.email}`} size="sm">
+          {request.email}
+        </Anchor>
+      </Table.Td>
+      <Table.Td data-label={columns.company} className="dash-wrap">
+        {request.company || messages.noValue}
+      </Table.Td>
+      <Table.Td data-label={columns.message} className="dash-message-cell">
+        <Spoiler
+          maxHeight={88}
+          showLabel={messages.showMore}
+          hideLabel={messages.showLess}
+          transitionDuration={0}
+          className="dash-message"
+          classNames={{ control: "dash-spoiler-control" }}
+        >
+          {request.message}
+        </Spoiler>
+      </Table.Td>
+      <Table.Td data-label={columns.createdAt} className="dash-nowrap">
+        <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
+      </Table.Td>
+      <Table.Td data-label={columns.action} className="dash-action">
+        <Button
+          size="xs"
+          variant="light"
+          aria-describedby={nameId}
+          loading={markDone.isPending}
+          onClick={() => markDone.mutate(request.id)}
+        >
+          {messages.markDone}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
