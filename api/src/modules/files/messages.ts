@@ -1,0 +1,19 @@
+import { formatFileSize } from "@klarwerk/kit";
+
+/** German answers of /api/files. */
+export const filesApiMessages = {
+  invalidId: "Die Dateinummer ist ungültig.",
+  notFound: "Diese Datei gibt es nicht.",
+  contentMissing: "Der Inhalt dieser Datei fehlt auf dem Server.",
+  notMultipart: "Bitte senden Sie die Datei als multipart/form-data.",
+  fileMissing: "Bitte wählen Sie eine Datei aus.",
+  oneFileOnly: "Bitte laden Sie genau eine Datei pro Anfrage hoch.",
+  unexpectedField: "Die Anfrage enthält unbekannte Felder.",
+  nameTooLong: "Der Dateiname darf höchstens 255 Zeichen lang sein.",
+  tooLarge: (maxBytes: number) => `Die Datei ist zu groß. Erlaubt sind höchstens ${formatFileSize(maxBytes)}.`,
+  uploadBroken: "Die Übertragung wurde unterbrochen. Bitte laden Sie die Datei erneut hoch.",
+  diskFull: "Auf dem Server ist nicht genug Speicherplatz frei.",
+  noPreview: "Für diese Datei gibt es keine Vorschau.",
+  linkInvalid: "Der Download-Link ist ungültig oder abgelaufen.",
+  rangeNotSatisfiable: "Der angefragte Bereich liegt außerhalb der Datei.",
+} as const;

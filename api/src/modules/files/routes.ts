@@ -1,0 +1,157 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { HttpError } from "../../http/errors.ts";
+import { requireId } from "../../http/ids.ts";
+import { existingFolderParam, optionalFolderId } from "../folders/ids.ts";
+import { foldersApiMessages } from "../folders/messages.ts";
+import { fileBlobStore } from "./blobs.ts";
+import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
+import { filesApiMessages as messages } from "./messages.ts";
+import { blobResponse, contentDisposition } from "./serve.ts";
+import { deleteFile, type FileWithBlob, findFile, insertFile, listFiles } from "./store.ts";
+import { receiveUpload } from "./upload.ts";
+
+/**
+ * Nothing a stored file contains may run in our origin: no sniffing into HTML, and should the
+ * file be opened as a page (an SVG with a script), a sandbox without scripts or requests.
+ */
+const inertHeaders = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'",
+  "Cross-Origin-Resource-Policy": "same-origin",
+} as const;
+
+/** Where uploads stream to: the only paths whose multipart bodies may exceed the JSON limit. */
+export const streamedBodyPaths = ["/api/files/upload"] as const;
+
+/**
+ * Files of the file area (every signed-in user sees all, design.md section 4), all bearer:
+ * - `GET /api/files[?folder_id=<id>]`: `{ files, max_upload_bytes }`, newest first;
+ * - `POST /api/files/upload` (multipart: `file`, optional `folder_id`): streamed to disk, 201
+ *   `{ file }`; 413 over `UPLOAD_MAX_BYTES`; 404 unknown folder;
+ * - `DELETE /api/files/{id}`: row and blob, 204;
+ * - `GET /api/files/{id}/download`: the bytes as an attachment under the original name, with Range;
+ * - `POST /api/files/{id}/download-link`: `{ url }`, a link valid for a minute that downloads
+ *   without the bearer header (`GET /api/files/{id}/download/{ticket}`), for the browser's own
+ *   download manager;
+ * - `GET /api/files/{id}/preview`: image files only (else 415), inert.
+ */
+export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
+  const store = fileBlobStore(config);
+  const links = createDownloadLinks(config.jwtSecret);
+
+  async function fileOf(rawId: string): Promise<FileWithBlob> {
+    const file = await findFile(sql, requireId(rawId, messages.invalidId));
+    if (!file) throw new HttpError(404, messages.notFound);
+    return file;
+  }
+
+  async function blobSizeOf(file: FileWithBlob): Promise<number> {
+    const size = await store.sizeOf(file.blob_id);
+    if (size === null) {
+      console.error(`[api] file ${file.id}: blob ${file.blob_id} is missing`);
+      throw new HttpError(404, messages.contentMissing);
+    }
+    return size;
+  }
+
+  async function download(request: Request, file: FileWithBlob): Promise<Response> {
+    return blobResponse(request, {
+      path: store.pathOf(file.blob_id),
+      size: await blobSizeOf(file),
+      ranges: true,
+      headers: {
+        ...inertHeaders,
+        "Content-Type": file.mime_type,
+        "Content-Disposition": contentDisposition("attachment", file.original_name),
+      },
+    });
+  }
+
+  return new Elysia({ name: "files-routes", prefix: "/api/files" })
+    .use(auth.guard)
+    .get(
+      "/",
+      async ({ query }) => ({
+        files: await listFiles(sql, await existingFolderParam(sql, query.folder_id)),
+        max_upload_bytes: config.uploadMaxBytes,
+      }),
+      { auth: true },
+    )
+    .post(
+      "/upload",
+      async ({ request, user, status }) => {
+        const upload = await receiveUpload(request, { store, maxBytes: config.uploadMaxBytes });
+        try {
+          const folderId = optionalFolderId(upload.fields.get("folder_id"), foldersApiMessages.invalidId);
+          // The blob is in place before the row exists: a row never names a missing blob.
+          await upload.blob.commit();
+          const file = await insertFile(sql, {
+            folderId,
+            originalName: upload.originalName,
+            mimeType: upload.mimeType,
+            size: upload.size,
+            blobId: upload.blob.id,
+            uploader: user,
+          });
+          if (!file) throw new HttpError(404, foldersApiMessages.notFound);
+          return status(201, { file });
+        } catch (error) {
+          await upload.blob.discard();
+          throw error;
+        }
+      },
+      // The body is read by receiveUpload as a stream: Elysia must not parse (buffer) it.
+      { auth: true, parse: "none" },
+    )
+    .delete(
+      "/:id",
+      async ({ params }) => {
+        const blobId = await deleteFile(sql, requireId(params.id, messages.invalidId));
+        if (blobId === null) throw new HttpError(404, messages.notFound);
+        // After the row is gone: a blob that fails to go now is an orphan the next start sweeps.
+        await store.remove(blobId).catch((error: unknown) => {
+          console.error(`[api] could not delete blob ${blobId}:`, error);
+        });
+        return new Response(null, { status: 204 });
+      },
+      { auth: true },
+    )
+    .get("/:id/download", async ({ params, request }) => download(request, await fileOf(params.id)), { auth: true })
+    .post(
+      "/:id/download-link",
+      async ({ params }) => {
+        const file = await fileOf(params.id);
+        // Checked now, so the browser never saves an error message as the file.
+        await blobSizeOf(file);
+        return {
+          url: `/api/files/${file.id}/download/${links.issue(file.id)}`,
+          expires_in: downloadLinkLifetimeSeconds,
+        };
+      },
+      { auth: true },
+    )
+    .get("/:id/download/:ticket", async ({ params, request }) => {
+      const id = requireId(params.id, messages.invalidId);
+      if (!links.verify(id, params.ticket)) throw new HttpError(403, messages.linkInvalid);
+      return download(request, await fileOf(params.id));
+    })
+    .get(
+      "/:id/preview",
+      async ({ params, request }) => {
+        const file = await fileOf(params.id);
+        if (!file.mime_type.startsWith("image/")) throw new HttpError(415, messages.noPreview);
+        return blobResponse(request, {
+          path: store.pathOf(file.blob_id),
+          size: await blobSizeOf(file),
+          ranges: false,
+          headers: {
+            ...inertHeaders,
+            "Content-Type": file.mime_type,
+            "Content-Disposition": contentDisposition("inline", file.original_name),
+          },
+        });
+      },
+      { auth: true },
+    );
+}

@@ -1,0 +1,67 @@
+import type { StoredFile } from "@klarwerk/kit";
+import type { Sql } from "../../db/open.ts";
+import type { Row } from "../../db/rows.ts";
+
+/** A file as the store reads it; the answers carry the kit's `StoredFile`. */
+export type FileRow = Row<StoredFile>;
+
+/** A file with the name of its blob, for the routes that read or delete it. */
+export interface FileWithBlob extends FileRow {
+  blob_id: string;
+}
+
+const columns = (sql: Sql) => sql`id, original_name, mime_type, size, created_at, uploader_name, folder_id`;
+
+/** The files directly inside `folderId` (null: the root level), newest first. */
+export function listFiles(sql: Sql, folderId: number | null): Promise<FileRow[]> {
+  const inFolder = folderId === null ? sql`folder_id is null` : sql`folder_id = ${folderId}`;
+  return sql<FileRow[]>`
+    select ${columns(sql)} from files
+    where ${inFolder}
+    order by created_at desc, id desc`;
+}
+
+export async function findFile(sql: Sql, id: number): Promise<FileWithBlob | null> {
+  const [file] = await sql<FileWithBlob[]>`select ${columns(sql)}, blob_id from files where id = ${id}`;
+  return file ?? null;
+}
+
+export interface NewFile {
+  folderId: number | null;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  blobId: string;
+  uploader: { id: number; name: string };
+}
+
+/**
+ * Records an uploaded file whose blob is already in place. Null when the folder does not exist
+ * (its foreign key decides, so a folder check and the insert cannot disagree).
+ */
+export async function insertFile(sql: Sql, file: NewFile): Promise<FileRow | null> {
+  try {
+    const [row] = await sql<FileRow[]>`
+      insert into files (folder_id, original_name, mime_type, size, blob_id, uploaded_by, uploader_name)
+      values (${file.folderId}, ${file.originalName}, ${file.mimeType}, ${file.size}, ${file.blobId},
+              ${file.uploader.id}, ${file.uploader.name})
+      returning ${columns(sql)}`;
+    return row ?? null;
+  } catch (error) {
+    if ((error as { code?: string }).code === "23503") return null;
+    throw error;
+  }
+}
+
+/** Deletes the row and returns its blob id (to delete next), or null when there was none. */
+export async function deleteFile(sql: Sql, id: number): Promise<string | null> {
+  const [row] = await sql<{ blob_id: string }[]>`delete from files where id = ${id} returning blob_id`;
+  return row?.blob_id ?? null;
+}
+
+/** Which of `blobIds` a file row names: the blob store's sweep keeps those. */
+export async function referencedBlobIds(sql: Sql, blobIds: string[]): Promise<Set<string>> {
+  if (blobIds.length === 0) return new Set();
+  const rows = await sql<{ blob_id: string }[]>`select blob_id from files where blob_id = any(${sql.array(blobIds)})`;
+  return new Set(rows.map((row) => row.blob_id));
+}

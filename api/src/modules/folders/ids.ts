@@ -1,0 +1,20 @@
+import type { Sql } from "../../db/open.ts";
+import { HttpError } from "../../http/errors.ts";
+import { requireId } from "../../http/ids.ts";
+import { foldersApiMessages as messages } from "./messages.ts";
+import { folderExists } from "./store.ts";
+
+/** An optional folder id from a query string: omitted or empty is the root level (null). */
+export function optionalFolderId(raw: string | undefined, message: string): number | null {
+  return raw === undefined || raw === "" ? null : requireId(raw, message);
+}
+
+/**
+ * The folder a query parameter (`parent_id`, `folder_id`) names, checked to exist: null for the
+ * root level, 400 when malformed, 404 when there is no such folder.
+ */
+export async function existingFolderParam(sql: Sql, raw: string | undefined): Promise<number | null> {
+  const id = optionalFolderId(raw, messages.invalidId);
+  if (id !== null && !(await folderExists(sql, id))) throw new HttpError(404, messages.notFound);
+  return id;
+}

@@ -1,0 +1,11 @@
+/** German answers of /api/folders. */
+export const foldersApiMessages = {
+  nameRequired: "Bitte geben Sie einen Ordnernamen ein.",
+  nameTooLong: "Der Ordnername darf höchstens 255 Zeichen lang sein.",
+  nameInvalid: "Der Ordnername darf keine Steuerzeichen enthalten.",
+  nameTaken: "In diesem Ordner gibt es bereits einen Ordner mit diesem Namen.",
+  invalidParent: "Der übergeordnete Ordner ist ungültig.",
+  parentNotFound: "Der übergeordnete Ordner existiert nicht.",
+  invalidId: "Die Ordnernummer ist ungültig.",
+  notFound: "Diesen Ordner gibt es nicht.",
+} as const;

@@ -1,0 +1,38 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { HttpError } from "../../http/errors.ts";
+import { existingFolderParam } from "./ids.ts";
+import { foldersApiMessages as messages } from "./messages.ts";
+import { createFolder, folderExists, listFolders } from "./store.ts";
+import { createFolderBody, folderNameOf, parentIdOf } from "./validation.ts";
+
+/**
+ * Folders of the file area (every signed-in user sees all, design.md section 4):
+ * - `GET /api/folders[?parent_id=<id>]`: `{ folders }` directly inside that folder (root when
+ *   omitted); 404 for a folder that does not exist;
+ * - `POST /api/folders` `{ name, parent_id }`: 201 `{ folder }`; 422 bad name, 404 unknown parent,
+ *   409 when the parent already holds that name (any case).
+ */
+export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
+  return new Elysia({ name: "folders-routes", prefix: "/api/folders" })
+    .use(auth.guard)
+    .get(
+      "/",
+      async ({ query }) => ({ folders: await listFolders(sql, await existingFolderParam(sql, query.parent_id)) }),
+      { auth: true },
+    )
+    .post(
+      "/",
+      async ({ body, user, status }) => {
+        const name = folderNameOf(body.name);
+        const parentId = parentIdOf(body.parent_id);
+        if (parentId !== null && !(await folderExists(sql, parentId))) {
+          throw new HttpError(404, messages.parentNotFound);
+        }
+        const result = await createFolder(sql, { name, parentId, userId: user.id });
+        if (result.outcome === "taken") throw new HttpError(409, messages.nameTaken);
+        return status(201, { folder: result.folder });
+      },
+      { auth: true, body: createFolderBody },
+    );
+}

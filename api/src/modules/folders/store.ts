@@ -1,0 +1,39 @@
+import type { Folder } from "@klarwerk/kit";
+import type { Sql } from "../../db/open.ts";
+import type { Row } from "../../db/rows.ts";
+
+/** A folder as the store reads it; the answers carry the kit's `Folder`. */
+export type FolderRow = Row<Folder>;
+
+export async function folderExists(sql: Sql, id: number): Promise<boolean> {
+  const [row] = await sql`select 1 from folders where id = ${id}`;
+  return row !== undefined;
+}
+
+/** The folders directly inside `parentId` (null: the root level), by name. */
+export function listFolders(sql: Sql, parentId: number | null): Promise<FolderRow[]> {
+  const inParent = parentId === null ? sql`parent_id is null` : sql`parent_id = ${parentId}`;
+  return sql<FolderRow[]>`
+    select id, name, parent_id, created_at from folders
+    where ${inParent}
+    order by lower(name), id`;
+}
+
+export type CreateFolderResult = { outcome: "created"; folder: FolderRow } | { outcome: "taken" };
+
+/**
+ * Inserts the folder unless its parent already holds one of that name (any case). The unique
+ * index decides, so two users creating the same name at once get one folder and one "taken".
+ * The caller has checked that the parent exists; folders are never deleted.
+ */
+export async function createFolder(
+  sql: Sql,
+  folder: { name: string; parentId: number | null; userId: number },
+): Promise<CreateFolderResult> {
+  const [created] = await sql<FolderRow[]>`
+    insert into folders (name, parent_id, created_by)
+    values (${folder.name}, ${folder.parentId}, ${folder.userId})
+    on conflict do nothing
+    returning id, name, parent_id, created_at`;
+  return created ? { outcome: "created", folder: created } : { outcome: "taken" };
+}

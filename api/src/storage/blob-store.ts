@@ -1,0 +1,151 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { join } from "node:path";
+
+/** Blob ids are 128 random bits in hex: the only names the store ever reads or writes. */
+const blobIdPattern = /^[0-9a-f]{32}$/;
+
+/** Where blobs are written while they arrive; the same file system, so the final rename is atomic. */
+const incomingDirName = ".incoming";
+
+export function isBlobId(value: string): boolean {
+  return blobIdPattern.test(value);
+}
+
+/** Bytes buffered before they are written out: few system calls, little memory. */
+const bufferBytes = 1024 * 1024;
+
+/** A blob being written: `write` its bytes in order, `close()`, then `commit()`; or `discard()`. */
+export interface PendingBlob {
+  readonly id: string;
+  /** Bytes written so far. */
+  readonly size: number;
+  /**
+   * Takes the bytes (copied). Writing to a regular file does not wait for the disk to ask:
+   * a full buffer is written out before this returns, which is the backpressure.
+   */
+  write(bytes: Uint8Array): void;
+  /** Writes out what is buffered and closes the file. */
+  close(): Promise<void>;
+  /** Moves the closed blob into place; only then may a row point at it. */
+  commit(): Promise<void>;
+  /** Removes whatever was written. Safe after a failed write and safe to call twice. */
+  discard(): Promise<void>;
+}
+
+export interface SweepResult {
+  /** Half-written uploads removed from the incoming folder. */
+  incoming: number;
+  /** Complete blobs that no row named (a crash between rename and commit, or a failed delete). */
+  orphans: number;
+}
+
+/**
+ * Files of the file area on local disk, under `root` (`DATA_DIR/blobs`). Names are random ids,
+ * never user input, so no request can name a path outside the store.
+ */
+export class BlobStore {
+  private readonly incomingDir: string;
+  private ready: Promise<void> | null = null;
+
+  constructor(readonly root: string) {
+    this.incomingDir = join(root, incomingDirName);
+  }
+
+  /** The path of a stored blob; throws on anything that is not a blob id. */
+  pathOf(id: string): string {
+    if (!isBlobId(id)) throw new Error(`not a blob id: ${JSON.stringify(id)}`);
+    return join(this.root, id);
+  }
+
+  /** Size of a stored blob, or null when it is missing. */
+  async sizeOf(id: string): Promise<number | null> {
+    try {
+      const info = await stat(this.pathOf(id));
+      return info.isFile() ? info.size : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Starts a new blob under a random name in the incoming folder; `prepare()` first. Written
+   * through Bun's FileSink: on this machine twice the throughput of `fs.createWriteStream` and of
+   * `fs.writeSync` (measured next to bench/upload.ts), with a 1 MiB buffer it flushes by itself.
+   */
+  create(): PendingBlob {
+    const id = randomBytes(16).toString("hex");
+    const incomingPath = join(this.incomingDir, `${id}.part`);
+    const finalPath = this.pathOf(id);
+    const sink = Bun.file(incomingPath).writer({ highWaterMark: bufferBytes });
+    let size = 0;
+    let closed = false;
+    let committed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await sink.end();
+    };
+    return {
+      id,
+      get size() {
+        return size;
+      },
+      write(bytes) {
+        sink.write(bytes);
+        size += bytes.length;
+      },
+      close,
+      async commit() {
+        await rename(incomingPath, finalPath);
+        committed = true;
+      },
+      async discard() {
+        await close().catch(() => {});
+        await rm(committed ? finalPath : incomingPath, { force: true });
+      },
+    };
+  }
+
+  /** Deletes a stored blob; a blob that is already gone is fine. */
+  async remove(id: string): Promise<void> {
+    await rm(this.pathOf(id), { force: true });
+  }
+
+  /**
+   * Removes what a crash left behind: every half-written upload, and every blob `isReferenced`
+   * does not know. Run at start, before the server accepts uploads: one API process owns a
+   * DATA_DIR (the embedded database lives there too).
+   */
+  async sweep(isReferenced: (ids: string[]) => Promise<Set<string>>): Promise<SweepResult> {
+    await this.prepare();
+    let incoming = 0;
+    for (const name of await readdir(this.incomingDir)) {
+      await rm(join(this.incomingDir, name), { force: true, recursive: true });
+      incoming++;
+    }
+    const stored = (await readdir(this.root)).filter(isBlobId);
+    let orphans = 0;
+    // In batches: a store of many files needs no query with an unbounded parameter list.
+    for (let start = 0; start < stored.length; start += 1000) {
+      const batch = stored.slice(start, start + 1000);
+      const known = await isReferenced(batch);
+      for (const id of batch) {
+        if (known.has(id)) continue;
+        await unlink(this.pathOf(id)).catch(() => {});
+        orphans++;
+      }
+    }
+    return { incoming, orphans };
+  }
+
+  /** Creates the store's folders once (again after a failure). */
+  prepare(): Promise<void> {
+    this.ready ??= mkdir(this.incomingDir, { recursive: true, mode: 0o700 }).then(() => {});
+    // A failed mkdir (disk full, permissions) is retried by the next call instead of cached.
+    this.ready.catch(() => {
+      this.ready = null;
+    });
+    return this.ready;
+  }
+}

@@ -1,0 +1,98 @@
+// The file area through the real server process (`api/src/main.ts`): what only its start-up and
+// Bun's HTTP server decide: the sweep at start, bodies over Bun's 128 MiB default, HEAD.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startTestServer, type TestServer } from "../../../scripts/test-server.ts";
+import { blobFiles } from "../storage/upload-helpers.ts";
+
+let dataDir: string;
+let server: TestServer;
+let token: string;
+
+const leftoverUpload = ".incoming/0123456789abcdef0123456789abcdef.part";
+const orphanBlob = "fedcba9876543210fedcba9876543210";
+const uploadMaxBytes = 160 * 1024 * 1024;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "klarwerk-files-server-"));
+  // What a crash leaves: a half-written upload and a blob whose row was never committed.
+  await mkdir(join(dataDir, "blobs", ".incoming"), { recursive: true });
+  await writeFile(join(dataDir, "blobs", leftoverUpload), "halb");
+  await writeFile(join(dataDir, "blobs", orphanBlob), "verwaist");
+  server = await startTestServer({ dataDir, quiet: true, env: { UPLOAD_MAX_BYTES: String(uploadMaxBytes) } });
+  const credentials = {
+    name: "Sven Server",
+    email: `server-${crypto.randomUUID()}@example.com`,
+    password: "geheim123",
+  };
+  await fetch(`${server.url}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...credentials, confirmPassword: credentials.password }),
+  });
+  const login = await fetch(`${server.url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  ({ token } = (await login.json()) as { token: string });
+}, 90_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function uploadForm(content: Blob, name: string): FormData {
+  const form = new FormData();
+  form.append("file", new File([content], name, { type: "application/octet-stream" }));
+  return form;
+}
+
+describe("the API server", () => {
+  test("sweeps a crash's leftovers at start", async () => {
+    expect(await blobFiles({ dataDir })).toEqual([]);
+  });
+
+  test("takes an upload over Bun's default 128 MiB body limit and serves it back with Range and HEAD", async () => {
+    const size = 130 * 1024 * 1024;
+    const content = new Uint8Array(size);
+    for (let offset = 0; offset < size; offset += 4096) content[offset] = (offset / 4096) % 251;
+    const answer = await fetch(`${server.url}/api/files/upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: uploadForm(new Blob([content]), "gross.bin"),
+    });
+    expect(answer.status).toBe(201);
+    const { file } = (await answer.json()) as { file: { id: number; size: number } };
+    expect(file.size).toBe(size);
+
+    const download = `${server.url}/api/files/${file.id}/download`;
+    const head = await fetch(download, { method: "HEAD", headers: { authorization: `Bearer ${token}` } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(size));
+    expect(head.headers.get("content-disposition")).toContain('filename="gross.bin"');
+
+    const range = await fetch(download, {
+      headers: { authorization: `Bearer ${token}`, range: `bytes=${size - 8192}-${size - 4097}` },
+    });
+    expect(range.status).toBe(206);
+    expect(new Uint8Array(await range.arrayBuffer())).toEqual(content.slice(size - 8192, size - 4096));
+
+    const whole = await fetch(download, { headers: { authorization: `Bearer ${token}` } });
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(content);
+  }, 60_000);
+
+  test("a file over UPLOAD_MAX_BYTES gets the 413 and its German message", async () => {
+    const answer = await fetch(`${server.url}/api/files/upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: uploadForm(new Blob([new Uint8Array(uploadMaxBytes + 1)]), "zu-gross.bin"),
+    });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ message: "Die Datei ist zu groß. Erlaubt sind höchstens 160,00 MB." });
+    expect((await blobFiles({ dataDir })).filter((name) => name.startsWith(".incoming/"))).toEqual([]);
+  }, 60_000);
+});

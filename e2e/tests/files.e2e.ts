@@ -1,0 +1,253 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
+import { registeredUser, signInQuickly } from "../support/users";
+
+// The database is shared with every other test file: each test works in folders of its own
+// (unique names) below the root level.
+
+/** A 24×24 PNG with a colour gradient. */
+const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAABgAAAAYCAIAAABvFaqvAAAAhElEQVR42q3CoQ5BAQCG0e9JRFEUbzJBMOkmEwSTbjL7J5h0kwmCSZIJgkk3mSCYJHoeL/GdHVr5KGnnpaSTh5JuGiVF7kr6uSoZ5qykzEnJJEcls+yVVNkqWaZWss5GSZ2Vkl0WSg6plJwyV3LJVMktYyVNSiXPjJS8M1DyTU/JL4XyD+meR262WmA7AAAAAElFTkSuQmCC",
+  "base64",
+);
+
+function tag(): string {
+  return randomUUID().slice(0, 8);
+}
+
+async function openFileArea(page: Page, request: Parameters<typeof registeredUser>[0]): Promise<void> {
+  const user = await registeredUser(request, "Franziska Datei");
+  await signInQuickly(page, request, user);
+  await page.goto("/data");
+  await expect(page.getByRole("heading", { level: 1, name: "Dateien" })).toBeVisible();
+}
+
+function main(page: Page): Locator {
+  return page.getByRole("main");
+}
+
+async function createFolder(page: Page, name: string): Promise<void> {
+  await main(page).getByLabel("Neuer Ordner").fill(name);
+  await main(page).getByRole("button", { name: "Ordner erstellen" }).click();
+  await expect(folderButton(page, name)).toBeVisible();
+}
+
+function folderButton(page: Page, name: string): Locator {
+  return main(page).getByRole("button", { name: `Ordner „${name}“ öffnen` });
+}
+
+function breadcrumbs(page: Page): Locator {
+  return main(page).getByRole("navigation", { name: "Ordnerpfad" });
+}
+
+function fileInput(page: Page): Locator {
+  return main(page).locator('input[type="file"]');
+}
+
+function fileRows(page: Page): Locator {
+  return main(page)
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
+}
+
+test("folders: create, enter, breadcrumbs, Zurück and Root", async ({ page, request }) => {
+  await openFileArea(page, request);
+  const top = `Kunden ${tag()}`;
+  const middle = `Projekte ${tag()}`;
+  const bottom = `Entwürfe ${tag()}`;
+
+  // A blank name is refused on the client with the spec's message.
+  await main(page).getByLabel("Neuer Ordner").fill("   ");
+  await main(page).getByRole("button", { name: "Ordner erstellen" }).click();
+  await expect(page.getByText("Ordnername darf nicht leer sein")).toBeVisible();
+
+  await expect(main(page).getByRole("button", { name: "Zurück" })).toBeDisabled();
+  await createFolder(page, top);
+  await expect(page.getByText("Ordner erstellt")).toBeVisible();
+
+  // The same name again in the same place: the server's reason is shown.
+  await main(page).getByLabel("Neuer Ordner").fill(top.toUpperCase());
+  await main(page).getByRole("button", { name: "Ordner erstellen" }).click();
+  await expect(page.getByText("Ordner konnte nicht erstellt werden")).toBeVisible();
+  await expect(page.getByText("In diesem Ordner gibt es bereits einen Ordner mit diesem Namen.")).toBeVisible();
+
+  await folderButton(page, top).click();
+  await expect(breadcrumbs(page)).toHaveText(`Dateien/${top}`);
+  await expect(main(page).getByText("Keine Ordner vorhanden.")).toBeVisible();
+  await expect(main(page).getByText("Keine Dateien gefunden.")).toBeVisible();
+
+  await createFolder(page, middle);
+  await folderButton(page, middle).click();
+  await createFolder(page, bottom);
+  await folderButton(page, bottom).click();
+  await expect(breadcrumbs(page)).toHaveText(`Dateien/${top}/${middle}/${bottom}`);
+  await expect(breadcrumbs(page).getByText(bottom)).toHaveAttribute("aria-current", "location");
+
+  // A breadcrumb click truncates the path to that level.
+  await breadcrumbs(page).getByRole("button", { name: top }).click();
+  await expect(breadcrumbs(page)).toHaveText(`Dateien/${top}`);
+  await expect(folderButton(page, middle)).toBeVisible();
+
+  // "Zurück" pops one level.
+  await folderButton(page, middle).click();
+  await main(page).getByRole("button", { name: "Zurück" }).click();
+  await expect(breadcrumbs(page)).toHaveText(`Dateien/${top}`);
+  await main(page).getByRole("button", { name: "Zurück" }).click();
+  await expect(breadcrumbs(page)).toHaveText("Dateien");
+  await expect(folderButton(page, top)).toBeVisible();
+
+  // "Root" resets from any depth.
+  await folderButton(page, top).click();
+  await folderButton(page, middle).click();
+  await main(page).getByRole("button", { name: "Root" }).click();
+  await expect(breadcrumbs(page)).toHaveText("Dateien");
+  await expect(main(page).getByRole("button", { name: "Root" })).toBeDisabled();
+});
+
+test("uploads two files at once with progress, shows a thumbnail, searches, pages, downloads and deletes", async ({
+  page,
+  request,
+}) => {
+  await openFileArea(page, request);
+  const folder = `Upload ${tag()}`;
+  await createFolder(page, folder);
+  await folderButton(page, folder).click();
+
+  const textName = "Präsentation März ü.txt";
+  const textContent = Buffer.from(`Inhalt mit Umlauten: äöüß ${tag()}\n`.repeat(200));
+  await fileInput(page).setInputFiles([
+    { name: "logo.png", mimeType: "image/png", buffer: png },
+    { name: textName, mimeType: "text/plain", buffer: textContent },
+  ]);
+
+  // Each file has its own progress bar.
+  const uploads = main(page).getByRole("region", { name: "Uploads" });
+  await expect(uploads.getByRole("progressbar", { name: "Upload von logo.png" })).toBeVisible();
+  await expect(uploads.getByRole("progressbar", { name: `Upload von ${textName}` })).toBeVisible();
+  await expect(uploads.getByText("Fertig", { exact: true })).toHaveCount(2);
+  await expect(uploads).toContainText("Uploads: 2 von 2 fertig");
+  await expect(page.getByText("Upload erfolgreich").first()).toBeVisible();
+
+  // The list refreshed itself: both files, with size, date and uploader.
+  await expect(fileRows(page)).toHaveCount(2);
+  const textRow = fileRows(page).filter({ hasText: textName });
+  await expect(textRow).toContainText(`${(textContent.length / 1024).toFixed(1).replace(".", ",")} KB`);
+  await expect(textRow).toContainText("Franziska Datei");
+  await expect(textRow).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+  await expect(fileRows(page).filter({ hasText: "logo.png" })).toContainText(`${png.length} B`);
+
+  // The image has a real thumbnail (loaded with the bearer token).
+  const thumbnail = main(page).getByRole("img", { name: "Vorschau von logo.png" });
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(24);
+
+  // Download: the browser saves the exact bytes under the original (UTF-8) name.
+  const downloadStarted = page.waitForEvent("download");
+  await main(page)
+    .getByRole("button", { name: `${textName} herunterladen` })
+    .click();
+  const download = await downloadStarted;
+  expect(download.suggestedFilename()).toBe(textName);
+  expect(Buffer.compare(await readFile(await download.path()), textContent)).toBe(0);
+
+  // Eleven more: twelve files make two pages of ten.
+  await fileInput(page).setInputFiles(
+    Array.from({ length: 11 }, (_, index) => ({
+      name: `bericht-${String(index + 1).padStart(2, "0")}.txt`,
+      mimeType: "text/plain",
+      buffer: Buffer.from(`Bericht ${index + 1}`),
+    })),
+  );
+  await expect(uploads.getByText("Fertig", { exact: true })).toHaveCount(13);
+  await expect(main(page).getByText("1–10 von 13 Dateien")).toBeVisible();
+  await expect(fileRows(page)).toHaveCount(10);
+  const pager = main(page).getByRole("navigation", { name: "Seiten der Dateiliste" });
+  await pager.getByRole("button", { name: "Seite 2" }).click();
+  await expect(fileRows(page)).toHaveCount(3);
+  await expect(main(page).getByText("11–13 von 13 Dateien")).toBeVisible();
+
+  // Searching is case-insensitive on the name and starts again on page 1.
+  const search = main(page).getByRole("searchbox", { name: "Dateien durchsuchen" });
+  await search.fill("BERICHT-1");
+  await expect(fileRows(page)).toHaveCount(2);
+  await expect(main(page).getByText("1–2 von 2 Dateien")).toBeVisible();
+  await search.fill("präsentation");
+  await expect(fileRows(page)).toHaveCount(1);
+  await search.fill("gibt es nicht");
+  await expect(main(page).getByText("Keine Dateien gefunden.")).toBeVisible();
+  await search.fill("");
+  await expect(fileRows(page)).toHaveCount(10);
+
+  // Delete asks first; cancelling keeps the file. (Newest first: the file is on page 2.)
+  await pager.getByRole("button", { name: "Nächste Seite" }).click();
+  await main(page)
+    .getByRole("button", { name: `${textName} löschen` })
+    .click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Datei wirklich löschen?");
+  await dialog.getByRole("button", { name: "Abbrechen" }).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(fileRows(page).filter({ hasText: textName })).toHaveCount(1);
+
+  await main(page)
+    .getByRole("button", { name: `${textName} löschen` })
+    .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Löschen" }).click();
+  await expect(page.getByText("Datei gelöscht")).toBeVisible();
+  await expect(fileRows(page).filter({ hasText: textName })).toHaveCount(0);
+  await expect(main(page).getByText("11–12 von 12 Dateien")).toBeVisible();
+
+  // The file area has no accessibility violations axe can find.
+  await expectNoAxeViolations(page);
+});
+
+test("a file over the upload limit is refused at once; a broken image shows the placeholder", async ({
+  page,
+  request,
+}) => {
+  await openFileArea(page, request);
+  const folder = `Grenzen ${tag()}`;
+  await createFolder(page, folder);
+  await folderButton(page, folder).click();
+  await expect(main(page).getByText("Höchstens 1.024,00 MB pro Datei", { exact: false })).toBeVisible();
+
+  // 1 GiB and one byte, sparse on disk: the browser refuses it before sending anything.
+  const dir = await mkdtemp(join(tmpdir(), "klarwerk-e2e-files-"));
+  try {
+    const huge = join(dir, "riesig.iso");
+    await writeFile(huge, "");
+    await truncate(huge, 1.5 * 1024 ** 3);
+    const uploadCalls: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.url().includes("/api/files/upload")) uploadCalls.push(sent.url());
+    });
+    await fileInput(page).setInputFiles(huge);
+    await expect(page.getByText("Upload fehlgeschlagen").first()).toBeVisible();
+    const uploads = main(page).getByRole("region", { name: "Uploads" });
+    await expect(uploads).toContainText("Die Datei ist zu groß (1.536,00 MB). Erlaubt sind höchstens 1.024,00 MB.");
+    expect(uploadCalls).toEqual([]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  // An "image" that is not one: the preview fails and a placeholder icon stands in.
+  await fileInput(page).setInputFiles([
+    { name: "kaputt.png", mimeType: "image/png", buffer: Buffer.from("kein Bild") },
+  ]);
+  await expect(fileRows(page).filter({ hasText: "kaputt.png" })).toHaveCount(1);
+  await expect(main(page).getByRole("img", { name: "Keine Vorschau verfügbar" })).toBeVisible();
+});
+
+test("without a token the file area sends the visitor to the login", async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem("klarwerkuser", JSON.stringify({ id: 1, name: "Ohne Token", email: "x@example.de" }));
+    localStorage.removeItem("klarwerktoken");
+  });
+  await page.goto("/data");
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,104 @@
+import type { StoredFile } from "@klarwerk/kit";
+import { formatDateTime, formatFileSize } from "@klarwerk/kit/format";
+import { DownloadIcon, TrashIcon } from "@klarwerk/kit/icons";
+import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
+import { Button, Group, Table, Text } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { deleteFile, downloadFile, filesQueryKeys, refreshList } from "../files/api";
+import { filesMessages as messages } from "../files/messages";
+import { FileThumbnail } from "./FileThumbnail";
+
+interface FileTableProps {
+  files: StoredFile[];
+  folderId: number | null;
+}
+
+/** One page of files with preview, name, size, date, uploader, download and delete. */
+export function FileTable({ files, folderId }: FileTableProps) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (file: StoredFile) => deleteFile(file.id),
+    onSuccess: () => notifySuccess(messages.deleted),
+    onError: (error) => notifyError(messages.deleteFailed, error.message),
+    // Spec section 4: the list is refreshed after a delete (a failed one too: the file may be gone).
+    onSettled: () => refreshList(queryClient, filesQueryKeys.files(folderId)),
+  });
+  const download = useMutation({
+    mutationFn: downloadFile,
+    onError: (error) => notifyError(messages.downloadFailed, error.message),
+  });
+
+  const confirmDelete = (file: StoredFile) =>
+    modals.openConfirmModal({
+      title: messages.deleteTitle,
+      children: <Text size="sm">{messages.deleteConfirm}</Text>,
+      labels: { confirm: messages.deleteConfirmButton, cancel: messages.deleteCancelButton },
+      confirmProps: { color: "red" },
+      closeButtonProps: { "aria-label": messages.deleteCancelButton },
+      onConfirm: () => remove.mutate(file),
+    });
+
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="sm" highlightOnHover className="files-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th className="files-col-preview">
+              <span className="files-visually-hidden">{messages.columnPreview}</span>
+            </Table.Th>
+            <Table.Th className="files-col-name">{messages.columnName}</Table.Th>
+            <Table.Th className="files-col-size">{messages.columnSize}</Table.Th>
+            <Table.Th>{messages.columnCreated}</Table.Th>
+            <Table.Th>{messages.columnUploader}</Table.Th>
+            <Table.Th className="files-col-actions">
+              <span className="files-visually-hidden">{messages.columnActions}</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {files.map((file) => (
+            <Table.Tr key={file.id}>
+              <Table.Td>
+                <FileThumbnail file={file} />
+              </Table.Td>
+              <Table.Td>
+                <Text fw={500} className="files-name" title={file.original_name}>
+                  {file.original_name}
+                </Text>
+              </Table.Td>
+              <Table.Td className="files-col-size">{formatFileSize(file.size)}</Table.Td>
+              <Table.Td>{formatDateTime(file.created_at)}</Table.Td>
+              <Table.Td>{file.uploader_name || messages.unknownUploader}</Table.Td>
+              <Table.Td>
+                <Group gap={6} justify="flex-end" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<DownloadIcon size={14} />}
+                    aria-label={messages.downloadLabel(file.original_name)}
+                    loading={download.isPending && download.variables?.id === file.id}
+                    onClick={() => download.mutate(file)}
+                  >
+                    {messages.download}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<TrashIcon size={14} />}
+                    aria-label={messages.deleteLabel(file.original_name)}
+                    loading={remove.isPending && remove.variables?.id === file.id}
+                    onClick={() => confirmDelete(file)}
+                  >
+                    {messages.delete}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

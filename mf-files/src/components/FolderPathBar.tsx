@@ -1,0 +1,56 @@
+import { Anchor, Breadcrumbs, Button, Group, Text } from "@mantine/core";
+import type { FolderPath } from "../files/folder-path";
+import { filesMessages as messages } from "../files/messages";
+import { ArrowLeftIcon, HomeIcon } from "./icons";
+
+interface FolderPathBarProps {
+  path: FolderPath;
+  /** Truncate the path to `depth` folders (0: the root level). */
+  onNavigate: (depth: number) => void;
+  onBack: () => void;
+}
+
+/** Breadcrumbs of the folder stack with "Zurück" (pop) and "Root" (reset). */
+export function FolderPathBar({ path, onNavigate, onBack }: FolderPathBarProps) {
+  const atRoot = path.length === 0;
+  const crumbs = [{ id: 0, name: messages.rootCrumb }, ...path];
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <nav aria-label={messages.pathLabel} className="files-path">
+        <Breadcrumbs separator="/" separatorMargin={6}>
+          {crumbs.map((crumb, depth) =>
+            depth === crumbs.length - 1 ? (
+              <Text key={crumb.id} fw={600} aria-current="location" className="files-crumb-current">
+                {crumb.name}
+              </Text>
+            ) : (
+              <Anchor key={crumb.id} component="button" type="button" onClick={() => onNavigate(depth)}>
+                {crumb.name}
+              </Anchor>
+            ),
+          )}
+        </Breadcrumbs>
+      </nav>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<ArrowLeftIcon size={16} />}
+          onClick={onBack}
+          disabled={atRoot}
+        >
+          {messages.back}
+        </Button>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<HomeIcon size={16} />}
+          onClick={() => onNavigate(0)}
+          disabled={atRoot}
+        >
+          {messages.root}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
