@@ -1,0 +1,16 @@
+import { customerLimits, customerPaging } from "@klarwerk/kit";
+
+/**
+ * German answers of /api/customers that only the API gives; the field rules' messages are
+ * `customerMessages` in the kit, shared with the dialog.
+ */
+export const customersApiMessages = {
+  invalidId: "Die Kundennummer ist ungültig.",
+  notFound: "Diesen Kunden gibt es nicht.",
+  invalidPage: "Der Parameter „page“ muss eine ganze Zahl ab 1 sein.",
+  invalidLimit: `Der Parameter „limit“ muss eine ganze Zahl von 1 bis ${customerPaging.maxLimit} sein.`,
+  invalidStatusFilter: "Der Parameter „status“ ist kein bekannter Kundenstatus.",
+  invalidSearch: `Der Suchbegriff darf höchstens ${customerLimits.nameMax} Zeichen lang sein.`,
+  invalidText: (field: string) => `Das Feld „${field}“ muss Text sein.`,
+  statusRequired: "Bitte geben Sie den Status des Kunden an.",
+} as const;

@@ -1,0 +1,90 @@
+import {
+  type CustomerInput,
+  type CustomerStatus,
+  checkCustomer,
+  customerLimits,
+  customerMessages,
+  customerPaging,
+  isBlank,
+  isCustomerStatus,
+} from "@klarwerk/kit";
+import { t } from "elysia";
+import { HttpError } from "../../http/errors.ts";
+import { pagingParam } from "../../http/ids.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { customersApiMessages as messages } from "./messages.ts";
+
+/** A text field that may be left out, null or empty; anything but text gets its German message. */
+function optionalText(field: string) {
+  return t.Optional(t.Union([t.String(), t.Null()], { error: messages.invalidText(field) }));
+}
+
+/**
+ * Shapes only (each field text, or absent or null where optional); the rules themselves are the
+ * kit's `checkCustomer`, the same the dialog runs. Unknown fields (the `id` the client sends back
+ * with an update) are ignored.
+ */
+const fields = {
+  name: t.String({ error: customerMessages.nameRequired }),
+  email: optionalText("email"),
+  phone: optionalText("phone"),
+  website: optionalText("website"),
+  notes: optionalText("notes"),
+};
+
+/** POST: a missing status means the default (in_kontakt). */
+export const createBody = t.Object(
+  { ...fields, status: t.Optional(t.Union([t.String(), t.Null()], { error: customerMessages.statusInvalid })) },
+  { error: httpMessages.notJsonObject },
+);
+
+/** PUT replaces the customer: the status must be given, so a client that forgets it changes nothing by accident. */
+export const updateBody = t.Object(
+  { ...fields, status: t.String({ error: messages.statusRequired }) },
+  { error: httpMessages.notJsonObject },
+);
+
+/**
+ * The customer to store, or a 422 with the first problem found (in the dialog's field order). An
+ * update must name the status: blank would otherwise quietly mean the default.
+ */
+export function customerFrom(body: typeof createBody.static, { statusRequired = false } = {}): CustomerInput {
+  if (statusRequired && isBlank(body.status)) throw new HttpError(422, messages.statusRequired);
+  const check = checkCustomer(body);
+  if (check.ok) return check.customer;
+  const first = Object.values(check.errors)[0] ?? httpMessages.invalidInput;
+  throw new HttpError(422, first);
+}
+
+/** Pages far beyond any real list still answer (empty) rather than overflow the offset. */
+const maxPage = 1_000_000_000;
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  /** Trimmed; null for none. */
+  search: string | null;
+  status: CustomerStatus | null;
+}
+
+/** `?page=&limit=&search=&status=`: all optional; a malformed or out-of-range value is a 400. */
+export function parseListQuery(query: Record<string, unknown>): ListQuery {
+  const { page, limit, search, status } = query;
+  const term = search === undefined ? "" : search;
+  if (typeof term !== "string") throw new HttpError(400, messages.invalidSearch);
+  const trimmed = term.trim();
+  if (trimmed.length > customerLimits.nameMax) throw new HttpError(400, messages.invalidSearch);
+  if (status !== undefined && status !== "" && !isCustomerStatus(status)) {
+    throw new HttpError(400, messages.invalidStatusFilter);
+  }
+  return {
+    page: pagingParam(page, { fallback: 1, max: maxPage }, messages.invalidPage),
+    limit: pagingParam(
+      limit,
+      { fallback: customerPaging.defaultLimit, max: customerPaging.maxLimit },
+      messages.invalidLimit,
+    ),
+    search: trimmed === "" ? null : trimmed,
+    status: isCustomerStatus(status) ? status : null,
+  };
+}

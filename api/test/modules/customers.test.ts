@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type Customer, type CustomerPage, checkCustomer, customerLimits, websiteHref } from "@klarwerk/kit";
+import type { App } from "../../src/app.ts";
+import { createTestApp } from "../support/app.ts";
+import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { callJson } from "../support/http.ts";
+import { registerAndLogin } from "../support/users.ts";
+
+let db: TestDatabase;
+let app: App;
+let token: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = createTestApp(db.sql);
+  ({ token } = await registerAndLogin(app));
+});
+
+afterAll(() => db.drop());
+
+/** A name no other test uses, so each test can search for exactly its own customers. */
+function uniquePrefix(label: string): string {
+  return `${label}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+async function create(json: Record<string, unknown>): Promise<Customer> {
+  const answer = await callJson<{ customer: Customer }>(app, "/api/customers", { json, token });
+  if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.customer;
+}
+
+async function list(query: string): Promise<CustomerPage> {
+  const answer = await callJson<CustomerPage>(app, `/api/customers?${query}`, { token });
+  if (answer.status !== 200) throw new Error(`list answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+describe("POST /api/customers", () => {
+  test("creates a customer with trimmed fields, empty ones as null, and in_kontakt by default", async () => {
+    const name = uniquePrefix("Bäckerei Korn");
+    const answer = await callJson<{ customer: Customer }>(app, "/api/customers", {
+      token,
+      json: { name: `  ${name}  `, email: " info@korn.de ", phone: "", website: "www.korn.de", notes: "  " },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.customer).toEqual({
+      id: expect.any(Number),
+      name,
+      email: "info@korn.de",
+      phone: null,
+      website: "https://www.korn.de",
+      notes: null,
+      status: "in_kontakt",
+    });
+    expect((await list(`search=${encodeURIComponent(name)}`)).customers).toEqual([answer.body.customer]);
+  });
+
+  test("takes every field and any of the six statuses", async () => {
+    const statuses = ["angerufen", "in_kontakt", "keine_rueckmeldung", "abweisung", "gespraeche", "vertrag"] as const;
+    for (const status of statuses) {
+      const customer = await create({
+        name: uniquePrefix("Autohaus"),
+        email: "kontakt@autohaus.de",
+        phone: "+49 (030) 123 45-67",
+        website: "http://autohaus.de/kontakt?x=1",
+        notes: "Rückruf am Montag",
+        status,
+      });
+      expect(customer.status).toBe(status);
+      expect(customer.website).toBe("http://autohaus.de/kontakt?x=1");
+    }
+  });
+
+  test.each([
+    ["name missing", { email: "a@b.de" }, "Name ist Pflicht"],
+    ["name empty", { name: "" }, "Name ist Pflicht"],
+    ["name blank", { name: "   " }, "Name ist Pflicht"],
+    ["name not text", { name: 42 }, "Name ist Pflicht"],
+    [
+      "name too long",
+      { name: "n".repeat(customerLimits.nameMax + 1) },
+      `Der Name darf höchstens ${customerLimits.nameMax} Zeichen lang sein.`,
+    ],
+    ["e-mail malformed", { name: "Kanzlei", email: "kanzlei.de" }, "Bitte geben Sie eine gültige E-Mail-Adresse ein."],
+    ["e-mail not text", { name: "Kanzlei", email: ["a@b.de"] }, "Das Feld „email“ muss Text sein."],
+    [
+      "phone with letters",
+      { name: "Kanzlei", phone: "030 ABC" },
+      "Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen, + - / ( )).",
+    ],
+    [
+      "phone too long",
+      { name: "Kanzlei", phone: "1".repeat(customerLimits.phoneMax + 1) },
+      `Die Telefonnummer darf höchstens ${customerLimits.phoneMax} Zeichen lang sein.`,
+    ],
+    [
+      "website with another scheme",
+      { name: "Kanzlei", website: "javascript:alert(1)" },
+      "Bitte geben Sie eine gültige Website-Adresse ein, z. B. https://www.beispiel.de.",
+    ],
+    [
+      "website without a domain",
+      { name: "Kanzlei", website: "https://kanzlei" },
+      "Bitte geben Sie eine gültige Website-Adresse ein, z. B. https://www.beispiel.de.",
+    ],
+    [
+      "website too long",
+      { name: "Kanzlei", website: `https://kanzlei.de/${"a".repeat(customerLimits.websiteMax)}` },
+      `Die Website-Adresse darf höchstens ${customerLimits.websiteMax} Zeichen lang sein.`,
+    ],
+    [
+      "notes too long",
+      { name: "Kanzlei", notes: "x".repeat(customerLimits.notesMax + 1) },
+      `Die Notizen dürfen höchstens ${customerLimits.notesMax} Zeichen lang sein.`,
+    ],
+    ["unknown status", { name: "Kanzlei", status: "kunde" }, "Bitte wählen Sie einen gültigen Status."],
+    ["status not text", { name: "Kanzlei", status: 3 }, "Bitte wählen Sie einen gültigen Status."],
+  ])("%s → 422 with its German message", async (_, json, message) => {
+    const answer = await callJson(app, "/api/customers", { json, token });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ message });
+  });
+
+  test("accepts every field at its limit", async () => {
+    const customer = await create({
+      name: "n".repeat(customerLimits.nameMax),
+      phone: "1".repeat(customerLimits.phoneMax),
+      website: `https://k.de/${"a".repeat(customerLimits.websiteMax - "https://k.de/".length)}`,
+      notes: "x".repeat(customerLimits.notesMax),
+    });
+    expect(customer.name).toHaveLength(customerLimits.nameMax);
+    expect(customer.notes).toHaveLength(customerLimits.notesMax);
+  });
+
+  test("JSON that is not an object is a 422, a form post a 400", async () => {
+    for (const json of [null, "Kanzlei", ["Kanzlei"]]) {
+      const notObject = await callJson(app, "/api/customers", { json, token });
+      expect(notObject.status).toBe(422);
+      expect(typeof notObject.body.message).toBe("string");
+    }
+    const form = await callJson(app, "/api/customers", {
+      body: "name=Kanzlei",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      token,
+    });
+    expect(form.status).toBe(400);
+  });
+});
+
+describe("PUT /api/customers/{id}", () => {
+  test("replaces the fields and the status; the id the client sends along is ignored", async () => {
+    const customer = await create({ name: uniquePrefix("Praxis Dr. Lang"), email: "praxis@lang.de" });
+    const name = uniquePrefix("Praxis Dr. Lang & Partner");
+    const answer = await callJson<{ customer: Customer }>(app, `/api/customers/${customer.id}`, {
+      method: "PUT",
+      token,
+      json: {
+        id: 999_999,
+        name,
+        email: "",
+        phone: "0171/1234567",
+        website: null,
+        notes: "Vertrag läuft",
+        status: "vertrag",
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.customer).toEqual({
+      id: customer.id,
+      name,
+      email: null,
+      phone: "0171/1234567",
+      website: null,
+      notes: "Vertrag läuft",
+      status: "vertrag",
+    });
+    expect((await list(`search=${encodeURIComponent(name)}`)).customers).toEqual([answer.body.customer]);
+  });
+
+  test("an unknown id is a 404, a malformed one a 400", async () => {
+    const json = { name: "Niemand", status: "angerufen" };
+    const unknown = await callJson(app, "/api/customers/987654321", { method: "PUT", json, token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: "Diesen Kunden gibt es nicht." });
+    for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999"]) {
+      const malformed = await callJson(app, `/api/customers/${id}`, { method: "PUT", json, token });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toEqual({ message: "Die Kundennummer ist ungültig." });
+    }
+  });
+
+  test("validates like create, and needs the status", async () => {
+    const customer = await create({ name: uniquePrefix("Hotel Linde") });
+    const path = `/api/customers/${customer.id}`;
+    const blank = await callJson(app, path, { method: "PUT", json: { name: " ", status: "vertrag" }, token });
+    expect(blank.status).toBe(422);
+    expect(blank.body).toEqual({ message: "Name ist Pflicht" });
+    for (const json of [{ name: "Hotel Linde" }, { name: "Hotel Linde", status: " " }]) {
+      const noStatus = await callJson(app, path, { method: "PUT", json, token });
+      expect(noStatus.status).toBe(422);
+      expect(noStatus.body).toEqual({ message: "Bitte geben Sie den Status des Kunden an." });
+    }
+    expect((await list(`search=${encodeURIComponent(customer.name)}`)).customers).toEqual([customer]);
+  });
+});
+
+describe("GET /api/customers", () => {
+  test("lists newest first, 20 a page by default, with pages and total", async () => {
+    const prefix = uniquePrefix("Paging");
+    const created: Customer[] = [];
+    for (let i = 1; i <= 45; i++) created.push(await create({ name: `${prefix} Kunde ${i}` }));
+    const newestFirst = created.toReversed();
+
+    const first = await list(`search=${prefix}`);
+    expect(first.total).toBe(45);
+    expect(first.pages).toBe(3);
+    expect(first.customers).toEqual(newestFirst.slice(0, 20));
+
+    const seen = [...first.customers];
+    for (const page of [2, 3]) seen.push(...(await list(`search=${prefix}&page=${page}`)).customers);
+    expect(seen).toEqual(newestFirst);
+
+    const custom = await list(`search=${prefix}&limit=10&page=5`);
+    expect(custom).toEqual({ customers: newestFirst.slice(40), pages: 5, total: 45 });
+  });
+
+  test("a page beyond the last is empty but tells the real page count", async () => {
+    const prefix = uniquePrefix("Jenseits");
+    for (let i = 0; i < 3; i++) await create({ name: `${prefix} ${i}` });
+    expect(await list(`search=${prefix}&limit=2&page=7`)).toEqual({ customers: [], pages: 2, total: 3 });
+  });
+
+  test("no match is one empty page", async () => {
+    expect(await list(`search=${uniquePrefix("gibt-es-nicht")}`)).toEqual({ customers: [], pages: 1, total: 0 });
+  });
+
+  test("search is a case-insensitive substring of the name, umlauts included", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const oeko = await create({ name: `ÖKO-Gärtnerei Über ${tag}` });
+    await create({ name: `Müller Bau ${tag}` });
+    for (const term of [`öko-gärtnerei über ${tag}`, `RTNEREI ÜBER ${tag}`, `über ${tag.toUpperCase()}`]) {
+      expect((await list(`search=${encodeURIComponent(term)}`)).customers).toEqual([oeko]);
+    }
+    expect((await list(`search=${encodeURIComponent(`  ${tag}  `)}`)).total).toBe(2);
+  });
+
+  test("%, _ and \\ in the search are matched literally", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const percent = await create({ name: `${tag} 100% Digital` });
+    const underscore = await create({ name: `${tag} a_b Solutions` });
+    const backslash = await create({ name: `${tag} C:\\Kunden` });
+    await create({ name: `${tag} 1000 Digital` });
+    await create({ name: `${tag} axb Solutions` });
+    await create({ name: `${tag} C:Kunden` });
+    const search = async (term: string) =>
+      (await list(`search=${encodeURIComponent(`${tag} ${term}`)}`)).customers.map((customer) => customer.id);
+    expect(await search("100%")).toEqual([percent.id]);
+    expect(await search("a_b")).toEqual([underscore.id]);
+    expect(await search("C:\\K")).toEqual([backslash.id]);
+  });
+
+  test("filters by status, together with the search", async () => {
+    const prefix = uniquePrefix("Status");
+    const signed = await create({ name: `${prefix} A`, status: "vertrag" });
+    await create({ name: `${prefix} B`, status: "abweisung" });
+    const signedToo = await create({ name: `${prefix} C`, status: "vertrag" });
+    expect((await list(`search=${prefix}&status=vertrag`)).customers).toEqual([signedToo, signed]);
+    expect((await list(`search=${prefix}&status=`)).total).toBe(3);
+    const all = await list("status=vertrag&limit=100");
+    expect(all.customers.every((customer) => customer.status === "vertrag")).toBe(true);
+    expect(all.customers.map((customer) => customer.id)).toContain(signed.id);
+  });
+
+  test.each([
+    ["page=0", "Der Parameter „page“ muss eine ganze Zahl ab 1 sein."],
+    ["page=-1", "Der Parameter „page“ muss eine ganze Zahl ab 1 sein."],
+    ["page=abc", "Der Parameter „page“ muss eine ganze Zahl ab 1 sein."],
+    ["page=1.5", "Der Parameter „page“ muss eine ganze Zahl ab 1 sein."],
+    ["page=", "Der Parameter „page“ muss eine ganze Zahl ab 1 sein."],
+    ["limit=0", "Der Parameter „limit“ muss eine ganze Zahl von 1 bis 100 sein."],
+    ["limit=101", "Der Parameter „limit“ muss eine ganze Zahl von 1 bis 100 sein."],
+    ["limit=1e2", "Der Parameter „limit“ muss eine ganze Zahl von 1 bis 100 sein."],
+    ["status=kunde", "Der Parameter „status“ ist kein bekannter Kundenstatus."],
+    ["status=VERTRAG", "Der Parameter „status“ ist kein bekannter Kundenstatus."],
+    [`search=${"s".repeat(customerLimits.nameMax + 1)}`, "Der Suchbegriff darf höchstens 200 Zeichen lang sein."],
+  ])("%s → 400", async (query, message) => {
+    const answer = await callJson(app, `/api/customers?${query}`, { token });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message });
+  });
+
+  test("limit 100 is allowed", async () => {
+    expect((await list("limit=100")).customers.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("every customer call needs a valid bearer token", () => {
+  test.each([
+    ["GET", "/api/customers", undefined],
+    ["POST", "/api/customers", { name: "Ohne Anmeldung" }],
+    ["PUT", "/api/customers/1", { name: "Ohne Anmeldung", status: "vertrag" }],
+  ])("%s %s → 401", async (method, path, json) => {
+    for (const badToken of [undefined, "kein.gueltiges.token"]) {
+      const answer = await callJson(app, path, { method, json, token: badToken });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ message: "Bitte melden Sie sich an." });
+    }
+  });
+
+  test("nothing is stored without a token", async () => {
+    const name = uniquePrefix("Unangemeldet");
+    await callJson(app, "/api/customers", { json: { name } });
+    expect((await list(`search=${name}`)).total).toBe(0);
+  });
+});
+
+describe("the shared rules the dialog runs too", () => {
+  test("only http and https addresses become links", () => {
+    expect(websiteHref("https://www.korn.de")).toBe("https://www.korn.de/");
+    expect(websiteHref("http://korn.de/pfad?x=1")).toBe("http://korn.de/pfad?x=1");
+    for (const unsafe of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "data:text/html,hi",
+      "ftp://korn.de",
+      "korn.de",
+      "",
+    ]) {
+      expect(websiteHref(unsafe)).toBeNull();
+    }
+    expect(websiteHref(null)).toBeNull();
+  });
+
+  test("the dialog's values become what the API stores", () => {
+    expect(
+      checkCustomer({ name: " Korn ", email: "", phone: " 030 123 ", website: "korn.de", notes: "", status: "" }),
+    ).toEqual({
+      ok: true,
+      customer: {
+        name: "Korn",
+        email: null,
+        phone: "030 123",
+        website: "https://korn.de",
+        notes: null,
+        status: "in_kontakt",
+      },
+    });
+    expect(checkCustomer({ name: "", email: "x", website: "https://x", status: "neu" })).toEqual({
+      ok: false,
+      errors: {
+        name: "Name ist Pflicht",
+        email: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+        website: "Bitte geben Sie eine gültige Website-Adresse ein, z. B. https://www.beispiel.de.",
+        status: "Bitte wählen Sie einen gültigen Status.",
+      },
+    });
+  });
+});

@@ -1,0 +1,151 @@
+// The customer search under load, against a bare Elysia JSON route served by the same process, in
+// one run. Seeds 100 000 customers through SQL (generate_series) into a fresh database, made as the
+// API tests make theirs: a new database on DATABASE_URL's server (dropped afterwards), else the
+// embedded PGlite in memory.
+// Goal (issue 6): the search reaches ≥ 0.25 of the bare route's requests per second, p99 ≤ 20 ms,
+// with 16 concurrent connections.
+//
+// Usage: [DATABASE_URL=postgres://…] bun bench/customers.ts [--seconds 5] [--rounds 3] [--connections 16]
+//
+// The server runs in a child process (`--serve`), so the load generator never shares its thread.
+import { Elysia } from "elysia";
+import { createApp } from "../api/src/app.ts";
+import type { Sql } from "../api/src/db/open.ts";
+import { testConfig } from "../api/test/support/app.ts";
+import { reportReady, startChild } from "./support/child.ts";
+import { seededDatabase } from "./support/database.ts";
+import { formatLoad, type LoadResult, runLoad } from "./support/load.ts";
+import { databaseLabel, numberOption } from "./support/options.ts";
+import { signUp } from "./support/session.ts";
+import { median } from "./support/stats.ts";
+
+const customerCount = 100_000;
+/** Realistic searches of different breadth, taken in turn; their match counts are printed. */
+const searches = ["müller", "bäckerei schmidt", "hoffmann gmbh", "zahnarzt", "köln", "praxis weber"];
+
+/** What the child reports once it serves. */
+interface Ready {
+  api: number | undefined;
+  bare: number | undefined;
+}
+
+/** 100 000 customers with German business names: trade, surname, legal form and city vary independently. */
+export async function seed(sql: Sql): Promise<void> {
+  await sql`
+    insert into customers (name, email, phone, website, notes, status, created_at)
+    select
+      trade || ' ' || surname || ' ' || form || ', ' || city,
+      case when i % 4 <> 0 then lower(translate(surname, 'äöüß', 'aous')) || i || '@example.de' end,
+      case when i % 3 <> 0 then '+49 ' || (30 + i % 900) || ' ' || (100000 + i) end,
+      case when i % 2 = 0 then 'https://www.' || lower(translate(surname, 'äöüß', 'aous')) || '-' || i || '.de' end,
+      case when i % 5 = 0 then repeat('Rückruf vereinbart, Angebot folgt. ', 1 + i % 8) end,
+      (array['angerufen', 'in_kontakt', 'keine_rueckmeldung', 'abweisung', 'gespraeche', 'vertrag'])[1 + i % 6],
+      now() - make_interval(mins => ${customerCount}::int - i)
+    from generate_series(1, ${customerCount}::int) as i,
+    lateral (select
+      (array['Bäckerei', 'Autohaus', 'Praxis', 'Kanzlei', 'Elektro', 'Café', 'Schreinerei', 'Friseursalon',
+             'Steuerbüro', 'Hotel', 'Metzgerei', 'Apotheke', 'Blumenladen', 'Fahrschule', 'Malerbetrieb',
+             'Physiotherapie', 'Architekturbüro', 'Reisebüro', 'Optiker', 'Zahnarztpraxis'])[1 + i % 20] as trade,
+      (array['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz',
+             'Hoffmann', 'Schäfer', 'Koch', 'Bauer', 'Richter', 'Klein', 'Wolf', 'Schröder', 'Neumann',
+             'Schwarz', 'Zimmermann', 'Braun', 'Krüger', 'Hofmann', 'Hartmann', 'Lange', 'Schmitt', 'Werner',
+             'Schmitz', 'Krause', 'Meier', 'Lehmann', 'Schmid', 'Schulze', 'Maier', 'Köhler', 'Herrmann',
+             'König', 'Walter', 'Mayer', 'Huber', 'Kaiser', 'Fuchs', 'Peters', 'Lang', 'Scholz', 'Möller',
+             'Weiß', 'Jung', 'Hahn', 'Schubert'])[1 + (i / 20) % 50] as surname,
+      (array['GmbH', 'KG', 'e.K.', 'GbR', 'AG', 'UG', '& Söhne', '& Partner'])[1 + (i / 1000) % 8] as form,
+      (array['Berlin', 'Hamburg', 'München', 'Köln', 'Frankfurt', 'Stuttgart', 'Düsseldorf', 'Leipzig',
+             'Dortmund', 'Essen', 'Bremen', 'Dresden', 'Hannover', 'Nürnberg', 'Duisburg', 'Bochum',
+             'Wuppertal', 'Bielefeld', 'Bonn', 'Münster', 'Mannheim', 'Karlsruhe', 'Augsburg', 'Wiesbaden',
+             'Kiel', 'Aachen', 'Rostock', 'Potsdam', 'Freiburg', 'Lübeck', 'Erfurt', 'Mainz', 'Kassel',
+             'Halle', 'Magdeburg', 'Oldenburg', 'Osnabrück', 'Heidelberg', 'Darmstadt', 'Regensburg', 'Ulm'])[1 + (i / 8000 + i * 7) % 41] as city
+    ) as words`;
+  // Fresh statistics and a visibility map, as autovacuum would have them on a database in use.
+  await sql`vacuum analyze customers`;
+}
+
+/** Child: a fresh migrated database, seeded; serves the app and the bare route; reports the ports. */
+async function serve(): Promise<void> {
+  const { db } = await seededDatabase(`${customerCount} customers`, seed);
+  const listen = { port: 0, hostname: "127.0.0.1" };
+  const app = createApp({ config: testConfig(), sql: db.sql }).listen(listen);
+  const bare = new Elysia().get("/bare", () => ({ customers: [], pages: 1, total: 0 })).listen(listen);
+  reportReady<Ready>({ api: app.server?.port, bare: bare.server?.port }, async () => {
+    await app.stop();
+    await bare.stop();
+    await db.drop();
+  });
+}
+
+async function measure(): Promise<void> {
+  const seconds = numberOption("seconds", 5);
+  const rounds = numberOption("rounds", 3);
+  const connections = numberOption("connections", 16);
+  console.log(
+    `Database: ${databaseLabel()}; ${customerCount} customers; ${connections} connections; ${rounds} rounds of ${seconds} s per route`,
+  );
+  const server = await startChild<Ready>(import.meta.path, "--serve");
+  try {
+    const api = `http://127.0.0.1:${server.ready.api}`;
+    const bare = `http://127.0.0.1:${server.ready.bare}`;
+    const { token } = await signUp(api);
+    const headers = { Authorization: `Bearer ${token}` };
+    const searchPaths = searches.map((term) => `/api/customers?search=${encodeURIComponent(term)}`);
+
+    for (const [index, path] of searchPaths.entries()) {
+      const response = await fetch(`${api}${path}`, { headers });
+      const page = (await response.json()) as { total: number; customers: unknown[] };
+      if (!response.ok || page.customers.length === 0) throw new Error(`${path} answered ${response.status}`);
+      console.log(`  search "${searches[index]}": ${page.total} matches`);
+    }
+
+    const load = (origin: string, paths: string[], durationMs: number, extra: Record<string, string> = {}) =>
+      runLoad({ url: origin, paths, headers: extra, connections, durationMs });
+    const routes = [
+      { label: "bare Elysia JSON", run: (ms: number) => load(bare, ["/bare"], ms) },
+      // For scale: the cheapest database-backed route there is (one `select 1` round trip).
+      { label: "/api/health (select 1)", run: (ms: number) => load(api, ["/api/health"], ms) },
+      { label: "customer search", run: (ms: number) => load(api, searchPaths, ms, headers) },
+    ];
+    // Warm-up: JIT, connection pools, the database's caches.
+    for (const route of routes) await route.run(1500);
+
+    const results: LoadResult[][] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const row: LoadResult[] = [];
+      for (const route of routes) {
+        const result = await route.run(seconds * 1000);
+        row.push(result);
+        console.log(formatLoad(`round ${round} ${route.label}`, result));
+        if (result.firstFailure) console.log(`  first failure: ${result.firstFailure}`);
+      }
+      results.push(row);
+    }
+
+    // Where the time goes: each search alone (its breadth decides its cost).
+    console.log("\neach search alone:");
+    for (const [index, path] of searchPaths.entries()) {
+      const result = await load(api, [path], Math.min(2000, seconds * 1000), headers);
+      console.log(formatLoad(`  "${searches[index]}"`, result));
+    }
+
+    const ratioTo = (index: number) =>
+      median(results.map((row) => (row[index]?.requestsPerSecond ?? 0) / (row[0]?.requestsPerSecond ?? 1)));
+    const searchRatio = ratioTo(2);
+    const p99 = median(results.map((row) => row[2]?.latency.p99 ?? Number.NaN));
+    const failed = results.flat().some((result) => result.failures + result.socketErrors > 0);
+    console.log(`\nmedian of ${rounds} rounds (${connections} connections):`);
+    console.log(`  /api/health / bare = ${ratioTo(1).toFixed(3)}`);
+    console.log(
+      `  search / bare      = ${searchRatio.toFixed(3)}  (goal ≥ 0.25) ${searchRatio >= 0.25 ? "met" : "NOT met"}`,
+    );
+    console.log(`  search p99         = ${p99.toFixed(2)} ms  (goal ≤ 20 ms) ${p99 <= 20 ? "met" : "NOT met"}`);
+    if (failed) console.log("  some requests FAILED (see above)");
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.main) {
+  if (process.argv.includes("--serve")) await serve();
+  else await measure();
+}

@@ -1,0 +1,347 @@
+import { randomUUID } from "node:crypto";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { registeredUser, signInQuickly } from "../support/users";
+
+// The database is shared with every other test: each test creates customers under a unique
+// prefix and searches for it, instead of assuming an empty list.
+
+interface NewCustomer {
+  name: string;
+  email?: string;
+  phone?: string;
+  website?: string;
+  notes?: string;
+  status?: string;
+}
+
+function uniquePrefix(label: string): string {
+  return `${label} ${randomUUID().slice(0, 8)}`;
+}
+
+/** Signs the browser in and returns a token of the same user for seeding through the API. */
+async function signIn(page: Page, request: APIRequestContext): Promise<string> {
+  const user = await registeredUser(request, "Kim Kundenpflege");
+  await signInQuickly(page, request, user);
+  const login = await request.post("/api/login", { data: { email: user.email, password: user.password } });
+  return ((await login.json()) as { token: string }).token;
+}
+
+async function createCustomers(request: APIRequestContext, token: string, customers: NewCustomer[]): Promise<void> {
+  for (const customer of customers) {
+    const response = await request.post("/api/customers", {
+      data: customer,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+function searchBox(page: Page): Locator {
+  return page.getByRole("searchbox", { name: "Kundenname suchen" });
+}
+
+function statusFilter(page: Page): Locator {
+  return page.getByRole("combobox", { name: "Nach Status filtern" });
+}
+
+function customerRows(page: Page): Locator {
+  return page
+    .getByRole("table", { name: "Kunden" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
+}
+
+function customerRow(page: Page, name: string): Locator {
+  return customerRows(page).filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+}
+
+function dialog(page: Page): Locator {
+  return page.getByRole("dialog");
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  await searchBox(page).fill(text);
+}
+
+test("creates a customer through the dialog; a blank name is refused", async ({ page, request }) => {
+  await signIn(page, request);
+  const name = uniquePrefix("Bäckerei Korn");
+  await page.goto("/customers");
+  await expect(page.getByRole("heading", { level: 1, name: "Kundenverwaltung" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Neuer Kunde" }).click();
+  const form = dialog(page);
+  await expect(form).toBeVisible();
+  await expect(form.getByRole("heading", { name: "Neuen Kunden anlegen" })).toBeVisible();
+  await expect(form.getByLabel("Name")).toBeFocused();
+  await expect(form.getByLabel("Status")).toHaveValue("in_kontakt");
+  await expect(form.getByLabel("Status").locator("option:checked")).toHaveText("in kontakt");
+
+  let posts = 0;
+  page.on("request", (sent) => {
+    if (sent.method() === "POST" && sent.url().endsWith("/api/customers")) posts++;
+  });
+  for (const blank of ["", "   "]) {
+    await form.getByLabel("Name").fill(blank);
+    await form.getByRole("button", { name: "Anlegen" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Name ist Pflicht" }).first()).toBeVisible();
+    await expect(form).toBeVisible();
+    await expect(form.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+  }
+  expect(posts).toBe(0);
+
+  await form.getByLabel("Name").fill(`  ${name} `);
+  await form.getByLabel("E-Mail").fill("info@baeckerei-korn.de");
+  await form.getByLabel("Telefonnummer").fill("+49 30 1234567");
+  await form.getByLabel("Website").fill("www.baeckerei-korn.de");
+  await form.getByLabel("Notizen").fill("Möchte ein Angebot für den Onlineshop.");
+  await form.getByLabel("Status").selectOption("gespraeche");
+  await form.getByRole("button", { name: "Anlegen" }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText("Kunde angelegt")).toBeVisible();
+
+  await search(page, name);
+  const row = customerRow(page, name);
+  await expect(customerRows(page)).toHaveCount(1);
+  await expect(row.getByRole("cell")).toHaveText([
+    "info@baeckerei-korn.de",
+    "+49 30 1234567",
+    /baeckerei-korn\.de/,
+    "Möchte ein Angebot für den Onlineshop.",
+    "gespraeche",
+    "Bearbeiten",
+  ]);
+  const link = row.getByRole("link", { name: /baeckerei-korn\.de/ });
+  await expect(link).toHaveAttribute("href", "https://www.baeckerei-korn.de/");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", /noopener/);
+});
+
+test("the dialog closes on ×, Abbrechen and the backdrop, and forgets what was typed", async ({ page, request }) => {
+  await signIn(page, request);
+  await page.goto("/customers");
+  const open = () => page.getByRole("button", { name: "Neuer Kunde" }).click();
+
+  for (const close of [
+    () => dialog(page).getByRole("button", { name: "Schließen" }).click(),
+    () => dialog(page).getByRole("button", { name: "Abbrechen" }).click(),
+    () => page.mouse.click(8, 8),
+    () => page.keyboard.press("Escape"),
+  ]) {
+    await open();
+    await expect(dialog(page).getByLabel("Name")).toHaveValue("");
+    await dialog(page).getByLabel("Name").fill("Nur getippt, nie gespeichert");
+    await dialog(page).getByLabel("Status").selectOption("vertrag");
+    await close();
+    await expect(dialog(page)).toBeHidden();
+  }
+  await open();
+  await expect(dialog(page).getByLabel("Name")).toHaveValue("");
+  await expect(dialog(page).getByLabel("Status")).toHaveValue("in_kontakt");
+});
+
+test("edits a customer; a failed save keeps the dialog open", async ({ page, request }) => {
+  const token = await signIn(page, request);
+  const name = uniquePrefix("Autohaus Weber");
+  await createCustomers(request, token, [
+    { name, email: "verkauf@weber.de", phone: "030 555", website: "https://weber.de", status: "angerufen" },
+  ]);
+  await page.goto("/customers");
+  await search(page, name);
+  await customerRow(page, name).getByRole("button", { name: "Bearbeiten" }).click();
+
+  const form = dialog(page);
+  await expect(form.getByRole("heading", { name: "Kundendaten bearbeiten" })).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue(name);
+  await expect(form.getByLabel("E-Mail")).toHaveValue("verkauf@weber.de");
+  await expect(form.getByLabel("Telefonnummer")).toHaveValue("030 555");
+  await expect(form.getByLabel("Website")).toHaveValue("https://weber.de");
+  await expect(form.getByLabel("Status")).toHaveValue("angerufen");
+
+  const renamed = `${name} & Söhne`;
+  await form.getByLabel("Name").fill(renamed);
+  await form.getByLabel("E-Mail").fill("");
+  await form.getByLabel("Status").selectOption("vertrag");
+
+  await page.route("**/api/customers/*", (route) =>
+    route.fulfill({ status: 503, json: { message: "Die Datenbank ist nicht erreichbar." } }),
+  );
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText("Fehler beim Speichern, bitte Konsole prüfen.")).toBeVisible();
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel("Name")).toHaveValue(renamed);
+
+  await page.unroute("**/api/customers/*");
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText("Kundendaten gespeichert")).toBeVisible();
+  // The list reloads after the save: the row shows the new data under the current search.
+  const row = customerRow(page, renamed);
+  await expect(row.getByRole("cell").nth(0)).toHaveText("-");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("vertrag");
+});
+
+test("searches without a request per keystroke, filters by status, pages forward and back", async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const prefix = uniquePrefix("Seitentest");
+  // 23 customers: 20 on page 1 (newest first), 3 on page 2; five of them have signed a contract.
+  await createCustomers(
+    request,
+    token,
+    Array.from({ length: 23 }, (_, index) => ({
+      name: `${prefix} Kunde ${String(index + 1).padStart(2, "0")}`,
+      status: index % 5 === 0 ? "vertrag" : "angerufen",
+    })),
+  );
+
+  const searched: string[] = [];
+  page.on("request", (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === "/api/customers" && url.searchParams.has("search")) {
+      searched.push(url.searchParams.get("search") ?? "");
+    }
+  });
+  // The first answer is held back until the loading state has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/customers?*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/customers");
+  await expect(page.getByText("Lade Kunden...")).toBeVisible();
+  release();
+  await expect(page.getByText("Lade Kunden...")).toBeHidden();
+  await page.unroute("**/api/customers?*");
+
+  const searchAnswered = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get("search") === prefix.toLowerCase(),
+  );
+  await searchBox(page).pressSequentially(prefix.toLowerCase(), { delay: 25 });
+  await searchAnswered;
+  await expect(page.getByText("23 Kunden")).toBeVisible();
+  await expect(page.getByText("Seite 1 von 2")).toBeVisible();
+  // Typed at 25 ms a key, the search waits for a pause: one request (a few on a busy machine), never one per key.
+  expect(searched.length).toBeLessThanOrEqual(3);
+  expect(searched.at(-1)).toBe(prefix.toLowerCase());
+
+  const rows = customerRows(page);
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first().getByRole("rowheader")).toHaveText(`${prefix} Kunde 23`);
+  const back = page.getByRole("button", { name: "Zurück" });
+  const next = page.getByRole("button", { name: "Weiter" });
+  await expect(back).toBeDisabled();
+  await expect(next).toBeEnabled();
+
+  await next.click();
+  await expect(page.getByText("Seite 2 von 2")).toBeVisible();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.getByRole("rowheader")).toHaveText([
+    `${prefix} Kunde 03`,
+    `${prefix} Kunde 02`,
+    `${prefix} Kunde 01`,
+  ]);
+  await expect(next).toBeDisabled();
+  await expect(back).toBeEnabled();
+
+  await back.click();
+  await expect(page.getByText("Seite 1 von 2")).toBeVisible();
+  await expect(rows).toHaveCount(20);
+
+  // A status chosen on page 2 starts again on page 1.
+  await next.click();
+  await expect(page.getByText("Seite 2 von 2")).toBeVisible();
+  await expect(statusFilter(page).locator("option")).toHaveText([
+    "Alle Status",
+    "angerufen",
+    "in kontakt",
+    "keine rueckmeldung",
+    "abweisung",
+    "gespraeche",
+    "vertrag",
+  ]);
+  await statusFilter(page).selectOption("vertrag");
+  await expect(page.getByText("Seite 1 von 1")).toBeVisible();
+  await expect(rows.getByRole("rowheader")).toHaveText(
+    ["21", "16", "11", "06", "01"].map((number) => `${prefix} Kunde ${number}`),
+  );
+  await expect(next).toBeDisabled();
+  await expect(back).toBeDisabled();
+
+  await statusFilter(page).selectOption("");
+  await search(page, `${prefix} Kunde 07`);
+  await expect(rows).toHaveCount(1);
+  await search(page, `${prefix} gibt es nicht`);
+  await expect(page.getByText("Keine Kunden gefunden.")).toBeVisible();
+});
+
+test("a list that fails to load stays as it was", async ({ page, request }) => {
+  const token = await signIn(page, request);
+  const prefix = uniquePrefix("Ausfall");
+  await createCustomers(
+    request,
+    token,
+    Array.from({ length: 21 }, (_, index) => ({ name: `${prefix} ${index + 1}` })),
+  );
+  await page.goto("/customers");
+  await search(page, prefix);
+  await expect(page.getByText("Seite 1 von 2")).toBeVisible();
+  await expect(customerRows(page)).toHaveCount(20);
+
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.route("**/api/customers?*", (route) =>
+    route.fulfill({ status: 500, json: { message: "Interner Serverfehler." } }),
+  );
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await expect.poll(() => errors.some((text) => text.includes("Kunden konnten nicht geladen werden"))).toBe(true);
+  await expect(page.getByText("Lade Kunden...")).toBeHidden();
+  await expect(customerRows(page)).toHaveCount(20);
+  await expect(customerRows(page).first().getByRole("rowheader")).toHaveText(`${prefix} 21`);
+});
+
+test("long notes toggle with mehr and weniger; the website opens in a new tab; empty values show -", async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const prefix = uniquePrefix("Notiztest");
+  const longNote = `${"Rückruf vereinbart. ".repeat(9)}Ende der Notiz.`;
+  expect(longNote.length).toBeGreaterThan(150);
+  await createCustomers(request, token, [
+    { name: `${prefix} lang`, notes: longNote, website: "https://www.kanzlei-lang.de" },
+    { name: `${prefix} leer` },
+  ]);
+  await page.goto("/customers");
+  await search(page, prefix);
+
+  const empty = customerRow(page, `${prefix} leer`);
+  await expect(empty.getByRole("cell")).toHaveText(["-", "-", "-", "-", "in kontakt", "Bearbeiten"]);
+
+  const notes = customerRow(page, `${prefix} lang`).getByRole("cell").nth(3);
+  await expect(notes).toHaveText(`${longNote.slice(0, 150)}... mehr`);
+  await notes.getByRole("button", { name: "mehr" }).click();
+  await expect(notes).toHaveText(`${longNote} weniger`);
+  await expect(notes.getByRole("button", { name: "weniger" })).toHaveAttribute("aria-expanded", "true");
+  await notes.getByRole("button", { name: "weniger" }).click();
+  await expect(notes).toHaveText(`${longNote.slice(0, 150)}... mehr`);
+
+  // The test browser resolves no outside host: the site is answered here.
+  await page
+    .context()
+    .route("https://www.kanzlei-lang.de/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Kanzlei Lang</title>" }),
+    );
+  const link = customerRow(page, `${prefix} lang`).getByRole("link", { name: /kanzlei-lang\.de/ });
+  const popup = page.waitForEvent("popup");
+  await link.click();
+  await expect(await popup).toHaveTitle("Kanzlei Lang");
+  expect(page.url()).toMatch(/\/customers$/);
+});
