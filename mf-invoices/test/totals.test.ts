@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { divideRounded, parseDecimal, toCents } from "../src/invoice/decimal";
 import { invoiceLineRows, invoiceSummaryRows } from "../src/invoice/summary";
-import { invoiceTotals } from "../src/invoice/totals";
+import { invoiceTotals, invoiceTotalsOrNull } from "../src/invoice/totals";
 import type { Invoice } from "../src/invoice/types";
 import { item, makeInvoice, parsePrintedEuro, seededRandom } from "./fixtures";
 
@@ -218,6 +218,13 @@ describe("invoiceTotals", () => {
 
   test("totals beyond 2^53 cents are refused rather than rounded", () => {
     expect(() => invoiceTotals(makeInvoice({ items: [item("a", 1e9, 1e9)] }))).toThrow(RangeError);
+  });
+
+  test("invoiceTotalsOrNull gives null where invoiceTotals refuses, the totals otherwise", () => {
+    expect(invoiceTotalsOrNull(makeInvoice({ items: [item("a", 1e9, 1e9)] }))).toBeNull();
+    expect(invoiceTotalsOrNull(makeInvoice({ items: [item("a", 1, Number.NaN)] }))).toBeNull();
+    const invoice = makeInvoice({ items: [item("a", 3, 0.33)], taxPercent: 19 });
+    expect(invoiceTotalsOrNull(invoice)).toEqual(invoiceTotals(invoice));
   });
 
   test("printed amounts add up, over 2000 seeded random invoices", () => {

@@ -1,7 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { invoiceMessages } from "../src/invoice/messages";
 import { emptyInvoiceForm, emptyInvoiceItem, type InvoiceForm } from "../src/invoice/types";
-import { canRemoveItem, invoiceInputHints, readNumberField, validateInvoiceForm } from "../src/invoice/validation";
+import {
+  canRemoveItem,
+  invoiceDraft,
+  invoiceInputHints,
+  keptItem,
+  readNumberField,
+  validateInvoiceForm,
+} from "../src/invoice/validation";
 
 const id = 1_717_171_717_171;
 
@@ -62,7 +69,24 @@ const refusals: [name: string, overrides: Partial<InvoiceForm>, message: string]
 
 describe("validateInvoiceForm", () => {
   test.each(refusals)("%s", (_name, overrides, message) => {
-    expect(validateInvoiceForm(form(overrides), id)).toEqual({ ok: false, message });
+    expect(validateInvoiceForm(form(overrides), id)).toMatchObject({ ok: false, message });
+  });
+
+  test("lists every refusal by field, and announces the first in the spec's order", () => {
+    expect(validateInvoiceForm(emptyInvoiceForm("2024-03-05"), id)).toEqual({
+      ok: false,
+      message: "Bitte Kunde eingeben",
+      errors: {
+        customer: "Bitte Kunde eingeben",
+        provider: "Bitte Dienstleister eingeben",
+        items: "Mindestens ein gültiger Artikel ist notwendig",
+      },
+    });
+    expect(validateInvoiceForm(form({ provider: " ", items: [] }), id)).toEqual({
+      ok: false,
+      message: "Bitte Dienstleister eingeben",
+      errors: { provider: "Bitte Dienstleister eingeben", items: "Mindestens ein gültiger Artikel ist notwendig" },
+    });
   });
 
   test("the messages come from messages.ts", () => {
@@ -120,6 +144,47 @@ describe("validateInvoiceForm", () => {
     expect(result.ok && result.invoice).toMatchObject({ discountPercent: 100, taxPercent: 0, extraFees: 0 });
     const negative = validateInvoiceForm(form({ discountPercent: -1, taxPercent: 101, extraFees: "4,99" }), id);
     expect(negative.ok && negative.invoice).toMatchObject({ discountPercent: 0, taxPercent: 100, extraFees: 4.99 });
+  });
+});
+
+describe("invoiceDraft and keptItem", () => {
+  test("the draft keeps the valid rows even while customer and provider are empty", () => {
+    const draft = invoiceDraft(
+      form({
+        customer: "",
+        provider: "",
+        items: [{ description: "Webdesign", quantity: "2", price: "9,99" }, emptyInvoiceItem()],
+      }),
+      0,
+    );
+    expect(draft.items).toEqual([{ description: "Webdesign", quantity: 2, price: 9.99 }]);
+    expect(draft.taxPercent).toBe(19);
+  });
+
+  test("a valid form saves exactly its draft", () => {
+    const valid = form({ discountPercent: "12,5", extraFees: "4,99", notes: " Danke " });
+    expect(validateInvoiceForm(valid, id)).toEqual({ ok: true, invoice: invoiceDraft(valid, id) });
+  });
+
+  test.each([
+    [
+      { description: "A", quantity: 1, price: 1 },
+      { description: "A", quantity: 1, price: 1 },
+    ],
+    [
+      { description: " A ", quantity: "0,5", price: "0.01" },
+      { description: "A", quantity: 0.5, price: 0.01 },
+    ],
+    [{ description: "", quantity: 1, price: 1 }, null],
+    [{ description: "A", quantity: 0, price: 1 }, null],
+    [{ description: "A", quantity: 1, price: 0 }, null],
+    [{ description: "A", quantity: "", price: 1 }, null],
+    [
+      { description: "A", quantity: 1, price: "1," },
+      { description: "A", quantity: 1, price: 1 },
+    ],
+  ] as const)("keptItem(%p) = %p", (row, expected) => {
+    expect(keptItem(row)).toEqual(expected);
   });
 });
 

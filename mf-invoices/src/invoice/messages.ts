@@ -5,6 +5,9 @@
 import { formatDecimal } from "./format";
 
 export const invoiceMessages = {
+  screenTitle: "Rechnungstool",
+  screenDescription:
+    "Rechnungen zusammenstellen und als PDF herunterladen. Die Rechnungen bleiben nur in diesem Browserfenster und gehen beim Neuladen der Seite verloren.",
   formTitle: "Neue Rechnung erstellen",
   customer: "Kunde",
   customerPlaceholder: "Name, Anschrift und weitere Angaben des Kunden",
@@ -16,12 +19,18 @@ export const invoiceMessages = {
   quantity: "Anzahl",
   price: "Preis (€ / Stück)",
   addItem: "+ Artikel hinzufügen",
-  removeItem: "Artikel entfernen",
+  itemNumber: "Nr.",
+  itemActions: "Aktion",
   discountPercent: "Rabatt (%)",
   taxPercent: "Mehrwertsteuer (%)",
   extraFees: "Sonstige Gebühren (€)",
   notes: "Notizen (Footer)",
+  notesPlaceholder: "z. B. Zahlungsziel oder Bankverbindung",
   save: "Rechnung speichern",
+  saved: "Rechnung gespeichert",
+  preview: "Vorschau",
+  previewHint: "Unvollständige Artikel (ohne Beschreibung, Preis oder Anzahl) werden nicht übernommen.",
+  amountTooLarge: "Die Beträge sind zu groß, um sie exakt zu berechnen. Bitte prüfen Sie Anzahl und Preise.",
 
   savedTitle: "Gespeicherte Rechnungen",
   noInvoices: "Keine Rechnungen vorhanden.",
@@ -68,4 +77,24 @@ export function pageLabel(page: number, pageCount: number): string {
 /** The download's file name, `Rechnung_{id}.pdf` (spec section 9). */
 export function invoiceFileName(id: number): string {
   return `Rechnung_${id}.pdf`;
+}
+
+/** The accessible name of one item row's input, e.g. "Beschreibung, Artikel 2". */
+export function itemFieldLabel(field: string, row: number): string {
+  return `${field}, Artikel ${row}`;
+}
+
+/** "Artikel 2 entfernen", the accessible name of a row's remove button. */
+export function removeItemLabel(row: number): string {
+  return `Artikel ${row} entfernen`;
+}
+
+/** "Rechnung Nr. 1717171717171", the heading of a saved invoice. */
+export function invoiceHeading(id: number): string {
+  return `${invoiceMessages.pdfTitle} Nr. ${id}`;
+}
+
+/** "1 Rechnung", "3 Rechnungen": the count beside "Gespeicherte Rechnungen". */
+export function savedCountLabel(count: number): string {
+  return count === 1 ? "1 Rechnung" : `${count} Rechnungen`;
 }

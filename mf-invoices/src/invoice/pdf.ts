@@ -11,6 +11,7 @@ import { invoiceFileName, invoiceMessages, pageLabel } from "./messages";
 import { logoSvg } from "./pdf-logo";
 import { loadPdfMake } from "./pdfmake-loader";
 import { invoiceLineRows, invoiceSummaryRows } from "./summary";
+import { timingNames } from "./timing";
 import { type InvoiceTotals, invoiceTotals } from "./totals";
 import type { Invoice } from "./types";
 
@@ -159,10 +160,19 @@ async function createInvoicePdf(invoice: Invoice) {
   return pdfMake.createPdf(buildInvoiceDocument(invoice, invoiceTotals(invoice)));
 }
 
-/** Makes the invoice's PDF and has the browser save it as `Rechnung_{id}.pdf`. Browser only. */
+/**
+ * Makes the invoice's PDF and has the browser save it as `Rechnung_{id}.pdf`. Browser only.
+ * Records how long it took, loading pdfmake included, as the `performance.measure`
+ * `timingNames.pdfDownload` with the invoice's id and item count as detail.
+ */
 export async function downloadInvoicePdf(invoice: Invoice): Promise<void> {
+  const started = performance.now();
   const pdf = await createInvoicePdf(invoice);
   await pdf.download(invoiceFileName(invoice.id));
+  performance.measure(timingNames.pdfDownload, {
+    start: started,
+    detail: { id: invoice.id, items: invoice.items.length },
+  });
 }
 
 /** The invoice's PDF as a Blob (`application/pdf`). Works in the browser and in Bun. */

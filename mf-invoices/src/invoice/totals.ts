@@ -62,3 +62,16 @@ export function invoiceTotals(invoice: Invoice): InvoiceTotals {
     totalCents: toSafeNumber(net + tax),
   };
 }
+
+/**
+ * `invoiceTotals`, or null when the amounts are too large to compute exactly (its RangeError):
+ * for the screen, which shows a German message instead of a number or a crash.
+ */
+export function invoiceTotalsOrNull(invoice: Invoice): InvoiceTotals | null {
+  try {
+    return invoiceTotals(invoice);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
