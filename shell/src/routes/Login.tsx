@@ -1,8 +1,9 @@
 import { authMessages, useAuth } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
+import { AuthCard } from "../components/AuthCard";
 
 export function Login() {
   const { user, login } = useAuth();
@@ -27,54 +28,47 @@ export function Login() {
   }
 
   return (
-    <div className="auth-page">
-      <Paper component="section" className="auth-card" withBorder shadow="sm" radius="lg" p="xl">
-        <Stack gap="lg">
-          <div>
-            <Title order={1} size="h2">
-              Anmelden
-            </Title>
-            <Text c="dimmed" mt={4}>
-              Melden Sie sich mit Ihrem Konto im Kundenportal an.
-            </Text>
-          </div>
-          <form onSubmit={onSubmit}>
-            <Stack gap="md">
-              <TextInput
-                label="E-Mail"
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Passwort"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
-              />
-              <Button type="submit" fullWidth size="md" disabled={submitting}>
-                {submitting ? authMessages.loginSubmitting : "Anmelden"}
-              </Button>
-            </Stack>
-          </form>
-          <Stack gap={4} align="center">
-            <Text size="sm">
-              Noch kein Konto?{" "}
-              <Anchor component={Link} to="/register">
-                Jetzt registrieren
-              </Anchor>
-            </Text>
-            <Anchor component={Link} to="/" size="sm" c="dimmed">
-              ← Zurück zur Startseite
+    <AuthCard
+      title="Anmelden"
+      intro="Melden Sie sich mit Ihrem Konto im Kundenportal an."
+      footer={
+        <Stack gap={4} align="center">
+          <Text size="sm">
+            Noch kein Konto?{" "}
+            <Anchor component={Link} to="/register">
+              Jetzt registrieren
             </Anchor>
-          </Stack>
+          </Text>
+          <Anchor component={Link} to="/" size="sm" c="dimmed">
+            ← Zurück zur Startseite
+          </Anchor>
         </Stack>
-      </Paper>
-    </div>
+      }
+    >
+      <form onSubmit={onSubmit}>
+        <Stack gap="md">
+          <TextInput
+            label="E-Mail"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Passwort"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Button type="submit" fullWidth size="md" disabled={submitting}>
+            {submitting ? authMessages.loginSubmitting : "Anmelden"}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

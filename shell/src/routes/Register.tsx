@@ -1,8 +1,9 @@
 import { authMessages, limits, useAuth } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { AuthCard } from "../components/AuthCard";
 
 export function Register() {
   const { register } = useAuth();
@@ -36,81 +37,74 @@ export function Register() {
   }
 
   return (
-    <div className="auth-page">
-      <Paper component="section" className="auth-card" withBorder shadow="sm" radius="lg" p="xl">
-        <Stack gap="lg">
-          <div>
-            <Title order={1} size="h2">
-              Konto erstellen
-            </Title>
-            <Text c="dimmed" mt={4}>
-              Registrieren Sie sich für den Zugang zum Kundenportal.
-            </Text>
-          </div>
-          <form onSubmit={onSubmit}>
-            <Stack gap="md">
-              <TextInput
-                label="Name"
-                name="name"
-                autoComplete="name"
-                required
-                maxLength={limits.nameMax}
-                value={name}
-                onChange={(event) => setName(event.currentTarget.value)}
-              />
-              <TextInput
-                label="E-Mail"
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                maxLength={limits.emailMax}
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Passwort"
-                name="password"
-                autoComplete="new-password"
-                required
-                maxLength={limits.passwordMax}
-                description={`Mindestens ${limits.passwordMin} Zeichen`}
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Passwort bestätigen"
-                name="confirmPassword"
-                autoComplete="new-password"
-                required
-                maxLength={limits.passwordMax}
-                value={confirmPassword}
-                onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-              />
-              <Text size="xs" c="dimmed">
-                Mit der Registrierung akzeptieren Sie unsere{" "}
-                <Anchor component={Link} to="/datenschutz" size="xs">
-                  Nutzungsbedingungen
-                </Anchor>{" "}
-                und die{" "}
-                <Anchor component={Link} to="/datenschutz" size="xs">
-                  Datenschutzerklärung
-                </Anchor>
-                .
-              </Text>
-              <Button type="submit" fullWidth size="md" disabled={submitting}>
-                {submitting ? authMessages.registerSubmitting : "Registrieren"}
-              </Button>
-            </Stack>
-          </form>
-          <Text size="sm" ta="center">
-            Bereits registriert?{" "}
-            <Anchor component={Link} to="/login">
-              Zum Login
+    <AuthCard
+      title="Konto erstellen"
+      intro="Registrieren Sie sich für den Zugang zum Kundenportal."
+      footer={
+        <Text size="sm" ta="center">
+          Bereits registriert?{" "}
+          <Anchor component={Link} to="/login">
+            Zum Login
+          </Anchor>
+        </Text>
+      }
+    >
+      <form onSubmit={onSubmit}>
+        <Stack gap="md">
+          <TextInput
+            label="Name"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={limits.nameMax}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <TextInput
+            label="E-Mail"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            maxLength={limits.emailMax}
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Passwort"
+            name="password"
+            autoComplete="new-password"
+            required
+            maxLength={limits.passwordMax}
+            description={`Mindestens ${limits.passwordMin} Zeichen`}
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Passwort bestätigen"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            maxLength={limits.passwordMax}
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          />
+          <Text size="xs" c="dimmed">
+            Mit der Registrierung akzeptieren Sie unsere{" "}
+            <Anchor component={Link} to="/datenschutz" size="xs">
+              Nutzungsbedingungen
+            </Anchor>{" "}
+            und die{" "}
+            <Anchor component={Link} to="/datenschutz" size="xs">
+              Datenschutzerklärung
             </Anchor>
+            .
           </Text>
+          <Button type="submit" fullWidth size="md" disabled={submitting}>
+            {submitting ? authMessages.registerSubmitting : "Registrieren"}
+          </Button>
         </Stack>
-      </Paper>
-    </div>
+      </form>
+    </AuthCard>
   );
 }
