@@ -1,3 +1,4 @@
+import { limits } from "@klarwerk/kit";
 /** German answers of the HTTP layer, shared by every module. */
 export const httpMessages = {
   badRequest: "Die Anfrage konnte nicht gelesen werden.",
@@ -11,4 +12,12 @@ export const httpMessages = {
   unsupportedFileType: "Dieser Dateityp wird nicht unterstützt.",
   internal: "Interner Serverfehler.",
   databaseUnavailable: "Die Datenbank ist nicht erreichbar.",
+} as const;
+
+/** Name and e-mail are asked for by more than one form (sign-up, contact): one wording for all. */
+export const personFieldMessages = {
+  nameRequired: "Bitte geben Sie Ihren Namen ein.",
+  nameTooLong: `Der Name darf höchstens ${limits.nameMax} Zeichen lang sein.`,
+  emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
+  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
 } as const;

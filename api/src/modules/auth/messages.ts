@@ -1,11 +1,9 @@
 import { limits } from "@klarwerk/kit";
+import { personFieldMessages } from "../../http/messages.ts";
 
 /** German answers of /api/register and /api/login. */
 export const authApiMessages = {
-  nameRequired: "Bitte geben Sie Ihren Namen ein.",
-  nameTooLong: `Der Name darf höchstens ${limits.nameMax} Zeichen lang sein.`,
-  emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
-  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  ...personFieldMessages,
   passwordRequired: "Bitte geben Sie ein Passwort ein.",
   passwordTooShort: `Das Passwort muss mindestens ${limits.passwordMin} Zeichen lang sein.`,
   passwordTooLong: `Das Passwort darf höchstens ${limits.passwordMax} Zeichen lang sein.`,

@@ -1,11 +1,9 @@
 import { limits } from "@klarwerk/kit";
+import { personFieldMessages } from "../../http/messages.ts";
 
 /** German answers of POST /api/contact. */
 export const contactApiMessages = {
-  nameRequired: "Bitte geben Sie Ihren Namen ein.",
-  nameTooLong: `Der Name darf höchstens ${limits.nameMax} Zeichen lang sein.`,
-  emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
-  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  ...personFieldMessages,
   companyInvalid: "Bitte geben Sie Ihr Unternehmen als Text ein.",
   companyTooLong: `Der Name des Unternehmens darf höchstens ${limits.companyMax} Zeichen lang sein.`,
   messageRequired: "Bitte geben Sie eine Nachricht ein.",
