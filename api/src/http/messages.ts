@@ -1,4 +1,3 @@
-import { limits } from "@klarwerk/kit";
 /** German answers of the HTTP layer, shared by every module. */
 export const httpMessages = {
   badRequest: "Die Anfrage konnte nicht gelesen werden.",
@@ -14,10 +13,5 @@ export const httpMessages = {
   databaseUnavailable: "Die Datenbank ist nicht erreichbar.",
 } as const;
 
-/** Name and e-mail are asked for by more than one form (sign-up, contact): one wording for all. */
-export const personFieldMessages = {
-  nameRequired: "Bitte geben Sie Ihren Namen ein.",
-  nameTooLong: `Der Name darf höchstens ${limits.nameMax} Zeichen lang sein.`,
-  emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
-  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
-} as const;
+/** The `limit` query parameter of a paged list, bounded by that list's own maximum. */
+export const invalidLimitParam = (max: number) => `Der Parameter „limit“ muss eine ganze Zahl von 1 bis ${max} sein.`;

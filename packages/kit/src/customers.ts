@@ -1,3 +1,4 @@
+import { personFieldMessages } from "./messages";
 import { isBlank, isEmail, limits } from "./rules";
 
 /**
@@ -62,7 +63,7 @@ export const customerLimits = {
 export const customerMessages = {
   nameRequired: "Name ist Pflicht",
   nameTooLong: `Der Name darf höchstens ${customerLimits.nameMax} Zeichen lang sein.`,
-  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  emailInvalid: personFieldMessages.emailInvalid,
   phoneInvalid: "Bitte geben Sie eine gültige Telefonnummer ein (Ziffern, Leerzeichen, + - / ( )).",
   phoneTooLong: `Die Telefonnummer darf höchstens ${customerLimits.phoneMax} Zeichen lang sein.`,
   websiteInvalid: "Bitte geben Sie eine gültige Website-Adresse ein, z. B. https://www.beispiel.de.",

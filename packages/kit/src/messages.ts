@@ -1,3 +1,5 @@
+import { limits } from "./rules";
+
 /** Every German sentence the browser shows for auth and shared states; the spec fixes the wording. */
 export const authMessages = {
   loadingUser: "Lade Benutzerdaten...",
@@ -23,4 +25,15 @@ export const appMessages = {
   remoteFailedHint: "Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
   retry: "Erneut versuchen",
   networkError: "Der Server ist nicht erreichbar. Bitte versuchen Sie es später erneut.",
+} as const;
+
+/**
+ * Name and e-mail are asked for by several forms (sign-up, contact, customers): one wording for
+ * all, in browser and API alike.
+ */
+export const personFieldMessages = {
+  nameRequired: "Bitte geben Sie Ihren Namen ein.",
+  nameTooLong: `Der Name darf höchstens ${limits.nameMax} Zeichen lang sein.`,
+  emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
+  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
 } as const;

@@ -1,5 +1,4 @@
-import { limits } from "@klarwerk/kit";
-import { personFieldMessages } from "../../http/messages.ts";
+import { limits, personFieldMessages } from "@klarwerk/kit";
 
 /** German answers of /api/register and /api/login. */
 export const authApiMessages = {

@@ -1,5 +1,4 @@
-import { limits } from "@klarwerk/kit";
-import { personFieldMessages } from "../../http/messages.ts";
+import { limits, personFieldMessages } from "@klarwerk/kit";
 
 /** German answers of POST /api/contact. */
 export const contactApiMessages = {

@@ -1,4 +1,5 @@
 import { customerLimits, customerPaging } from "@klarwerk/kit";
+import { invalidLimitParam } from "../../http/messages.ts";
 
 /**
  * German answers of /api/customers that only the API gives; the field rules' messages are
@@ -8,7 +9,7 @@ export const customersApiMessages = {
   invalidId: "Die Kundennummer ist ungültig.",
   notFound: "Diesen Kunden gibt es nicht.",
   invalidPage: "Der Parameter „page“ muss eine ganze Zahl ab 1 sein.",
-  invalidLimit: `Der Parameter „limit“ muss eine ganze Zahl von 1 bis ${customerPaging.maxLimit} sein.`,
+  invalidLimit: invalidLimitParam(customerPaging.maxLimit),
   invalidStatusFilter: "Der Parameter „status“ ist kein bekannter Kundenstatus.",
   invalidSearch: `Der Suchbegriff darf höchstens ${customerLimits.nameMax} Zeichen lang sein.`,
   invalidText: (field: string) => `Das Feld „${field}“ muss Text sein.`,
