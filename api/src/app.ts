@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { ResolvedConfig } from "./config.ts";
+import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Sql } from "./db/open.ts";
 import type { Deps } from "./deps.ts";
 import { createAuth } from "./http/auth.ts";
@@ -18,9 +19,21 @@ import { webModule } from "./web/routes.ts";
  * The whole HTTP surface. A new resource is a module under `src/modules/<resource>/` exporting
  * `<resource>Module(deps)`, added with one `.use(...)` line in the list below (before `webModule`,
  * whose wildcards catch everything left over). No CORS: shell, remotes and API share one origin.
+ *
+ * With a change feed, answers that are read far more often than their tables change (customer
+ * list pages, the signed-in user) are kept in memory until the feed reports a change; without
+ * one every request reads the database.
  */
-export function createApp({ config, sql }: { config: ResolvedConfig; sql: Sql }) {
-  const deps: Deps = { config, sql, auth: createAuth({ sql, secret: config.jwtSecret }) };
+export function createApp({
+  config,
+  sql,
+  changes = null,
+}: {
+  config: ResolvedConfig;
+  sql: Sql;
+  changes?: ChangeFeed | null;
+}) {
+  const deps: Deps = { config, sql, changes, auth: createAuth({ sql, secret: config.jwtSecret, changes }) };
   return new Elysia()
     .use(errorHandler)
     .use(bodyPolicy(undefined, streamedBodyPaths))

@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from "./config.ts";
+import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Sql } from "./db/open.ts";
 import type { Auth } from "./http/auth.ts";
 
@@ -7,4 +8,6 @@ export interface Deps {
   config: ResolvedConfig;
   sql: Sql;
   auth: Auth;
+  /** Tells caches of table contents when those tables change; null: nothing is cached. */
+  changes: ChangeFeed | null;
 }

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app.ts";
 import { loadConfigOrExit } from "./config.ts";
+import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-feed.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { largestRequestBodyBytes, sweepFileBlobs } from "./modules/files/blobs.ts";
@@ -38,7 +39,18 @@ if (!existsSync(join(config.webRoot, "shell", "dist", "index.html"))) {
   console.warn(`[api] no built shell in ${join(config.webRoot, "shell", "dist")}: run \`bun run build\` for the UI`);
 }
 
-const app = createApp({ config, sql: db.sql });
+// Another API process or psql may write to a database server: hear about it. The embedded
+// database has one writer, this process, which reports its own changes.
+let changes: ChangeFeed;
+try {
+  changes = config.databaseUrl ? await listenForChanges(config.databaseUrl) : localChangeFeed();
+} catch (error) {
+  console.error("[api] could not listen for changes:", error instanceof Error ? error.message : error);
+  await db.close();
+  process.exit(1);
+}
+
+const app = createApp({ config, sql: db.sql, changes });
 try {
   // Bun refuses bodies over 128 MiB by default; uploads may be as large as UPLOAD_MAX_BYTES.
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: largestRequestBodyBytes(config) });
@@ -60,6 +72,7 @@ async function shutdown(signal: string): Promise<void> {
   console.log(`[api] ${signal}: shutting down`);
   try {
     await app.stop();
+    await changes.close();
     await db.close();
   } catch (error) {
     console.error("[api] error while shutting down:", error);

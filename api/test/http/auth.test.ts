@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { jwt } from "@elysiajs/jwt";
 import { Elysia, t } from "elysia";
 import { createAuth, createTokenService } from "../../src/http/auth.ts";
@@ -42,6 +42,20 @@ describe("token service", () => {
     const { sign } = jwt({ name: "jwt", secret: testJwtSecret, alg: "HS256" }).decorator.jwt;
     const expired = await sign({ sub: "42", exp: Math.floor(Date.now() / 1000) - 60 });
     expect(await tokens.verify(expired)).toBeNull();
+  });
+
+  test("a token verified once stops working when it expires, though remembered", async () => {
+    const token = await tokens.sign(42);
+    expect(await tokens.verify(token)).toBe(42);
+    const expiry = Number(decodePayload(token).exp) * 1000;
+    try {
+      setSystemTime(new Date(expiry - 1000));
+      expect(await tokens.verify(token)).toBe(42);
+      setSystemTime(new Date(expiry + 1000));
+      expect(await tokens.verify(token)).toBeNull();
+    } finally {
+      setSystemTime();
+    }
   });
 
   test("a tampered payload or an unsigned token is refused", async () => {
@@ -144,4 +158,26 @@ describe("auth guard", () => {
     const { token } = await registerAndLogin(app);
     expect((await call(guarded, "/me", { headers: { authorization: `bearer ${token}` } })).status).toBe(200);
   });
+
+  // With a change feed the guard keeps users in memory; only the feed tells it of a deletion.
+  test.skipIf(!process.env.DATABASE_URL)(
+    "with a change feed, the token of a user deleted elsewhere is a 401 once the NOTIFY arrives",
+    async () => {
+      const changes = await db.openChangeFeed();
+      const cachedAuth = createAuth({ sql: db.sql, secret: testJwtSecret, changes });
+      const cachedGuarded = new Elysia()
+        .use(errorHandler)
+        .use(cachedAuth.guard)
+        .get("/me", ({ user }) => ({ user }), { auth: true });
+      const { token, user } = await registerAndLogin(app);
+      expect((await call(cachedGuarded, "/me", { token })).status).toBe(200);
+      await db.sql`delete from users where id = ${user.id}`;
+      const started = Date.now();
+      while ((await call(cachedGuarded, "/me", { token })).status === 200) {
+        if (Date.now() - started > 5000) throw new Error("still signed in 5 s after the deletion");
+        await Bun.sleep(10);
+      }
+      expect(await callJson(cachedGuarded, "/me", { token })).toMatchObject({ status: 401, body: unauthorized });
+    },
+  );
 });

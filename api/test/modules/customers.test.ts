@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Customer, type CustomerPage, checkCustomer, customerLimits, websiteHref } from "@klarwerk/kit";
-import type { App } from "../../src/app.ts";
-import { createTestApp } from "../support/app.ts";
+import { type App, createApp } from "../../src/app.ts";
+import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { callJson } from "../support/http.ts";
 import { registerAndLogin } from "../support/users.ts";
@@ -354,5 +354,70 @@ describe("the shared rules the dialog runs too", () => {
         status: "Bitte wählen Sie einen gültigen Status.",
       },
     });
+  });
+});
+
+describe("list pages kept in memory (the app with a change feed, as `bun start` runs it)", () => {
+  let cachedApp: App;
+  let cachedToken: string;
+
+  beforeAll(async () => {
+    cachedApp = createApp({ config: testConfig(), sql: db.sql, changes: await db.openChangeFeed() });
+    ({ token: cachedToken } = await registerAndLogin(cachedApp));
+  });
+
+  const cachedList = async (query: string) => {
+    const answer = await callJson<CustomerPage>(cachedApp, `/api/customers?${query}`, { token: cachedToken });
+    expect(answer.status).toBe(200);
+    expect(answer.response.headers.get("content-type")).toStartWith("application/json");
+    return answer.body;
+  };
+
+  test("a save through the API shows in the very next list, search and filter included", async () => {
+    const name = uniquePrefix("Cache Laden");
+    const query = `search=${encodeURIComponent(name)}`;
+    expect(await cachedList(query)).toEqual({ customers: [], pages: 1, total: 0 });
+
+    const created = await callJson<{ customer: Customer }>(cachedApp, "/api/customers", {
+      token: cachedToken,
+      json: { name, status: "angerufen" },
+    });
+    expect(created.status).toBe(201);
+    expect((await cachedList(query)).customers).toEqual([created.body.customer]);
+    expect((await cachedList(`${query}&status=angerufen`)).total).toBe(1);
+
+    const updated = await callJson<{ customer: Customer }>(cachedApp, `/api/customers/${created.body.customer.id}`, {
+      method: "PUT",
+      token: cachedToken,
+      json: { name, status: "vertrag" },
+    });
+    expect(updated.status).toBe(200);
+    expect((await cachedList(`${query}&status=angerufen`)).total).toBe(0);
+    expect((await cachedList(`${query}&status=vertrag`)).customers).toEqual([updated.body.customer]);
+  });
+
+  test("answers the same as the app without a cache", async () => {
+    const name = uniquePrefix("Cache Vergleich");
+    for (let index = 0; index < 3; index++) await create({ name: `${name} ${index}`, notes: "Notiz ".repeat(40) });
+    for (const query of [
+      `search=${encodeURIComponent(name)}&limit=2`,
+      `search=${encodeURIComponent(name)}&page=2&limit=2`,
+    ]) {
+      expect(await cachedList(query)).toEqual(await list(query));
+    }
+  });
+
+  // Another API process, or psql: only NOTIFY tells this one.
+  test.skipIf(!process.env.DATABASE_URL)("a change made past this app shows once its NOTIFY arrives", async () => {
+    const name = uniquePrefix("Cache Fremd");
+    const query = `search=${encodeURIComponent(name)}`;
+    expect((await cachedList(query)).total).toBe(0);
+    await db.sql`insert into customers (name) values (${name})`;
+    const started = Date.now();
+    while ((await cachedList(query)).total === 0) {
+      if (Date.now() - started > 5000) throw new Error("the list still shows no customer after 5 s");
+      await Bun.sleep(10);
+    }
+    expect((await cachedList(query)).customers.map((customer) => customer.name)).toEqual([name]);
   });
 });

@@ -3,11 +3,17 @@ import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import postgres from "postgres";
+import { type ChangeFeed, listenForChanges, localChangeFeed } from "../../src/db/change-feed.ts";
 import { migrate, migrationsDir } from "../../src/db/migrate.ts";
 import { openDatabase, type Sql } from "../../src/db/open.ts";
 
 export interface TestDatabase {
   sql: Sql;
+  /**
+   * A change feed of this database, as `bun start` makes one: LISTEN on its own connection to a
+   * server (closed by `drop()`), the process-local feed for the embedded database.
+   */
+  openChangeFeed(): Promise<ChangeFeed>;
   /** Closes the connection and removes the database (server) or stops PGlite (embedded). */
   drop(): Promise<void>;
 }
@@ -29,8 +35,15 @@ async function createServerDatabase(serverUrl: string): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
+  const feeds: ChangeFeed[] = [];
+  const openChangeFeed = async () => {
+    const feed = await listenForChanges(url.toString());
+    feeds.push(feed);
+    return feed;
+  };
   const drop = async () => {
     try {
+      await Promise.all(feeds.map((feed) => feed.close()));
       await db.close();
     } finally {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -43,7 +56,7 @@ async function createServerDatabase(serverUrl: string): Promise<TestDatabase> {
     await drop();
     throw error;
   }
-  return { sql: db.sql, drop };
+  return { sql: db.sql, openChangeFeed, drop };
 }
 
 /**
@@ -88,5 +101,5 @@ async function createEmbeddedDatabase(): Promise<TestDatabase> {
     await db.close();
     throw error;
   }
-  return { sql: db.sql, drop: db.close };
+  return { sql: db.sql, openChangeFeed: async () => localChangeFeed(), drop: db.close };
 }

@@ -1,0 +1,132 @@
+import postgres from "postgres";
+
+/** The tables whose changes are announced (migration 007). */
+export type WatchedTable = "customers" | "users";
+
+/** The channel migration 007's trigger notifies on, with the table's name as payload. */
+const channel = "klarwerk_table_changed";
+
+/** How long to wait before listening again after the connection was lost. */
+const reconnectDelayMs = 1000;
+
+/**
+ * Tells in-memory caches when the tables they copy change. A cache may serve from memory only
+ * while `live` is true: then every committed change, by any process, reaches its listeners.
+ */
+export interface ChangeFeed {
+  readonly live: boolean;
+  /**
+   * Calls `listener` on every change of `table`, and with every table at once whenever the feed
+   * (re)connects or drops (changes may have been missed meanwhile). Returns the unsubscribe.
+   */
+  subscribe(table: WatchedTable, listener: () => void): () => void;
+  /**
+   * A change this process has just committed: its own listeners hear it now, not one NOTIFY
+   * round trip later, so a user sees their own save in the next list.
+   */
+  changed(table: WatchedTable): void;
+  close(): Promise<void>;
+}
+
+class Listeners {
+  private readonly byTable = new Map<WatchedTable, Set<() => void>>();
+
+  add(table: WatchedTable, listener: () => void): () => void {
+    const set = this.byTable.get(table) ?? new Set();
+    this.byTable.set(table, set);
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  emit(table: WatchedTable): void {
+    for (const listener of this.byTable.get(table) ?? []) listener();
+  }
+
+  emitAll(): void {
+    for (const table of this.byTable.keys()) this.emit(table);
+  }
+}
+
+/**
+ * For a database only this process writes to (the embedded PGlite: one API process owns its
+ * DATA_DIR): every change is one of ours, so the feed is always live.
+ */
+export function localChangeFeed(): ChangeFeed {
+  const listeners = new Listeners();
+  return {
+    live: true,
+    subscribe: (table, listener) => listeners.add(table, listener),
+    changed: (table) => listeners.emit(table),
+    close: async () => {},
+  };
+}
+
+function isWatchedTable(value: string): value is WatchedTable {
+  return value === "customers" || value === "users";
+}
+
+/**
+ * LISTENs on a connection of its own to a database other processes may write to. Live once
+ * listening; on a lost connection it goes dark (caches stop serving), retries every second and
+ * is live again, with every cache cleared, once it listens again.
+ */
+export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed> {
+  const listeners = new Listeners();
+  let live = false;
+  let closed = false;
+  let retry: Timer | undefined;
+
+  const goDark = () => {
+    if (!live) return;
+    live = false;
+    listeners.emitAll();
+  };
+  // postgres.js calls `onnotify` for every NOTIFY on this connection and `onclose` when it ends.
+  const options = {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: 0,
+    fetch_types: false,
+    onnotice: () => {},
+    onnotify: (name: string, payload: string) => {
+      if (name === channel && isWatchedTable(payload)) listeners.emit(payload);
+    },
+    onclose: () => {
+      goDark();
+      if (!closed) scheduleListen();
+    },
+  };
+  const connection = postgres(databaseUrl, options as postgres.Options<Record<string, never>>);
+
+  async function startListening(): Promise<void> {
+    await connection.unsafe(`listen ${channel}`);
+    live = true;
+    // Whatever changed before this moment was not heard: start from empty caches.
+    listeners.emitAll();
+  }
+  function scheduleListen(): void {
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      if (closed) return;
+      startListening().catch((error: unknown) => {
+        console.error("[api] change feed: could not listen:", error instanceof Error ? error.message : error);
+        scheduleListen();
+      });
+    }, reconnectDelayMs);
+  }
+
+  await startListening();
+  return {
+    get live() {
+      return live;
+    },
+    subscribe: (table, listener) => listeners.add(table, listener),
+    changed: (table) => listeners.emit(table),
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      goDark();
+      await connection.end({ timeout: 5 });
+    },
+  };
+}

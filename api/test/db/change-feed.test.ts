@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { ChangeFeed, WatchedTable } from "../../src/db/change-feed.ts";
+import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+
+/** Until `condition` holds, at most `timeoutMs`; NOTIFY arrives a round trip after the commit. */
+async function eventually(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await Bun.sleep(10);
+  }
+}
+
+// LISTEN needs a database server; the embedded database's feed is the process-local one.
+describe.skipIf(!process.env.DATABASE_URL)("change feed on a database server", () => {
+  let db: TestDatabase;
+  let feed: ChangeFeed;
+  const heard: WatchedTable[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    feed = await db.openChangeFeed();
+    feed.subscribe("customers", () => heard.push("customers"));
+    feed.subscribe("users", () => heard.push("users"));
+  });
+
+  afterAll(() => db.drop());
+
+  test("is live and hears every committed change of customers and users, from any connection", async () => {
+    expect(feed.live).toBe(true);
+    heard.length = 0;
+    await db.sql`insert into customers (name) values ('Notify Probe GmbH')`;
+    await eventually(() => heard.includes("customers"));
+    await db.sql`update users set name = name where false`;
+    await eventually(() => heard.includes("users"));
+  });
+
+  test("hears nothing of a rolled-back change", async () => {
+    heard.length = 0;
+    await db.sql
+      .begin(async (tx) => {
+        await tx`insert into customers (name) values ('Rolled Back GmbH')`;
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    // A committed change afterwards arrives; the rolled-back one never did.
+    await db.sql`delete from customers where name = 'Notify Probe GmbH'`;
+    await eventually(() => heard.length > 0);
+    expect(heard).toEqual(["customers"]);
+  });
+
+  test("goes dark when its connection is lost and is live again, caches emptied, once it listens again", async () => {
+    heard.length = 0;
+    const [killed] = await db.sql<{ count: number }[]>`
+      select count(*)::int as count from (
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'
+      ) terminated`;
+    expect(killed?.count).toBe(1);
+    await eventually(() => !feed.live);
+    await eventually(() => feed.live);
+    // Listeners heard "start from empty" when it went dark and when it came back.
+    expect(heard.filter((table) => table === "customers").length).toBeGreaterThanOrEqual(2);
+    heard.length = 0;
+    await db.sql`insert into customers (name) values ('After Reconnect GmbH')`;
+    await eventually(() => heard.includes("customers"));
+  });
+});
