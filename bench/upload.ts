@@ -6,8 +6,9 @@
 // - for context, its throughput as a ratio to a bare Bun server that reads the same request body
 //   and throws it away (no parsing, no disk): the most any Bun handler can reach here.
 //
-// Three interleaved rounds of cp, API upload and bare read; medians are compared, so load from
-// other processes hits all three alike. The client sends the file from disk (sendfile), as a
+// Five interleaved rounds of cp, API upload and bare read, each round in a rotated order; medians
+// are compared, so load from other processes, and a slow first write after a pause (seen on
+// these VMs: the same cp took 0.5 s or 3-5 s), hits all three alike. The client sends the file from disk (sendfile), as a
 // browser streams a picked file.
 //
 // Usage: bun bench/upload.ts [size in MiB, default 1024]
@@ -43,7 +44,7 @@ if (!Number.isInteger(sizeMiB) || sizeMiB < 1) {
   process.exit(1);
 }
 const size = sizeMiB * mebibyte;
-const rounds = 3;
+const rounds = 5;
 
 // Test file, cp target and the API's DATA_DIR on one disk, so cp and the upload write to the same place.
 const workDir = mkdtempSync(join(tmpdir(), "klarwerk-bench-upload-"));
@@ -193,10 +194,15 @@ try {
   const cpRuns: number[] = [];
   const uploads: Upload[] = [];
   const bareRuns: number[] = [];
+  const measurements = [
+    async () => cpRuns.push(timeCp()),
+    async () => uploads.push(await timeUpload()),
+    async () => bareRuns.push(await timeBareRead()),
+  ];
   for (let round = 0; round < rounds; round++) {
-    cpRuns.push(timeCp());
-    uploads.push(await timeUpload());
-    bareRuns.push(await timeBareRead());
+    for (let step = 0; step < measurements.length; step++) {
+      await measurements[(round + step) % measurements.length]?.();
+    }
   }
 
   const cpSeconds = median(cpRuns);

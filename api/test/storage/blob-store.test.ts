@@ -70,6 +70,28 @@ describe("BlobStore", () => {
     for (let index = 0; index < 10; index++) expect(stored[index * 300_000 + 123]).toBe(index);
   });
 
+  test("sizes at and around the 1 MiB write piece arrive whole, however the bytes are cut", async () => {
+    const mebibyte = 1024 * 1024;
+    for (const size of [0, 1, mebibyte - 1, mebibyte, mebibyte + 1, 5 * mebibyte + 7]) {
+      const content = new Uint8Array(size);
+      crypto.getRandomValues(content.subarray(0, Math.min(size, 65536)));
+      for (let at = 65536; at < size; at += 65536) content.copyWithin(at, 0, Math.min(65536, size - at));
+      content.forEach((_, index) => {
+        if (index % 4099 === 0) content[index] = index % 251;
+      });
+      const blob = store.create();
+      // Cuts of every size, as a network delivers them.
+      for (let at = 0, cut = 1; at < size; at += cut, cut = (cut * 7 + 13) % 300_000 || 1) {
+        await blob.write(content.subarray(at, Math.min(size, at + cut)));
+      }
+      await blob.close();
+      await blob.commit();
+      expect(blob.size).toBe(size);
+      expect(Buffer.compare(await readFile(store.pathOf(blob.id)), content)).toBe(0);
+      await blob.discard();
+    }
+  });
+
   test("a missing blob has no size and removing it is fine", async () => {
     const id = "0".repeat(32);
     expect(await store.sizeOf(id)).toBeNull();
@@ -81,8 +103,8 @@ describe("BlobStore", () => {
     await kept.commit();
     const orphan = await write("verwaist");
     await orphan.commit();
-    const unfinished = store.create();
-    unfinished.write(Buffer.from("halb"));
+    // What a crash leaves in the incoming folder: a half-written upload.
+    await writeFile(join(root, "blobs", ".incoming", `${"f".repeat(32)}.part`), "halb");
     // Not a blob id: not the store's, not touched.
     await writeFile(join(root, "blobs", "README"), "fremd");
 
@@ -91,7 +113,6 @@ describe("BlobStore", () => {
       asked.push(ids);
       return new Set(ids.filter((id) => id === kept.id));
     });
-    await unfinished.close();
 
     expect(result).toEqual({ incoming: 1, orphans: 1 });
     expect(asked.flat().sort()).toEqual([kept.id, orphan.id].sort());
