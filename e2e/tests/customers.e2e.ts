@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
 import { registeredUser, signInQuickly } from "../support/users";
 
 // The database is shared with every other test: each test creates customers under a unique
@@ -76,6 +77,7 @@ test("creates a customer through the dialog; a blank name is refused", async ({ 
   await expect(form.getByLabel("Name")).toBeFocused();
   await expect(form.getByLabel("Status")).toHaveValue("in_kontakt");
   await expect(form.getByLabel("Status").locator("option:checked")).toHaveText("in kontakt");
+  await expectNoAxeViolations(page, "[role=dialog]");
 
   let posts = 0;
   page.on("request", (sent) => {
@@ -115,6 +117,7 @@ test("creates a customer through the dialog; a blank name is refused", async ({ 
   await expect(link).toHaveAttribute("href", "https://www.baeckerei-korn.de/");
   await expect(link).toHaveAttribute("target", "_blank");
   await expect(link).toHaveAttribute("rel", /noopener/);
+  await expectNoAxeViolations(page);
 });
 
 test("the dialog closes on ×, Abbrechen and the backdrop, and forgets what was typed", async ({ page, request }) => {
