@@ -5,7 +5,8 @@ import { loadConfigOrExit } from "./config.ts";
 import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-feed.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
-import { largestRequestBodyBytes, sweepFileBlobs } from "./modules/files/blobs.ts";
+import { serverBodyLimitBytes } from "./http/body-policy.ts";
+import { sweepFileBlobs } from "./modules/files/blobs.ts";
 
 const config = await loadConfigOrExit();
 
@@ -52,8 +53,7 @@ try {
 
 const app = createApp({ config, sql: db.sql, changes });
 try {
-  // Bun refuses bodies over 128 MiB by default; uploads may be as large as UPLOAD_MAX_BYTES.
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: largestRequestBodyBytes(config) });
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: serverBodyLimitBytes });
 } catch (error) {
   console.error(
     `[api] could not listen on ${config.host}:${config.port}:`,

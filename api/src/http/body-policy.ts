@@ -7,6 +7,14 @@ import { httpMessages } from "./messages.ts";
 export const jsonBodyLimitBytes = 1024 * 1024;
 
 /**
+ * The body limit given to Bun's server: none. Bun answers a declared length over its limit with
+ * an empty 413 before any handler runs (no German message, no JSON), so the limits live in the
+ * app instead: this policy holds every body but a streamed upload to `jsonBodyLimitBytes` before
+ * it is read, and the upload route counts what it streams against UPLOAD_MAX_BYTES.
+ */
+export const serverBodyLimitBytes = Number.MAX_SAFE_INTEGER;
+
+/**
  * What `/api` accepts besides JSON: streamed uploads. Form and text posts are refused, so a plain
  * HTML form on another site cannot drive the API (they need no CORS preflight).
  */

@@ -2,6 +2,7 @@
 // Bun's HTTP server decide: the sweep at start, bodies over Bun's 128 MiB default, HEAD.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../../../scripts/test-server.ts";
@@ -44,6 +45,32 @@ afterAll(async () => {
   await server?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
+
+/**
+ * Sends only a request's head (a body is declared but never sent) over a raw socket and reads the
+ * answer: what a client gets for the length it declares, before it sends a byte of the body.
+ */
+async function answerToHead(head: string): Promise<{ status: number; body: string }> {
+  const url = new URL(server.url);
+  const socket = connect(Number(url.port), url.hostname);
+  const chunks: Buffer[] = [];
+  const received = new Promise<string>((resolve, reject) => {
+    socket.on("data", (chunk) => {
+      chunks.push(chunk);
+      const text = Buffer.concat(chunks).toString("utf8");
+      const end = text.indexOf("\r\n\r\n");
+      const length = /\r\ncontent-length:\s*(\d+)/i.exec(text)?.[1];
+      if (end >= 0 && length !== undefined && Buffer.byteLength(text) >= end + 4 + Number(length)) resolve(text);
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+  });
+  socket.write(`${head}\r\n\r\n`);
+  const text = await received;
+  socket.destroy();
+  const end = text.indexOf("\r\n\r\n");
+  return { status: Number(text.slice(9, 12)), body: end >= 0 ? text.slice(end + 4) : "" };
+}
 
 function uploadForm(content: Blob, name: string): FormData {
   const form = new FormData();
@@ -95,4 +122,33 @@ describe("the API server", () => {
     expect(await answer.json()).toEqual({ message: "Die Datei ist zu groß. Erlaubt sind höchstens 160,00 MB." });
     expect((await blobFiles({ dataDir })).filter((name) => name.startsWith(".incoming/"))).toEqual([]);
   }, 60_000);
+
+  // Bun answers a declared length over its own body limit with an empty 413 before any handler
+  // runs; the server leaves the limits to the routes, so the client learns why, in German.
+  test("a declared length far beyond any limit gets the 413 with its German message, upload or JSON", async () => {
+    const tenGibibytes = 10 * 1024 * 1024 * 1024;
+    const upload = await answerToHead(
+      [
+        "POST /api/files/upload HTTP/1.1",
+        `Host: ${new URL(server.url).host}`,
+        `Authorization: Bearer ${token}`,
+        "Content-Type: multipart/form-data; boundary=grenze",
+        `Content-Length: ${tenGibibytes}`,
+      ].join("\r\n"),
+    );
+    expect(upload.status).toBe(413);
+    expect(JSON.parse(upload.body)).toEqual({ message: "Die Datei ist zu groß. Erlaubt sind höchstens 160,00 MB." });
+
+    const json = await answerToHead(
+      [
+        "POST /api/customers HTTP/1.1",
+        `Host: ${new URL(server.url).host}`,
+        `Authorization: Bearer ${token}`,
+        "Content-Type: application/json",
+        `Content-Length: ${tenGibibytes}`,
+      ].join("\r\n"),
+    );
+    expect(json.status).toBe(413);
+    expect(JSON.parse(json.body)).toEqual({ message: "Die Anfrage ist zu groß." });
+  });
 });

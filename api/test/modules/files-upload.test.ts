@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
-import { largestRequestBodyBytes } from "../../src/modules/files/blobs.ts";
+import { serverBodyLimitBytes } from "../../src/http/body-policy.ts";
 import { createDownloadLinks } from "../../src/modules/files/download-links.ts";
 import { blobFiles, fileRowCount, startFilesTest } from "../storage/upload-helpers.ts";
 import { callJson } from "../support/http.ts";
@@ -64,7 +64,7 @@ describe("an upload that breaks off", () => {
   });
 
   test("a client that disconnects half-way through a real connection leaves nothing behind", async () => {
-    const server = app.listen({ port: 0, hostname: "127.0.0.1", maxRequestBodySize: largestRequestBodyBytes(config) });
+    const server = app.listen({ port: 0, hostname: "127.0.0.1", maxRequestBodySize: serverBodyLimitBytes });
     try {
       await disconnectHalfWay(server.server?.port);
     } finally {

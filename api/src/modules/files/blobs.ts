@@ -3,7 +3,6 @@ import type { Config } from "../../config.ts";
 import type { Sql } from "../../db/open.ts";
 import { BlobStore, type SweepResult } from "../../storage/blob-store.ts";
 import { referencedBlobIds } from "./store.ts";
-import { multipartOverheadBytes } from "./upload.ts";
 
 /** The file area's blobs live in `DATA_DIR/blobs` (design.md section 4). */
 export function fileBlobStore(config: Pick<Config, "dataDir">): BlobStore {
@@ -13,9 +12,4 @@ export function fileBlobStore(config: Pick<Config, "dataDir">): BlobStore {
 /** At start: removes half-written uploads and blobs no file row names (what a crash leaves). */
 export function sweepFileBlobs(config: Pick<Config, "dataDir">, sql: Sql): Promise<SweepResult> {
   return fileBlobStore(config).sweep((ids) => referencedBlobIds(sql, ids));
-}
-
-/** The largest request body the server must accept: an upload of the largest file allowed. */
-export function largestRequestBodyBytes(config: Pick<Config, "uploadMaxBytes">): number {
-  return config.uploadMaxBytes + multipartOverheadBytes;
 }
