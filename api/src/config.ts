@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
+import { isIpAddress, normalizeAddress } from "./http/client-address.ts";
 
 /** The repository root: built front-ends live under it, and so does `.data` by default. */
 export const repoRoot = resolve(import.meta.dir, "../..");
@@ -26,6 +27,8 @@ export interface Config {
   remotes: Record<RemoteName, string>;
   /** The largest file an upload may carry, in bytes. */
   uploadMaxBytes: number;
+  /** Reverse proxies whose X-Forwarded-For is believed (normalized addresses); empty: none. */
+  trustedProxies: ReadonlySet<string>;
 }
 
 /** A configuration whose JWT secret is known: what the app runs with. */
@@ -66,6 +69,18 @@ function readUploadMaxBytes(value: string | undefined, problems: string[]): numb
   return bytes;
 }
 
+function readTrustedProxies(value: string | undefined, problems: string[]): ReadonlySet<string> {
+  const addresses = (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  const invalid = addresses.filter((entry) => !isIpAddress(entry));
+  if (invalid.length > 0) {
+    problems.push(`TRUSTED_PROXIES must list IP addresses separated by commas, got "${invalid.join(", ")}".`);
+  }
+  return new Set(addresses.filter(isIpAddress).map(normalizeAddress));
+}
+
 function readUrl(name: string, value: string, problems: string[], protocols: string[]): void {
   try {
     const url = new URL(value);
@@ -98,6 +113,7 @@ export function loadConfig(env: Env): Config {
   const port = readPort(env.PORT, problems);
   const host = nonEmpty(env.HOST) ?? "0.0.0.0";
   const uploadMaxBytes = readUploadMaxBytes(env.UPLOAD_MAX_BYTES, problems);
+  const trustedProxies = readTrustedProxies(env.TRUSTED_PROXIES, problems);
 
   const databaseUrl = nonEmpty(env.DATABASE_URL) ?? null;
   if (databaseUrl) readUrl("DATABASE_URL", databaseUrl, problems, ["postgres:", "postgresql:"]);
@@ -129,6 +145,7 @@ export function loadConfig(env: Env): Config {
     webRoot: readPath(env.WEB_ROOT, repoRoot),
     remotes,
     uploadMaxBytes,
+    trustedProxies,
   };
 }
 

@@ -36,6 +36,7 @@ describe("loadConfig", () => {
         invoices: "/remotes/mf-invoices/mf-manifest.json",
       },
       uploadMaxBytes: 1024 ** 3,
+      trustedProxies: new Set(),
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
@@ -102,6 +103,15 @@ describe("loadConfig", () => {
 
   test.each(["0", "-5", "1.5", "1GB", "abc", "99999999999999999999"])("UPLOAD_MAX_BYTES=%p is refused", (value) => {
     expect(problemsOf({ UPLOAD_MAX_BYTES: value })).toEqual([expect.stringContaining("UPLOAD_MAX_BYTES")]);
+  });
+
+  test("TRUSTED_PROXIES lists the reverse proxies' addresses, IPv4 and IPv6", () => {
+    expect(loadConfig({ TRUSTED_PROXIES: " 10.0.0.2, ::1,::ffff:172.18.0.1 " }).trustedProxies).toEqual(
+      new Set(["10.0.0.2", "::1", "172.18.0.1"]),
+    );
+    expect(problemsOf({ TRUSTED_PROXIES: "10.0.0.2, proxy.local, 10.0.0.0/8" })).toEqual([
+      'TRUSTED_PROXIES must list IP addresses separated by commas, got "proxy.local, 10.0.0.0/8".',
+    ]);
   });
 
   test("every problem is reported at once", () => {

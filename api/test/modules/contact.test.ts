@@ -3,7 +3,7 @@ import { contactHoneypotField, contactRetentionDays, limits } from "@klarwerk/ki
 import type { App } from "../../src/app.ts";
 import { purgeAnsweredRequests } from "../../src/modules/contact/retention.ts";
 import { contactRateLimit } from "../../src/modules/contact/routes.ts";
-import { createTestApp } from "../support/app.ts";
+import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { callJson } from "../support/http.ts";
 import { uniqueEmail } from "../support/users.ts";
@@ -213,6 +213,37 @@ describe("spam guard", () => {
       expect(blocked.status).toBe(429);
       // Requests without a connection (another key) still have their own allowance.
       expect((await callJson(own, "/api/contact", { json: contact() })).status).toBe(201);
+      // X-Forwarded-For from a proxy that is not trusted changes nothing.
+      const spoofed = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.1" },
+        body: JSON.stringify(contact()),
+      });
+      expect(spoofed.status).toBe(429);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  test("behind a trusted reverse proxy (TRUSTED_PROXIES), each visitor has an allowance of their own", async () => {
+    const own = createTestApp(db.sql, testConfig({ TRUSTED_PROXIES: "127.0.0.1" })).listen({
+      port: 0,
+      hostname: "127.0.0.1",
+    });
+    try {
+      const url = `http://127.0.0.1:${own.server?.port}/api/contact`;
+      const postFrom = (visitor: string) =>
+        fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": visitor },
+          body: JSON.stringify(contact()),
+        });
+      for (let i = 0; i < contactRateLimit.max; i++) expect((await postFrom("198.51.100.1")).status).toBe(201);
+      expect((await postFrom("198.51.100.1")).status).toBe(429);
+      // Another visitor through the same proxy is not blocked by the first one.
+      expect((await postFrom("198.51.100.2")).status).toBe(201);
+      // A visitor cannot pose as another by writing the header themselves: the proxy appends the real address.
+      expect((await postFrom("198.51.100.2, 198.51.100.1")).status).toBe(429);
     } finally {
       await own.stop();
     }

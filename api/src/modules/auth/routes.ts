@@ -1,6 +1,7 @@
 import { isBlank, isEmail, limits, type User } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
+import { clientAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
 import { authApiMessages as messages } from "./messages.ts";
@@ -15,7 +16,7 @@ interface UserRow extends User {
  * `POST /api/register` creates an account (201 `{ user }`, no login) and `POST /api/login`
  * answers `{ user, token }`.
  */
-export function authModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
+export function authModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
   // Per app instance, so each test app starts with a clean slate.
   const loginFailures = new FailureLimiter();
 
@@ -46,7 +47,7 @@ export function authModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
         if (isBlank(email)) throw new HttpError(422, messages.emailRequired);
         if (body.password.length === 0) throw new HttpError(422, messages.loginPasswordRequired);
 
-        const key = `${server?.requestIP(request)?.address ?? "local"}|${email}`;
+        const key = `${clientAddressOf(request, server, config.trustedProxies)}|${email}`;
         const retryAfter = loginFailures.retryAfterSeconds(key);
         if (retryAfter > 0) {
           throw new HttpError(429, messages.tooManyAttempts, { "Retry-After": String(retryAfter) });

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
+import { clientAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { FailureLimiter } from "../auth/failure-limiter.ts";
 import { contactApiMessages as messages } from "./messages.ts";
@@ -17,7 +18,7 @@ const accepted = { status: "received" } as const;
  * 201. Spam guard: a honeypot field (answered as usual, never stored) and a per-address limit.
  * While the server runs, answered requests are deleted after the retention period.
  */
-export function contactModule({ sql }: Pick<Deps, "sql">) {
+export function contactModule({ sql, config }: Pick<Deps, "sql" | "config">) {
   // Per app instance, so each test app starts with a clean slate. The window counter of the login
   // limiter counts accepted requests here.
   const submissions = new FailureLimiter(contactRateLimit.max, contactRateLimit.windowMs);
@@ -34,7 +35,7 @@ export function contactModule({ sql }: Pick<Deps, "sql">) {
     .post(
       "",
       async ({ body, request, server, status }) => {
-        const address = server?.requestIP(request)?.address ?? "local";
+        const address = clientAddressOf(request, server, config.trustedProxies);
         const retryAfter = submissions.retryAfterSeconds(address);
         if (retryAfter > 0) {
           throw new HttpError(429, messages.tooManyRequests, { "Retry-After": String(retryAfter) });
