@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, truncate, unlink } from "node:fs/promises";
 import { join } from "node:path";
 
 /** Blob ids are 128 random bits in hex: the only names the store ever reads or writes. */
@@ -15,9 +15,17 @@ export function isBlobId(value: string): boolean {
 /** Bytes buffered before they are written out: few system calls, little memory. */
 const bufferBytes = 1024 * 1024;
 
-/** A blob being written: `write` its bytes in order, `close()`, then `commit()`; or `discard()`. */
-export interface PendingBlob {
+/** A blob in the incoming folder: `commit()` moves it into place, `discard()` removes it. */
+export interface IncomingBlob {
   readonly id: string;
+  /** Moves the closed blob into place; only then may a row point at it. */
+  commit(): Promise<void>;
+  /** Removes whatever was written. Safe after a failed write and safe to call twice. */
+  discard(): Promise<void>;
+}
+
+/** A blob being written: `write` its bytes in order, `close()`, then `commit()`; or `discard()`. */
+export interface PendingBlob extends IncomingBlob {
   /** Bytes written so far. */
   readonly size: number;
   /**
@@ -27,10 +35,16 @@ export interface PendingBlob {
   write(bytes: Uint8Array): void;
   /** Writes out what is buffered and closes the file. */
   close(): Promise<void>;
-  /** Moves the closed blob into place; only then may a row point at it. */
-  commit(): Promise<void>;
-  /** Removes whatever was written. Safe after a failed write and safe to call twice. */
-  discard(): Promise<void>;
+}
+
+/** A request body written to a blob whole, as it arrived (see `BlobStore.writeBody`). */
+export interface WrittenBody extends IncomingBlob {
+  /** Bytes on disk. */
+  readonly size: number;
+  /** Bytes `start` up to `end` (exclusive). */
+  read(start: number, end: number): Promise<Uint8Array>;
+  /** Drops everything after the first `length` bytes. */
+  truncate(length: number): Promise<void>;
 }
 
 export interface SweepResult {
@@ -107,6 +121,43 @@ export class BlobStore {
         await close().catch(() => {});
         await rm(committed ? finalPath : incomingPath, { force: true });
       },
+    };
+  }
+
+  /**
+   * Writes a request's whole body to a new blob in the incoming folder through Bun's native
+   * request-to-file path: no JavaScript per chunk and ~3 MB of memory for 1 GiB, and on this
+   * machine ~0.5x the time of reading the same body chunk by chunk into a FileSink. A body that
+   * breaks off rejects (the partial blob is removed); `prepare()` first.
+   */
+  async writeBody(request: Request): Promise<WrittenBody> {
+    const id = randomBytes(16).toString("hex");
+    const incomingPath = join(this.incomingDir, `${id}.part`);
+    const finalPath = this.pathOf(id);
+    let committed = false;
+    const discard = () => rm(committed ? finalPath : incomingPath, { force: true });
+    let size: number;
+    try {
+      size = await Bun.write(incomingPath, request);
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+    return {
+      id,
+      get size() {
+        return size;
+      },
+      read: async (start, end) => new Uint8Array(await Bun.file(incomingPath).slice(start, end).arrayBuffer()),
+      async truncate(length) {
+        await truncate(incomingPath, length);
+        size = length;
+      },
+      async commit() {
+        await rename(incomingPath, finalPath);
+        committed = true;
+      },
+      discard,
     };
   }
 

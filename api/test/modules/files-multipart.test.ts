@@ -188,6 +188,42 @@ describe("MultipartParser", () => {
     await expect(parse(boundary, [body(boundary, parts)])).rejects.toThrow("too many parts");
   });
 
+  test("each part's body offset points at its first byte, wherever the chunks are cut", async () => {
+    for (let cut = 0; cut <= form.length; cut += 7) {
+      const offsets: number[] = [];
+      const parser = new MultipartParser(boundary, (_, bodyOffset) => {
+        offsets.push(bodyOffset);
+        return { data() {}, end() {} };
+      });
+      for (const chunk of splitAt(form, cut)) await parser.write(chunk);
+      expect(offsets).toHaveLength(2);
+      expect(form.subarray(offsets[0], (offsets[0] ?? 0) + 2).toString()).toBe("42");
+      expect(form.subarray(offsets[1], (offsets[1] ?? 0) + tricky.length).equals(tricky)).toBe(true);
+    }
+  });
+
+  test("afterDelimiter parses a form's end: the parts after a delimiter up to the closing one", async () => {
+    const delimiter = `\r\n--${boundary}`;
+    const end = form.subarray(form.indexOf(delimiter, form.indexOf("filename")) + delimiter.length);
+    expect(end.toString()).toBe("--\r\n");
+    const parser = new MultipartParser(boundary, () => ({ data() {}, end() {} }), { afterDelimiter: true });
+    await parser.write(end);
+    expect(parser.done).toBe(true);
+    const tail = Buffer.from(`\r\nContent-Disposition: form-data; name="folder_id"\r\n\r\n7\r\n--${boundary}--\r\n`);
+    const parts: string[] = [];
+    const rest = new MultipartParser(
+      boundary,
+      (headers) => {
+        parts.push(headers.name ?? "");
+        return { data() {}, end() {} };
+      },
+      { afterDelimiter: true },
+    );
+    await rest.write(tail);
+    rest.end();
+    expect(parts).toEqual(["folder_id"]);
+  });
+
   test("an error from the handler stops the parser", async () => {
     const parser = new MultipartParser(boundary, () => ({
       data() {

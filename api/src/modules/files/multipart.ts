@@ -30,6 +30,18 @@ export interface PartHandler {
   end(): void | Promise<void>;
 }
 
+/** Called at each part's headers; `bodyOffset` is where its body begins among all bytes written. */
+export type PartStarter = (headers: PartHeaders, bodyOffset: number) => PartHandler;
+
+export interface MultipartOptions {
+  limits?: MultipartLimits;
+  /**
+   * Start as if a delimiter (`\r\n--boundary`) had just been read: to parse the end of a body
+   * whose earlier parts were handled elsewhere.
+   */
+  afterDelimiter?: boolean;
+}
+
 export interface MultipartLimits {
   /** A part's header block. */
   headerBytes: number;
@@ -62,15 +74,29 @@ export class MultipartParser {
   private part: PartHandler | null = null;
   private preambleSeen = 0;
   private partsSeen = 0;
+  /** Bytes written so far: the data being looked at always ends here. */
+  private written = 0;
+  private readonly limits: MultipartLimits;
 
   constructor(
     boundary: string,
-    private readonly onPart: (headers: PartHeaders) => PartHandler,
-    private readonly limits: MultipartLimits = defaultLimits,
+    private readonly onPart: PartStarter,
+    options: MultipartOptions = {},
   ) {
     this.delimiter = Buffer.from(`\r\n--${boundary}`, "latin1");
-    // The first boundary has no line break in front of it: start as if one had been read.
-    this.pending = Buffer.from("\r\n");
+    this.limits = options.limits ?? defaultLimits;
+    if (options.afterDelimiter) {
+      this.state = "after-boundary";
+      this.pending = empty;
+    } else {
+      // The first boundary has no line break in front of it: start as if one had been read.
+      this.pending = Buffer.from("\r\n");
+    }
+  }
+
+  /** The delimiter that ends every part: CR LF, two dashes, the boundary. */
+  get partDelimiter(): Buffer {
+    return this.delimiter;
   }
 
   /** True once the closing boundary has been read; anything after it is ignored. */
@@ -80,6 +106,7 @@ export class MultipartParser {
 
   async write(chunk: Uint8Array): Promise<void> {
     let data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    this.written += data.length;
     while (data.length > 0 && this.state !== "done") {
       data = this.state === "body" ? await this.readBody(data) : this.readFraming(data);
     }
@@ -92,6 +119,8 @@ export class MultipartParser {
 
   /** Preamble, boundary line and part headers: small, so joining chunks here costs nothing. */
   private readFraming(data: Buffer): Buffer {
+    // `data` is always what is left of the latest chunk, so it ends at `written`.
+    const bufferStart = this.written - data.length - this.pending.length;
     const buffer = this.pending.length > 0 ? Buffer.concat([this.pending, data]) : data;
     this.pending = empty;
     switch (this.state) {
@@ -134,7 +163,8 @@ export class MultipartParser {
         }
         this.partsSeen++;
         if (this.partsSeen > this.limits.parts) throw new MultipartError("too many parts");
-        this.part = this.onPart(parsePartHeaders(buffer.subarray(0, at).toString("utf8")));
+        const bodyOffset = bufferStart + at + headerEnd.length;
+        this.part = this.onPart(parsePartHeaders(buffer.subarray(0, at).toString("utf8")), bodyOffset);
         this.state = "body";
         return buffer.subarray(at + headerEnd.length);
       }

@@ -46,19 +46,21 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
     return file;
   }
 
-  async function blobSizeOf(file: FileWithBlob): Promise<number> {
+  /** The file's bytes in its blob: from its offset to the blob's end. */
+  async function contentSizeOf(file: FileWithBlob): Promise<number> {
     const size = await store.sizeOf(file.blob_id);
-    if (size === null) {
+    if (size === null || size < file.blob_offset) {
       console.error(`[api] file ${file.id}: blob ${file.blob_id} is missing`);
       throw new HttpError(404, messages.contentMissing);
     }
-    return size;
+    return size - file.blob_offset;
   }
 
   async function download(request: Request, file: FileWithBlob): Promise<Response> {
     return blobResponse(request, {
       path: store.pathOf(file.blob_id),
-      size: await blobSizeOf(file),
+      offset: file.blob_offset,
+      size: await contentSizeOf(file),
       ranges: true,
       headers: {
         ...inertHeaders,
@@ -92,6 +94,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
             mimeType: upload.mimeType,
             size: upload.size,
             blobId: upload.blob.id,
+            blobOffset: upload.offset,
             uploader: user,
           });
           if (!file) throw new HttpError(404, foldersApiMessages.notFound);
@@ -123,7 +126,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
       async ({ params }) => {
         const file = await fileOf(params.id);
         // Checked now, so the browser never saves an error message as the file.
-        await blobSizeOf(file);
+        await contentSizeOf(file);
         return {
           url: `/api/files/${file.id}/download/${links.issue(file.id)}`,
           expires_in: downloadLinkLifetimeSeconds,
@@ -143,7 +146,8 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
         if (!file.mime_type.startsWith("image/")) throw new HttpError(415, messages.noPreview);
         return blobResponse(request, {
           path: store.pathOf(file.blob_id),
-          size: await blobSizeOf(file),
+          offset: file.blob_offset,
+          size: await contentSizeOf(file),
           ranges: false,
           headers: {
             ...inertHeaders,

@@ -63,6 +63,9 @@ function unsatisfiable(size: number): HttpError {
 
 export interface BlobResponseOptions {
   path: string;
+  /** Where the content begins in the file at `path`. */
+  offset: number;
+  /** The content's length. */
   size: number;
   headers: Record<string, string>;
   /** Honour `Range` (downloads); previews are always sent whole. */
@@ -75,7 +78,7 @@ export interface BlobResponseOptions {
  * resumed or seeking download), answered here rather than by Bun so tests see the same. HEAD
  * gets the same response; Bun's server sends its headers without the body.
  */
-export function blobResponse(request: Request, { path, size, headers, ranges }: BlobResponseOptions): Response {
+export function blobResponse(request: Request, { path, offset, size, headers, ranges }: BlobResponseOptions): Response {
   const all = new Headers(headers);
   all.set("Cache-Control", "private, no-cache");
   if (ranges) all.set("Accept-Ranges", "bytes");
@@ -83,9 +86,9 @@ export function blobResponse(request: Request, { path, size, headers, ranges }: 
   const file = Bun.file(path);
   if (!range) {
     all.set("Content-Length", String(size));
-    return new Response(file, { status: 200, headers: all });
+    return new Response(offset === 0 ? file : file.slice(offset, offset + size), { status: 200, headers: all });
   }
   all.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
   all.set("Content-Length", String(range.end - range.start + 1));
-  return new Response(file.slice(range.start, range.end + 1), { status: 206, headers: all });
+  return new Response(file.slice(offset + range.start, offset + range.end + 1), { status: 206, headers: all });
 }

@@ -8,6 +8,8 @@ export type FileRow = Row<StoredFile>;
 /** A file with the name of its blob, for the routes that read or delete it. */
 export interface FileWithBlob extends FileRow {
   blob_id: string;
+  /** Where the file's bytes begin in the blob. */
+  blob_offset: number;
 }
 
 const columns = (sql: Sql) => sql`id, original_name, mime_type, size, created_at, uploader_name, folder_id`;
@@ -22,7 +24,7 @@ export function listFiles(sql: Sql, folderId: number | null): Promise<FileRow[]>
 }
 
 export async function findFile(sql: Sql, id: number): Promise<FileWithBlob | null> {
-  const [file] = await sql<FileWithBlob[]>`select ${columns(sql)}, blob_id from files where id = ${id}`;
+  const [file] = await sql<FileWithBlob[]>`select ${columns(sql)}, blob_id, blob_offset from files where id = ${id}`;
   return file ?? null;
 }
 
@@ -32,6 +34,8 @@ export interface NewFile {
   mimeType: string;
   size: number;
   blobId: string;
+  /** Where the file's bytes begin in the blob. */
+  blobOffset: number;
   uploader: { id: number; name: string };
 }
 
@@ -42,9 +46,9 @@ export interface NewFile {
 export async function insertFile(sql: Sql, file: NewFile): Promise<FileRow | null> {
   try {
     const [row] = await sql<FileRow[]>`
-      insert into files (folder_id, original_name, mime_type, size, blob_id, uploaded_by, uploader_name)
+      insert into files (folder_id, original_name, mime_type, size, blob_id, blob_offset, uploaded_by, uploader_name)
       values (${file.folderId}, ${file.originalName}, ${file.mimeType}, ${file.size}, ${file.blobId},
-              ${file.uploader.id}, ${file.uploader.name})
+              ${file.blobOffset}, ${file.uploader.id}, ${file.uploader.name})
       returning ${columns(sql)}`;
     return row ?? null;
   } catch (error) {

@@ -1,7 +1,7 @@
 import { mediaTypeOf } from "../../http/content-type.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
-import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
+import type { BlobStore, IncomingBlob, PendingBlob, WrittenBody } from "../../storage/blob-store.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 import { boundaryOf, MultipartError, MultipartParser, type PartHandler, type PartHeaders } from "./multipart.ts";
 
@@ -12,6 +12,22 @@ import { boundaryOf, MultipartError, MultipartParser, type PartHandler, type Par
  */
 export const multipartOverheadBytes = 64 * 1024;
 
+/**
+ * Bodies declaring at least this length are written to disk whole first (see `receiveWhole`);
+ * smaller ones, and bodies of unknown length, are parsed as they stream in.
+ */
+export const wholeBodyMinBytes = 4 * 1024 * 1024;
+
+/**
+ * How much of a whole body's start and end is read to find the file part in it: room for the
+ * preamble, every field and header block the parser allows (well below a whole body's minimum
+ * size, so the two never overlap the file's middle).
+ */
+const edgeBytes = 512 * 1024;
+
+/** Delimiters in a body's last bytes tried as the end of the file; more is not a browser's form. */
+const maxEndCandidates = 64;
+
 /** Text fields an upload may carry besides `file`, and how long each may be. */
 const knownFields = new Set(["folder_id"]);
 const fieldMaxBytes = 1024;
@@ -19,8 +35,10 @@ const fieldMaxBytes = 1024;
 const fileNameMax = 255;
 
 export interface ReceivedUpload {
-  /** Written completely and closed, still in the incoming folder: commit or discard it. */
-  blob: PendingBlob;
+  /** Complete, still in the incoming folder: commit or discard it. */
+  blob: IncomingBlob;
+  /** Where the file's bytes begin in the blob (a body written whole keeps the form's start). */
+  offset: number;
   originalName: string;
   mimeType: string;
   size: number;
@@ -60,47 +78,38 @@ function isDiskFull(error: unknown): boolean {
   return code === "ENOSPC" || code === "EDQUOT";
 }
 
+/** The file part's headers, checked, and where its bytes begin in the body. */
+interface FilePart {
+  name: string;
+  mimeType: string;
+  bodyOffset: number;
+}
+
 /**
- * Streams a `multipart/form-data` upload (one part `file`, optional text fields) into a new blob
- * of the store, with bounded memory: the request body is read chunk by chunk and the next chunk
- * is read only when the disk has taken the last one (design.md section 3; `formData()` would
- * buffer the whole file). A file over `maxBytes`, a broken or cancelled transfer, or a malformed
- * body leave nothing behind and end in an HttpError (413, 400, ...).
+ * The rules for the parts of an upload form, whichever way its body is read: exactly one part
+ * `file` with a name, known text fields of bounded size. `onFile` gets the file part's bytes.
  */
-export async function receiveUpload(request: Request, { store, maxBytes }: UploadOptions): Promise<ReceivedUpload> {
-  const boundary = boundaryOf(request.headers.get("content-type") ?? "");
-  if (mediaTypeOf(request).toLowerCase() !== "multipart/form-data" || boundary === null) {
-    throw new HttpError(400, messages.notMultipart);
-  }
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes + multipartOverheadBytes) {
-    throw new HttpError(413, messages.tooLarge(maxBytes));
-  }
-  if (!request.body) throw new HttpError(400, messages.fileMissing);
-  await store.prepare();
+class UploadForm {
+  readonly fields = new Map<string, string>();
+  file: FilePart | null = null;
 
-  const fields = new Map<string, string>();
-  const received: { file: { blob: PendingBlob; name: string; mimeType: string } | null } = { file: null };
+  constructor(private readonly onFile: (file: FilePart) => PartHandler) {}
 
-  const fileHandler = (part: PartHeaders, filename: string): PartHandler => {
+  readonly onPart = (part: PartHeaders, bodyOffset: number): PartHandler =>
+    part.filename !== null ? this.filePart(part, part.filename, bodyOffset) : this.fieldPart(part);
+
+  private filePart(part: PartHeaders, filename: string, bodyOffset: number): PartHandler {
     if (part.name !== "file") throw new HttpError(400, messages.unexpectedField);
-    if (received.file) throw new HttpError(400, messages.oneFileOnly);
+    if (this.file) throw new HttpError(400, messages.oneFileOnly);
     const name = originalNameOf(filename);
     // A file input with nothing chosen sends an empty file name.
     if (name === "") throw new HttpError(400, messages.fileMissing);
     if ([...name].length > fileNameMax) throw new HttpError(422, messages.nameTooLong);
-    const blob = store.create();
-    received.file = { blob, name, mimeType: mimeTypeOf(part.contentType) };
-    return {
-      data(bytes) {
-        if (blob.size + bytes.length > maxBytes) throw new HttpError(413, messages.tooLarge(maxBytes));
-        blob.write(bytes);
-      },
-      end() {},
-    };
-  };
+    this.file = { name, mimeType: mimeTypeOf(part.contentType), bodyOffset };
+    return this.onFile(this.file);
+  }
 
-  const fieldHandler = (part: PartHeaders): PartHandler => {
+  private fieldPart(part: PartHeaders): PartHandler {
     if (part.name === "file") throw new HttpError(400, messages.fileMissing);
     if (part.name === null || !knownFields.has(part.name)) throw new HttpError(400, messages.unexpectedField);
     const name = part.name;
@@ -112,16 +121,150 @@ export async function receiveUpload(request: Request, { store, maxBytes }: Uploa
         if (size > fieldMaxBytes) throw new HttpError(400, messages.unexpectedField);
         chunks.push(Buffer.from(bytes));
       },
-      end() {
-        fields.set(name, Buffer.concat(chunks).toString("utf8"));
+      end: () => {
+        this.fields.set(name, Buffer.concat(chunks).toString("utf8"));
       },
     };
-  };
+  }
+}
 
-  const parser = new MultipartParser(boundary, (part) =>
-    part.filename !== null ? fileHandler(part, part.filename) : fieldHandler(part),
-  );
-  const reader = request.body.getReader();
+/** What the caller gets for any failure: the HttpError it is, or the one it stands for. */
+function asHttpError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  if (error instanceof MultipartError) return new HttpError(400, httpMessages.badRequest);
+  if (isDiskFull(error)) return new HttpError(507, messages.diskFull);
+  return error;
+}
+
+/**
+ * Receives a `multipart/form-data` upload (one part `file`, optional text fields) into a new
+ * blob of the store, with bounded memory (design.md section 3; `formData()` would buffer the
+ * whole file). A file over `maxBytes`, a broken or cancelled transfer, or a malformed body leave
+ * nothing behind and end in an HttpError (413, 400, ...).
+ */
+export async function receiveUpload(request: Request, options: UploadOptions): Promise<ReceivedUpload> {
+  const boundary = boundaryOf(request.headers.get("content-type") ?? "");
+  if (mediaTypeOf(request).toLowerCase() !== "multipart/form-data" || boundary === null) {
+    throw new HttpError(400, messages.notMultipart);
+  }
+  const declared = request.headers.get("content-length");
+  const length = declared === null ? null : Number(declared);
+  if (length !== null && length > options.maxBytes + multipartOverheadBytes) {
+    throw new HttpError(413, messages.tooLarge(options.maxBytes));
+  }
+  if (!request.body) throw new HttpError(400, messages.fileMissing);
+  await options.store.prepare();
+  return length !== null && Number.isSafeInteger(length) && length >= wholeBodyMinBytes
+    ? receiveWhole(request, boundary, length, options)
+    : receiveStreamed(request, boundary, options);
+}
+
+/**
+ * Large bodies: written to disk whole as they arrive (Bun's native path, the fastest there is),
+ * then the file part is found from the body's two ends: its headers in the first bytes, the
+ * delimiter that ends it in the last ones (trailing fields, such as a folder_id sent after the
+ * file, are parsed there). The blob is cut after the file; the form's start stays in front of
+ * it and the row records where the file begins.
+ *
+ * The file's middle is not searched for the delimiter: a conforming client chooses a boundary
+ * that its file does not contain, and for a body that breaks that rule the difference is only
+ * whether bytes the client sent end up in its own file.
+ */
+async function receiveWhole(
+  request: Request,
+  boundary: string,
+  declaredLength: number,
+  { store, maxBytes }: UploadOptions,
+): Promise<ReceivedUpload> {
+  let body: WrittenBody;
+  try {
+    body = await store.writeBody(request);
+  } catch (error) {
+    if (isDiskFull(error)) throw new HttpError(507, messages.diskFull);
+    // The client went away, or the connection broke.
+    throw new HttpError(400, messages.uploadBroken);
+  }
+  try {
+    if (body.size !== declaredLength) throw new HttpError(400, messages.uploadBroken);
+
+    const form = new UploadForm(() => ({ data() {}, end() {} }));
+    const start = new MultipartParser(boundary, form.onPart);
+    await start.write(await body.read(0, edgeBytes));
+    // The file part's headers must be near the start, and the file longer than what was read.
+    if (!form.file || start.done) throw new HttpError(400, messages.fileMissing);
+    const fileStart = form.file.bodyOffset;
+
+    const endStart = Math.max(fileStart, body.size - edgeBytes);
+    const end = Buffer.from(await body.read(endStart, body.size));
+    const fileEnd = await findFileEnd(end, boundary, form.fields);
+    if (fileEnd === null) throw new HttpError(400, messages.uploadBroken);
+
+    const size = endStart + fileEnd - fileStart;
+    if (size > maxBytes) throw new HttpError(413, messages.tooLarge(maxBytes));
+    await body.truncate(endStart + fileEnd);
+    const { name, mimeType } = form.file;
+    return { blob: body, offset: fileStart, originalName: name, mimeType, size, fields: form.fields };
+  } catch (error) {
+    await body.discard();
+    throw asHttpError(error);
+  }
+}
+
+/**
+ * Where in `end` (a body's last bytes, all inside or after the file part) the file part ends:
+ * the first delimiter after which the rest parses as parts up to the closing delimiter. Their
+ * values go into `fields`; parts that parse but are not allowed (a second file, an unknown
+ * field) are refused as in a streamed upload. Null when no delimiter does (a body cut short).
+ */
+async function findFileEnd(end: Buffer, boundary: string, fields: Map<string, string>): Promise<number | null> {
+  const delimiter = Buffer.from(`\r\n--${boundary}`, "latin1");
+  let candidates = 0;
+  for (let at = end.indexOf(delimiter); at >= 0; at = end.indexOf(delimiter, at + 1)) {
+    if (++candidates > maxEndCandidates) return null;
+    const trailing = new UploadForm(() => {
+      throw new HttpError(400, messages.oneFileOnly);
+    });
+    const rest = new MultipartParser(boundary, trailing.onPart, { afterDelimiter: true });
+    try {
+      await rest.write(end.subarray(at + delimiter.length));
+      rest.end();
+    } catch (error) {
+      // Parts that parse but break the form's rules (a second file, an unknown field) are real
+      // parts: the answer. What does not parse as parts at all was file content.
+      if (error instanceof MultipartError) continue;
+      throw error;
+    }
+    for (const [name, value] of trailing.fields) fields.set(name, value);
+    return at;
+  }
+  return null;
+}
+
+/**
+ * Small bodies and bodies of unknown length: parsed as they stream in, the file part's bytes
+ * written to a new blob chunk by chunk; the next chunk is read only when the disk has taken the
+ * last one.
+ */
+async function receiveStreamed(
+  request: Request,
+  boundary: string,
+  { store, maxBytes }: UploadOptions,
+): Promise<ReceivedUpload> {
+  const received: { blob: PendingBlob | null } = { blob: null };
+  const form = new UploadForm(() => {
+    const blob = store.create();
+    received.blob = blob;
+    return {
+      data(bytes) {
+        if (blob.size + bytes.length > maxBytes) throw new HttpError(413, messages.tooLarge(maxBytes));
+        blob.write(bytes);
+      },
+      end() {},
+    };
+  });
+  const parser = new MultipartParser(boundary, form.onPart);
+  // Checked by receiveUpload.
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
   try {
     for (;;) {
       let chunk: Uint8Array | undefined;
@@ -141,16 +284,14 @@ export async function receiveUpload(request: Request, { store, maxBytes }: Uploa
       // The body ended before the form did: a transfer cut short.
       throw new HttpError(400, messages.uploadBroken);
     }
-    const { file } = received;
-    if (!file) throw new HttpError(400, messages.fileMissing);
-    await file.blob.close();
-    return { blob: file.blob, originalName: file.name, mimeType: file.mimeType, size: file.blob.size, fields };
+    const { blob } = received;
+    if (!blob || !form.file) throw new HttpError(400, messages.fileMissing);
+    await blob.close();
+    const { name, mimeType } = form.file;
+    return { blob, offset: 0, originalName: name, mimeType, size: blob.size, fields: form.fields };
   } catch (error) {
     reader.cancel().catch(() => {});
-    await received.file?.blob.discard();
-    if (error instanceof HttpError) throw error;
-    if (error instanceof MultipartError) throw new HttpError(400, httpMessages.badRequest);
-    if (isDiskFull(error)) throw new HttpError(507, messages.diskFull);
-    throw error;
+    await received.blob?.discard();
+    throw asHttpError(error);
   }
 }
