@@ -83,7 +83,8 @@ export class BlobStore {
   }
 
   /**
-   * Starts a new blob under a random name in the incoming folder; `prepare()` first. Written
+   * Starts a new blob under a random name in the incoming folder, to be written piece by piece
+   * (small or unsized uploads; large ones use `writeBody`); `prepare()` first. Written
    * through Bun's FileSink: on this machine twice the throughput of `fs.createWriteStream` and of
    * `fs.writeSync` (measured next to bench/upload.ts), with a 1 MiB buffer it flushes by itself.
    * Moving the writes off the request's thread was slower still, in an upload of 1 GiB beside
