@@ -64,6 +64,11 @@ export function boundaryOf(contentType: string): string | null {
   return match?.[1] ?? match?.[2] ?? null;
 }
 
+/** What ends every part of a form: CR LF, two dashes, the boundary. */
+export function partDelimiter(boundary: string): Buffer {
+  return Buffer.from(`\r\n--${boundary}`, "latin1");
+}
+
 type State = "preamble" | "after-boundary" | "headers" | "body" | "done";
 
 export class MultipartParser {
@@ -83,7 +88,7 @@ export class MultipartParser {
     private readonly onPart: PartStarter,
     options: MultipartOptions = {},
   ) {
-    this.delimiter = Buffer.from(`\r\n--${boundary}`, "latin1");
+    this.delimiter = partDelimiter(boundary);
     this.limits = options.limits ?? defaultLimits;
     if (options.afterDelimiter) {
       this.state = "after-boundary";
@@ -92,11 +97,6 @@ export class MultipartParser {
       // The first boundary has no line break in front of it: start as if one had been read.
       this.pending = Buffer.from("\r\n");
     }
-  }
-
-  /** The delimiter that ends every part: CR LF, two dashes, the boundary. */
-  get partDelimiter(): Buffer {
-    return this.delimiter;
   }
 
   /** True once the closing boundary has been read; anything after it is ignored. */

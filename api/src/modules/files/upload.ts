@@ -3,7 +3,14 @@ import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import type { BlobStore, IncomingBlob, PendingBlob, WrittenBody } from "../../storage/blob-store.ts";
 import { filesApiMessages as messages } from "./messages.ts";
-import { boundaryOf, MultipartError, MultipartParser, type PartHandler, type PartHeaders } from "./multipart.ts";
+import {
+  boundaryOf,
+  MultipartError,
+  MultipartParser,
+  type PartHandler,
+  type PartHeaders,
+  partDelimiter,
+} from "./multipart.ts";
 
 /**
  * What a multipart body may carry besides the file's bytes: boundaries, part headers (a long
@@ -217,7 +224,7 @@ async function receiveWhole(
  * field) are refused as in a streamed upload. Null when no delimiter does (a body cut short).
  */
 async function findFileEnd(end: Buffer, boundary: string, fields: Map<string, string>): Promise<number | null> {
-  const delimiter = Buffer.from(`\r\n--${boundary}`, "latin1");
+  const delimiter = partDelimiter(boundary);
   let candidates = 0;
   for (let at = end.indexOf(delimiter); at >= 0; at = end.indexOf(delimiter, at + 1)) {
     if (++candidates > maxEndCandidates) return null;
