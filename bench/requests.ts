@@ -77,7 +77,9 @@ async function serve(): Promise<void> {
   const config = testConfig();
   const { db, seeded: userId } = await seededDatabase(`${requestCount} requests`, seed);
 
-  const app = createApp({ config, sql: db.sql }).listen({ port: 0, hostname: "127.0.0.1" });
+  // As `bun start` runs it: with a change feed, the guard keeps the signed-in user in memory.
+  const changes = await db.openChangeFeed();
+  const app = createApp({ config, sql: db.sql, changes }).listen({ port: 0, hostname: "127.0.0.1" });
   const samePage = JSON.stringify(await listOpenRequests(db.sql, { limit: 50, before: null }));
   const bare = new Elysia()
     .get("/bare", () => ({ requests: [], counts: { open: 0, done: 0 }, next: null }))
