@@ -1,7 +1,8 @@
 import postgres from "postgres";
 
 /** The tables whose changes are announced (migration 007). */
-export type WatchedTable = "customers" | "users";
+const watchedTables = ["customers", "users"] as const;
+export type WatchedTable = (typeof watchedTables)[number];
 
 /** The channel migration 007's trigger notifies on, with the table's name as payload. */
 const channel = "klarwerk_table_changed";
@@ -62,7 +63,7 @@ export function localChangeFeed(): ChangeFeed {
 }
 
 function isWatchedTable(value: string): value is WatchedTable {
-  return value === "customers" || value === "users";
+  return (watchedTables as readonly string[]).includes(value);
 }
 
 /**

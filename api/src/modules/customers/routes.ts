@@ -57,8 +57,8 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
       async ({ params, body, user }) => {
         const id = requireId(params.id, messages.invalidId);
         const customer = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), user.id);
-        customersChanged();
         if (!customer) throw new HttpError(404, messages.notFound);
+        customersChanged();
         return { customer };
       },
       { auth: true, body: updateBody },

@@ -86,7 +86,7 @@ export function blobResponse(request: Request, { path, offset, size, headers, ra
   const file = Bun.file(path);
   if (!range) {
     all.set("Content-Length", String(size));
-    return new Response(offset === 0 ? file : file.slice(offset, offset + size), { status: 200, headers: all });
+    return new Response(file.slice(offset, offset + size), { status: 200, headers: all });
   }
   all.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
   all.set("Content-Length", String(range.end - range.start + 1));
