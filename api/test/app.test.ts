@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { App } from "../src/app.ts";
-import { createTestApp } from "./support/app.ts";
-import { createTestDatabase, type TestDatabase } from "./support/database.ts";
+import { describe, expect, test } from "bun:test";
+import { startAppTest } from "./support/app.ts";
 import { call, callJson } from "./support/http.ts";
 import { registerAndLogin } from "./support/users.ts";
 
-let db: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = createTestApp(db.sql);
-});
-
-afterAll(() => db.drop());
+const { app } = await startAppTest();
 
 describe("createApp", () => {
   test("API routes win over the web wildcards", async () => {

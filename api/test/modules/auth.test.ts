@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
 import { limits } from "@klarwerk/kit";
-import type { App } from "../../src/app.ts";
-import { createTestApp } from "../support/app.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { startAppTest } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
 import { registerAndLogin, uniqueEmail } from "../support/users.ts";
 
-let db: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = createTestApp(db.sql);
-});
-
-afterAll(() => db.drop());
+const { db, app } = await startAppTest();
 
 function registration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

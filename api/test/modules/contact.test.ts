@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { contactHoneypotField, contactRetentionDays, limits } from "@klarwerk/kit";
-import type { App } from "../../src/app.ts";
 import { purgeAnsweredRequests } from "../../src/modules/contact/retention.ts";
 import { contactRateLimit } from "../../src/modules/contact/routes.ts";
-import { createTestApp, testConfig } from "../support/app.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { createTestApp, startAppTest, testConfig } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
 import { uniqueEmail } from "../support/users.ts";
 
-let db: TestDatabase;
-let app: App;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = createTestApp(db.sql);
-});
-
-afterAll(() => db.drop());
+const { db, app } = await startAppTest();
 
 interface StoredRequest {
   name: string;

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { type Customer, type CustomerPage, checkCustomer, customerLimits, websiteHref } from "@klarwerk/kit";
 import { type App, createApp } from "../../src/app.ts";
-import { createTestApp, testConfig } from "../support/app.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { startAppTest, testConfig } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
 import { registerAndLogin } from "../support/users.ts";
 
-let db: TestDatabase;
-let app: App;
-let token: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = createTestApp(db.sql);
-  ({ token } = await registerAndLogin(app));
-});
-
-afterAll(() => db.drop());
+const { db, app } = await startAppTest();
+const { token } = await registerAndLogin(app);
 
 /** A name no other test uses, so each test can search for exactly its own customers. */
 function uniquePrefix(label: string): string {

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Folder } from "@klarwerk/kit";
-import type { App } from "../../src/app.ts";
-import { createTestApp } from "../support/app.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { startAppTest } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
 import { registerAndLogin } from "../support/users.ts";
 
-let db: TestDatabase;
-let app: App;
-let token: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = createTestApp(db.sql);
-  ({ token } = await registerAndLogin(app));
-});
-
-afterAll(() => db.drop());
+const { app } = await startAppTest();
+const { token } = await registerAndLogin(app);
 
 /** Folder names unique to one test: the root level is shared by every test in this file. */
 function uniqueName(prefix = "Ordner"): string {

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import {
   type ContactRequestCounts,
   type MarkedDoneAnswer,
   type OpenRequestsPage,
   openRequestsPage,
 } from "@klarwerk/kit";
-import type { App } from "../../src/app.ts";
-import { createTestApp } from "../support/app.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { startAppTest } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
-import { registerAndLogin, type SignedInUser } from "../support/users.ts";
+import { registerAndLogin } from "../support/users.ts";
 
-let db: TestDatabase;
-let app: App;
-let anna: SignedInUser;
-let ben: SignedInUser;
+const { db, app } = await startAppTest();
+const anna = await registerAndLogin(app, { name: "Anna Admin" });
+const ben = await registerAndLogin(app, { name: "Ben Berater" });
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = createTestApp(db.sql);
-  anna = await registerAndLogin(app, { name: "Anna Admin" });
-  ben = await registerAndLogin(app, { name: "Ben Berater" });
-});
-
-afterAll(() => db.drop());
 
 // Every test starts without requests; the counting trigger resets the counters on truncate.
 beforeEach(async () => {

@@ -1,8 +1,10 @@
+import { afterAll } from "bun:test";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type App, createApp } from "../../src/app.ts";
 import { loadConfig, type ResolvedConfig } from "../../src/config.ts";
 import type { Sql } from "../../src/db/open.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 /** The secret test apps sign with; tests can sign their own tokens with it. */
 export const testJwtSecret = "test-secret-that-is-long-enough-for-hs256-0123456789";
@@ -27,4 +29,14 @@ export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
 /** The real app on a test database; call it with `call`/`callJson` from ./http.ts. */
 export function createTestApp(sql: Sql, config: ResolvedConfig = testConfig()): App {
   return createApp({ config, sql });
+}
+
+/**
+ * A test file's own database and the app on it, dropped after the file's tests. At the file's
+ * top level: `const { db, app } = await startAppTest();`.
+ */
+export async function startAppTest(config: ResolvedConfig = testConfig()): Promise<{ db: TestDatabase; app: App }> {
+  const db = await createTestDatabase();
+  afterAll(() => db.drop());
+  return { db, app: createTestApp(db.sql, config) };
 }
