@@ -14,7 +14,7 @@ import { Elysia } from "elysia";
 import { createApp } from "../api/src/app.ts";
 import type { Sql } from "../api/src/db/open.ts";
 import { createTokenService } from "../api/src/http/auth.ts";
-import { listOpenRequests } from "../api/src/modules/requests/store.ts";
+import { listOpenRequests } from "../api/src/modules/contact-requests/store.ts";
 import { testConfig } from "../api/test/support/app.ts";
 import { reportReady, startChild } from "./support/child.ts";
 import { seededDatabase } from "./support/database.ts";

@@ -7,12 +7,11 @@ import { createAuth } from "./http/auth.ts";
 import { bodyPolicy } from "./http/body-policy.ts";
 import { errorHandler } from "./http/errors.ts";
 import { authModule } from "./modules/auth/routes.ts";
-import { contactModule } from "./modules/contact/routes.ts";
+import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
 import { customersModule } from "./modules/customers/routes.ts";
 import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
 import { foldersModule } from "./modules/folders/routes.ts";
 import { healthModule } from "./modules/health.ts";
-import { requestsModule } from "./modules/requests/routes.ts";
 import { webModule } from "./web/routes.ts";
 
 /**
@@ -39,8 +38,7 @@ export function createApp({
     .use(bodyPolicy(undefined, streamedBodyPaths))
     .use(healthModule(deps))
     .use(authModule(deps))
-    .use(contactModule(deps))
-    .use(requestsModule(deps))
+    .use(contactRequestsModule(deps))
     .use(customersModule(deps))
     .use(foldersModule(deps))
     .use(filesModule(deps))

@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { ChangeFeed } from "../db/change-feed.ts";
 import type { Sql } from "../db/open.ts";
 import { TableCache } from "../db/table-cache.ts";
+import { findUserById } from "../modules/auth/store.ts";
 import { HttpError } from "./errors.ts";
 import { parseId } from "./ids.ts";
 import { httpMessages } from "./messages.ts";
@@ -79,9 +80,9 @@ function createGuard(sql: Sql, tokens: TokenService, changes: ChangeFeed | null)
   const users = new TableCache<User | null>(changes, { tables: ["users"], maxEntries: keptUsers });
   const findUser = (id: number) =>
     users.get(String(id), async () => {
-      const [user] = await sql<User[]>`select id, name, email from users where id = ${id}`;
+      const user = await findUserById(sql, id);
       // Frozen: one object serves many requests.
-      return user ? Object.freeze({ id: user.id, name: user.name, email: user.email }) : null;
+      return user ? Object.freeze(user) : null;
     });
   return new Elysia({ name: "auth-guard" }).macro({
     auth: {

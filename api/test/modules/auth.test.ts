@@ -203,6 +203,18 @@ describe("POST /api/login", () => {
     expect(fine.status).toBe(200);
   });
 
+  test("parallel guesses cannot outrun the limit: at most 10 are checked, the rest are 429", async () => {
+    const { email } = await registerAndLogin(app);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, attempt) =>
+        callJson(app, "/api/login", { json: { email, password: `geraten-${attempt}` } }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   test("a successful login clears earlier failures", async () => {
     const { email, password } = await registerAndLogin(app);
     for (let round = 0; round < 2; round++) {

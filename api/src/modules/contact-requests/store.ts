@@ -1,12 +1,24 @@
-import type {
-  ContactRequest,
-  ContactRequestCounts,
-  DoneContactRequest,
-  MarkedDoneAnswer,
-  OpenRequestsPage,
+import {
+  type ContactRequest,
+  type ContactRequestCounts,
+  contactRetentionDays,
+  type DoneContactRequest,
+  type MarkedDoneAnswer,
+  type OpenRequestsPage,
 } from "@klarwerk/kit";
 import type { Sql } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
+import type { ContactRequestInput } from "./validation.ts";
+
+// Every statement on contact_requests: the contact form inserts, the dashboard lists and marks
+// done, retention deletes.
+
+/** Stores a request from the contact form as open. */
+export async function insertContactRequest(sql: Sql, request: ContactRequestInput): Promise<void> {
+  await sql`
+    insert into contact_requests (name, email, company, message)
+    values (${request.name}, ${request.email}, ${request.company}, ${request.message})`;
+}
 
 type RequestRow = Row<ContactRequest>;
 
@@ -98,4 +110,15 @@ export async function markRequestDone(sql: Sql, id: number, userId: number): Pro
     if (!counts) throw new Error("contact_request_counts has no row");
     return { outcome: "done", answer: { request: toDoneContactRequest(marked), counts } };
   });
+}
+
+/**
+ * Deletes requests that were marked done (answered) more than `days` ago, as the privacy notice
+ * promises. Open requests are kept until someone answers them. Returns how many were deleted.
+ */
+export async function purgeAnsweredRequests(sql: Sql, days: number = contactRetentionDays): Promise<number> {
+  const deleted = await sql`
+    delete from contact_requests
+    where is_done and done_at < now() - make_interval(days => ${days}::int)`;
+  return deleted.count;
 }

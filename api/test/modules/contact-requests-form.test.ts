@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { contactHoneypotField, contactRetentionDays, limits } from "@klarwerk/kit";
-import { purgeAnsweredRequests } from "../../src/modules/contact/retention.ts";
-import { contactRateLimit } from "../../src/modules/contact/routes.ts";
+import { contactRateLimit } from "../../src/modules/contact-requests/routes.ts";
+import { purgeAnsweredRequests } from "../../src/modules/contact-requests/store.ts";
 import { createTestApp, startAppTest, testConfig } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
 import { uniqueEmail } from "../support/users.ts";
@@ -186,6 +186,8 @@ describe("spam guard", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(contactRateLimit.windowMs / 1000);
     expect(await storedFor(email)).toEqual([]);
+    // A field error is still named: invalid requests are checked before they are counted.
+    expect((await callJson(own, "/api/contact", { json: contact({ message: " " }) })).status).toBe(422);
   });
 
   test("over a real connection the client's address is the key, and the limit holds", async () => {

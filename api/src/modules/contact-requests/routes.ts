@@ -1,0 +1,84 @@
+import { openRequestsPage } from "@klarwerk/kit";
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { clientAddressOf } from "../../http/client-address.ts";
+import { HttpError } from "../../http/errors.ts";
+import { pagingParam, requireId } from "../../http/ids.ts";
+import { memoryRateLimit } from "../../http/rate-limit.ts";
+import { contactApiMessages, requestsApiMessages } from "./messages.ts";
+import { schedulePurge } from "./retention.ts";
+import { insertContactRequest, listOpenRequests, markRequestDone } from "./store.ts";
+import { contactBody, isHoneypotFilled, validateContact } from "./validation.ts";
+
+/** Per client address: more accepted requests than this within the window are refused (429). */
+export const contactRateLimit = { max: 10, windowMs: 15 * 60 * 1000 } as const;
+
+/** The answer to every accepted request, stored or caught by the honeypot alike. */
+const accepted = { status: "received" } as const;
+
+/**
+ * Contact requests, from the public form to the dashboard:
+ * - `POST /api/contact` (public): validates, stores the request as open and answers 201. Spam
+ *   guard: a honeypot field (answered as usual, never stored) and a per-address limit on
+ *   accepted requests;
+ * - `GET /api/requests[?limit=50&before=<id>]` (bearer): open requests newest first, a page at a
+ *   time (`next` continues), and the exact open/done counts. Every signed-in user sees all of
+ *   them: the portal is the company's staff tool and the requests its shared inbox;
+ * - `PUT /api/requests/{id}/done` (bearer): marks one done for the signed-in user; 404 unknown,
+ *   409 already done, 400 malformed id.
+ * While the server runs, answered requests are deleted after the retention period.
+ */
+export function contactRequestsModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
+  // Per app instance, so each test app starts with a clean slate.
+  const submissions = memoryRateLimit(contactRateLimit);
+  let stopPurge: (() => void) | null = null;
+
+  return new Elysia({ name: "contact-requests", prefix: "/api" })
+    .use(auth.guard)
+    .onStart(() => {
+      stopPurge ??= schedulePurge(sql);
+    })
+    .onStop(() => {
+      stopPurge?.();
+      stopPurge = null;
+    })
+    .post(
+      "/contact",
+      async ({ body, request, server, status }) => {
+        // Validated before counting: a visitor fixing a typo does not use up the allowance.
+        const contact = validateContact(body);
+        const submission = await submissions.hit(clientAddressOf(request, server, config.trustedProxies));
+        if (!submission.allowed) {
+          throw new HttpError(429, contactApiMessages.tooManyRequests, {
+            "Retry-After": String(submission.retryAfterSeconds),
+          });
+        }
+        if (!isHoneypotFilled(body)) await insertContactRequest(sql, contact);
+        return status(201, accepted);
+      },
+      { body: contactBody },
+    )
+    .get(
+      "/requests",
+      ({ query }) =>
+        listOpenRequests(sql, {
+          limit: pagingParam(
+            query.limit,
+            { fallback: openRequestsPage.defaultLimit, max: openRequestsPage.maxLimit },
+            requestsApiMessages.invalidLimit,
+          ),
+          before: query.before === undefined ? null : requireId(query.before, requestsApiMessages.invalidBefore),
+        }),
+      { auth: true },
+    )
+    .put(
+      "/requests/:id/done",
+      async ({ params, user }) => {
+        const result = await markRequestDone(sql, requireId(params.id, requestsApiMessages.invalidId), user.id);
+        if (result.outcome === "not-found") throw new HttpError(404, requestsApiMessages.notFound);
+        if (result.outcome === "already-done") throw new HttpError(409, requestsApiMessages.alreadyDone);
+        return result.answer;
+      },
+      { auth: true },
+    );
+}
