@@ -70,6 +70,16 @@ function isWatchedTable(value: string): value is WatchedTable {
  * LISTENs on a connection of its own to a database other processes may write to. Live once
  * listening; on a lost connection it goes dark (caches stop serving), retries every second and
  * is live again, with every cache cleared, once it listens again.
+ *
+ * Why not postgres.js's own `sql.listen(channel, onnotify, onlisten)`, which re-listens by itself
+ * and calls `onlisten` after every reconnect: it says nothing when the connection drops. In
+ * postgres 3.4.9 (src/index.js, `listen`) the LISTEN runs on an internal instance whose `onclose`
+ * is its own re-listen, set after spreading our options, so an `onclose` we pass is never called
+ * for that connection, and the failed re-listen is swallowed (`.catch(() => {})`). The feed would
+ * stay live, and caches would serve from memory, for as long as the connection is gone: tried with
+ * the database refusing connections for 4 s, the next `onlisten` came only after those 4 s, with
+ * no sign in between. Going dark the moment the connection is lost needs `onclose` on a
+ * connection we own, hence the LISTEN and the retry below.
  */
 export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed> {
   const listeners = new Listeners();
