@@ -2,7 +2,7 @@ import { remoteRsbuildConfig } from "@klarwerk/kit/federation";
 import pkg from "./package.json" with { type: "json" };
 
 export default remoteRsbuildConfig({
-  name: "mf_customers",
+  name: "customers",
   title: "Kunden",
   exposes: { "./Customers": "./src/routes/Customers.tsx" },
   dependencies: pkg.dependencies,

@@ -3,7 +3,7 @@ import { exposes } from "./exposes";
 import pkg from "./package.json" with { type: "json" };
 
 export default remoteRsbuildConfig({
-  name: "mf_marketing",
+  name: "marketing",
   title: "Marketing",
   exposes,
   dependencies: pkg.dependencies,

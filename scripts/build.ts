@@ -12,10 +12,11 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import { precompressDirectory } from "../api/src/web/precompress.ts";
+import { remoteDir, remoteNames } from "../packages/kit/src/remotes.ts";
 import { marketingBuildIsCurrent } from "./prerender.ts";
 
 const root = join(import.meta.dir, "..");
-const allApps = ["mf-marketing", "mf-dashboard", "mf-files", "mf-customers", "mf-invoices", "shell"] as const;
+const allApps = [...remoteNames.map(remoteDir), "shell"] as const;
 const concurrency = 2;
 
 const args = process.argv.slice(2);

@@ -2,9 +2,10 @@
 // missing or older than its sources, then runs the API, which also serves the builds.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { remoteDir, remoteNames } from "../packages/kit/src/remotes.ts";
 
 const root = join(import.meta.dir, "..");
-const apps = ["mf-marketing", "mf-dashboard", "mf-files", "mf-customers", "mf-invoices", "shell"];
+const apps = [...remoteNames.map(remoteDir), "shell"];
 
 function newestChange(dir: string): number {
   let newest = 0;

@@ -1,14 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
+import { type RemoteName, remoteBase, remoteNames } from "@klarwerk/kit";
 import { isIpAddress, normalizeAddress } from "./http/client-address.ts";
 
 /** The repository root: built front-ends live under it, and so does `.data` by default. */
 export const repoRoot = resolve(import.meta.dir, "../..");
-
-/** The five remotes, keyed by the name used in `REMOTE_<NAME>_URL` and `/remotes/mf-<name>/`. */
-export const remoteNames = ["marketing", "dashboard", "files", "customers", "invoices"] as const;
-export type RemoteName = (typeof remoteNames)[number];
 
 export interface Config {
   port: number;
@@ -130,7 +127,7 @@ export function loadConfig(env: Env): Config {
     const variable = `REMOTE_${name.toUpperCase()}_URL`;
     const value = nonEmpty(env[variable]);
     if (value !== undefined && !value.startsWith("/")) readUrl(variable, value, problems, ["http:", "https:"]);
-    remotes[name] = value ?? `/remotes/mf-${name}/mf-manifest.json`;
+    remotes[name] = value ?? `${remoteBase(name)}mf-manifest.json`;
   }
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -98,6 +98,45 @@ test("keyboard users reach the navigation from the top of the page", async ({ pa
   expect(reachable).toContain("Kontakt");
 });
 
+test("a remote built against another kit than the running shell shows its fallback instead of crashing", async ({
+  page,
+  request,
+}) => {
+  const user = await registeredUser(request);
+  await signInQuickly(page, request, user);
+  // As if mf-dashboard had been deployed from a newer kit: its build requires the shared kit
+  // entries (session, query cache, portal) at another surface version than the shell provides.
+  const kitVersion = /("|')(\d+\.\d+\.\d+-s)[0-9a-f]{8}\1/g;
+  let rewritten = 0;
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  await page.route(/\/remotes\/mf-dashboard\/.*\.(js|json)$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    const changed = body.replace(kitVersion, (_, quote: string, prefix: string) => `${quote}${prefix}00000000${quote}`);
+    if (changed !== body) rewritten++;
+    const headers = { ...response.headers() };
+    delete headers["content-encoding"];
+    delete headers["content-length"];
+    await route.fulfill({ response, body: changed, headers });
+  });
+
+  await page.goto("/dashboard");
+  const main = page.getByRole("main");
+  await expect(main).toContainText("Dieser Bereich konnte nicht geladen werden.");
+  await expect(main.getByRole("button", { name: "Erneut versuchen" })).toBeVisible();
+  await expect(main).not.toContainText(`Willkommen, ${user.name}`);
+  expect(rewritten).toBeGreaterThan(0);
+  // Refused by the federation runtime's version check, not by a network failure.
+  expect(consoleErrors.join("\n")).toMatch(/@klarwerk\/kit\/[a-z]+ does not satisfy/);
+  // The shell around it keeps working.
+  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
+  await page.getByRole("banner").getByRole("link", { name: "Kunden", exact: true }).click();
+  await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Kundenverwaltung" })).toBeVisible();
+});
+
 test("a remote that cannot be loaded shows a retry in its slot while the rest keeps working", async ({
   page,
   request,

@@ -5,28 +5,47 @@
 import { type ModuleFederationOptions, pluginModuleFederation } from "@module-federation/rsbuild-plugin";
 import { defineConfig } from "@rsbuild/core";
 import { pluginReact } from "@rsbuild/plugin-react";
-import kitPackage from "./package.json" with { type: "json" };
-
-export type RemoteName = "mf_marketing" | "mf_dashboard" | "mf_files" | "mf_customers" | "mf_invoices";
+import {
+  type FederationName,
+  federationName,
+  type RemoteDir,
+  type RemoteName,
+  remoteBase,
+  remoteDir,
+} from "./src/remotes";
+import { kitSurfaceVersion, sharedKitEntries } from "./surface";
 
 export interface RemoteApp {
+  name: FederationName;
   /** Folder in the workspace, also the URL segment under `/remotes/`. */
-  dir: `mf-${string}`;
+  dir: RemoteDir;
   /** Port of its Rsbuild dev server in `bun run dev`. */
   port: number;
   /** Where the app is mounted: `/remotes/<dir>/` (production server and dev proxy alike). */
-  base: `/remotes/mf-${string}/`;
+  base: `/remotes/${RemoteDir}/`;
 }
 
 export const shellPort = 3000;
 export const apiDevPort = 3100;
 
+const devPorts: Record<RemoteName, number> = {
+  marketing: 3001,
+  dashboard: 3002,
+  files: 3003,
+  customers: 3004,
+  invoices: 3005,
+};
+
+function remoteApp(remote: RemoteName): RemoteApp {
+  return { name: federationName(remote), dir: remoteDir(remote), port: devPorts[remote], base: remoteBase(remote) };
+}
+
 export const remoteApps: Record<RemoteName, RemoteApp> = {
-  mf_marketing: { dir: "mf-marketing", port: 3001, base: "/remotes/mf-marketing/" },
-  mf_dashboard: { dir: "mf-dashboard", port: 3002, base: "/remotes/mf-dashboard/" },
-  mf_files: { dir: "mf-files", port: 3003, base: "/remotes/mf-files/" },
-  mf_customers: { dir: "mf-customers", port: 3004, base: "/remotes/mf-customers/" },
-  mf_invoices: { dir: "mf-invoices", port: 3005, base: "/remotes/mf-invoices/" },
+  marketing: remoteApp("marketing"),
+  dashboard: remoteApp("dashboard"),
+  files: remoteApp("files"),
+  customers: remoteApp("customers"),
+  invoices: remoteApp("invoices"),
 };
 
 /** Packages every app shares as singletons; their versions come from each app's package.json. */
@@ -42,26 +61,28 @@ const sharedPackages = [
   "@mantine/modals",
 ] as const;
 
-/** The workspace kit, shared per entry point so its jotai atoms and query cache exist once. */
-const kitEntries = ["@klarwerk/kit", "@klarwerk/kit/query", "@klarwerk/kit/portal"] as const;
-
 export function sharedModules(dependencies: Record<string, string>): NonNullable<ModuleFederationOptions["shared"]> {
-  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
+  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string; strictVersion?: true }> =
+    {};
   for (const name of sharedPackages) {
     const version = dependencies[name];
     if (!version) throw new Error(`package.json is missing the shared dependency ${name}`);
     // The workspace pins exact versions; a separately deployed remote may be a patch or minor
-    // ahead, which a singleton accepts (a mismatch would only warn, see design.md section 3).
+    // ahead, which a singleton accepts (a mismatch would only warn).
     shared[name] = { singleton: true, requiredVersion: `^${version.replace(/^[\^~]/, "")}` };
   }
-  for (const name of kitEntries) {
-    shared[name] = { singleton: true, version: kitPackage.version, requiredVersion: `^${kitPackage.version}` };
+  // The kit's session, query cache and portal providers exist once, in the shell's build. A remote
+  // built against other exports of them must not run on the shell's (surface.ts): with the exact
+  // version and strictVersion its load fails and the shell shows the remote's fallback.
+  const kitVersion = kitSurfaceVersion();
+  for (const name of sharedKitEntries) {
+    shared[name] = { singleton: true, version: kitVersion, requiredVersion: kitVersion, strictVersion: true };
   }
   return shared;
 }
 
 export interface FederationInput {
-  name: "shell" | RemoteName;
+  name: "shell" | FederationName;
   /** Route modules this app exposes, e.g. `{ "./Dashboard": "./src/routes/Dashboard.tsx" }`. */
   exposes?: Record<string, string>;
   dependencies: Record<string, string>;
@@ -91,7 +112,7 @@ export function federationOptions({
     // compare versions: on "/" that is four portal remotes a visitor never needs.
     shareStrategy: "loaded-first",
     manifest: true,
-    // Type generation adds ~8 s a build (design.md section 3); types are shared through the kit.
+    // Type generation adds ~8 s a build; types are shared through the kit instead.
     dts: false,
     ...(sharedRuntime
       ? {
@@ -123,7 +144,9 @@ export function remoteRsbuildConfig({ name, exposes, dependencies, title }: Remo
   return defineConfig(({ command }) => ({
     plugins: [
       pluginReact(),
-      pluginModuleFederation(federationOptions({ name, exposes, dependencies, sharedRuntime: command === "build" })),
+      pluginModuleFederation(
+        federationOptions({ name: app.name, exposes, dependencies, sharedRuntime: command === "build" }),
+      ),
     ],
     html: { title: `Klarwerk Digital – ${title} (standalone)` },
     // Mounted under /remotes/<dir>/ by the server and by the shell's dev proxy.

@@ -1,4 +1,4 @@
-import { AuthProvider } from "@klarwerk/kit";
+import { AuthProvider } from "@klarwerk/kit/browser";
 import { useCallback, useState } from "react";
 import type { FullAppModule, FullRouter } from "./full/FullApp";
 import { writeEntry } from "./public/history";

@@ -1,4 +1,4 @@
-import { AuthProvider, restoreSession } from "@klarwerk/kit";
+import { AuthProvider, restoreSession } from "@klarwerk/kit/browser";
 import { StrictMode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot, hydrateRoot } from "react-dom/client";

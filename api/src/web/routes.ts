@@ -1,20 +1,20 @@
 import { extname, join } from "node:path";
+import { type FederationName, federationName, type RemoteName, remoteDir, remoteNames } from "@klarwerk/kit";
 import { Elysia } from "elysia";
-import { type RemoteName, remoteNames } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { HttpError } from "../http/errors.ts";
 import { httpMessages } from "../http/messages.ts";
 import { cacheControlFor, fileInfo, noCache, resolveInside, serveFile } from "./static-files.ts";
 
 /** The body of `/remotes.json`: `{ "mf_marketing": "<manifest url>", ... }`. */
-export function remotesManifest(remotes: Record<RemoteName, string>): Record<`mf_${RemoteName}`, string> {
-  return Object.fromEntries(remoteNames.map((name) => [`mf_${name}`, remotes[name]])) as Record<
-    `mf_${RemoteName}`,
+export function remotesManifest(remotes: Record<RemoteName, string>): Record<FederationName, string> {
+  return Object.fromEntries(remoteNames.map((name) => [federationName(name), remotes[name]])) as Record<
+    FederationName,
     string
   >;
 }
 
-const remoteDirs = new Set<string>(remoteNames.map((name) => `mf-${name}`));
+const remoteDirs = new Set<string>(remoteNames.map(remoteDir));
 
 function notFound(): HttpError {
   return new HttpError(404, httpMessages.notFound);

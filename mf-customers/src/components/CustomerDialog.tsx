@@ -1,5 +1,4 @@
 import {
-  ApiError,
   type Customer,
   type CustomerField,
   type CustomerInput,
@@ -10,6 +9,7 @@ import {
   customerStatusLabel,
   defaultCustomerStatus,
 } from "@klarwerk/kit";
+import { ApiError } from "@klarwerk/kit/browser";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

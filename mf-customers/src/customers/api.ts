@@ -1,4 +1,5 @@
-import { apiJson, type Customer, type CustomerInput, type CustomerPage, customerPaging } from "@klarwerk/kit";
+import { type Customer, type CustomerInput, type CustomerPage, customerPaging } from "@klarwerk/kit";
+import { apiJson } from "@klarwerk/kit/browser";
 
 export interface CustomerListFilter {
   page: number;

@@ -1,10 +1,5 @@
-import {
-  ApiError,
-  apiJson,
-  type DoneContactRequest,
-  type MarkedDoneAnswer,
-  type OpenRequestsPage,
-} from "@klarwerk/kit";
+import type { DoneContactRequest, MarkedDoneAnswer, OpenRequestsPage } from "@klarwerk/kit";
+import { ApiError, apiJson } from "@klarwerk/kit/browser";
 import { notifyError } from "@klarwerk/kit/portal";
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { dashboardMessages as messages } from "../messages";

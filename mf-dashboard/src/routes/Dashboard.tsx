@@ -1,4 +1,5 @@
-import { type DoneContactRequest, useAuth } from "@klarwerk/kit";
+import type { DoneContactRequest } from "@klarwerk/kit";
+import { useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { useRef, useState } from "react";
 import { Counters } from "../components/Counters";

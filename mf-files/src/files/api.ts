@@ -1,4 +1,5 @@
-import { apiFetch, apiJson, apiUrl, type FileListing, type Folder, type StoredFile } from "@klarwerk/kit";
+import type { FileListing, Folder, StoredFile } from "@klarwerk/kit";
+import { apiFetch, apiJson, apiUrl } from "@klarwerk/kit/browser";
 import type { QueryClient } from "@tanstack/react-query";
 
 /** Keys of the shared query cache; prefixed, since every remote shares one cache. */

@@ -1,6 +1,7 @@
 import { SearchIcon } from "@klarwerk/kit/icons";
 import "../files.css";
-import { authMessages, useAuth } from "@klarwerk/kit";
+import { authMessages } from "@klarwerk/kit";
+import { useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Alert, Group, Pagination, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";

@@ -1,4 +1,5 @@
-import { apiUrl, appMessages, authHeaders, endSession } from "@klarwerk/kit";
+import { appMessages } from "@klarwerk/kit";
+import { apiUrl, authHeaders, endSession } from "@klarwerk/kit/browser";
 import { formatFileSize } from "@klarwerk/kit/format";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { useSyncExternalStore } from "react";

@@ -8,7 +8,7 @@
  * a logout, or another person's login in the same tab, the tool starts empty, and the old book is
  * left to the garbage collector.
  */
-import { type Session, sessionAtom } from "@klarwerk/kit";
+import { type Session, sessionAtom } from "@klarwerk/kit/browser";
 import { atom, type PrimitiveAtom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback } from "react";
 import { isoDate } from "../invoice/dates";

@@ -1,4 +1,5 @@
-import { ApiError, apiJson, type ContactPayload, contactHoneypotField, limits } from "@klarwerk/kit";
+import { type ContactPayload, contactHoneypotField, limits } from "@klarwerk/kit";
+import { ApiError, apiJson } from "@klarwerk/kit/browser";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { contactFormMessages as messages } from "./messages";
 

@@ -2,11 +2,6 @@
  * German formatting of dates, counts and file sizes for everything the product shows (screens,
  * PDFs, e-mails); dates always in Berlin time so server, browser and tests agree whatever the
  * machine's zone is.
- *
- * Browser code imports it as `@klarwerk/kit/format`: that entry is not a federation singleton, so
- * each app bundles these few stateless lines itself and works with whatever kit build the shell
- * provides (the `@klarwerk/kit` singleton comes from the shell's build and lacks exports added
- * after it). Server code may use either path.
  */
 const timeZone = "Europe/Berlin";
 

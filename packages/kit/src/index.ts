@@ -1,11 +1,16 @@
-export * from "./api";
-export * from "./auth";
+/**
+ * The kit's runtime-neutral entry: rules, limits, domain types, German messages, `check*`
+ * functions, the site config and the remote names. No React, no browser globals: the API imports
+ * it, and each app bundles its own copy (it is stateless, so it is not a federation singleton).
+ * Browser state lives in `@klarwerk/kit/browser`, `/query` and `/portal`.
+ */
 export * from "./contact";
 export * from "./customers";
 export * from "./files";
 export * from "./format";
 export * from "./messages";
+export * from "./remotes";
 export * from "./requests";
 export * from "./rules";
-export * from "./session";
 export * from "./site";
+export * from "./users";

@@ -1,4 +1,4 @@
-import { AuthProvider, restoreSession, useAuth } from "@klarwerk/kit";
+import { AuthProvider, restoreSession, useAuth } from "@klarwerk/kit/browser";
 import { type ReactNode, StrictMode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";

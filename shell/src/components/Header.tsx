@@ -1,4 +1,5 @@
-import { endSession, sessionAtom, site } from "@klarwerk/kit";
+import { site } from "@klarwerk/kit";
+import { endSession, sessionAtom } from "@klarwerk/kit/browser";
 import { useAtomValue } from "jotai";
 import { useEffect, useId, useState } from "react";
 import { useShellNavigation } from "../navigation/navigation";

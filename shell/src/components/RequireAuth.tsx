@@ -1,4 +1,5 @@
-import { authMessages, useAuth } from "@klarwerk/kit";
+import { authMessages } from "@klarwerk/kit";
+import { useAuth } from "@klarwerk/kit/browser";
 import { Navigate, Outlet } from "react-router";
 
 /** Protected routes: wait for the session, send anonymous visitors to /login. */

@@ -1,4 +1,4 @@
-import { apiUrl } from "@klarwerk/kit";
+import { apiUrl } from "@klarwerk/kit/browser";
 import { loadRemote, registerRemotes } from "@module-federation/enhanced/runtime";
 import type { ComponentType } from "react";
 

@@ -1,3 +1,5 @@
+import type { FederationName } from "@klarwerk/kit";
+
 /**
  * The routes whose page is a remote's exposed module, with their German document titles (and, for
  * the public pages, the meta description search engines show). The router builds its remote
@@ -6,7 +8,7 @@
  */
 export interface RemoteRouteDef {
   path: string;
-  remote: "mf_marketing" | "mf_dashboard" | "mf_files" | "mf_customers" | "mf_invoices";
+  remote: FederationName;
   expose: string;
   title: string;
   description?: string;

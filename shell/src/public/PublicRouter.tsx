@@ -1,4 +1,4 @@
-import { restoreSession } from "@klarwerk/kit";
+import { restoreSession } from "@klarwerk/kit/browser";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Layout } from "../components/Layout";
 import { preloadRemoteScreen, RemoteRoute } from "../components/RemoteRoute";

@@ -1,4 +1,5 @@
-import { authMessages, limits, useAuth } from "@klarwerk/kit";
+import { authMessages, limits } from "@klarwerk/kit";
+import { useAuth } from "@klarwerk/kit/browser";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";

@@ -1,8 +1,9 @@
 import { useAtomValue } from "jotai";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { authMessages } from "../messages";
+import type { User } from "../users";
 import { ApiError, apiJson } from "./api";
-import { authMessages } from "./messages";
-import { endSession, type Session, sessionAtom, startSession, type User } from "./session";
+import { endSession, type Session, sessionAtom, startSession } from "./session";
 
 export interface Credentials {
   email: string;

@@ -1,4 +1,4 @@
-import { appMessages } from "./messages";
+import { appMessages } from "../messages";
 import { currentToken, endSession } from "./session";
 
 /** Every failed call surfaces as this, carrying the server's German `message`. */

@@ -1,11 +1,6 @@
 import { atom, getDefaultStore } from "jotai";
-import { storageKeys } from "./site";
-
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-}
+import { storageKeys } from "../site";
+import type { User } from "../users";
 
 /**
  * The signed-in state of this browser tab. It starts as "loading" and becomes known once
