@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { formatGermanDate, isoDate } from "../src/invoice/dates";
 import { euroSpace, formatDecimal, formatEuro } from "../src/invoice/format";
-import { formatEuro as formatEuroFromTotals } from "../src/invoice/totals";
 
 const nbsp = "\u00a0";
 
@@ -36,10 +35,6 @@ describe("formatEuro", () => {
 
   test("refuses fractional cents", () => {
     expect(() => formatEuro(1.5)).toThrow(RangeError);
-  });
-
-  test("is re-exported by totals.ts", () => {
-    expect(formatEuroFromTotals).toBe(formatEuro);
   });
 });
 

@@ -1,13 +1,11 @@
 /**
- * The invoice calculation of spec section 9, in integer cents. Every shown amount is rounded
- * half up once, and every later amount is computed from the rounded ones, so the printed lines
- * add up exactly: line = quantity × printed unit price, Zwischensumme = Σ lines,
+ * The invoice calculation, in integer cents, so no binary float touches a cent. Every shown
+ * amount is rounded half up once, and every later amount is computed from the rounded ones, so
+ * the printed lines add up exactly: line = quantity × printed unit price, Zwischensumme = Σ lines,
  * net = Zwischensumme − Rabatt + Sonstige Gebühren, Gesamt = net + MwSt.
  */
 import { multiplyRounded, parseDecimal, toCents, toSafeNumber } from "./decimal";
 import type { Invoice } from "./types";
-
-export { formatEuro } from "./format";
 
 export interface InvoiceLineTotals {
   /** Unit price in cents (the price rounded half up to whole cents). */
