@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import { invoiceMessages } from "../src/invoice/messages";
 import { emptyInvoiceForm, emptyInvoiceItem, type InvoiceForm } from "../src/invoice/types";
 import {
   canRemoveItem,
@@ -9,6 +8,7 @@ import {
   readNumberField,
   validateInvoiceForm,
 } from "../src/invoice/validation";
+import { invoiceMessages } from "../src/messages";
 
 const id = 1_717_171_717_171;
 

@@ -3,7 +3,6 @@ import { Button, Grid, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Tit
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { isoDate } from "../invoice/dates";
 import { formatEuro } from "../invoice/format";
-import { invoiceMessages } from "../invoice/messages";
 import { invoiceTotalsOrNull } from "../invoice/totals";
 import type { Invoice, InvoiceForm, InvoiceItemForm } from "../invoice/types";
 import {
@@ -13,6 +12,7 @@ import {
   keptItem,
   validateInvoiceForm,
 } from "../invoice/validation";
+import { invoiceMessages } from "../messages";
 import { DecimalInput } from "./DecimalInput";
 import { InvoicePreview } from "./InvoicePreview";
 import { ItemsEditor } from "./ItemsEditor";

@@ -1,8 +1,8 @@
 import { Alert, Paper, Table, Text, Title } from "@mantine/core";
-import { invoiceMessages } from "../invoice/messages";
 import { invoiceSummaryRows } from "../invoice/summary";
 import type { InvoiceTotals } from "../invoice/totals";
 import type { Invoice } from "../invoice/types";
+import { invoiceMessages } from "../messages";
 import { InvoiceSummaryRows } from "./InvoiceSummaryRows";
 
 interface InvoicePreviewProps {

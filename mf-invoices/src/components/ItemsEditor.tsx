@@ -1,9 +1,9 @@
 import { TrashIcon } from "@klarwerk/kit/icons";
 import { ActionIcon, Button, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { memo, useCallback, useEffect, useId, useRef } from "react";
-import { invoiceMessages, itemFieldLabel, removeItemLabel } from "../invoice/messages";
 import { emptyInvoiceItem, type InvoiceItemForm } from "../invoice/types";
 import { canRemoveItem, invoiceInputHints } from "../invoice/validation";
+import { invoiceMessages, itemFieldLabel, removeItemLabel } from "../messages";
 import { DecimalInput } from "./DecimalInput";
 
 type ItemsUpdate = (update: (items: InvoiceItemForm[]) => InvoiceItemForm[]) => void;

@@ -2,9 +2,9 @@ import { DownloadIcon } from "@klarwerk/kit/icons";
 import { notifyError } from "@klarwerk/kit/portal";
 import { Button } from "@mantine/core";
 import { useState } from "react";
-import { invoiceMessages } from "../invoice/messages";
 import { downloadInvoicePdf } from "../invoice/pdf";
 import type { Invoice } from "../invoice/types";
+import { invoiceMessages } from "../messages";
 
 /**
  * "PDF herunterladen": loads pdfmake on the first click (never before), makes the PDF and saves

@@ -2,10 +2,10 @@ import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/cor
 import { useId, useMemo } from "react";
 import { formatGermanDate } from "../invoice/dates";
 import { formatEuro } from "../invoice/format";
-import { invoiceHeading, invoiceMessages } from "../invoice/messages";
 import { invoiceLineRows, invoiceSummaryRows } from "../invoice/summary";
 import { invoiceTotals } from "../invoice/totals";
 import type { Invoice } from "../invoice/types";
+import { invoiceHeading, invoiceMessages } from "../messages";
 import { InvoiceSummaryRows } from "./InvoiceSummaryRows";
 import { PdfDownloadButton } from "./PdfDownloadButton";
 

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { memo, useId } from "react";
-import { invoiceMessages, savedCountLabel } from "../invoice/messages";
 import type { Invoice } from "../invoice/types";
+import { invoiceMessages, savedCountLabel } from "../messages";
 import { SavedInvoiceCard } from "./SavedInvoiceCard";
 
 /**

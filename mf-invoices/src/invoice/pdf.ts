@@ -6,8 +6,8 @@
  */
 import { site } from "@klarwerk/kit";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
+import { invoiceFileName, invoiceMessages, pageLabel } from "../messages";
 import { formatGermanDate } from "./dates";
-import { invoiceFileName, invoiceMessages, pageLabel } from "./messages";
 import { logoSvg } from "./pdf-logo";
 import { loadPdfMake } from "./pdfmake-loader";
 import { invoiceLineRows, invoiceSummaryRows } from "./summary";

@@ -3,8 +3,9 @@
  * The saved-invoices list and the PDF both print from here, so screen and paper show the same
  * strings.
  */
+
+import { discountLabel, invoiceMessages, taxLabel } from "../messages";
 import { formatDecimal, formatEuro } from "./format";
-import { discountLabel, invoiceMessages, taxLabel } from "./messages";
 import type { InvoiceTotals } from "./totals";
 import type { Invoice } from "./types";
 

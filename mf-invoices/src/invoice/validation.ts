@@ -3,7 +3,7 @@
  * one valid item; plus the input hints the form's fields carry and the "last row stays" rule.
  */
 import { isBlank } from "@klarwerk/kit";
-import { invoiceMessages } from "./messages";
+import { invoiceMessages } from "../messages";
 import type { Invoice, InvoiceForm, InvoiceItem, InvoiceItemForm, NumberFieldValue } from "./types";
 
 /** Browser-level hints for the number inputs (min, max, step), as the spec lists them. */

@@ -3,7 +3,7 @@ import { Stack } from "@mantine/core";
 import { useCallback } from "react";
 import { InvoiceEditor } from "../components/InvoiceEditor";
 import { SavedInvoices } from "../components/SavedInvoices";
-import { invoiceMessages } from "../invoice/messages";
+import { invoiceMessages } from "../messages";
 import { nextInvoiceId, useInvoiceBook } from "../state/invoiceBook";
 
 /** /invoices, the Rechnungstool: the form for a new invoice above the invoices saved so far. */

@@ -2,7 +2,7 @@
  * Every German text of the invoice screen and the invoice PDF. The spec fixes most of the
  * wording; the placeholders, accessible labels and PDF captions are ours.
  */
-import { formatDecimal } from "./format";
+import { formatDecimal } from "./invoice/format";
 
 export const invoiceMessages = {
   screenTitle: "Rechnungstool",
@@ -74,7 +74,7 @@ export function pageLabel(page: number, pageCount: number): string {
   return `Seite ${page} von ${pageCount}`;
 }
 
-/** The download's file name, `Rechnung_{id}.pdf` (spec section 9). */
+/** The download's file name: always `Rechnung_{id}.pdf`. */
 export function invoiceFileName(id: number): string {
   return `Rechnung_${id}.pdf`;
 }
