@@ -1,7 +1,8 @@
-import { type ContactPayload, contactHoneypotField, limits } from "@klarwerk/kit";
-import { ApiError, apiJson } from "@klarwerk/kit/browser";
+import { contactHoneypotField, limits } from "@klarwerk/kit";
+import { ApiError } from "@klarwerk/kit/browser";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
-import { contactFormMessages as messages } from "./messages";
+import { type ContactSubmission, sendContactRequest } from "../api/send-contact-request";
+import { contactFormMessages as messages } from "../messages";
 
 export interface ContactResult {
   ok: boolean;
@@ -52,7 +53,7 @@ function Field({
 }
 
 /** The form's fields as the API expects them, read from the form itself. */
-function payloadOf(form: HTMLFormElement): ContactPayload & Record<typeof contactHoneypotField, string> {
+function submissionOf(form: HTMLFormElement): ContactSubmission {
   const data = new FormData(form);
   const text = (name: string) => {
     const value = data.get(name);
@@ -68,9 +69,9 @@ function payloadOf(form: HTMLFormElement): ContactPayload & Record<typeof contac
 }
 
 /**
- * The contact form (spec sections 4, 5 and 8): name, e-mail and message required, the e-mail
- * checked by the browser; the server checks everything again. While sending the button reads
- * "Wird gesendet..." and is disabled; success clears the form.
+ * The contact form: name, e-mail and message required, the e-mail checked by the browser; the
+ * server checks everything again. While sending the button reads "Wird gesendet..." and is
+ * disabled; success clears the form.
  *
  * The fields are uncontrolled, so whatever a visitor types into the prerendered form before the
  * page's script has started is kept and sent. The button is enabled once the script runs: a press
@@ -88,7 +89,7 @@ export function ContactForm({ onResult }: { onResult(result: ContactResult): voi
     const form = event.currentTarget;
     setSending(true);
     try {
-      await apiJson("/api/contact", { json: payloadOf(form) });
+      await sendContactRequest(submissionOf(form));
       form.reset();
       onResult({ ok: true });
     } catch (error) {

@@ -3,7 +3,7 @@ import { Icon, type IconName } from "../components/Icon";
 import { PageHero, Section } from "../components/PageHero";
 import { ToastRegion, useToasts } from "../components/Toasts";
 import { ContactForm, type ContactResult } from "../contact/ContactForm";
-import { contactFormMessages as messages } from "../contact/messages";
+import { contactFormMessages as messages } from "../messages";
 
 interface Channel {
   icon: IconName;

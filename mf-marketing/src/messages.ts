@@ -1,4 +1,4 @@
-/** What the contact form says (spec sections 4 and 8 fix the wording). */
+/** What the contact form and its toasts say. */
 export const contactFormMessages = {
   submit: "Nachricht senden",
   sending: "Wird gesendet...",

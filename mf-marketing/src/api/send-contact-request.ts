@@ -1,0 +1,15 @@
+import type { ContactPayload, contactHoneypotField } from "@klarwerk/kit";
+import { apiJson } from "@klarwerk/kit/browser";
+
+/** What the form sends: the visible fields and the honeypot, which people leave empty. */
+export type ContactSubmission = ContactPayload & Record<typeof contactHoneypotField, string>;
+
+/**
+ * Sends the contact form (`POST /api/contact`); rejects with the server's German message as an
+ * ApiError. A plain fetcher without a TanStack Query hook, unlike the portal's remotes: the public
+ * pages do not load @tanstack/react-query, and a first visit of /contact should not download it
+ * for one POST whose only state (sending) the form keeps itself.
+ */
+export async function sendContactRequest(submission: ContactSubmission): Promise<void> {
+  await apiJson("/api/contact", { json: submission });
+}
