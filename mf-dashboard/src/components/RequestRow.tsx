@@ -1,11 +1,16 @@
 import type { ContactRequest, DoneContactRequest } from "@klarwerk/kit";
 import { formatDateTime } from "@klarwerk/kit/format";
+import { notifyError } from "@klarwerk/kit/portal";
 import { Anchor, Button, Spoiler, Table } from "@mantine/core";
 import { useId } from "react";
+import { useMarkRequestDone } from "../api/mark-request-done";
 import { dashboardMessages as messages } from "../messages";
-import { useMarkDone } from "../requests/queries";
 
 const { columns } = messages;
+
+function reasonOf(error: Error): string {
+  return error.message || messages.unknownError;
+}
 
 interface RequestRowProps {
   request: ContactRequest;
@@ -19,7 +24,10 @@ interface RequestRowProps {
  */
 export function RequestRow({ request, onDone }: RequestRowProps) {
   const nameId = useId();
-  const markDone = useMarkDone(onDone);
+  const markDone = useMarkRequestDone({
+    onSuccess: onDone,
+    onError: (error) => notifyError(messages.updateFailed(reasonOf(error))),
+  });
   return (
     <Table.Tr>
       <Table.Td data-label={columns.name} className="dash-wrap" id={nameId} fw={600}>

@@ -2,11 +2,11 @@ import type { DoneContactRequest } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { useRef, useState } from "react";
+import { useOpenRequests } from "../api/get-open-requests";
 import { Counters } from "../components/Counters";
 import { OpenRequests } from "../components/OpenRequests";
 import { RequestDetails } from "../components/RequestDetails";
 import { dashboardMessages as messages } from "../messages";
-import { useOpenRequests } from "../requests/queries";
 import "../dashboard.css";
 
 export default function Dashboard() {

@@ -1,0 +1,51 @@
+import type { DoneContactRequest, MarkedDoneAnswer } from "@klarwerk/kit";
+import { ApiError, apiJson } from "@klarwerk/kit/browser";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { openRequestsQueryOptions } from "./get-open-requests";
+
+/** `PUT /api/requests/{id}/done`: the request as now stored (who marked it done, when) and the new counts. */
+export function markRequestDone(id: number): Promise<MarkedDoneAnswer> {
+  return apiJson<MarkedDoneAnswer>(`/api/requests/${id}/done`, { method: "PUT" });
+}
+
+export interface MarkRequestDoneOptions {
+  onSuccess?: (request: DoneContactRequest) => void;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * "Erledigt" for one request. On success the request leaves the cached list at once and the
+ * counters take the server's numbers; the list is then refetched, so a page that was emptied
+ * fills up again from the server. A 404 or 409 (someone else was faster) refetches as well.
+ * The callbacks are the hook's, not `mutate`'s: the row that started the mutation is gone from
+ * the list by the time it succeeds, and `mutate`'s callbacks would die with it.
+ */
+export function useMarkRequestDone({ onSuccess, onError }: MarkRequestDoneOptions = {}) {
+  const queryClient = useQueryClient();
+  const { queryKey } = openRequestsQueryOptions();
+  return useMutation({
+    mutationFn: markRequestDone,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                counts: answer.counts,
+                requests: page.requests.filter((request) => request.id !== answer.request.id),
+              })),
+            }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey });
+      onSuccess?.(answer.request);
+    },
+    onError: (error) => {
+      onError?.(error);
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}
