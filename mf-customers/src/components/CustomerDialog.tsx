@@ -1,7 +1,6 @@
 import {
   type Customer,
   type CustomerField,
-  type CustomerInput,
   checkCustomer,
   customerLimits,
   customerMessages,
@@ -12,10 +11,9 @@ import {
 import { ApiError } from "@klarwerk/kit/browser";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { customerListKey, saveCustomer } from "../customers/api";
-import { customerScreenMessages as messages } from "../customers/messages";
+import { useSaveCustomer } from "../api/save-customer";
+import { customerScreenMessages as messages } from "../messages";
 
 type FormValues = Record<CustomerField, string>;
 type FieldErrors = Partial<Record<CustomerField, string>>;
@@ -48,13 +46,10 @@ function CustomerForm({ customer, onCancel, onSaved }: CustomerFormProps) {
   const [values, setValues] = useState<FormValues>(() => initialValues(customer));
   const [errors, setErrors] = useState<FieldErrors>({});
   const fields = useRef<Partial<Record<CustomerField, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>>>({});
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (input: CustomerInput) => saveCustomer(input, customer?.id ?? null),
-    onSuccess: async () => {
+  const save = useSaveCustomer({
+    onSuccess: () => {
       notifySuccess(customer ? messages.saved : messages.created);
       onSaved();
-      await queryClient.invalidateQueries({ queryKey: customerListKey });
     },
     onError: (error) => {
       // The spec's alert points to the console, so the reason goes there; the server's German
@@ -90,7 +85,7 @@ function CustomerForm({ customer, onCancel, onSaved }: CustomerFormProps) {
       if (first) fields.current[first]?.focus();
       return;
     }
-    save.mutate(check.customer);
+    save.mutate({ customer: check.customer, id: customer?.id ?? null });
   }
 
   return (

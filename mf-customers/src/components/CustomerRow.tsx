@@ -1,7 +1,7 @@
 import { type Customer, type CustomerStatus, customerStatusLabel, websiteHref } from "@klarwerk/kit";
 import { Anchor, Badge, Button, Table, Text, VisuallyHidden } from "@mantine/core";
 import { Fragment } from "react";
-import { customerScreenMessages as messages } from "../customers/messages";
+import { customerScreenMessages as messages } from "../messages";
 import { MissingValue, NotesCell } from "./NotesCell";
 
 const statusColors: Record<CustomerStatus, string> = {

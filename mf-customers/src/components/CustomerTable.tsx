@@ -1,6 +1,6 @@
 import type { Customer } from "@klarwerk/kit";
 import { Group, Loader, Stack, Table, Text } from "@mantine/core";
-import { customerScreenMessages as messages } from "../customers/messages";
+import { customerScreenMessages as messages } from "../messages";
 import { CustomerRow } from "./CustomerRow";
 
 const { columns } = messages;

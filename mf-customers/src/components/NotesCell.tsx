@@ -1,7 +1,7 @@
 import { Anchor, Text } from "@mantine/core";
 import { useId, useState } from "react";
-import { customerScreenMessages as messages } from "../customers/messages";
 import { notePreview } from "../customers/notes";
+import { customerScreenMessages as messages } from "../messages";
 
 /** A note, cut to 150 characters plus "..." when longer, with "mehr" / "weniger" to toggle the rest. */
 export function NotesCell({ notes }: { notes: string | null }) {
@@ -32,7 +32,7 @@ export function NotesCell({ notes }: { notes: string | null }) {
   );
 }
 
-/** "-" for an empty value (spec section 2). */
+/** "-" in place of an empty value, the same in every column. */
 export function MissingValue() {
   return (
     <Text span size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
-import { customerScreenMessages as messages } from "../customers/messages";
+import { customerScreenMessages as messages } from "../messages";
 
 export interface PageControlsProps {
   page: number;

@@ -1,17 +1,16 @@
 import { formatCount } from "@klarwerk/kit/format";
 import { PlusIcon, SearchIcon } from "@klarwerk/kit/icons";
 import "../customers.css";
-import { type Customer, customerStatuses, customerStatusLabel } from "@klarwerk/kit";
+import { type Customer, type CustomerPage, customerStatuses, customerStatusLabel } from "@klarwerk/kit";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Button, Group, Loader, NativeSelect, Paper, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
+import { type CustomerListFilter, useCustomers } from "../api/get-customers";
 import { CustomerDialog } from "../components/CustomerDialog";
 import { CustomerTable } from "../components/CustomerTable";
 import { PageControls } from "../components/PageControls";
-import type { CustomerListFilter } from "../customers/api";
-import { customerScreenMessages as messages } from "../customers/messages";
-import { useCustomerList } from "../customers/useCustomerList";
+import { customerScreenMessages as messages } from "../messages";
 
 /** Typing pauses this long before the list is searched: no request per keystroke. */
 const searchDelayMs = 300;
@@ -20,6 +19,25 @@ const statusFilterOptions = [
   { value: "", label: messages.allStatuses },
   ...customerStatuses.map((status) => ({ value: status, label: customerStatusLabel(status) })),
 ];
+
+/**
+ * The page on screen: the last one that arrived. It stays while the next one loads, and when a
+ * load fails, which is only logged to the console: the list stays as it was and loading ends.
+ */
+function useShownPage(filter: CustomerListFilter): { shown: CustomerPage | null; loading: boolean } {
+  const query = useCustomers(filter);
+  const [shown, setShown] = useState<CustomerPage | null>(null);
+
+  useEffect(() => {
+    if (query.data && !query.isPlaceholderData) setShown(query.data);
+  }, [query.data, query.isPlaceholderData]);
+
+  useEffect(() => {
+    if (query.error) console.error(messages.loadFailedLog, query.error);
+  }, [query.error]);
+
+  return { shown: shown ?? query.data ?? null, loading: query.isFetching };
+}
 
 interface DialogState {
   opened: boolean;
@@ -33,15 +51,15 @@ export default function Customers() {
   const [filter, setFilter] = useState<CustomerListFilter>({ page: 1, search: "", status: "" });
   const [dialog, setDialog] = useState<DialogState>({ opened: false, customer: null, session: 0 });
 
-  // A new search or status starts again on page 1 (design.md section 4: the original kept the
-  // page, which shows an empty page after narrowing the list).
+  // A new search or status starts again on page 1: keeping the page would show an empty page
+  // after the list was narrowed to fewer pages.
   useEffect(() => {
     setFilter((current) =>
       current.search === debouncedSearch ? current : { ...current, search: debouncedSearch, page: 1 },
     );
   }, [debouncedSearch]);
 
-  const { shown, loading } = useCustomerList(filter);
+  const { shown, loading } = useShownPage(filter);
   const pages = shown?.pages ?? 1;
 
   // The list shrank under the current page (a customer changed status under a filter): show its last page.

@@ -1,0 +1,34 @@
+import { type CustomerPage, customerPaging } from "@klarwerk/kit";
+import { apiJson } from "@klarwerk/kit/browser";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+
+export interface CustomerListFilter {
+  page: number;
+  /** Trimmed; "" for none. */
+  search: string;
+  /** A status, or "" for all. */
+  status: string;
+}
+
+/** Every customer list query's key starts with this, so a save can refresh all of them at once. */
+export const customersKey = ["customers"] as const;
+
+/** One page of customers (`GET /api/customers`) for the filter, 20 a page. */
+export function getCustomers(filter: CustomerListFilter, signal?: AbortSignal): Promise<CustomerPage> {
+  return apiJson<CustomerPage>("/api/customers", {
+    query: { page: filter.page, limit: customerPaging.defaultLimit, search: filter.search, status: filter.status },
+    signal,
+  });
+}
+
+export function customersQueryOptions(filter: CustomerListFilter) {
+  return queryOptions({
+    queryKey: [...customersKey, filter],
+    queryFn: ({ signal }) => getCustomers(filter, signal),
+  });
+}
+
+/** The page for the filter; while the next page loads, the one before stays as placeholder. */
+export function useCustomers(filter: CustomerListFilter) {
+  return useQuery({ ...customersQueryOptions(filter), placeholderData: keepPreviousData });
+}
