@@ -4,28 +4,22 @@ import { DownloadIcon, TrashIcon } from "@klarwerk/kit/icons";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Group, Table, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { deleteFile, downloadFile, filesQueryKeys, refreshList } from "../files/api";
-import { filesMessages as messages } from "../files/messages";
+import { useDeleteFile } from "../api/delete-file";
+import { useDownloadFile } from "../api/download-file";
+import { filesMessages as messages } from "../messages";
 import { FileThumbnail } from "./FileThumbnail";
 
 interface FileTableProps {
   files: StoredFile[];
-  folderId: number | null;
 }
 
 /** One page of files with preview, name, size, date, uploader, download and delete. */
-export function FileTable({ files, folderId }: FileTableProps) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (file: StoredFile) => deleteFile(file.id),
+export function FileTable({ files }: FileTableProps) {
+  const remove = useDeleteFile({
     onSuccess: () => notifySuccess(messages.deleted),
     onError: (error) => notifyError(messages.deleteFailed, error.message),
-    // Spec section 4: the list is refreshed after a delete (a failed one too: the file may be gone).
-    onSettled: () => refreshList(queryClient, filesQueryKeys.files(folderId)),
   });
-  const download = useMutation({
-    mutationFn: downloadFile,
+  const download = useDownloadFile({
     onError: (error) => notifyError(messages.downloadFailed, error.message),
   });
 

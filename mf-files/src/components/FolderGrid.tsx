@@ -1,6 +1,6 @@
 import type { Folder } from "@klarwerk/kit";
 import { Group, Skeleton, Text, UnstyledButton } from "@mantine/core";
-import { filesMessages as messages } from "../files/messages";
+import { filesMessages as messages } from "../messages";
 import { FolderIcon } from "./icons";
 
 interface FolderGridProps {
@@ -20,7 +20,7 @@ export function FolderGrid({ folders, loading, onOpen }: FolderGridProps) {
       </div>
     );
   }
-  // Spec section 8: a folder list that fails to load is only logged; nothing is shown.
+  // A folder list that fails to load is only logged (by the screen); the grid shows nothing.
   if (!folders) return null;
   if (folders.length === 0) {
     return (

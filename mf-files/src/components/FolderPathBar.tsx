@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Button, Group, Text } from "@mantine/core";
 import type { FolderPath } from "../files/folder-path";
-import { filesMessages as messages } from "../files/messages";
+import { filesMessages as messages } from "../messages";
 import { ArrowLeftIcon, HomeIcon } from "./icons";
 
 interface FolderPathBarProps {

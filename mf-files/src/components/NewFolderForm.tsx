@@ -2,21 +2,17 @@ import { isBlank } from "@klarwerk/kit";
 import { PlusIcon } from "@klarwerk/kit/icons";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Group, TextInput } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { createFolder, filesQueryKeys, refreshList } from "../files/api";
-import { filesMessages as messages } from "../files/messages";
+import { useCreateFolder } from "../api/create-folder";
+import { filesMessages as messages } from "../messages";
 
-/** Creates a folder in the current folder (spec section 5: the name must not be blank). */
+/** Creates a folder in the current folder; a blank name is refused here, before any request. */
 export function NewFolderForm({ parentId }: { parentId: number | null }) {
   const [name, setName] = useState("");
-  const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: (folderName: string) => createFolder(folderName, parentId),
+  const create = useCreateFolder({
     onSuccess: (folder) => {
       setName("");
       notifySuccess(messages.folderCreated, messages.folderCreatedText(folder.name));
-      void refreshList(queryClient, filesQueryKeys.folders(parentId));
     },
     onError: (error) => notifyError(messages.folderCreateFailed, error.message),
   });
@@ -27,7 +23,7 @@ export function NewFolderForm({ parentId }: { parentId: number | null }) {
       notifyError(messages.folderNameBlank);
       return;
     }
-    create.mutate(name.trim());
+    create.mutate({ name: name.trim(), parentId });
   };
 
   return (

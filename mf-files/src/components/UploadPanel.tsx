@@ -1,16 +1,9 @@
 import { formatFileSize } from "@klarwerk/kit/format";
 import { Button, CloseButton, FileButton, Group, Progress, Stack, Text } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useState } from "react";
-import { filesQueryKeys, refreshList } from "../files/api";
-import { filesMessages as messages } from "../files/messages";
-import {
-  cancelUpload,
-  clearFinishedUploads,
-  enqueueUploads,
-  type UploadItem,
-  useUploads,
-} from "../uploads/upload-queue";
+import { useUploadFiles } from "../api/upload-files";
+import { filesMessages as messages } from "../messages";
+import { cancelUpload, clearFinishedUploads, type UploadItem, useUploads } from "../uploads/upload-queue";
 import { UploadIcon } from "./icons";
 
 interface UploadPanelProps {
@@ -29,15 +22,9 @@ function hasFiles(event: DragEvent): boolean {
 export function UploadPanel({ folderId, folderName, maxBytes }: UploadPanelProps) {
   const uploads = useUploads();
   const [dragging, setDragging] = useState(false);
-  const queryClient = useQueryClient();
+  const upload = useUploadFiles();
   const start = (files: File[]) => {
-    if (files.length === 0) return;
-    enqueueUploads(files, {
-      folderId,
-      maxBytes,
-      // Spec section 4: the list is refreshed after an upload (the folder it went to, wherever the user is now).
-      onUploaded: (target) => void refreshList(queryClient, filesQueryKeys.files(target)),
-    });
+    if (files.length > 0) upload(files, { folderId, maxBytes });
   };
 
   return (

@@ -4,23 +4,23 @@ import { authMessages } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Alert, Group, Pagination, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Navigate } from "react-router";
+import { useFiles } from "../api/get-files";
+import { useFolders } from "../api/get-folders";
 import { FileTable } from "../components/FileTable";
 import { FolderGrid } from "../components/FolderGrid";
 import { FolderPathBar } from "../components/FolderPathBar";
 import { NewFolderForm } from "../components/NewFolderForm";
 import { UploadPanel } from "../components/UploadPanel";
-import { fetchFiles, fetchFolders, filesQueryKeys } from "../files/api";
 import { pageCount, pageOf, searchFiles } from "../files/file-list";
 import { currentFolderId, enterFolder, type FolderPath, leaveFolder, truncatePath } from "../files/folder-path";
-import { filesMessages as messages } from "../files/messages";
+import { filesMessages as messages } from "../messages";
 
 export default function Files() {
   const { user, token, loading } = useAuth();
   if (loading) return <Text>{authMessages.loadingUser}</Text>;
-  // Spec section 2: the file area itself also sends a visitor without user or token to /login.
+  // Not only the shell's guard: the file area itself sends a visitor without user or token to /login.
   if (!user || !token) return <Navigate to="/login" replace />;
   return <FileArea />;
 }
@@ -31,12 +31,12 @@ function FileArea() {
   const [page, setPage] = useState(1);
   const folderId = currentFolderId(path);
 
-  const folders = useQuery({ queryKey: filesQueryKeys.folders(folderId), queryFn: () => fetchFolders(folderId) });
-  const listing = useQuery({ queryKey: filesQueryKeys.files(folderId), queryFn: () => fetchFiles(folderId) });
+  const folders = useFolders({ parentId: folderId });
+  const listing = useFiles({ folderId });
 
   useEffect(() => {
-    // Spec section 8: a folder list that fails to load is only logged.
-    if (folders.error) console.error("Ordner konnten nicht geladen werden:", folders.error.message);
+    // A folder list that fails to load is only logged; the files below stay usable.
+    if (folders.error) console.error(messages.foldersLoadFailedLog, folders.error.message);
   }, [folders.error]);
 
   const navigate = (next: FolderPath) => {
@@ -88,7 +88,7 @@ function FileArea() {
                 value={search}
                 onChange={(event) => {
                   setSearch(event.currentTarget.value);
-                  // Spec section 4: changing the search text resets the page to 1.
+                  // A new search starts on page 1: its matches may fill fewer pages.
                   setPage(1);
                 }}
                 className="files-search"
@@ -114,7 +114,7 @@ function FileArea() {
               </Text>
             ) : (
               <>
-                <FileTable files={shown.items} folderId={folderId} />
+                <FileTable files={shown.items} />
                 <Group justify="space-between" gap="sm" wrap="wrap">
                   <Text size="sm" c="gray.7">
                     {messages.shownRange(shown.from, shown.to, matches.length)}

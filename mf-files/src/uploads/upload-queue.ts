@@ -3,7 +3,7 @@ import { apiUrl, authHeaders, endSession } from "@klarwerk/kit/browser";
 import { formatFileSize } from "@klarwerk/kit/format";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { useSyncExternalStore } from "react";
-import { filesMessages as messages } from "../files/messages";
+import { filesMessages as messages } from "../messages";
 
 export type UploadStatus = "waiting" | "uploading" | "done" | "failed" | "cancelled";
 

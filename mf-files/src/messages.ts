@@ -1,12 +1,12 @@
 /**
- * Every German sentence of the file area. The spec (sections 5 and 8) fixes the wording of the
- * validation, confirmation, notification and empty-state texts; they appear exactly so.
+ * Every German sentence of the file area. The wording of the validation, confirmation,
+ * notification and empty-state texts is fixed by the product; they appear exactly so.
  */
 export const filesMessages = {
   title: "Dateien",
   description: "Ordner anlegen, Dateien hochladen, ansehen und herunterladen – für das ganze Team.",
 
-  // Folder path (spec section 4).
+  // Folder path: breadcrumbs, "Zurück" one level up, "Root" to the top.
   pathLabel: "Ordnerpfad",
   rootCrumb: "Dateien",
   back: "Zurück",
@@ -15,6 +15,7 @@ export const filesMessages = {
   // Folders.
   foldersTitle: "Ordner",
   noFolders: "Keine Ordner vorhanden.",
+  foldersLoadFailedLog: "Ordner konnten nicht geladen werden:",
   openFolder: (name: string) => `Ordner „${name}“ öffnen`,
   newFolderLabel: "Neuer Ordner",
   newFolderPlaceholder: "Ordnername",

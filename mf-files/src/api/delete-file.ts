@@ -1,0 +1,31 @@
+import type { StoredFile } from "@klarwerk/kit";
+import { apiFetch } from "@klarwerk/kit/browser";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { filesQueryOptions } from "./get-files";
+import { refreshList } from "./refresh-list";
+
+/** `DELETE /api/files/{id}`. */
+export async function deleteFile(file: Pick<StoredFile, "id">): Promise<void> {
+  await apiFetch(`/api/files/${file.id}`, { method: "DELETE" });
+}
+
+export interface DeleteFileOptions {
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * Deletes a file, then reloads its folder's file list, after a failure too: the file may be gone
+ * all the same. The mutation stays pending until the list is back, so the row's button spins
+ * until the row is gone.
+ */
+export function useDeleteFile({ onSuccess, onError }: DeleteFileOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: StoredFile) => deleteFile(file),
+    onSuccess,
+    onError,
+    onSettled: (_answer, _error, file) =>
+      refreshList(queryClient, filesQueryOptions({ folderId: file.folder_id }).queryKey),
+  });
+}

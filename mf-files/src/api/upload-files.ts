@@ -1,0 +1,26 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { enqueueUploads } from "../uploads/upload-queue";
+import { filesQueryOptions } from "./get-files";
+import { refreshList } from "./refresh-list";
+
+export interface UploadDestination {
+  folderId: number | null;
+  /** The server's limit when known: a larger file is refused before a byte is sent. */
+  maxBytes: number | null;
+}
+
+/**
+ * Uploads files into a folder. Not a `useMutation`: the upload queue (src/uploads/) sends each
+ * file with XMLHttpRequest for its progress bar, and keeps going when the user leaves the screen.
+ * After each upload the file list of the folder it went to is refreshed, wherever the user is by
+ * then, through that list's query key.
+ */
+export function useUploadFiles(): (files: readonly File[], destination: UploadDestination) => void {
+  const queryClient = useQueryClient();
+  return (files, { folderId, maxBytes }) =>
+    enqueueUploads(files, {
+      folderId,
+      maxBytes,
+      onUploaded: (target) => void refreshList(queryClient, filesQueryOptions({ folderId: target }).queryKey),
+    });
+}
