@@ -12,6 +12,7 @@ import { customersModule } from "./modules/customers/routes.ts";
 import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
 import { foldersModule } from "./modules/folders/routes.ts";
 import { healthModule } from "./modules/health.ts";
+import { apiDocsModule } from "./web/api-docs.ts";
 import { webModule } from "./web/routes.ts";
 
 /**
@@ -42,6 +43,7 @@ export function createApp({
     .use(customersModule(deps))
     .use(foldersModule(deps))
     .use(filesModule(deps))
+    .use(apiDocsModule())
     .use(webModule(deps));
 }
 

@@ -8,6 +8,7 @@ import { findUserById } from "../modules/auth/store.ts";
 import { HttpError } from "./errors.ts";
 import { parseId } from "./ids.ts";
 import { httpMessages } from "./messages.ts";
+import { bearerOperation } from "./openapi.ts";
 
 /** Tokens are valid this long; the browser then has to sign in again. */
 export const tokenLifetime = "7d";
@@ -86,6 +87,8 @@ function createGuard(sql: Sql, tokens: TokenService, changes: ChangeFeed | null)
     });
   return new Elysia({ name: "auth-guard" }).macro({
     auth: {
+      // Merged into each route's `detail`: the document marks every bearer route and its 401.
+      detail: bearerOperation,
       // `transform` runs before body validation (`resolve` only after it), so a request without
       // a valid token is a 401 and never learns what the route would have accepted.
       async transform({ request }) {

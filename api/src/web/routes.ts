@@ -1,9 +1,11 @@
 import { extname, join } from "node:path";
 import { type FederationName, federationName, type RemoteName, remoteDir, remoteNames } from "@klarwerk/kit";
+import { Type } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { HttpError } from "../http/errors.ts";
 import { httpMessages } from "../http/messages.ts";
+import { jsonResponse } from "../http/openapi.ts";
 import { cacheControlFor, fileInfo, noCache, resolveInside, serveFile } from "./static-files.ts";
 
 /** The body of `/remotes.json`: `{ "mf_marketing": "<manifest url>", ... }`. */
@@ -45,6 +47,9 @@ async function prerenderedPage(shellRoot: string, relative: string): Promise<str
 export function webModule({ config }: Pick<Deps, "config">) {
   const remotesJson = JSON.stringify(remotesManifest(config.remotes));
   const shellRoot = join(config.webRoot, "shell", "dist");
+  // The catch-alls below are no API operations (the front-ends' files, the JSON 404 of unknown
+  // API paths): the OpenAPI document leaves them out.
+  const undocumented = { detail: { hide: true } };
 
   return (
     new Elysia({ name: "web" })
@@ -54,41 +59,71 @@ export function webModule({ config }: Pick<Deps, "config">) {
           new Response(remotesJson, {
             headers: { "Content-Type": "application/json;charset=utf-8", "Cache-Control": noCache },
           }),
+        {
+          detail: {
+            summary: "Where the shell loads each remote's Module Federation manifest from",
+            tags: ["Web"],
+            responses: {
+              200: jsonResponse(
+                "Manifest URL per remote, by its federation name.",
+                Type.Object(Object.fromEntries(remoteNames.map((name) => [federationName(name), Type.String()])), {
+                  additionalProperties: false,
+                }),
+              ),
+            },
+          },
+        },
       )
       // Unknown API paths answer JSON, never the shell's HTML. (Elysia tries GET routes before
       // `.all` ones, so the GET wildcard below checks the prefix itself too.)
-      .all("/api", () => {
-        throw notFound();
-      })
-      .all("/api/*", () => {
-        throw notFound();
-      })
-      .get("/remotes/*", async ({ request }) => {
-        const [, , dir = "", ...rest] = encodedPathOf(request).split("/");
-        if (!remoteDirs.has(dir)) throw notFound();
-        const relative = rest.join("/");
-        const root = join(config.webRoot, dir, "dist");
-        const file = resolveInside(root, relative);
-        if (!file || !(await fileInfo(file))) throw notFound();
-        return serveFile(request, file, { cacheControl: cacheControlFor(decodeURIComponent(relative)) });
-      })
-      .get("/*", async ({ request }) => {
-        const relative = encodedPathOf(request).slice(1);
-        if (relative === "api" || relative.startsWith("api/")) throw notFound();
-        const file = resolveInside(shellRoot, relative);
-        if (!file) throw notFound();
-        if (await fileInfo(file)) {
+      .all(
+        "/api",
+        () => {
+          throw notFound();
+        },
+        undocumented,
+      )
+      .all(
+        "/api/*",
+        () => {
+          throw notFound();
+        },
+        undocumented,
+      )
+      .get(
+        "/remotes/*",
+        async ({ request }) => {
+          const [, , dir = "", ...rest] = encodedPathOf(request).split("/");
+          if (!remoteDirs.has(dir)) throw notFound();
+          const relative = rest.join("/");
+          const root = join(config.webRoot, dir, "dist");
+          const file = resolveInside(root, relative);
+          if (!file || !(await fileInfo(file))) throw notFound();
           return serveFile(request, file, { cacheControl: cacheControlFor(decodeURIComponent(relative)) });
-        }
-        // A client-side route (/dashboard, /customers/…) gets the shell; a missing asset does not.
-        const lastSegment = decodeURIComponent(relative).split("/").pop() ?? "";
-        if (extname(lastSegment) !== "") throw notFound();
-        // A public page comes with its content, prerendered; the shell hydrates it.
-        const page = await prerenderedPage(shellRoot, relative);
-        if (page) return serveFile(request, page, { cacheControl: noCache });
-        const index = join(shellRoot, "index.html");
-        if (!(await fileInfo(index))) throw notFound();
-        return serveFile(request, index, { cacheControl: noCache });
-      })
+        },
+        undocumented,
+      )
+      .get(
+        "/*",
+        async ({ request }) => {
+          const relative = encodedPathOf(request).slice(1);
+          if (relative === "api" || relative.startsWith("api/")) throw notFound();
+          const file = resolveInside(shellRoot, relative);
+          if (!file) throw notFound();
+          if (await fileInfo(file)) {
+            return serveFile(request, file, { cacheControl: cacheControlFor(decodeURIComponent(relative)) });
+          }
+          // A client-side route (/dashboard, /customers/…) gets the shell; a missing asset does not.
+          const lastSegment = decodeURIComponent(relative).split("/").pop() ?? "";
+          if (extname(lastSegment) !== "") throw notFound();
+          // A public page comes with its content, prerendered; the shell hydrates it.
+          const page = await prerenderedPage(shellRoot, relative);
+          if (page) return serveFile(request, page, { cacheControl: noCache });
+          const index = join(shellRoot, "index.html");
+          if (!(await fileInfo(index))) throw notFound();
+          return serveFile(request, index, { cacheControl: noCache });
+        },
+        undocumented,
+      )
   );
 }

@@ -1,0 +1,146 @@
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import type { OpenAPIV3 } from "openapi-types";
+import packageJson from "../../package.json";
+import { httpMessages } from "./messages.ts";
+
+/**
+ * What the OpenAPI document (served at /api/docs/json) says besides its routes, and the pieces
+ * the modules describe their routes with.
+ *
+ * Answers are described in each route's `detail.responses`, never as an Elysia `response`
+ * schema: those are validated on every answer, which costs time on every request for a mistake
+ * the tests catch (test/http/openapi.test.ts checks real answers against these schemas), and
+ * would not fit the customer list at all, which answers JSON text from its cache
+ * (src/db/table-cache.ts) that a response schema would have to parse again.
+ *
+ * Those schemas are plain TypeBox, not Elysia's `t`: its numbers and integers also accept numeric
+ * strings (right for a query string, wrong for a JSON answer).
+ */
+
+/** A route's documentation: what Elysia's `detail` takes. */
+type Operation = OpenAPIV3.OperationObject;
+type ResponseObject = OpenAPIV3.ResponseObject;
+
+/** The document's name for the `{ message }` schema and the bearer scheme. */
+const errorMessageName = "ErrorMessage";
+const bearerName = "bearerAuth";
+
+/** The body of every error answer (src/http/errors.ts). */
+export const errorMessageSchema = Type.Object(
+  { message: Type.String({ description: "What went wrong, in German, to be shown to the person as it is." }) },
+  { additionalProperties: false },
+);
+
+/**
+ * TypeBox schemas are JSON Schema, which OpenAPI 3.1 takes as it is; openapi-types (and with it
+ * Elysia's `detail`) only knows 3.0's schema object, hence the one cast.
+ */
+function asSchema(schema: TSchema | OpenAPIV3.ReferenceObject): OpenAPIV3.SchemaObject {
+  return schema as OpenAPIV3.SchemaObject;
+}
+
+/** Info and shared components of the document. */
+export const apiDocumentation = {
+  info: {
+    title: "Klarwerk Digital API",
+    version: packageJson.version,
+    description:
+      'The HTTP API of the website and staff portal. Every error answer is `{ "message": "<German>" }` ' +
+      "with its status; routes marked with a lock need `Authorization: Bearer <token>` from " +
+      "`POST /api/login`.",
+  },
+  components: {
+    schemas: { [errorMessageName]: asSchema(errorMessageSchema) },
+    securitySchemes: { [bearerName]: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+  },
+} satisfies Partial<OpenAPIV3.Document>;
+
+/** The statuses our error answers use, with what each means for every route. */
+const errorStatuses = {
+  400: "The request cannot be read: a malformed id, parameter or body, or a body that is not JSON.",
+  401: "Not signed in: no valid bearer token (or its user is gone), or wrong credentials at login.",
+  403: "Not allowed.",
+  404: "Not found.",
+  409: "Conflicts with what is stored.",
+  411: "A chunked JSON body: its length must be declared.",
+  413: "The body is too large.",
+  415: "Not available for this media type.",
+  416: "The requested range lies outside the file.",
+  422: "The input breaks a rule; the message names the first problem.",
+  429: "Too many attempts; `Retry-After` says when to try again.",
+  503: "A service the API needs does not answer.",
+  507: "Not enough disk space on the server.",
+} as const;
+
+export type ErrorStatus = keyof typeof errorStatuses;
+
+/**
+ * Error answers of a route, each with the German messages it can carry as examples:
+ * `errorResponses({ 404: [messages.notFound] })`.
+ */
+export function errorResponses(errors: { [S in ErrorStatus]?: readonly string[] }): Record<string, ResponseObject> {
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, messages = []] of Object.entries(errors)) {
+    const examples = Object.fromEntries(messages.map((message) => [message, { value: { message } }]));
+    responses[status] = {
+      description: errorStatuses[Number(status) as ErrorStatus],
+      content: {
+        "application/json": {
+          schema: asSchema({ $ref: `#/components/schemas/${errorMessageName}` }),
+          ...(messages.length > 0 ? { examples } : {}),
+        },
+      },
+    };
+  }
+  return responses;
+}
+
+/** What the body policy (src/http/body-policy.ts) refuses a JSON body for before any route sees it. */
+export const jsonBodyErrors = errorResponses({
+  411: [httpMessages.lengthRequired],
+  413: [httpMessages.payloadTooLarge],
+});
+
+/** A JSON answer with its schema. */
+export function jsonResponse(description: string, schema: TSchema): ResponseObject {
+  return { description, content: { "application/json": { schema: asSchema(schema) } } };
+}
+
+/** An answer of raw bytes (a stored file) in whatever media type it was stored with. */
+export function bytesResponse(description: string, headers: ResponseObject["headers"] = {}): ResponseObject {
+  return { description, headers, content: { "*/*": { schema: { type: "string", format: "binary" } } } };
+}
+
+/**
+ * The documentation of a route that needs a bearer token (the `auth` macro's routes): the
+ * scheme and its 401.
+ */
+export const bearerOperation = {
+  security: [{ [bearerName]: [] }],
+  responses: errorResponses({ 401: [httpMessages.unauthorized] }),
+} satisfies Operation;
+
+/** A query parameter of a route whose handler reads it itself (the schema only documents it). */
+export function queryParameter(name: string, description: string, schema: TSchema): OpenAPIV3.ParameterObject {
+  return { name, in: "query", required: false, description, schema: asSchema(schema) };
+}
+
+/** `schema`, or null. */
+export function nullable<S extends TSchema>(schema: S) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** One of `values`, as a string enum (a union of literals would list each as its own schema). */
+export function stringEnum<const V extends readonly string[]>(values: V, options: { description?: string } = {}) {
+  return Type.Unsafe<V[number]>({ type: "string", enum: [...values], ...options });
+}
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * `schemaOf<Customer>()(Type.Object({ ... }))`: the schema, refused by the compiler unless it
+ * describes exactly the type `T`, so the document cannot drift from the kit's answer types.
+ */
+export function schemaOf<T>() {
+  return <S extends TSchema>(schema: S & (Same<Static<S>, T> extends true ? unknown : { describes: T })): S => schema;
+}
