@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { Elysia, type TSchema } from "elysia";
 import { isJsonMediaType, mediaTypeOf } from "./content-type.ts";
 import { HttpError } from "./errors.ts";
 import { httpMessages } from "./messages.ts";
@@ -53,4 +53,13 @@ export function bodyPolicy(maxJsonBytes: number = jsonBodyLimitBytes, streamedPa
     const length = Number(declared);
     if (!Number.isFinite(length) || length > maxJsonBytes) throw new HttpError(413, httpMessages.payloadTooLarge);
   });
+}
+
+/**
+ * The options of a route that takes a JSON body: `{ ...jsonBody(schema) }`. Without `parse`,
+ * Elysia would also read a multipart body (which the policy lets through to every path, held to
+ * the JSON limit) as a form, and the OpenAPI document would offer form types too.
+ */
+export function jsonBody<S extends TSchema>(schema: S) {
+  return { body: schema, parse: "json" as const };
 }
