@@ -1,16 +1,22 @@
 import { isBlank, isEmail, limits, type User } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
+import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { memoryRateLimit } from "../../http/rate-limit.ts";
 import { authApiMessages as messages } from "./messages.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.ts";
+import { registeredSchema, signedInSchema } from "./responses.ts";
 import { findUserForLogin, insertUser, isEmailTaken } from "./store.ts";
 import { loginBody, normalizeEmail, registerBody, validateRegistration } from "./validation.ts";
 
 /** Per client address and e-mail: after this many failed logins within the window, 429. */
 const loginRateLimit = { max: 10, windowMs: 15 * 60 * 1000 } as const;
+
+const tags = ["Accounts"];
 
 /**
  * `POST /api/register` creates an account (201 `{ user }`, no login) and `POST /api/login`
@@ -33,7 +39,33 @@ export function authModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "c
         if (!user) throw new HttpError(409, messages.emailTaken);
         return status(201, { user });
       },
-      { body: registerBody },
+      {
+        ...jsonBody(registerBody),
+        detail: {
+          summary: "Create an account (does not sign in)",
+          tags,
+          responses: {
+            201: jsonResponse("The new account.", registeredSchema),
+            ...jsonBodyErrors,
+            ...errorResponses({
+              400: [httpMessages.badRequest],
+              409: [messages.emailTaken],
+              422: [
+                messages.nameRequired,
+                messages.nameTooLong,
+                messages.emailRequired,
+                messages.emailInvalid,
+                messages.passwordRequired,
+                messages.passwordTooShort,
+                messages.passwordTooLong,
+                messages.confirmPasswordRequired,
+                messages.passwordMismatch,
+                httpMessages.notJsonObject,
+              ],
+            }),
+          },
+        },
+      },
     )
     .post(
       "/login",
@@ -60,6 +92,22 @@ export function authModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "c
         const user: User = { id: found.id, name: found.name, email: found.email };
         return { user, token: await auth.tokens.sign(user.id) };
       },
-      { body: loginBody },
+      {
+        ...jsonBody(loginBody),
+        detail: {
+          summary: "Sign in: the account and a bearer token",
+          tags,
+          responses: {
+            200: jsonResponse("Signed in.", signedInSchema),
+            ...jsonBodyErrors,
+            ...errorResponses({
+              400: [httpMessages.badRequest],
+              401: [messages.wrongCredentials],
+              422: [messages.emailRequired, messages.loginPasswordRequired, httpMessages.notJsonObject],
+              429: [messages.tooManyAttempts],
+            }),
+          },
+        },
+      },
     );
 }

@@ -1,11 +1,16 @@
-import { openRequestsPage } from "@klarwerk/kit";
-import { Elysia } from "elysia";
+import { contactHoneypotField, openRequestsPage } from "@klarwerk/kit";
+import { Type } from "@sinclair/typebox";
+import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
+import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { pagingParam, requireId } from "../../http/ids.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { errorResponses, jsonBodyErrors, jsonResponse, queryParameter } from "../../http/openapi.ts";
 import { memoryRateLimit } from "../../http/rate-limit.ts";
 import { contactApiMessages, requestsApiMessages } from "./messages.ts";
+import { markedDoneSchema, openRequestsPageSchema, receivedSchema } from "./responses.ts";
 import { schedulePurge } from "./retention.ts";
 import { insertContactRequest, listOpenRequests, markRequestDone } from "./store.ts";
 import { contactBody, isHoneypotFilled, validateContact } from "./validation.ts";
@@ -15,6 +20,8 @@ export const contactRateLimit = { max: 10, windowMs: 15 * 60 * 1000 } as const;
 
 /** The answer to every accepted request, stored or caught by the honeypot alike. */
 const accepted = { status: "received" } as const;
+
+const tags = ["Contact requests"];
 
 /**
  * Contact requests, from the public form to the dashboard:
@@ -56,7 +63,33 @@ export function contactRequestsModule({ sql, auth, config }: Pick<Deps, "sql" | 
         if (!isHoneypotFilled(body)) await insertContactRequest(sql, contact);
         return status(201, accepted);
       },
-      { body: contactBody },
+      {
+        ...jsonBody(contactBody),
+        detail: {
+          summary: "Send a message through the public contact form",
+          description: `\`${contactHoneypotField}\` is a field people never see: a request that fills it in is answered the same but never stored.`,
+          tags,
+          responses: {
+            201: jsonResponse("Received.", receivedSchema),
+            ...jsonBodyErrors,
+            ...errorResponses({
+              400: [httpMessages.badRequest],
+              422: [
+                contactApiMessages.nameRequired,
+                contactApiMessages.nameTooLong,
+                contactApiMessages.emailRequired,
+                contactApiMessages.emailInvalid,
+                contactApiMessages.companyInvalid,
+                contactApiMessages.companyTooLong,
+                contactApiMessages.messageRequired,
+                contactApiMessages.messageTooLong,
+                httpMessages.notJsonObject,
+              ],
+              429: [contactApiMessages.tooManyRequests],
+            }),
+          },
+        },
+      },
     )
     .get(
       "/requests",
@@ -69,7 +102,30 @@ export function contactRequestsModule({ sql, auth, config }: Pick<Deps, "sql" | 
           ),
           before: query.before === undefined ? null : requireId(query.before, requestsApiMessages.invalidBefore),
         }),
-      { auth: true },
+      {
+        auth: true,
+        detail: {
+          summary: "Open contact requests, a page at a time, and the open/done counts",
+          tags,
+          // Documented here, read by the handler: its 400s carry the module's own messages.
+          parameters: [
+            queryParameter(
+              "limit",
+              "Requests per page.",
+              Type.Integer({ minimum: 1, maximum: openRequestsPage.maxLimit, default: openRequestsPage.defaultLimit }),
+            ),
+            queryParameter(
+              "before",
+              "`next` of the previous page: requests older than this id.",
+              Type.Integer({ minimum: 1 }),
+            ),
+          ],
+          responses: {
+            200: jsonResponse("The page and the counts.", openRequestsPageSchema),
+            ...errorResponses({ 400: [requestsApiMessages.invalidLimit, requestsApiMessages.invalidBefore] }),
+          },
+        },
+      },
     )
     .put(
       "/requests/:id/done",
@@ -79,6 +135,21 @@ export function contactRequestsModule({ sql, auth, config }: Pick<Deps, "sql" | 
         if (result.outcome === "already-done") throw new HttpError(409, requestsApiMessages.alreadyDone);
         return result.answer;
       },
-      { auth: true },
+      {
+        auth: true,
+        params: t.Object({ id: t.String({ description: "The request's id, a positive integer." }) }),
+        detail: {
+          summary: "Mark a request done (answered) for the signed-in user",
+          tags,
+          responses: {
+            200: jsonResponse("The request as done, and the new counts.", markedDoneSchema),
+            ...errorResponses({
+              400: [requestsApiMessages.invalidId],
+              404: [requestsApiMessages.notFound],
+              409: [requestsApiMessages.alreadyDone],
+            }),
+          },
+        },
+      },
     );
 }

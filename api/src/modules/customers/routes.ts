@@ -1,9 +1,15 @@
-import { Elysia } from "elysia";
+import { customerLimits, customerMessages, customerPaging, customerStatuses } from "@klarwerk/kit";
+import { Type } from "@sinclair/typebox";
+import { Elysia, t } from "elysia";
 import { TableCache } from "../../db/table-cache.ts";
 import type { Deps } from "../../deps.ts";
+import { jsonBody } from "../../http/body-policy.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireId } from "../../http/ids.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { errorResponses, jsonBodyErrors, jsonResponse, queryParameter, stringEnum } from "../../http/openapi.ts";
 import { customersApiMessages as messages } from "./messages.ts";
+import { customerAnswerSchema, customerPageSchema } from "./responses.ts";
 import { createCustomer, listCustomers, updateCustomer } from "./store.ts";
 import { createBody, customerFrom, type ListQuery, parseListQuery, updateBody } from "./validation.ts";
 
@@ -19,6 +25,20 @@ const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
 function pageKey({ page, limit, search, status }: ListQuery): string {
   return JSON.stringify([page, limit, status, search]);
 }
+
+const tags = ["Customers"];
+
+/** What a save can be refused for: the kit's field rules, and a body that is not an object. */
+const saveErrors = {
+  ...errorResponses({
+    400: [httpMessages.badRequest],
+    422: [...Object.values(customerMessages), messages.statusRequired, httpMessages.notJsonObject],
+  }),
+  ...jsonBodyErrors,
+};
+
+/** The path's `{id}`; the handler checks it (a malformed one is a 400 with the module's message). */
+const idParams = t.Object({ id: t.String({ description: "The customer's id, a positive integer." }) });
 
 /**
  * The customer tool's API; every call needs a bearer token (design.md section 4):
@@ -40,17 +60,50 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
 
   return new Elysia({ name: "customers-routes", prefix: "/api/customers" })
     .use(auth.guard)
-    .get("/", async ({ query }) => new Response(await listPage(parseListQuery(query)), { headers: jsonHeaders }), {
+    .get("", async ({ query }) => new Response(await listPage(parseListQuery(query)), { headers: jsonHeaders }), {
       auth: true,
+      detail: {
+        summary: "One page of customers, newest first, optionally searched and filtered",
+        tags,
+        // Documented here, read by parseListQuery: its 400s carry the module's own messages.
+        parameters: [
+          queryParameter("page", "The page, from 1.", Type.Integer({ minimum: 1, default: 1 })),
+          queryParameter(
+            "limit",
+            "Customers per page.",
+            Type.Integer({ minimum: 1, maximum: customerPaging.maxLimit, default: customerPaging.defaultLimit }),
+          ),
+          queryParameter(
+            "search",
+            "Part of the name, any case; `%` and `_` match themselves.",
+            Type.String({ maxLength: customerLimits.nameMax }),
+          ),
+          queryParameter("status", "Only customers with this status; empty for all.", stringEnum(customerStatuses)),
+        ],
+        responses: {
+          200: jsonResponse("The page and how many pages and customers match.", customerPageSchema),
+          ...errorResponses({
+            400: [messages.invalidPage, messages.invalidLimit, messages.invalidSearch, messages.invalidStatusFilter],
+          }),
+        },
+      },
     })
     .post(
-      "/",
+      "",
       async ({ body, user, status }) => {
         const customer = await createCustomer(sql, customerFrom(body), user.id);
         customersChanged();
         return status(201, { customer });
       },
-      { auth: true, body: createBody },
+      {
+        auth: true,
+        ...jsonBody(createBody),
+        detail: {
+          summary: "Add a customer (without a status: in_kontakt)",
+          tags,
+          responses: { 201: jsonResponse("The stored customer.", customerAnswerSchema), ...saveErrors },
+        },
+      },
     )
     .put(
       "/:id",
@@ -61,6 +114,19 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
         customersChanged();
         return { customer };
       },
-      { auth: true, body: updateBody },
+      {
+        auth: true,
+        params: idParams,
+        ...jsonBody(updateBody),
+        detail: {
+          summary: "Replace a customer's fields and status",
+          tags,
+          responses: {
+            200: jsonResponse("The stored customer.", customerAnswerSchema),
+            ...saveErrors,
+            ...errorResponses({ 400: [messages.invalidId, httpMessages.badRequest], 404: [messages.notFound] }),
+          },
+        },
+      },
     );
 }

@@ -1,12 +1,15 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireId } from "../../http/ids.ts";
-import { existingFolderParam, optionalFolderId } from "../folders/ids.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { bytesResponse, errorResponses, jsonResponse } from "../../http/openapi.ts";
+import { existingFolderParam, folderParamErrors, folderQueryParameter, optionalFolderId } from "../folders/ids.ts";
 import { foldersApiMessages } from "../folders/messages.ts";
 import { fileBlobStore } from "./blobs.ts";
 import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
 import { filesApiMessages as messages } from "./messages.ts";
+import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "./responses.ts";
 import { blobResponse, contentDisposition } from "./serve.ts";
 import { deleteFile, type FileWithBlob, findFile, insertFile, listFiles } from "./store.ts";
 import { receiveUpload } from "./upload.ts";
@@ -23,6 +26,29 @@ const inertHeaders = {
 
 /** Where uploads stream to: the only paths whose multipart bodies may exceed the JSON limit. */
 export const streamedBodyPaths = ["/api/files/upload"] as const;
+
+const tags = ["Files"];
+
+/** The path's `{id}`; the handlers check it (a malformed one is a 400 with the module's message). */
+const fileId = t.String({ description: "The file's id, a positive integer." });
+
+/** What every route that finds a file by its id can answer besides its own errors. */
+const fileErrors = errorResponses({ 400: [messages.invalidId], 404: [messages.notFound, messages.contentMissing] });
+
+const downloadHeaders = {
+  "Content-Disposition": { description: "`attachment` with the original file name.", schema: { type: "string" } },
+  "Accept-Ranges": { description: "`bytes`: one `Range` is honoured.", schema: { type: "string" } },
+} as const;
+
+/** The answers of a download: the whole file, or the one range asked for. */
+const downloadResponses = {
+  200: bytesResponse("The file's bytes, in its stored media type.", downloadHeaders),
+  206: bytesResponse("The requested range of the file's bytes.", {
+    ...downloadHeaders,
+    "Content-Range": { description: "Which bytes of the file these are.", schema: { type: "string" } },
+  }),
+  ...errorResponses({ 416: [messages.rangeNotSatisfiable] }),
+};
 
 /**
  * Files of the file area (every signed-in user sees all, design.md section 4), all bearer:
@@ -73,12 +99,20 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
   return new Elysia({ name: "files-routes", prefix: "/api/files" })
     .use(auth.guard)
     .get(
-      "/",
+      "",
       async ({ query }) => ({
         files: await listFiles(sql, await existingFolderParam(sql, query.folder_id)),
         max_upload_bytes: config.uploadMaxBytes,
       }),
-      { auth: true },
+      {
+        auth: true,
+        detail: {
+          summary: "The files directly inside a folder, and the upload limit",
+          tags,
+          parameters: [folderQueryParameter("folder_id")],
+          responses: { 200: jsonResponse("The files, newest first.", fileListingSchema), ...folderParamErrors },
+        },
+      },
     )
     .post(
       "/upload",
@@ -104,8 +138,49 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
           throw error;
         }
       },
-      // The body is read by receiveUpload as a stream: Elysia must not parse (buffer) it.
-      { auth: true, parse: "none" },
+      // The body is read by receiveUpload as a stream: Elysia must not parse (buffer) it, so the
+      // document learns the body from `detail` rather than from a schema.
+      {
+        auth: true,
+        parse: "none",
+        detail: {
+          summary: "Upload one file into a folder (streamed to disk)",
+          tags,
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  required: ["file"],
+                  properties: {
+                    file: { type: "string", format: "binary", description: "Exactly one file, with its name." },
+                    folder_id: { type: "string", description: "A folder's id; omitted or empty for the root level." },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            201: jsonResponse("The stored file.", fileAnswerSchema),
+            ...errorResponses({
+              400: [
+                messages.notMultipart,
+                messages.fileMissing,
+                messages.oneFileOnly,
+                messages.unexpectedField,
+                messages.uploadBroken,
+                foldersApiMessages.invalidId,
+                httpMessages.badRequest,
+              ],
+              404: [foldersApiMessages.notFound],
+              413: [messages.tooLarge(config.uploadMaxBytes)],
+              422: [messages.nameTooLong],
+              507: [messages.diskFull],
+            }),
+          },
+        },
+      },
     )
     .delete(
       "/:id",
@@ -118,9 +193,25 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
         });
         return new Response(null, { status: 204 });
       },
-      { auth: true },
+      {
+        auth: true,
+        params: t.Object({ id: fileId }),
+        detail: {
+          summary: "Delete a file and its bytes",
+          tags,
+          responses: { 204: { description: "Deleted." }, ...fileErrors },
+        },
+      },
     )
-    .get("/:id/download", async ({ params, request }) => download(request, await fileOf(params.id)), { auth: true })
+    .get("/:id/download", async ({ params, request }) => download(request, await fileOf(params.id)), {
+      auth: true,
+      params: t.Object({ id: fileId }),
+      detail: {
+        summary: "Download a file (with `Range`)",
+        tags,
+        responses: { ...downloadResponses, ...fileErrors },
+      },
+    })
     .post(
       "/:id/download-link",
       async ({ params }) => {
@@ -132,13 +223,38 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
           expires_in: downloadLinkLifetimeSeconds,
         };
       },
-      { auth: true },
+      {
+        auth: true,
+        params: t.Object({ id: fileId }),
+        detail: {
+          summary: "A short-lived link that downloads the file without the bearer header",
+          description:
+            "For the browser's own download manager, which cannot send the header: follow `url` " +
+            "within `expires_in` seconds.",
+          tags,
+          responses: { 200: jsonResponse("The link.", downloadLinkSchema), ...fileErrors },
+        },
+      },
     )
-    .get("/:id/download/:ticket", async ({ params, request }) => {
-      const id = requireId(params.id, messages.invalidId);
-      if (!links.verify(id, params.ticket)) throw new HttpError(403, messages.linkInvalid);
-      return download(request, await fileOf(params.id));
-    })
+    .get(
+      "/:id/download/:ticket",
+      async ({ params, request }) => {
+        const id = requireId(params.id, messages.invalidId);
+        if (!links.verify(id, params.ticket)) throw new HttpError(403, messages.linkInvalid);
+        return download(request, await fileOf(params.id));
+      },
+      {
+        params: t.Object({
+          id: fileId,
+          ticket: t.String({ description: "From `POST /api/files/{id}/download-link`." }),
+        }),
+        detail: {
+          summary: "Download a file by a link from download-link (no bearer header)",
+          tags,
+          responses: { ...downloadResponses, ...errorResponses({ 403: [messages.linkInvalid] }), ...fileErrors },
+        },
+      },
+    )
     .get(
       "/:id/preview",
       async ({ params, request }) => {
@@ -156,6 +272,18 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
           },
         });
       },
-      { auth: true },
+      {
+        auth: true,
+        params: t.Object({ id: fileId }),
+        detail: {
+          summary: "An image file, to be shown inline",
+          tags,
+          responses: {
+            200: bytesResponse("The image's bytes, in its stored media type."),
+            ...errorResponses({ 415: [messages.noPreview] }),
+            ...fileErrors,
+          },
+        },
+      },
     );
 }

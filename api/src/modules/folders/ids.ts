@@ -1,6 +1,8 @@
+import { Type } from "@sinclair/typebox";
 import type { Sql } from "../../db/open.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireId } from "../../http/ids.ts";
+import { errorResponses, queryParameter } from "../../http/openapi.ts";
 import { foldersApiMessages as messages } from "./messages.ts";
 import { folderExists } from "./store.ts";
 
@@ -18,3 +20,11 @@ export async function existingFolderParam(sql: Sql, raw: string | undefined): Pr
   if (id !== null && !(await folderExists(sql, id))) throw new HttpError(404, messages.notFound);
   return id;
 }
+
+/** A query parameter that `existingFolderParam` reads, for the OpenAPI document. */
+export function folderQueryParameter(name: "parent_id" | "folder_id") {
+  return queryParameter(name, "A folder's id; omitted or empty for the root level.", Type.Integer({ minimum: 1 }));
+}
+
+/** What `existingFolderParam` refuses with. */
+export const folderParamErrors = errorResponses({ 400: [messages.invalidId], 404: [messages.notFound] });

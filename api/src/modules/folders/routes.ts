@@ -1,10 +1,16 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
+import { jsonBody } from "../../http/body-policy.ts";
 import { HttpError } from "../../http/errors.ts";
-import { existingFolderParam } from "./ids.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
+import { existingFolderParam, folderParamErrors, folderQueryParameter } from "./ids.ts";
 import { foldersApiMessages as messages } from "./messages.ts";
+import { folderAnswerSchema, folderListSchema } from "./responses.ts";
 import { createFolder, folderExists, listFolders } from "./store.ts";
-import { createFolderBody, folderNameOf, parentIdOf } from "./validation.ts";
+import { createFolderBody, folderNameMax, folderNameOf, parentIdOf } from "./validation.ts";
+
+const tags = ["Files"];
 
 /**
  * Folders of the file area (every signed-in user sees all, design.md section 4):
@@ -17,12 +23,20 @@ export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
   return new Elysia({ name: "folders-routes", prefix: "/api/folders" })
     .use(auth.guard)
     .get(
-      "/",
+      "",
       async ({ query }) => ({ folders: await listFolders(sql, await existingFolderParam(sql, query.parent_id)) }),
-      { auth: true },
+      {
+        auth: true,
+        detail: {
+          summary: "The folders directly inside a folder",
+          tags,
+          parameters: [folderQueryParameter("parent_id")],
+          responses: { 200: jsonResponse("The folders, by name.", folderListSchema), ...folderParamErrors },
+        },
+      },
     )
     .post(
-      "/",
+      "",
       async ({ body, user, status }) => {
         const name = folderNameOf(body.name);
         const parentId = parentIdOf(body.parent_id);
@@ -33,6 +47,29 @@ export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
         if (result.outcome === "taken") throw new HttpError(409, messages.nameTaken);
         return status(201, { folder: result.folder });
       },
-      { auth: true, body: createFolderBody },
+      {
+        auth: true,
+        ...jsonBody(createFolderBody),
+        detail: {
+          summary: `Add a folder (name up to ${folderNameMax} characters)`,
+          tags,
+          responses: {
+            201: jsonResponse("The stored folder.", folderAnswerSchema),
+            ...jsonBodyErrors,
+            ...errorResponses({
+              400: [httpMessages.badRequest],
+              404: [messages.parentNotFound],
+              409: [messages.nameTaken],
+              422: [
+                messages.nameRequired,
+                messages.nameTooLong,
+                messages.nameInvalid,
+                messages.invalidParent,
+                httpMessages.notJsonObject,
+              ],
+            }),
+          },
+        },
+      },
     );
 }

@@ -1,0 +1,63 @@
+import type { ContactRequest, ContactRequestCounts, MarkedDoneAnswer, OpenRequestsPage } from "@klarwerk/kit";
+import { Type } from "@sinclair/typebox";
+import { nullable, schemaOf } from "../../http/openapi.ts";
+
+/** The answers of /api/contact and /api/requests as the OpenAPI document describes them: the kit's types. */
+const requestFields = {
+  id: Type.Integer({ minimum: 1 }),
+  name: Type.String(),
+  email: Type.String(),
+  company: nullable(Type.String()),
+  message: Type.String(),
+  created_at: Type.String({ format: "date-time" }),
+};
+
+export const contactRequestSchema = schemaOf<ContactRequest>()(
+  Type.Object({ ...requestFields, is_done: Type.Boolean() }, { additionalProperties: false }),
+);
+
+const countsSchema = schemaOf<ContactRequestCounts>()(
+  Type.Object(
+    { open: Type.Integer({ minimum: 0 }), done: Type.Integer({ minimum: 0 }) },
+    { additionalProperties: false, description: "All open and done requests, counted by the database." },
+  ),
+);
+
+export const openRequestsPageSchema = schemaOf<OpenRequestsPage>()(
+  Type.Object(
+    {
+      requests: Type.Array(contactRequestSchema, { description: "Open requests, newest first." }),
+      counts: countsSchema,
+      next: nullable(Type.Integer({ minimum: 1, description: "`before` for the next page; null on the last one." })),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const markedDoneSchema = schemaOf<MarkedDoneAnswer>()(
+  Type.Object(
+    {
+      request: Type.Object(
+        {
+          ...requestFields,
+          is_done: Type.Literal(true),
+          done_at: Type.String({ format: "date-time" }),
+          done_by: nullable(
+            Type.Object(
+              { id: Type.Integer({ minimum: 1 }), name: Type.String() },
+              { additionalProperties: false, description: "Null when that account no longer exists." },
+            ),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      counts: countsSchema,
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const receivedSchema = Type.Object(
+  { status: Type.Literal("received") },
+  { additionalProperties: false, description: "Also for a request the spam guard caught: bots learn nothing." },
+);

@@ -1,0 +1,32 @@
+import { type Customer, type CustomerPage, customerStatuses } from "@klarwerk/kit";
+import { Type } from "@sinclair/typebox";
+import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
+
+/** The answers of /api/customers as the OpenAPI document describes them: the kit's types. */
+export const customerSchema = schemaOf<Customer>()(
+  Type.Object(
+    {
+      id: Type.Integer({ minimum: 1 }),
+      name: Type.String(),
+      email: nullable(Type.String()),
+      phone: nullable(Type.String()),
+      website: nullable(Type.String()),
+      notes: nullable(Type.String()),
+      status: stringEnum(customerStatuses),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const customerPageSchema = schemaOf<CustomerPage>()(
+  Type.Object(
+    {
+      customers: Type.Array(customerSchema, { description: "Newest first." }),
+      pages: Type.Integer({ minimum: 1, description: "At least 1: an empty result is one empty page." }),
+      total: Type.Integer({ minimum: 0, description: "How many customers match the search and status." }),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const customerAnswerSchema = Type.Object({ customer: customerSchema }, { additionalProperties: false });
