@@ -1,6 +1,6 @@
 // What a first visit of a page downloads in Chromium with an empty cache: requests, scripts, and
 // their bytes as transferred (the server's brotli/gzip) and as gzip (each script re-compressed
-// with gzip level 6, the unit of the 200 KB budget of design.md section 5).
+// with gzip level 6, the unit of the 200 KB budget of docs/decisions.md).
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 

@@ -1,4 +1,4 @@
-// The public pages against their budget (design.md section 5, issue 3): for every public page the
+// The public pages against their budget (docs/decisions.md, "The public-page budget"): for every public page the
 // JavaScript a first visit downloads (gzip) and Lighthouse 13 in its default mobile preset
 // (simulated slow 4G and 4× slower CPU) – performance, accessibility, best practices, SEO, LCP and
 // CLS, each the median of several runs – next to the targets.

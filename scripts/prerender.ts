@@ -1,7 +1,7 @@
 // Writes the HTML of every public page at build time: the shell's layout with the marketing
 // remote's page rendered from source, in exactly the tree the browser hydrates (shell/src/AppRoot),
 // with the page's title, description and styles inline, so text and layout are there before any
-// script runs (design.md section 5). Also writes robots.txt and sitemap.xml.
+// script runs (docs/architecture.md, "Public pages"). Also writes robots.txt and sitemap.xml.
 //
 //   bun scripts/prerender.ts [--shell-dist <dir>] [--marketing-dist <dir>] [--skip-precompress]
 //

@@ -1,5 +1,5 @@
 -- Messages sent through the public contact form. Open until a signed-in user marks them done;
--- there is no way back (spec section 4), so done_at/done_by are written once.
+-- there is no way back (the product has no "reopen"), so done_at/done_by are written once.
 create table contact_requests (
   id bigint generated always as identity primary key,
   name text not null,

@@ -40,7 +40,7 @@ async function prerenderedPage(shellRoot: string, relative: string): Promise<str
 }
 
 /**
- * The built front-ends, from this process (design section 2): `/remotes.json`, each remote's
+ * The built front-ends, from this process (docs/architecture.md, "One origin by default"): `/remotes.json`, each remote's
  * build under `/remotes/mf-<name>/`, and the shell for everything else with a fallback to its
  * `index.html` for client-side routes. Register it last: its wildcards catch what no module did.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact request as the public form sends it and the API accepts it (spec section 7), with
+ * The contact request as the public form sends it and the API accepts it, with
  * the rules both sides share.
  */
 export interface ContactPayload {

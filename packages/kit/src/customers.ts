@@ -16,7 +16,7 @@ export const customerStatuses = [
 
 export type CustomerStatus = (typeof customerStatuses)[number];
 
-/** New customers start here (spec section 4). */
+/** New customers start here: a new customer is usually one the team is already talking to. */
 export const defaultCustomerStatus: CustomerStatus = "in_kontakt";
 
 export function isCustomerStatus(value: unknown): value is CustomerStatus {
@@ -46,7 +46,7 @@ export interface CustomerPage {
 }
 
 export const customerPaging = {
-  /** Customers per page (spec section 9). */
+  /** Customers per page, as the product specification fixes it. */
   defaultLimit: 20,
   maxLimit: 100,
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The file area as the API answers it (spec section 3), read by the API's stores and the files
+ * The file area as the API answers it, read by the API's stores and the files
  * screen alike. Timestamps are ISO 8601 strings in the JSON answer.
  */
 

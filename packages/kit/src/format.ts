@@ -53,7 +53,7 @@ const oneDecimal = new Intl.NumberFormat("de-DE", { minimumFractionDigits: 1, ma
 const twoDecimals = new Intl.NumberFormat("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * A file size as the file area shows it (spec section 9): "512 B" below 1 KB, "1,5 KB" with one
+ * A file size as the file area shows it: "512 B" below 1 KB, "1,5 KB" with one
  * decimal below 1 MB, "2,35 MB" with two decimals above (1 KB = 1024 bytes).
  */
 export function formatFileSize(bytes: number): string {

@@ -1,5 +1,5 @@
 /**
- * A message sent through the public contact form, as the API returns it (spec section 3).
+ * A message sent through the public contact form, as the API returns it.
  * Timestamps are ISO 8601 strings; `company` is null when the visitor left it empty.
  */
 export interface ContactRequest {

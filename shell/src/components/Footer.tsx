@@ -31,7 +31,7 @@ export function Footer() {
               <a href="/contact">Kontakt</a>
             </li>
             <li>
-              {/* Loaded as a page of its own, not routed in the page (spec section 2). */}
+              {/* Loaded as a page of its own, not routed in the page: the legal notice must load even when the app cannot. */}
               <a href="/impressum" data-reload="">
                 Impressum
               </a>

@@ -2,8 +2,8 @@ import { storageKeys } from "@klarwerk/kit";
 import { useSyncExternalStore } from "react";
 
 /**
- * The visitor's choice about the third-party review widget, kept in local storage (design.md
- * section 4: nothing of the third party loads before "accepted").
+ * The visitor's choice about the third-party review widget, kept in local storage: nothing of
+ * the third party loads before "accepted" (the widget sends the visitor's data to its host).
  */
 export type ConsentChoice = "accepted" | "rejected";
 

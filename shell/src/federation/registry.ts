@@ -4,7 +4,7 @@ import type { ComponentType } from "react";
 
 /**
  * Where each remote lives is decided at run time: the server answers /remotes.json with
- * `{ "mf_marketing": "<url of mf-manifest.json>", ... }` (design.md section 2), so a team can
+ * `{ "mf_marketing": "<url of mf-manifest.json>", ... }` (docs/architecture.md, "Federation and deployment"), so a team can
  * deploy a remote elsewhere without rebuilding the shell.
  */
 type Registry = Record<string, string>;

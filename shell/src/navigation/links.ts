@@ -11,7 +11,7 @@ function isServerPath(pathname: string): boolean {
  * The in-app path a click on a plain `<a href>` should be routed to, or null when the browser
  * should follow it itself: another origin, a new tab or window (modifier keys, `target`), a
  * download, a jump within the page, a server path, or a link marked `data-reload` (the legal
- * notice is loaded as a document of its own, spec section 2). Links that handled the click
+ * notice is loaded as a document of its own, so it shows even when the app cannot load). Links that handled the click
  * themselves (react-router's `<Link>`) have called `preventDefault` and are left alone.
  */
 export function routedHref(event: MouseEvent<HTMLElement>): string | null {

@@ -28,7 +28,7 @@ function setMetaDescription(text: string): void {
 
 /**
  * The router of the public pages: a few dozen lines instead of react-router's 65 KB, which a
- * first visit of "/" cannot afford (design.md section 5). It shows the public page for the current
+ * first visit of "/" cannot afford (docs/decisions.md, "The public-page budget"). It shows the public page for the current
  * path, moves through history with pushState/popstate, and waits for the next page's module
  * before switching, so the current page stays until the next one can be shown. Anything that is
  * not a public page goes to `onLeave`.

@@ -29,7 +29,7 @@ export function Register() {
     const ok = await register({ name: name.trim(), email: email.trim(), password, confirmPassword });
     setSubmitting(false);
     if (ok) {
-      // Registration does not sign in (spec section 4): the new account logs in on /login.
+      // Registration does not sign in: the new account logs in on /login.
       notifySuccess(authMessages.registerSuccess);
       navigate("/login");
     } else {

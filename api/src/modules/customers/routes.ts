@@ -41,7 +41,7 @@ const saveErrors = {
 const idParams = t.Object({ id: t.String({ description: "The customer's id, a positive integer." }) });
 
 /**
- * The customer tool's API; every call needs a bearer token (design.md section 4):
+ * The customer tool's API; every call needs a bearer token (customer data is personal):
  * - `GET /api/customers?page=&limit=&search=&status=` → `{ customers, pages, total }`;
  * - `POST /api/customers` → 201 `{ customer }`;
  * - `PUT /api/customers/{id}` → `{ customer }`, 404 for an unknown id.

@@ -4,7 +4,7 @@ import type { Sql } from "../../db/open.ts";
 import { BlobStore, type SweepResult } from "../../storage/blob-store.ts";
 import { referencedBlobIds } from "./store.ts";
 
-/** The file area's blobs live in `DATA_DIR/blobs` (design.md section 4). */
+/** The file area's blobs live in `DATA_DIR/blobs` (docs/architecture.md, "Blob storage"). */
 export function fileBlobStore(config: Pick<Config, "dataDir">): BlobStore {
   return new BlobStore(join(config.dataDir, "blobs"));
 }

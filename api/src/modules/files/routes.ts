@@ -51,7 +51,7 @@ const downloadResponses = {
 };
 
 /**
- * Files of the file area (every signed-in user sees all, design.md section 4), all bearer:
+ * Files of the file area (every signed-in user sees all: a shared company drive), all bearer:
  * - `GET /api/files[?folder_id=<id>]`: `{ files, max_upload_bytes }`, newest first;
  * - `POST /api/files/upload` (multipart: `file`, optional `folder_id`): streamed to disk, 201
  *   `{ file }`; 413 over `UPLOAD_MAX_BYTES`; 404 unknown folder;

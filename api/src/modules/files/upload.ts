@@ -145,7 +145,7 @@ function asHttpError(error: unknown): unknown {
 
 /**
  * Receives a `multipart/form-data` upload (one part `file`, optional text fields) into a new
- * blob of the store, with bounded memory (design.md section 3; `formData()` would buffer the
+ * blob of the store, with bounded memory (docs/stack-facts.md; `formData()` would buffer the
  * whole file). A file over `maxBytes`, a broken or cancelled transfer, or a malformed body leave
  * nothing behind and end in an HttpError (413, 400, ...).
  */

@@ -13,7 +13,7 @@ import { createFolderBody, folderNameMax, folderNameOf, parentIdOf } from "./val
 const tags = ["Files"];
 
 /**
- * Folders of the file area (every signed-in user sees all, design.md section 4):
+ * Folders of the file area (every signed-in user sees all: a shared company drive):
  * - `GET /api/folders[?parent_id=<id>]`: `{ folders }` directly inside that folder (root when
  *   omitted); 404 for a folder that does not exist;
  * - `POST /api/folders` `{ name, parent_id }`: 201 `{ folder }`; 422 bad name, 404 unknown parent,
