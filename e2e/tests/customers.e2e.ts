@@ -348,3 +348,60 @@ test("long notes toggle with mehr and weniger; the website opens in a new tab; e
   await expect(await popup).toHaveTitle("Kanzlei Lang");
   expect(page.url()).toMatch(/\/customers$/);
 });
+
+/** Where an element ends on the right, in CSS pixels from the left of the viewport. */
+async function rightEdge(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("Das Element ist nicht sichtbar.");
+  return box.x + box.width;
+}
+
+test("long unbroken text wraps in its cell: Status and Aktion stay in view; a phone scrolls the table in its card", async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const prefix = uniquePrefix("Breitentest");
+  // People type such things: a word as long as a line, a note pasted without spaces, a deep link.
+  const name = `${prefix} ${"Unternehmensberatungsgesellschaft".repeat(3)}`;
+  const notes = "RückrufbitteAngebotsanfrageFolgetermin".repeat(4).slice(0, 150);
+  const website = `https://www.kanzlei-lang.de/downloads/${"Mandantenvereinbarung".repeat(7)}.pdf`;
+  expect(notes).toHaveLength(150);
+  expect(notes).not.toMatch(/\s/);
+  await createCustomers(request, token, [
+    {
+      name,
+      email: "rechnungseingang.buchhaltung.zentrale@kanzlei-lang.de",
+      website,
+      notes,
+      status: "keine_rueckmeldung",
+    },
+  ]);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/customers");
+  await search(page, name);
+  const row = customerRow(page, name);
+  const cells = row.getByRole("cell");
+  await expect(cells.nth(3)).toHaveText(notes);
+  const status = cells.nth(4);
+  const action = cells.nth(5);
+  await expect(status).toHaveText("keine rueckmeldung");
+
+  // Everything fits: the table does not scroll, and the last two columns end inside the window.
+  const scroller = page.getByRole("region", { name: "Kunden" });
+  expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+  const edit = action.getByRole("button", { name: `Bearbeiten: ${name}` });
+  await edit.evaluate((element) => element.scrollIntoView({ block: "center", inline: "nearest" }));
+  expect(await scroller.evaluate((element) => element.scrollLeft)).toBe(0);
+  expect(await rightEdge(status)).toBeLessThanOrEqual(1280);
+  expect(await rightEdge(action)).toBeLessThanOrEqual(1280);
+  await expect(edit).toBeInViewport({ ratio: 1 });
+
+  // A phone: the page keeps its width, and the table scrolls sideways inside its card.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);
+  expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  expect(await rightEdge(scroller)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+});

@@ -58,7 +58,7 @@ export function CustomerRow({ customer, onEdit }: { customer: Customer; onEdit: 
           {customer.name}
         </Text>
       </Table.Th>
-      <Table.Td>
+      <Table.Td className="cust-col-email">
         <PlainValue value={customer.email} address />
       </Table.Td>
       <Table.Td className="cust-col-phone">

@@ -34,8 +34,17 @@ export function CustomerTable({ customers, loading, filtered, onEdit }: Customer
       </Stack>
     );
   }
+  // Below 900 px the table scrolls sideways inside its card, not the page; as a named, focusable
+  // region keyboard users can scroll it too.
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
+    <Table.ScrollContainer
+      minWidth={900}
+      type="native"
+      role="region"
+      aria-label={messages.tableLabel}
+      tabIndex={0}
+      className="cust-table-scroll"
+    >
       <Table
         aria-label={messages.tableLabel}
         aria-busy={loading}
