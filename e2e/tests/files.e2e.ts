@@ -244,6 +244,46 @@ test("a file over the upload limit is refused at once; a broken image shows the 
   await expect(main(page).getByRole("img", { name: "Keine Vorschau verfügbar" })).toBeVisible();
 });
 
+/** Where an element ends on the right, in CSS pixels from the left of the viewport. */
+async function rightEdge(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("Das Element ist nicht sichtbar.");
+  return box.x + box.width;
+}
+
+test("a very long file name wraps in its cell: the buttons stay in view; a phone scrolls the table in its card", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openFileArea(page, request);
+  const folder = `Breite ${tag()}`;
+  await createFolder(page, folder);
+  await folderButton(page, folder).click();
+  const longName = `${"Projektdokumentation".repeat(9)}.txt`;
+  await fileInput(page).setInputFiles([{ name: longName, mimeType: "text/plain", buffer: Buffer.from("Inhalt") }]);
+  await expect(fileRows(page)).toHaveCount(1);
+  await expect(fileRows(page)).toContainText(longName);
+
+  // Everything fits: the table does not scroll, and both buttons end inside the window.
+  const scroller = main(page).getByRole("region", { name: "Dateien in diesem Ordner" });
+  expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+  for (const label of [`${longName} herunterladen`, `${longName} löschen`]) {
+    const button = main(page).getByRole("button", { name: label });
+    await button.evaluate((element) => element.scrollIntoView({ block: "center", inline: "nearest" }));
+    expect(await scroller.evaluate((element) => element.scrollLeft)).toBe(0);
+    expect(await rightEdge(button)).toBeLessThanOrEqual(1280);
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+
+  // A phone: the page keeps its width, and the table scrolls sideways inside its card.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(391);
+  expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  expect(await rightEdge(scroller)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+});
+
 test("without a token the file area sends the visitor to the login", async ({ page }) => {
   await page.addInitScript(() => {
     localStorage.setItem("klarwerkuser", JSON.stringify({ id: 1, name: "Ohne Token", email: "x@example.de" }));

@@ -33,8 +33,17 @@ export function FileTable({ files }: FileTableProps) {
       onConfirm: () => remove.mutate(file),
     });
 
+  // Below 720 px the table scrolls sideways inside its card, not the page; as a named, focusable
+  // region keyboard users can scroll it too.
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer
+      minWidth={720}
+      type="native"
+      role="region"
+      aria-label={messages.filesTitle}
+      tabIndex={0}
+      className="files-table-scroll"
+    >
       <Table verticalSpacing="sm" highlightOnHover className="files-table">
         <Table.Thead>
           <Table.Tr>
@@ -63,7 +72,7 @@ export function FileTable({ files }: FileTableProps) {
               </Table.Td>
               <Table.Td className="files-col-size">{formatFileSize(file.size)}</Table.Td>
               <Table.Td>{formatDateTime(file.created_at)}</Table.Td>
-              <Table.Td>{file.uploader_name || messages.unknownUploader}</Table.Td>
+              <Table.Td className="files-col-uploader">{file.uploader_name || messages.unknownUploader}</Table.Td>
               <Table.Td>
                 <Group gap={6} justify="flex-end" wrap="nowrap">
                   <Button
