@@ -1,6 +1,7 @@
 /**
- * The invoice as a PDF (spec section 9): the document definition, built purely from the invoice
- * and its totals, and the two ways out of it: a download named `Rechnung_{id}.pdf`, or a Blob.
+ * The invoice as a PDF (A4, headed "Rechnung"): the document definition, built purely from the
+ * invoice and its totals, and the two ways out of it: a download named `Rechnung_{id}.pdf`, or a
+ * Blob.
  * pdfmake itself is loaded only when a PDF is actually made (see `pdfmake-loader.ts`); this
  * module imports nothing of it but types.
  */

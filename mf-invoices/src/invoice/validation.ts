@@ -1,6 +1,6 @@
 /**
- * The save rules of the invoice form (spec section 5): Kunde, then Dienstleister, then at least
- * one valid item; plus the input hints the form's fields carry and the "last row stays" rule.
+ * The save rules of the invoice form, checked in this order: Kunde, then Dienstleister, then at
+ * least one valid item; plus the input hints the form's fields carry and the "last row stays" rule.
  */
 import { isBlank } from "@klarwerk/kit";
 import { invoiceMessages } from "../messages";
