@@ -34,8 +34,8 @@ export function CustomerTable({ customers, loading, filtered, onEdit }: Customer
       </Stack>
     );
   }
-  // Below 900 px the table scrolls sideways inside its card, not the page; as a named, focusable
-  // region keyboard users can scroll it too.
+  // Where the card is narrower than the columns' minimum widths, the table scrolls sideways inside
+  // it, never the page; as a named, focusable region keyboard users can scroll it too.
   return (
     <Table.ScrollContainer
       minWidth={900}

@@ -33,8 +33,8 @@ export function FileTable({ files }: FileTableProps) {
       onConfirm: () => remove.mutate(file),
     });
 
-  // Below 720 px the table scrolls sideways inside its card, not the page; as a named, focusable
-  // region keyboard users can scroll it too.
+  // Where the card is narrower than the columns' minimum widths, the table scrolls sideways inside
+  // it, never the page; as a named, focusable region keyboard users can scroll it too.
   return (
     <Table.ScrollContainer
       minWidth={720}
