@@ -32,9 +32,10 @@ const sessionIdPattern = /^[\w-]{32,64}$/;
  * expiry: later calls with it check only that. Two traps of that plugin, avoided here and covered by tests:
  * `exp` given as a number is an absolute timestamp (a "lifetime" of 604800 means 1970, so every
  * fresh token fails), and its `schema` option rejects the standard claims it adds itself.
- * A valid token is not enough to get in: its session must still exist (the guard asks `Sessions`).
+ * A valid token is not enough to get in: its session must still exist (the guard asks `Sessions`,
+ * which times sessions by the app's clock; the token's own expiry is a real-time backstop).
  */
-export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
+export function createTokenService(secret: string): TokenService {
   const { sign, verify } = jwt({ name: "jwt", secret, alg: "HS256", exp: tokenLifetime }).decorator.jwt;
   const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   return {
@@ -42,7 +43,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
     async verify(token) {
       const known = verified.get(token);
       if (known) {
-        if (now() < known.expiresAt) return known.claims;
+        if (Date.now() < known.expiresAt) return known.claims;
         verified.delete(token);
         return null;
       }
@@ -133,7 +134,7 @@ export function createAuth({
   /** The clock sessions are timed by; tests move it. */
   now?: () => number;
 }): Auth {
-  const tokens = createTokenService(secret, now);
+  const tokens = createTokenService(secret);
   const sessions = createSessions({ sql, changes, now });
   return { tokens, sessions, guard: createGuard(tokens, sessions) };
 }

@@ -71,9 +71,14 @@ export function signedInOwner(app: Handler): Promise<SignedInUser> {
   return owner;
 }
 
+/** Who approves: the owner's session kept per app, unless a test passes an admin of its own. */
+export interface ApprovalOptions {
+  as?: SignedInUser;
+}
+
 /** The account with this address, as the user administration lists it. */
-export async function findAccount(app: Handler, email: string): Promise<UserAccount> {
-  const { token } = await signedInOwner(app);
+export async function findAccount(app: Handler, email: string, { as }: ApprovalOptions = {}): Promise<UserAccount> {
+  const { token } = as ?? (await signedInOwner(app));
   const list = await callJson<UserAccountList>(app, "/api/users", { token });
   if (list.status !== 200) throw new Error(`GET /api/users answered ${list.status}: ${JSON.stringify(list.body)}`);
   const account = list.body.users.find((candidate) => candidate.email === email.trim().toLowerCase());
@@ -82,9 +87,14 @@ export async function findAccount(app: Handler, email: string): Promise<UserAcco
 }
 
 /** Approves the account with this address as the owner, as an admin does in the user administration. */
-export async function approve(app: Handler, email: string, role: UserRole = "staff"): Promise<UserAccount> {
-  const { token } = await signedInOwner(app);
-  const { id } = await findAccount(app, email);
+export async function approve(
+  app: Handler,
+  email: string,
+  role: UserRole = "staff",
+  { as }: ApprovalOptions = {},
+): Promise<UserAccount> {
+  const { token } = as ?? (await signedInOwner(app));
+  const { id } = await findAccount(app, email, { as });
   const answer = await callJson<{ user: UserAccount }>(app, `/api/users/${id}`, {
     method: "PATCH",
     json: { status: "active", role },
@@ -100,7 +110,7 @@ export async function approve(app: Handler, email: string, role: UserRole = "sta
  */
 export async function registerAndLogin(
   app: Handler,
-  overrides: Partial<Credentials> & { role?: UserRole } = {},
+  overrides: Partial<Credentials> & { role?: UserRole } & ApprovalOptions = {},
 ): Promise<SignedInUser> {
   const credentials: Credentials = {
     name: overrides.name ?? "Erika Mustermann",
@@ -108,8 +118,8 @@ export async function registerAndLogin(
     password: overrides.password ?? testPassword,
   };
   // The owner first: on a server without OWNER_EMAIL the first registration becomes the owner.
-  await signedInOwner(app);
+  if (!overrides.as) await signedInOwner(app);
   await register(app, credentials);
-  await approve(app, credentials.email, overrides.role);
+  await approve(app, credentials.email, overrides.role, { as: overrides.as });
   return login(app, credentials);
 }
