@@ -5,6 +5,9 @@ import { type EmbeddedServer, startEmbeddedServer } from "./embedded.ts";
 /** The query function every module receives. */
 export type Sql = postgres.Sql<{ int8: number }>;
 
+/** Queries only: the pool's `sql` or a transaction's, for code that runs in either. */
+export type Query = postgres.ISql<{ int8: number }>;
+
 export interface Database {
   sql: Sql;
   /** The embedded server when there is no DATABASE_URL, else null. */

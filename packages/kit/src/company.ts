@@ -19,6 +19,11 @@ export interface CompanySettings {
   taxNumber: string | null;
   /** USt-IdNr, e.g. `DE123456789`. */
   vatId: string | null;
+  /**
+   * Handelsregister entry, e.g. `HRB 245871 B, Amtsgericht Charlottenburg`: printed, and the
+   * seller's legal registration (BT-30) of the e-invoice.
+   */
+  registerNumber: string | null;
   /** Payments go here; with it, invoices carry a GiroCode and name the account in the e-invoice. */
   iban: string | null;
   bic: string | null;
@@ -42,6 +47,7 @@ export const defaultCompanySettings: CompanySettings = {
   taxNumber: null,
   // The site's VAT ID is "in Prüfung", which is no identifier: an admin enters the real one.
   vatId: null,
+  registerNumber: `${site.register.number}, ${site.register.court}`,
   iban: null,
   bic: null,
   bankName: null,
@@ -173,6 +179,7 @@ export function checkCompanySettings(draft: CompanySettingsDraft): CompanySettin
     countryCode,
     taxNumber,
     vatId,
+    registerNumber: text("registerNumber"),
     iban,
     bic,
     bankName: text("bankName"),
