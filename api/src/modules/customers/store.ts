@@ -34,7 +34,7 @@ export async function listCustomers(sql: Sql, { page, limit, search, status }: L
             (select count(*) from customers where true ${byStatus}) as total,
             coalesce(
               (select json_agg(page order by page.id desc) from (
-                select id, name, email, phone, website, notes, status
+                select id, name, email, phone, website, notes, status, address, leitweg_id
                 from customers where true ${byStatus}
                 order by id desc limit ${limit} offset ${offset}
               ) page),
@@ -49,7 +49,7 @@ export async function listCustomers(sql: Sql, { page, limit, search, status }: L
             (select count(*) from matches) as total,
             coalesce(
               (select json_agg(page order by page.id desc) from (
-                select id, name, email, phone, website, notes, status
+                select id, name, email, phone, website, notes, status, address, leitweg_id
                 from customers
                 where id in (select id from matches order by id desc limit ${limit} offset ${offset})
               ) page),
@@ -61,12 +61,12 @@ export async function listCustomers(sql: Sql, { page, limit, search, status }: L
 
 export async function createCustomer(sql: Sql, customer: CustomerInput, userId: number): Promise<Customer> {
   const [created] = await sql<Customer[]>`
-    insert into customers (name, email, phone, website, notes, status, created_by, updated_by)
+    insert into customers (name, email, phone, website, notes, status, address, leitweg_id, created_by, updated_by)
     values (
       ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.website}, ${customer.notes},
-      ${customer.status}, ${userId}, ${userId}
+      ${customer.status}, ${customer.address}, ${customer.leitweg_id}, ${userId}, ${userId}
     )
-    returning id, name, email, phone, website, notes, status`;
+    returning id, name, email, phone, website, notes, status, address, leitweg_id`;
   if (!created) throw new Error("insert into customers returned no row");
   return created;
 }
@@ -82,8 +82,9 @@ export async function updateCustomer(
     update customers set
       name = ${customer.name}, email = ${customer.email}, phone = ${customer.phone},
       website = ${customer.website}, notes = ${customer.notes}, status = ${customer.status},
+      address = ${customer.address}, leitweg_id = ${customer.leitweg_id},
       updated_at = now(), updated_by = ${userId}
     where id = ${id}
-    returning id, name, email, phone, website, notes, status`;
+    returning id, name, email, phone, website, notes, status, address, leitweg_id`;
   return updated ?? null;
 }
