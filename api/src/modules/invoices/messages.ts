@@ -49,5 +49,4 @@ export const invoiceDocumentTexts = {
     if (days === 0) return `Zahlbar sofort ohne Abzug, spätestens am ${formatDate(data.dueDate)}.`;
     return `Zahlbar innerhalb von ${days} Tagen ohne Abzug bis zum ${formatDate(data.dueDate)}.`;
   },
-  pdfAuthorSubject: (number: string) => `Rechnung ${number}`,
 } as const;
