@@ -14,6 +14,7 @@ import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
 import { foldersModule } from "./modules/folders/routes.ts";
 import { healthModule } from "./modules/health.ts";
 import { invoicesModule } from "./modules/invoices/routes.ts";
+import { usersModule } from "./modules/users/routes.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
 import { webModule } from "./web/routes.ts";
 
@@ -23,24 +24,29 @@ import { webModule } from "./web/routes.ts";
  * whose wildcards catch everything left over). No CORS: shell, remotes and API share one origin.
  *
  * With a change feed, answers that are read far more often than their tables change (customer
- * list pages, the signed-in user) are kept in memory until the feed reports a change; without
- * one every request reads the database.
+ * list pages, sessions and their accounts) are kept in memory until the feed reports a change;
+ * without one every request reads the database.
  */
 export function createApp({
   config,
   sql,
   changes = null,
+  now = Date.now,
 }: {
   config: ResolvedConfig;
   sql: Sql;
   changes?: ChangeFeed | null;
+  /** The clock sessions are timed by; tests move it. */
+  now?: () => number;
 }) {
-  const deps: Deps = { config, sql, changes, auth: createAuth({ sql, secret: config.jwtSecret, changes }) };
+  const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
+  const deps: Deps = { config, sql, changes, auth, now };
   return new Elysia()
     .use(errorHandler)
     .use(bodyPolicy(undefined, streamedBodyPaths))
     .use(healthModule(deps))
     .use(authModule(deps))
+    .use(usersModule(deps))
     .use(contactRequestsModule(deps))
     .use(customersModule(deps))
     .use(foldersModule(deps))

@@ -10,4 +10,6 @@ export interface Deps {
   auth: Auth;
   /** Tells caches of table contents when those tables change; null: nothing is cached. */
   changes: ChangeFeed | null;
+  /** The clock (ms since the epoch) sessions and account changes are timed by; tests move it. */
+  now: () => number;
 }

@@ -5,8 +5,11 @@ import { type EmbeddedServer, startEmbeddedServer } from "./embedded.ts";
 /** The query function every module receives. */
 export type Sql = postgres.Sql<{ int8: number }>;
 
-/** Queries only: the pool's `sql` or a transaction's, for code that runs in either. */
-export type Query = postgres.ISql<{ int8: number }>;
+/** The query function inside `sql.begin(...)`. */
+export type Transaction = postgres.TransactionSql<{ int8: number }>;
+
+/** Either: for statements that run alone or as part of a caller's transaction. */
+export type Queries = Sql | Transaction;
 
 export interface Database {
   sql: Sql;

@@ -5,6 +5,7 @@ export const httpMessages = {
   invalidInput: "Die Eingaben sind ungültig.",
   invalidField: (field: string) => `Die Angabe im Feld „${field}“ ist ungültig.`,
   unauthorized: "Bitte melden Sie sich an.",
+  adminOnly: "Diese Funktion steht nur Administratorinnen und Administratoren zur Verfügung.",
   notFound: "Nicht gefunden.",
   lengthRequired: "Die Anfrage muss ihre Länge angeben.",
   payloadTooLarge: "Die Anfrage ist zu groß.",

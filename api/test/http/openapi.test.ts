@@ -6,7 +6,7 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { startFilesTest, upload } from "../storage/upload-helpers.ts";
 import { type CallOptions, call, callJson } from "../support/http.ts";
 import { invoiceJson, issuableCompany } from "../support/invoices.ts";
-import { uniqueEmail } from "../support/users.ts";
+import { approve, signedInOwner, testPassword, uniqueEmail } from "../support/users.ts";
 
 // A files test app: its scratch DATA_DIR takes the upload below.
 const { app, token, stop } = await startFilesTest({ userName: "Doris Doku" });
@@ -167,15 +167,43 @@ describe("documented answers are the real ones", () => {
   test("health, accounts, web", async () => {
     await expectDocumented("/api/health", "/api/health", 200);
     const email = uniqueEmail("doku");
-    const password = "geheim123";
-    await expectDocumented("/api/register", "/api/register", 201, {
-      json: { name: "Dora Doku", email, password, confirmPassword: password },
+    const password = testPassword;
+    const registration = { name: "Dora Doku", email, password, confirmPassword: password };
+    await expectDocumented("/api/register", "/api/register", 201, { json: registration });
+    // A taken address gets the same answer as a new one.
+    await expectDocumented("/api/register", "/api/register", 201, { json: registration });
+    await expectDocumented("/api/register", "/api/register", 422, {
+      json: { ...registration, email: uniqueEmail("doku"), password: "passwort", confirmPassword: "passwort" },
     });
-    await expectDocumented("/api/register", "/api/register", 409, {
-      json: { name: "Dora Doku", email, password, confirmPassword: password },
-    });
-    await expectDocumented("/api/login", "/api/login", 200, { json: { email, password } });
+    await expectDocumented("/api/login", "/api/login", 403, { json: { email, password } });
     await expectDocumented("/api/login", "/api/login", 401, { json: { email, password: "falsch123" } });
+    await approve(app, email);
+    const signedIn = await expectDocumented<{ token: string }>("/api/login", "/api/login", 200, {
+      json: { email, password },
+    });
+    await expectDocumented("/api/session", "/api/session", 200, { token: signedIn.token });
+    const newPassword = "Doku-Wechsel-im-Morgengrauen-7";
+    await expectDocumented("/api/password", "/api/password", 422, {
+      token: signedIn.token,
+      json: { currentPassword: "falsch123", newPassword },
+    });
+    await call(app, "/api/password", {
+      token: signedIn.token,
+      json: { currentPassword: password, newPassword },
+    }).then((answer) => expect(answer.status).toBe(204));
+    await call(app, "/api/logout", { method: "POST", token: signedIn.token }).then((answer) =>
+      expect(answer.status).toBe(204),
+    );
+    await expectDocumented("/api/session", "/api/session", 401, { token: signedIn.token });
+    const owner = await signedInOwner(app);
+    await expectDocumented("/api/users", "/api/users", 200, { token: owner.token });
+    await expectDocumented("/api/users", "/api/users", 403);
+    await expectDocumented("/api/users/{id}", "/api/users/999999", 404, {
+      method: "PATCH",
+      json: { status: "active" },
+      token: owner.token,
+    });
+    await expectDocumented("/api/users/{id}", "/api/users/abc", 400, { method: "DELETE", token: owner.token });
     await expectDocumented("/remotes.json", "/remotes.json", 200);
   });
 
@@ -223,8 +251,10 @@ describe("documented answers are the real ones", () => {
 
   test("company settings and invoices", async () => {
     await expectDocumented("/api/company", "/api/company", 200);
-    await expectDocumented("/api/company", "/api/company", 422, { method: "PUT", json: { name: "" } });
-    await expectDocumented("/api/company", "/api/company", 200, { method: "PUT", json: issuableCompany });
+    const admin = (await signedInOwner(app)).token;
+    await expectDocumented("/api/company", "/api/company", 403, { method: "PUT", json: issuableCompany });
+    await expectDocumented("/api/company", "/api/company", 422, { method: "PUT", json: { name: "" }, token: admin });
+    await expectDocumented("/api/company", "/api/company", 200, { method: "PUT", json: issuableCompany, token: admin });
     const draft = await expectDocumented<{ invoice: { id: number } }>("/api/invoices", "/api/invoices", 201, {
       json: invoiceJson(),
     });

@@ -15,7 +15,7 @@ import { startAppTest } from "../support/app.ts";
 import { validateWithScript } from "../support/einvoice-validator.ts";
 import { call, callJson } from "../support/http.ts";
 import { createInvoice, invoiceJson, issuableCompany, saveCompany } from "../support/invoices.ts";
-import { registerAndLogin } from "../support/users.ts";
+import { registerAndLogin, signedInOwner } from "../support/users.ts";
 
 const { db, app } = await startAppTest();
 const { token } = await registerAndLogin(app, { name: "Rita Rechnung" });
@@ -40,14 +40,17 @@ describe("company settings", () => {
     expect(first.body.company.taxNumber).toBeNull();
     expect(first.body.provider).toBe("Klarwerk Digital GmbH\nLindenstraße 14\n10969 Berlin");
 
+    const owner = await signedInOwner(app);
     const bad = await callJson(app, "/api/company", {
       method: "PUT",
-      token,
+      token: owner.token,
       json: { ...issuableCompany, iban: "DE00 1" },
     });
     expect(bad.status).toBe(422);
     expect(bad.body).toEqual({ message: "Die IBAN ist ungültig." });
     expect((await callJson(app, "/api/company", { token: "" })).status).toBe(401);
+    const byStaff = await callJson(app, "/api/company", { method: "PUT", token, json: issuableCompany });
+    expect(byStaff.status).toBe(403);
   });
 });
 
@@ -92,7 +95,7 @@ describe("issuing", () => {
     });
     expect(noTaxId.status).toBe(422);
     expect(noTaxId.body).toEqual({ message: invoiceIssueMessages.providerTaxIdMissing });
-    await saveCompany(app, token);
+    await saveCompany(app);
 
     const cases: [Record<string, unknown>, string][] = [
       [{ recipient: "" }, invoiceFormMessages.customerRequired],
@@ -117,7 +120,7 @@ describe("issuing", () => {
   });
 
   test("gives the invoice its number, totals, due date and status, and keeps only valid items", async () => {
-    await saveCompany(app, token);
+    await saveCompany(app);
     const issued = await createInvoice(
       app,
       token,
@@ -148,7 +151,7 @@ describe("issuing", () => {
   });
 
   test("a stored draft is issued by PUT with issue: true", async () => {
-    await saveCompany(app, token);
+    await saveCompany(app);
     const draft = await createInvoice(app, token, invoiceJson({ issueDate: "2032-02-02" }));
     const put = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${draft.id}`, {
       method: "PUT",
@@ -161,7 +164,7 @@ describe("issuing", () => {
   });
 
   test("50 parallel issues get 50 consecutive numbers, no gaps, no duplicates", async () => {
-    await saveCompany(app, token);
+    await saveCompany(app);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
         callJson<{ invoice: Invoice }>(app, "/api/invoices", {
@@ -185,7 +188,7 @@ describe("issuing", () => {
 
 describe("an issued invoice is final (GoBD)", () => {
   test("PUT and DELETE answer 409; the database refuses too", async () => {
-    await saveCompany(app, token);
+    await saveCompany(app);
     const issued = await createInvoice(app, token, invoiceJson({ issue: true }));
     const put = await callJson(app, `/api/invoices/${issued.id}`, { method: "PUT", token, json: invoiceJson() });
     expect(put.status).toBe(409);
@@ -210,7 +213,7 @@ describe("an issued invoice is final (GoBD)", () => {
 
 describe("storno, payment and status", () => {
   test("Stornieren issues a cancellation invoice with negated amounts and a reference; the original shows storniert", async () => {
-    await saveCompany(app, token);
+    await saveCompany(app);
     const original = await createInvoice(app, token, invoiceJson({ issue: true }));
     const answer = await callJson<{ invoice: Invoice; cancelled: Invoice }>(
       app,
@@ -247,7 +250,7 @@ describe("storno, payment and status", () => {
   });
 
   test("open, overdue past the due date, paid with its date", async () => {
-    await saveCompany(app, token);
+    await saveCompany(app);
     const today = todayInGermany();
     const fresh = await createInvoice(app, token, invoiceJson({ issue: true, issueDate: today }));
     expect(fresh.status).toBe("open");
@@ -269,7 +272,7 @@ describe("storno, payment and status", () => {
 
 describe("GET /api/invoices", () => {
   test("newest first, paged, searched by number and customer, filtered by status", async () => {
-    await saveCompany(app, token);
+    await saveCompany(app);
     const name = `Suchkunde ${crypto.randomUUID().slice(0, 6)}`;
     const issued = await createInvoice(
       app,
@@ -306,7 +309,7 @@ describe("GET /api/invoices", () => {
 
 describe("the stored PDF and the XRechnung", () => {
   test("the PDF is ZUGFeRD EN 16931: factur-x.xml attached as Alternative, XMP metadata, the same bytes every time", async () => {
-    await saveCompany(app, token, { vatId: "DE123456789" });
+    await saveCompany(app, { vatId: "DE123456789" });
     const issued = await createInvoice(app, token, invoiceJson({ issue: true, recipientVatId: "DE987654321" }));
     const first = await call(app, `/api/invoices/${issued.id}/pdf`, { token });
     expect(first.status).toBe(200);
@@ -363,7 +366,7 @@ describe("the stored PDF and the XRechnung", () => {
   }, 60_000);
 
   test("XRechnung downloads validate with the German rules, the storno's too", async () => {
-    await saveCompany(app, token);
+    await saveCompany(app);
     const invoices = [
       await createInvoice(app, token, invoiceJson({ issue: true, buyerReference: "04011000-12345-03" })),
       await createInvoice(

@@ -3,15 +3,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type App, createApp } from "../../src/app.ts";
 import { loadConfig, type ResolvedConfig } from "../../src/config.ts";
+import type { ChangeFeed } from "../../src/db/change-feed.ts";
 import type { Sql } from "../../src/db/open.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { testOwner } from "./users.ts";
 
 /** The secret test apps sign with; tests can sign their own tokens with it. */
 export const testJwtSecret = "test-secret-that-is-long-enough-for-hs256-0123456789";
 
 /**
- * A configuration as the environment would give it, with a fixed JWT secret and throwaway
- * directories; `env` overrides single variables (e.g. `{ REMOTE_FILES_URL: "..." }`).
+ * A configuration as the environment would give it, with a fixed JWT secret, the test owner's
+ * address as OWNER_EMAIL (so the owner is the same whoever registers first) and throwaway
+ * directories; `env` overrides single variables (e.g. `{ REMOTE_FILES_URL: "..." }`,
+ * `{ OWNER_EMAIL: "" }` for the first-registration rule).
  */
 export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
   // Not created: nothing in the API writes there unless a test asks for it.
@@ -21,14 +25,22 @@ export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
     DATA_DIR: join(scratch, "data"),
     WEB_ROOT: join(scratch, "web"),
     JWT_SECRET: testJwtSecret,
+    OWNER_EMAIL: testOwner.email,
     ...env,
   });
   return { ...config, jwtSecret: config.jwtSecret ?? testJwtSecret };
 }
 
-/** The real app on a test database; call it with `call`/`callJson` from ./http.ts. */
-export function createTestApp(sql: Sql, config: ResolvedConfig = testConfig()): App {
-  return createApp({ config, sql });
+/**
+ * The real app on a test database; call it with `call`/`callJson` from ./http.ts. With `changes`
+ * it keeps sessions and lists in memory as `bun start` does; `now` is its clock.
+ */
+export function createTestApp(
+  sql: Sql,
+  config: ResolvedConfig = testConfig(),
+  options: { changes?: ChangeFeed | null; now?: () => number } = {},
+): App {
+  return createApp({ config, sql, ...options });
 }
 
 /**

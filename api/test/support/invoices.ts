@@ -1,6 +1,7 @@
 import type { CompanySettings, Invoice } from "@klarwerk/kit";
 import { defaultCompanySettings } from "@klarwerk/kit";
 import { callJson, type Handler } from "./http.ts";
+import { signedInOwner } from "./users.ts";
 
 /** Company settings an invoice can be issued with: the site's plus tax number and bank account. */
 export const issuableCompany: CompanySettings = {
@@ -11,10 +12,11 @@ export const issuableCompany: CompanySettings = {
   bankName: "Beispielbank",
 };
 
-export async function saveCompany(app: Handler, token: string, company: Partial<CompanySettings> = {}) {
+/** Saves the company settings as the owner does: only admins may. */
+export async function saveCompany(app: Handler, company: Partial<CompanySettings> = {}) {
   const answer = await callJson(app, "/api/company", {
     method: "PUT",
-    token,
+    token: (await signedInOwner(app)).token,
     json: { ...issuableCompany, ...company },
   });
   if (answer.status !== 200)

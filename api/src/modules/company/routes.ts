@@ -13,7 +13,7 @@ const tags = ["Company"];
 /**
  * The company settings invoices take their provider data from (bearer):
  * - `GET /api/company` → `{ company, provider }` (the site config's values until first saved);
- * - `PUT /api/company` → `{ company, provider }`. Admin-only once accounts have roles.
+ * - `PUT /api/company` → `{ company, provider }`, for admins only.
  */
 export function companyModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
   const answer = (company: Awaited<ReturnType<typeof readCompanySettings>>) => ({
@@ -31,8 +31,7 @@ export function companyModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
       },
     })
     .put("", async ({ body, user }) => answer(await saveCompanySettings(sql, companySettingsFrom(body), user.id)), {
-      // Admin-only once accounts have roles (issue 12): then `admin: true` instead.
-      auth: true,
+      admin: true,
       ...jsonBody(companyBody),
       detail: {
         summary: "Replace the company settings",

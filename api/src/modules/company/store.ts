@@ -1,5 +1,5 @@
 import { type CompanySettings, defaultCompanySettings } from "@klarwerk/kit";
-import type { Query } from "../../db/open.ts";
+import type { Queries } from "../../db/open.ts";
 
 interface SettingsRow {
   name: string;
@@ -43,7 +43,7 @@ function settingsOf(row: SettingsRow): CompanySettings {
  * The stored settings, or the site config's values until an admin saved them once. Takes a
  * transaction too: issuing reads them inside the transaction that numbers the invoice.
  */
-export async function readCompanySettings(sql: Query): Promise<CompanySettings> {
+export async function readCompanySettings(sql: Queries): Promise<CompanySettings> {
   const [row] = await sql<SettingsRow[]>`
     select name, street, postal_code, city, country_code, tax_number, vat_id, register_number, iban, bic, bank_name,
       contact_name, contact_phone, contact_email, website
@@ -52,7 +52,7 @@ export async function readCompanySettings(sql: Query): Promise<CompanySettings> 
 }
 
 export async function saveCompanySettings(
-  sql: Query,
+  sql: Queries,
   settings: CompanySettings,
   userId: number,
 ): Promise<CompanySettings> {

@@ -6,7 +6,7 @@ import {
   invoiceTotals,
   isKeptItem,
 } from "@klarwerk/kit";
-import type { Query, Sql } from "../../db/open.ts";
+import type { Queries, Sql } from "../../db/open.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
 import { readCompanySettings } from "../company/store.ts";
@@ -43,7 +43,7 @@ export interface IssueContext {
 }
 
 /** Runs `work` in a transaction; blobs it wrote are removed unless the transaction commits. */
-async function withBlobs<T>(sql: Sql, work: (tx: Query, written: PendingBlob[]) => Promise<T>): Promise<T> {
+async function withBlobs<T>(sql: Sql, work: (tx: Queries, written: PendingBlob[]) => Promise<T>): Promise<T> {
   const written: PendingBlob[] = [];
   try {
     return (await sql.begin((tx) => work(tx, written))) as T;
@@ -55,7 +55,7 @@ async function withBlobs<T>(sql: Sql, work: (tx: Query, written: PendingBlob[]) 
 
 /** Numbers, renders and stores: the shared tail of issuing and cancelling. */
 async function numberAndRender(
-  tx: Query,
+  tx: Queries,
   store: BlobStore,
   written: PendingBlob[],
   data: Omit<InvoiceDocumentData, "number">,

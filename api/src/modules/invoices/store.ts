@@ -9,7 +9,7 @@ import {
   type InvoiceSummary,
   invoiceTotals,
 } from "@klarwerk/kit";
-import type { Query, Sql } from "../../db/open.ts";
+import type { Queries, Sql } from "../../db/open.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
 /**
@@ -71,7 +71,7 @@ interface InvoiceRow {
  * paid; overdue once Germany's today is past the due date; otherwise open. `today` is a parameter
  * so that status and tests agree on the day.
  */
-function selectInvoices(sql: Query, today: string) {
+function selectInvoices(sql: Queries, today: string) {
   return sql`
     select i.id, i.state, i.kind, i.number, i.customer_id, i.recipient, i.recipient_name, i.recipient_vat_id,
       i.buyer_reference, i.provider,
@@ -231,7 +231,7 @@ function storedOf(row: InvoiceRow): StoredInvoice {
 
 /** One invoice, or null. `lock` takes its row lock (inside a transaction). */
 export async function findInvoice(
-  sql: Query,
+  sql: Queries,
   id: number,
   today: string,
   { lock = false } = {},
@@ -263,7 +263,7 @@ export interface Author {
 }
 
 /** Stores a new draft; its id. */
-export async function insertDraft(sql: Query, content: InvoiceContent, author: Author): Promise<number> {
+export async function insertDraft(sql: Queries, content: InvoiceContent, author: Author): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     insert into invoices (
       customer_id, recipient, recipient_vat_id, buyer_reference, provider, issue_date, service_date,
@@ -291,7 +291,7 @@ function jsonItems(items: InvoiceItem[]) {
 }
 
 /** Replaces a draft's content; false when there is no draft with this id (gone, or issued). */
-export async function updateDraft(sql: Query, id: number, content: InvoiceContent): Promise<boolean> {
+export async function updateDraft(sql: Queries, id: number, content: InvoiceContent): Promise<boolean> {
   const rows = await sql`
     update invoices set
       customer_id = ${content.customerId}, recipient = ${content.recipient},
@@ -316,7 +316,7 @@ export async function deleteDraft(sql: Sql, id: number): Promise<boolean> {
  * The next number of `year`'s sequence. The counter row stays locked until the calling
  * transaction ends: a concurrent issue waits, and a rollback gives the number back.
  */
-export async function nextInvoiceSequence(tx: Query, year: number): Promise<number> {
+export async function nextInvoiceSequence(tx: Queries, year: number): Promise<number> {
   const [row] = await tx<{ last_sequence: number }[]>`
     insert into invoice_number_counters (year, last_sequence) values (${year}, 1)
     on conflict (year) do update set last_sequence = invoice_number_counters.last_sequence + 1
@@ -337,7 +337,7 @@ export interface IssuedFields {
 }
 
 /** Turns the draft `id` into the issued invoice (kept items only; the seller's data copied). */
-export async function markIssued(tx: Query, id: number, fields: IssuedFields): Promise<void> {
+export async function markIssued(tx: Queries, id: number, fields: IssuedFields): Promise<void> {
   const { content } = fields;
   await tx`
     update invoices set
@@ -350,7 +350,7 @@ export async function markIssued(tx: Query, id: number, fields: IssuedFields): P
 }
 
 /** Stores a cancellation invoice, issued at once; its id. */
-export async function insertCancellation(tx: Query, cancelsId: number, fields: IssuedFields): Promise<number> {
+export async function insertCancellation(tx: Queries, cancelsId: number, fields: IssuedFields): Promise<number> {
   const { content } = fields;
   const [row] = await tx<{ id: number }[]>`
     insert into invoices (
@@ -373,7 +373,7 @@ export async function insertCancellation(tx: Query, cancelsId: number, fields: I
   return row.id;
 }
 
-export async function setPaidOn(sql: Query, id: number, paidOn: string): Promise<void> {
+export async function setPaidOn(sql: Queries, id: number, paidOn: string): Promise<void> {
   await sql`update invoices set paid_on = ${paidOn}, updated_at = now() where id = ${id}`;
 }
 
@@ -384,7 +384,7 @@ export async function referencedInvoiceBlobIds(sql: Sql, ids: string[]): Promise
 }
 
 /** Whether a customer with this id exists (a draft may name only a real one). */
-export async function customerExists(sql: Query, id: number): Promise<boolean> {
+export async function customerExists(sql: Queries, id: number): Promise<boolean> {
   const [row] = await sql`select 1 from customers where id = ${id}`;
   return row !== undefined;
 }
