@@ -7,11 +7,13 @@ import { createAuth } from "./http/auth.ts";
 import { bodyPolicy } from "./http/body-policy.ts";
 import { errorHandler } from "./http/errors.ts";
 import { authModule } from "./modules/auth/routes.ts";
+import { companyModule } from "./modules/company/routes.ts";
 import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
 import { customersModule } from "./modules/customers/routes.ts";
 import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
 import { foldersModule } from "./modules/folders/routes.ts";
 import { healthModule } from "./modules/health.ts";
+import { invoicesModule } from "./modules/invoices/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
 import { webModule } from "./web/routes.ts";
@@ -49,6 +51,8 @@ export function createApp({
     .use(customersModule(deps))
     .use(foldersModule(deps))
     .use(filesModule(deps))
+    .use(companyModule(deps))
+    .use(invoicesModule(deps))
     .use(apiDocsModule())
     .use(webModule(deps));
 }

@@ -11,6 +11,7 @@ import { upload } from "./storage/upload-helpers.ts";
 import { createTestApp, testConfig } from "./support/app.ts";
 import { createTestDatabase } from "./support/database.ts";
 import { type CallOptions, call } from "./support/http.ts";
+import { createInvoice, invoiceJson, issuableCompany, saveCompany } from "./support/invoices.ts";
 import {
   type Credentials,
   login,
@@ -100,10 +101,20 @@ async function pendingAccountId(adminToken: string): Promise<number> {
   return account.id;
 }
 
+async function draftInvoiceId(adminToken: string): Promise<number> {
+  return (await createInvoice(appA, adminToken, invoiceJson({ issue: false }))).id;
+}
+
+async function issuedInvoiceId(adminToken: string): Promise<number> {
+  return (await createInvoice(appA, adminToken, invoiceJson({ issue: true }))).id;
+}
+
 const [customer] = await db.sql<{ id: number }[]>`insert into customers (name) values ('Matrix GmbH') returning id`;
 const customerId = customer?.id ?? 0;
 const owner = await signedInOwner(appA);
 const sharedFileId = await uploadedFileId(owner.token, { name: "matrix.png", type: "image/png", content: png });
+await saveCompany(appA);
+const sharedInvoiceId = await issuedInvoiceId(owner.token);
 
 const portalRoutes: Record<string, PortalRoute> = {
   "GET /api/session": { allowed: 200, request: async () => ({ path: "/api/session" }) },
@@ -182,6 +193,55 @@ const portalRoutes: Record<string, PortalRoute> = {
     request: async () => ({ path: `/api/files/${sharedFileId}/download-link`, method: "POST" }),
   },
   "GET /api/files/:id/preview": { allowed: 200, request: async () => ({ path: `/api/files/${sharedFileId}/preview` }) },
+  "GET /api/company": { allowed: 200, request: async () => ({ path: "/api/company" }) },
+  "PUT /api/company": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/company", method: "PUT", json: issuableCompany }),
+  },
+  "GET /api/invoices": { allowed: 200, request: async () => ({ path: "/api/invoices" }) },
+  "POST /api/invoices": {
+    allowed: 201,
+    request: async () => ({ path: "/api/invoices", json: invoiceJson({ issue: false }) }),
+  },
+  "GET /api/invoices/:id": { allowed: 200, request: async () => ({ path: `/api/invoices/${sharedInvoiceId}` }) },
+  "PUT /api/invoices/:id": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${await draftInvoiceId(adminToken)}`,
+      method: "PUT",
+      json: invoiceJson({ issue: false, notes: "Geändert" }),
+    }),
+  },
+  "DELETE /api/invoices/:id": {
+    allowed: 204,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${await draftInvoiceId(adminToken)}`,
+      method: "DELETE",
+    }),
+  },
+  "POST /api/invoices/:id/cancel": {
+    allowed: 201,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${await issuedInvoiceId(adminToken)}/cancel`,
+      method: "POST",
+    }),
+  },
+  "POST /api/invoices/:id/payment": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${await issuedInvoiceId(adminToken)}/payment`,
+      json: { paidOn: "2026-03-10" },
+    }),
+  },
+  "GET /api/invoices/:id/pdf": {
+    allowed: 200,
+    request: async () => ({ path: `/api/invoices/${sharedInvoiceId}/pdf` }),
+  },
+  "GET /api/invoices/:id/xrechnung": {
+    allowed: 200,
+    request: async () => ({ path: `/api/invoices/${sharedInvoiceId}/xrechnung` }),
+  },
 };
 
 function expectedStatus(identity: Identity, route: PortalRoute): number {

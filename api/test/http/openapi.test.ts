@@ -5,6 +5,7 @@ import addFormats from "ajv-formats";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { startFilesTest, upload } from "../storage/upload-helpers.ts";
 import { type CallOptions, call, callJson } from "../support/http.ts";
+import { invoiceJson, issuableCompany } from "../support/invoices.ts";
 import { approve, signedInOwner, testPassword, uniqueEmail } from "../support/users.ts";
 
 // A files test app: its scratch DATA_DIR takes the upload below.
@@ -246,6 +247,47 @@ describe("documented answers are the real ones", () => {
     expect((await call(app, link.url)).status).toBe(200);
     await expectDocumented("/api/files/{id}/preview", `/api/files/${fileId}/preview`, 415);
     await expectDocumented("/api/files/{id}", "/api/files/abc", 400, { method: "DELETE" });
+  });
+
+  test("company settings and invoices", async () => {
+    await expectDocumented("/api/company", "/api/company", 200);
+    const admin = (await signedInOwner(app)).token;
+    await expectDocumented("/api/company", "/api/company", 403, { method: "PUT", json: issuableCompany });
+    await expectDocumented("/api/company", "/api/company", 422, { method: "PUT", json: { name: "" }, token: admin });
+    await expectDocumented("/api/company", "/api/company", 200, { method: "PUT", json: issuableCompany, token: admin });
+    const draft = await expectDocumented<{ invoice: { id: number } }>("/api/invoices", "/api/invoices", 201, {
+      json: invoiceJson(),
+    });
+    const issued = await expectDocumented<{ invoice: { id: number } }>("/api/invoices", "/api/invoices", 201, {
+      json: invoiceJson({ issue: true }),
+    });
+    await expectDocumented("/api/invoices", "/api/invoices", 422, {
+      json: invoiceJson({ issue: true, recipient: "" }),
+    });
+    await expectDocumented("/api/invoices", "/api/invoices?limit=2", 200);
+    await expectDocumented("/api/invoices", "/api/invoices?status=x", 400);
+    await expectDocumented("/api/invoices/{id}", `/api/invoices/${draft.invoice.id}`, 200);
+    await expectDocumented("/api/invoices/{id}", "/api/invoices/999999", 404);
+    await expectDocumented("/api/invoices/{id}", `/api/invoices/${draft.invoice.id}`, 200, {
+      method: "PUT",
+      json: invoiceJson(),
+    });
+    await expectDocumented("/api/invoices/{id}", `/api/invoices/${issued.invoice.id}`, 409, {
+      method: "PUT",
+      json: invoiceJson(),
+    });
+    await expectDocumented("/api/invoices/{id}", `/api/invoices/${issued.invoice.id}`, 409, { method: "DELETE" });
+    await expectDocumented("/api/invoices/{id}/payment", `/api/invoices/${issued.invoice.id}/payment`, 200, {
+      json: { paidOn: "2026-03-06" },
+    });
+    await expectDocumented("/api/invoices/{id}/pdf", `/api/invoices/${draft.invoice.id}/pdf`, 409);
+    expect((await call(app, `/api/invoices/${issued.invoice.id}/pdf`, { token })).status).toBe(200);
+    await expectDocumented("/api/invoices/{id}/cancel", `/api/invoices/${issued.invoice.id}/cancel`, 201, {
+      method: "POST",
+    });
+    await expectDocumented("/api/invoices/{id}/cancel", `/api/invoices/${issued.invoice.id}/cancel`, 409, {
+      method: "POST",
+    });
   });
 
   test("contact requests", async () => {

@@ -34,7 +34,7 @@ export async function listCustomers(sql: Sql, { page, limit, search, status }: L
             (select count(*) from customers where true ${byStatus}) as total,
             coalesce(
               (select json_agg(page order by page.id desc) from (
-                select id, name, email, phone, website, notes, status
+                select id, name, email, phone, website, notes, status, address, leitweg_id
                 from customers where true ${byStatus}
                 order by id desc limit ${limit} offset ${offset}
               ) page),
@@ -49,7 +49,7 @@ export async function listCustomers(sql: Sql, { page, limit, search, status }: L
             (select count(*) from matches) as total,
             coalesce(
               (select json_agg(page order by page.id desc) from (
-                select id, name, email, phone, website, notes, status
+                select id, name, email, phone, website, notes, status, address, leitweg_id
                 from customers
                 where id in (select id from matches order by id desc limit ${limit} offset ${offset})
               ) page),
@@ -68,13 +68,14 @@ export interface Editor {
 export async function createCustomer(sql: Sql, customer: CustomerInput, editor: Editor): Promise<Customer> {
   const [created] = await sql<Customer[]>`
     insert into customers (
-      name, email, phone, website, notes, status, created_by, created_by_name, updated_by, updated_by_name
+      name, email, phone, website, notes, status, address, leitweg_id,
+      created_by, created_by_name, updated_by, updated_by_name
     )
     values (
       ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.website}, ${customer.notes},
-      ${customer.status}, ${editor.id}, ${editor.name}, ${editor.id}, ${editor.name}
+      ${customer.status}, ${customer.address}, ${customer.leitweg_id}, ${editor.id}, ${editor.name}, ${editor.id}, ${editor.name}
     )
-    returning id, name, email, phone, website, notes, status`;
+    returning id, name, email, phone, website, notes, status, address, leitweg_id`;
   if (!created) throw new Error("insert into customers returned no row");
   return created;
 }
@@ -90,8 +91,9 @@ export async function updateCustomer(
     update customers set
       name = ${customer.name}, email = ${customer.email}, phone = ${customer.phone},
       website = ${customer.website}, notes = ${customer.notes}, status = ${customer.status},
+      address = ${customer.address}, leitweg_id = ${customer.leitweg_id},
       updated_at = now(), updated_by = ${editor.id}, updated_by_name = ${editor.name}
     where id = ${id}
-    returning id, name, email, phone, website, notes, status`;
+    returning id, name, email, phone, website, notes, status, address, leitweg_id`;
   return updated ?? null;
 }
