@@ -18,7 +18,7 @@ import { customerScreenMessages as messages } from "../messages";
 type FormValues = Record<CustomerField, string>;
 type FieldErrors = Partial<Record<CustomerField, string>>;
 
-const fieldOrder: CustomerField[] = ["name", "email", "phone", "website", "notes", "status"];
+const fieldOrder: CustomerField[] = ["name", "email", "phone", "website", "address", "leitweg_id", "notes", "status"];
 const statusOptions = customerStatuses.map((status) => ({ value: status, label: customerStatusLabel(status) }));
 
 function initialValues(customer: Customer | null): FormValues {
@@ -29,7 +29,6 @@ function initialValues(customer: Customer | null): FormValues {
     website: customer?.website ?? "",
     notes: customer?.notes ?? "",
     status: customer?.status ?? defaultCustomerStatus,
-    // Not edited here yet; carried over so that saving keeps them.
     address: customer?.address ?? "",
     leitweg_id: customer?.leitweg_id ?? "",
   };
@@ -127,6 +126,22 @@ function CustomerForm({ customer, onCancel, onSaved }: CustomerFormProps) {
             {...fieldProps("website")}
           />
         </SimpleGrid>
+        <Textarea
+          label={messages.fields.address}
+          placeholder={messages.addressPlaceholder}
+          autosize
+          minRows={2}
+          maxRows={6}
+          autoComplete="street-address"
+          maxLength={customerLimits.addressMax}
+          {...fieldProps("address")}
+        />
+        <TextInput
+          label={messages.fields.leitweg_id}
+          description={messages.leitwegIdDescription}
+          maxLength={customerLimits.leitwegIdMax}
+          {...fieldProps("leitweg_id")}
+        />
         <Textarea
           label={messages.fields.notes}
           autosize
