@@ -1,71 +1,120 @@
 /**
- * Every German text of the invoice screen and the invoice PDF. The spec fixes most of the
- * wording; the placeholders, accessible labels and PDF captions are ours.
+ * Every German text of the invoice screen. The spec fixes most of the wording; the labels the
+ * server's PDF shares (summary rows, statuses, the issue rules) come from the kit.
  */
-import { invoiceFormMessages, invoiceIssueMessages } from "@klarwerk/kit";
+import {
+  type InvoiceStatus,
+  invoiceFormMessages,
+  invoiceIssueMessages,
+  invoiceLabels,
+  invoiceStatusLabels,
+} from "@klarwerk/kit";
+import { formatGermanDate as formatInvoiceDate } from "./invoice/dates";
 
 export const invoiceMessages = {
   screenTitle: "Rechnungstool",
   screenDescription:
-    "Rechnungen zusammenstellen und als PDF herunterladen. Die Rechnungen bleiben nur in diesem Browserfenster und gehen beim Neuladen der Seite verloren.",
+    "Rechnungen zusammenstellen, als Entwurf speichern oder ausstellen; ausgestellte Rechnungen als PDF (ZUGFeRD) oder XRechnung herunterladen.",
   formTitle: "Neue Rechnung erstellen",
-  customer: "Kunde",
+  editTitle: "Entwurf bearbeiten",
+  customer: invoiceLabels.customer,
   customerPlaceholder: "Name, Anschrift und weitere Angaben des Kunden",
-  provider: "Dienstleister",
+  customerPicker: "Kunde aus der Kundenverwaltung",
+  customerPickerPlaceholder: "Kundennamen eingeben, um zu suchen",
+  customerPickerEmpty: "Kein Kunde gefunden",
+  customerVatId: "USt-IdNr des Kunden",
+  buyerReference: "Leitweg-ID bzw. Bestellnummer",
+  buyerReferenceDescription: "Bei öffentlichen Auftraggebern die Leitweg-ID (XRechnung)",
+  provider: invoiceLabels.provider,
   providerPlaceholder: "Name und Anschrift des Dienstleisters",
-  date: "Rechnungsdatum",
+  date: invoiceLabels.issueDateField,
+  serviceDate: invoiceLabels.serviceDateField,
+  servicePeriod: "Leistungszeitraum statt Leistungsdatum",
+  servicePeriodStart: invoiceLabels.servicePeriodStartField,
+  servicePeriodEnd: invoiceLabels.servicePeriodEndField,
+  paymentTermDays: "Zahlungsziel (Tage)",
   items: "Artikel",
-  description: "Beschreibung",
-  quantity: "Anzahl",
+  description: invoiceLabels.description,
+  quantity: invoiceLabels.quantity,
   price: "Preis (€ / Stück)",
   addItem: "+ Artikel hinzufügen",
   itemNumber: "Nr.",
   itemActions: "Aktion",
-  discountPercent: "Rabatt (%)",
-  taxPercent: "Mehrwertsteuer (%)",
+  discountPercent: invoiceLabels.discountPercent,
+  taxPercent: invoiceLabels.taxPercent,
+  taxExemptionReason: "Grund der Steuerbefreiung",
+  taxExemptionPlaceholder: "z. B. Kleinunternehmer gemäß § 19 UStG",
   extraFees: "Sonstige Gebühren (€)",
   notes: "Notizen (Footer)",
-  notesPlaceholder: "z. B. Zahlungsziel oder Bankverbindung",
+  notesPlaceholder: "z. B. Zahlungsbedingungen oder ein Dank",
   save: "Rechnung speichern",
+  saveDraft: "Als Entwurf speichern",
+  cancelEdit: "Bearbeitung abbrechen",
   saved: "Rechnung gespeichert",
+  draftSaved: "Entwurf gespeichert",
+  saveFailed: "Die Rechnung wurde nicht gespeichert.",
   preview: "Vorschau",
   previewHint: "Unvollständige Artikel (ohne Beschreibung, Preis oder Anzahl) werden nicht übernommen.",
   amountTooLarge: invoiceIssueMessages.amountTooLarge,
 
   savedTitle: "Gespeicherte Rechnungen",
   noInvoices: "Keine Rechnungen vorhanden.",
+  search: "Rechnungen durchsuchen",
+  searchPlaceholder: "Rechnungsnummer oder Kunde",
+  loadFailed: "Die Rechnungen konnten nicht geladen werden.",
+  loading: "Lade Rechnungen…",
+  pageControls: { first: "Erste Seite", previous: "Vorherige Seite", next: "Nächste Seite", last: "Letzte Seite" },
   downloadPdf: "PDF herunterladen",
-  pdfFailed: "Die PDF-Datei konnte nicht erstellt werden.",
-  lineTotal: "Gesamt",
-  subtotal: "Zwischensumme",
-  discount: "Rabatt",
-  fees: "Sonstige Gebühren",
-  tax: "MwSt.",
-  total: "Gesamt",
+  downloadXrechnung: "XRechnung herunterladen",
+  downloadFailed: "Die Datei konnte nicht heruntergeladen werden.",
+  edit: "Bearbeiten",
+  delete: "Löschen",
+  deleteTitle: "Entwurf löschen?",
+  deleteConfirm: "Der Entwurf wird endgültig gelöscht.",
+  deleted: "Entwurf gelöscht",
+  cancelInvoice: "Stornieren",
+  cancelTitle: "Rechnung stornieren?",
+  cancelConfirm:
+    "Es wird eine Stornorechnung mit eigener Nummer und dem heutigen Datum ausgestellt; die Rechnung gilt dann als storniert. Das lässt sich nicht rückgängig machen.",
+  cancelled: "Stornorechnung ausgestellt",
+  markPaid: "Als bezahlt markieren",
+  paidOn: "Bezahlt am",
+  paidSaved: "Zahlung vermerkt",
+  confirm: "Bestätigen",
+  abort: "Abbrechen",
+  close: "Schließen",
+  actionFailed: "Das hat nicht geklappt.",
+  lineTotal: invoiceLabels.lineTotal,
+  total: invoiceLabels.total,
+  notesLabel: invoiceLabels.notes,
+  dueDate: invoiceLabels.dueDate,
 
   ...invoiceFormMessages,
 
-  pdfTitle: "Rechnung",
-  pdfInvoiceNumber: "Rechnungsnummer",
-  pdfDate: "Rechnungsdatum",
-  pdfCustomer: "Kunde",
-  pdfProvider: "Dienstleister",
-  pdfDescription: "Beschreibung",
-  pdfQuantity: "Anzahl",
-  pdfUnitPrice: "Preis (€/Stück)",
-  pdfLineTotal: "Gesamt",
-  pdfNotes: "Notizen",
+  companyTitle: "Firmeneinstellungen",
+  companyOpen: "Firmeneinstellungen bearbeiten",
+  companyDescription:
+    "Die Angaben des Dienstleisters, die jede Rechnung trägt. Neue Rechnungen übernehmen sie; ausgestellte behalten ihre.",
+  companySave: "Einstellungen speichern",
+  companySaved: "Firmeneinstellungen gespeichert",
+  companyFields: {
+    name: "Firmenname",
+    street: "Straße und Hausnummer",
+    postalCode: "PLZ",
+    city: "Ort",
+    countryCode: "Land (ISO-Code)",
+    taxNumber: "Steuernummer",
+    vatId: "USt-IdNr",
+    registerNumber: "Handelsregister",
+    iban: "IBAN",
+    bic: "BIC",
+    bankName: "Bank",
+    contactName: "Ansprechpartner",
+    contactPhone: "Telefon",
+    contactEmail: "E-Mail",
+    website: "Website",
+  },
 } as const;
-
-/** "Seite 1 von 3", the PDF footer's page count. */
-export function pageLabel(page: number, pageCount: number): string {
-  return `Seite ${page} von ${pageCount}`;
-}
-
-/** The download's file name: always `Rechnung_{id}.pdf`. */
-export function invoiceFileName(id: number): string {
-  return `Rechnung_${id}.pdf`;
-}
 
 /** The accessible name of one item row's input, e.g. "Beschreibung, Artikel 2". */
 export function itemFieldLabel(field: string, row: number): string {
@@ -77,12 +126,30 @@ export function removeItemLabel(row: number): string {
   return `Artikel ${row} entfernen`;
 }
 
-/** "Rechnung Nr. 1717171717171", the heading of a saved invoice. */
-export function invoiceHeading(id: number): string {
-  return `${invoiceMessages.pdfTitle} Nr. ${id}`;
+/** "Rechnung 2026-0001", "Stornorechnung 2026-0002", "Entwurf": the heading of a listed invoice. */
+export function invoiceHeading(number: string | null, status: InvoiceStatus): string {
+  if (number === null) return invoiceStatusLabels.draft;
+  return `${status === "cancellation" ? invoiceLabels.cancellationInvoice : invoiceLabels.invoice} ${number}`;
+}
+
+/** "offen", "bezahlt am 05.03.2026", "storniert durch 2026-0004": a listed invoice's status. */
+export function statusText(status: InvoiceStatus, paidOn: string | null, cancelledBy: string | null): string {
+  if (status === "paid" && paidOn) return `${invoiceStatusLabels.paid} am ${formatInvoiceDate(paidOn)}`;
+  if (status === "cancelled" && cancelledBy) return `${invoiceStatusLabels.cancelled} durch ${cancelledBy}`;
+  return invoiceStatusLabels[status];
+}
+
+/** "Seite 2", a page button's accessible name. */
+export function pageLabel(page: number): string {
+  return `Seite ${page}`;
 }
 
 /** "1 Rechnung", "3 Rechnungen": the count beside "Gespeicherte Rechnungen". */
 export function savedCountLabel(count: number): string {
   return count === 1 ? "1 Rechnung" : `${count} Rechnungen`;
+}
+
+/** "Leistungszeitraum 01.03.2026 – 31.03.2026". */
+export function periodText(start: string, end: string): string {
+  return `${invoiceLabels.servicePeriod} ${formatInvoiceDate(start)} – ${formatInvoiceDate(end)}`;
 }

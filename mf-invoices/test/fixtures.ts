@@ -1,23 +1,62 @@
-import type { Invoice, InvoiceItem } from "../src/invoice/types";
+import {
+  type InvoiceAmounts,
+  type InvoiceTotals,
+  toCents,
+  toSafeNumber,
+  invoiceTotals as totalsInCents,
+  invoiceTotalsOrNull as totalsInCentsOrNull,
+} from "@klarwerk/kit";
+
+/** An item with its price in euros, as the calculation tests write them. */
+export interface EuroItem {
+  description: string;
+  quantity: number;
+  price: number;
+}
+
+/** An invoice's amounts in euros (fees too), as the calculation tests write them. */
+export interface EuroInvoice {
+  items: EuroItem[];
+  discountPercent: number;
+  taxPercent: number;
+  extraFees: number;
+}
 
 /** An invoice with neutral defaults (no discount, no tax, no fees), overridable field by field. */
-export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
+export function makeInvoice(overrides: Partial<EuroInvoice> = {}): EuroInvoice {
+  return { items: [], discountPercent: 0, taxPercent: 0, extraFees: 0, ...overrides };
+}
+
+export function item(description: string, quantity: number, price: number): EuroItem {
+  return { description, quantity, price };
+}
+
+/** Euros to whole cents (half up), as the price field's parser does; a RangeError for non-finite or too large amounts. */
+function amountsOf(invoice: EuroInvoice): InvoiceAmounts {
   return {
-    id: 1_717_171_717_171,
-    customer: "Kunde",
-    provider: "Dienstleister",
-    date: "2024-03-05",
-    items: [],
-    discountPercent: 0,
-    taxPercent: 0,
-    extraFees: 0,
-    notes: "",
-    ...overrides,
+    items: invoice.items.map((entry) => ({
+      quantity: entry.quantity,
+      unitPriceCents: toSafeNumber(toCents(entry.price)),
+    })),
+    discountPercent: invoice.discountPercent,
+    taxPercent: invoice.taxPercent,
+    extraFeesCents: toSafeNumber(toCents(invoice.extraFees)),
   };
 }
 
-export function item(description: string, quantity: number, price: number): InvoiceItem {
-  return { description, quantity, price };
+/** The kit's calculation of a euro invoice; throws a RangeError when it cannot be exact. */
+export function invoiceTotals(invoice: EuroInvoice): InvoiceTotals {
+  return totalsInCents(amountsOf(invoice));
+}
+
+/** `invoiceTotals`, or null where it refuses. */
+export function invoiceTotalsOrNull(invoice: EuroInvoice): InvoiceTotals | null {
+  try {
+    return totalsInCentsOrNull(amountsOf(invoice));
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
 }
 
 /** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so a failing case can be replayed. */

@@ -1,13 +1,19 @@
 import { describe, expect, test } from "bun:test";
 import { divideRounded, parseDecimal, toCents } from "@klarwerk/kit";
 import { invoiceLineRows, invoiceSummaryRows } from "../src/invoice/summary";
-import { invoiceTotals, invoiceTotalsOrNull } from "../src/invoice/totals";
-import type { Invoice } from "../src/invoice/types";
-import { item, makeInvoice, parsePrintedEuro, seededRandom } from "./fixtures";
+import {
+  type EuroInvoice,
+  invoiceTotals,
+  invoiceTotalsOrNull,
+  item,
+  makeInvoice,
+  parsePrintedEuro,
+  seededRandom,
+} from "./fixtures";
 
 interface Case {
   name: string;
-  invoice: Invoice;
+  invoice: EuroInvoice;
   lines: number[];
   subtotal: number;
   discount: number;
@@ -248,7 +254,7 @@ describe("invoiceTotals", () => {
       const totals = invoiceTotals(invoice);
       const summary = invoiceSummaryRows(invoice, totals);
       const printed = Object.fromEntries(summary.map((row) => [row.key, parsePrintedEuro(row.amount)]));
-      const printedLines = invoiceLineRows(invoice, totals).map((row) => parsePrintedEuro(row.total));
+      const printedLines = invoiceLineRows(invoice.items, totals).map((row) => parsePrintedEuro(row.total));
       const context = JSON.stringify(invoice);
 
       // Gesamt = printed net + printed MwSt., where net = Zwischensumme − Rabatt + Gebühren as printed.

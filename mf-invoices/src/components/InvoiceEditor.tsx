@@ -1,66 +1,81 @@
-import { formatEuro } from "@klarwerk/kit";
+import { type Customer, formatEuro, isKeptItem } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Grid, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Button, Checkbox, Grid, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useSaveInvoice } from "../api/save-invoice";
 import { isoDate } from "../invoice/dates";
-import { invoiceTotalsOrNull } from "../invoice/totals";
-import type { Invoice, InvoiceForm, InvoiceItemForm } from "../invoice/types";
 import {
+  billedTotals,
+  checkIssueForm,
   type InvoiceFormErrors,
-  invoiceDraft,
+  invoiceContentOf,
   invoiceInputHints,
-  keptItem,
-  validateInvoiceForm,
-} from "../invoice/validation";
+  itemOf,
+} from "../invoice/form";
+import type { InvoiceForm, InvoiceItemForm } from "../invoice/types";
 import { invoiceMessages } from "../messages";
+import { AmountInput } from "./AmountInput";
+import { CustomerPicker } from "./CustomerPicker";
 import { DecimalInput } from "./DecimalInput";
 import { InvoicePreview } from "./InvoicePreview";
 import { ItemsEditor } from "./ItemsEditor";
 
 interface InvoiceEditorProps {
   draft: InvoiceForm;
+  /** The stored draft being edited, or null for a new invoice. */
+  editingId: number | null;
+  /** The company's "Dienstleister" block; null until loaded. */
+  provider: string | null;
   updateDraft: (update: (draft: InvoiceForm) => InvoiceForm) => void;
-  /** The id the next saved invoice gets. */
-  nextId: () => number;
-  onSave: (invoice: Invoice) => void;
+  resetDraft: (provider: string) => void;
 }
 
 /** Mantine's default error red is too light for WCAG AA text contrast on white. */
 const errorTextProps = { c: "red.9" } as const;
 
-/** Kunde and Dienstleister: multi-line free text, both required. */
-const parties = ["customer", "provider"] as const;
-
-/** Per form row: its printed line total, or null while the row would be dropped on saving. */
+/** Per form row: its billed line total, or null while the row would be dropped. */
 function rowTotals(items: InvoiceItemForm[], lineCents: number[] | undefined): (string | null)[] {
   let kept = 0;
   return items.map((item) => {
-    if (keptItem(item) === null) return null;
+    if (!isKeptItem(itemOf(item))) return null;
     const cents = lineCents?.[kept++];
     return cents === undefined ? null : formatEuro(cents);
   });
 }
 
+/** "Kunde" as the picked customer fills it: the name, then the address lines. */
+function customerBlock(customer: Customer): string {
+  return [customer.name, customer.address ?? ""].filter((line) => line.trim() !== "").join("\n");
+}
+
 /**
- * "Neue Rechnung erstellen": the parties, the date, the items, discount, VAT, fees and notes,
- * with live totals. Saving checks the spec's rules; each refusal shows at its field and the first
- * one is announced as a notification, and focus goes to the first field to fix.
+ * "Neue Rechnung erstellen": the parties (Kunde picked from the Kundenverwaltung or typed), the
+ * dates, the items, discount, VAT, fees and notes, with a live preview of what will be billed.
+ * "Rechnung speichern" checks the spec's rules here (each refusal at its field, the first one
+ * announced, focus on the first field to fix) and issues on the server, whose refusal (a missing
+ * address, say) is shown as a notification; "Als Entwurf speichern" stores whatever is there.
  */
-export function InvoiceEditor({ draft, updateDraft, nextId, onSave }: InvoiceEditorProps) {
+export function InvoiceEditor({ draft, editingId, provider, updateDraft, resetDraft }: InvoiceEditorProps) {
   const headingId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<InvoiceFormErrors>({});
   const [refusals, setRefusals] = useState(0);
+  const save = useSaveInvoice();
 
-  const preview = useMemo(() => invoiceDraft(draft, 0), [draft]);
-  const totals = useMemo(() => invoiceTotalsOrNull(preview), [preview]);
+  // The "Dienstleister" block arrives with the company settings: an empty field takes it.
+  useEffect(() => {
+    if (provider) updateDraft((current) => (current.provider === "" ? { ...current, provider } : current));
+  }, [provider, updateDraft]);
+
+  const content = useMemo(() => invoiceContentOf(draft), [draft]);
+  const billed = useMemo(() => billedTotals(content), [content]);
   const lineTotals = useMemo(
     () =>
       rowTotals(
         draft.items,
-        totals?.lines.map((line) => line.totalCents),
+        billed.totals?.lines.map((line) => line.totalCents),
       ),
-    [draft.items, totals],
+    [draft.items, billed],
   );
 
   useEffect(() => {
@@ -86,27 +101,51 @@ export function InvoiceEditor({ draft, updateDraft, nextId, onSave }: InvoiceEdi
     },
     [updateDraft, clearError],
   );
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // A cleared date field falls back to its default, today.
-    const form = draft.date ? draft : { ...draft, date: isoDate(new Date()) };
-    const result = validateInvoiceForm(form, nextId());
-    if (!result.ok) {
-      setErrors(result.errors);
-      setRefusals((count) => count + 1);
-      notifyError(result.message);
-      return;
-    }
-    if (invoiceTotalsOrNull(result.invoice) === null) {
-      notifyError(invoiceMessages.amountTooLarge);
-      return;
-    }
-    setErrors({});
-    onSave(result.invoice);
-    notifySuccess(invoiceMessages.saved);
+  const pickCustomer = (customer: Customer) => {
+    updateDraft((current) => ({
+      ...current,
+      customerId: customer.id,
+      customer: customerBlock(customer),
+      buyerReference: customer.leitweg_id ?? current.buyerReference,
+    }));
+    clearError("customer");
   };
 
+  const store = (issue: boolean) => {
+    if (save.isPending) return;
+    // A cleared date field falls back to its default, today.
+    const form = draft.date ? draft : { ...draft, date: isoDate(new Date()) };
+    if (issue) {
+      const refusal = checkIssueForm(form);
+      if (refusal) {
+        setErrors(refusal.errors);
+        setRefusals((count) => count + 1);
+        notifyError(refusal.message);
+        return;
+      }
+      if (billed.totals === null) {
+        notifyError(invoiceMessages.amountTooLarge);
+        return;
+      }
+    }
+    setErrors({});
+    save.mutate(
+      { content: invoiceContentOf(form), id: editingId, issue },
+      {
+        onSuccess: () => {
+          resetDraft(provider ?? "");
+          notifySuccess(issue ? invoiceMessages.saved : invoiceMessages.draftSaved);
+        },
+        onError: (error) => notifyError(error.message),
+      },
+    );
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    store(true);
+  };
+
+  const taxFree = content.taxPercent === 0;
   return (
     <Paper
       component="section"
@@ -117,34 +156,95 @@ export function InvoiceEditor({ draft, updateDraft, nextId, onSave }: InvoiceEdi
       shadow="xs"
     >
       <Title order={2} size="h3" id={headingId} mb="lg">
-        {invoiceMessages.formTitle}
+        {editingId === null ? invoiceMessages.formTitle : invoiceMessages.editTitle}
       </Title>
       <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            {parties.map((party) => (
+            <Stack gap="sm">
+              <CustomerPicker onPick={pickCustomer} />
               <Textarea
-                key={party}
-                label={invoiceMessages[party]}
-                placeholder={invoiceMessages[`${party}Placeholder`]}
+                label={invoiceMessages.customer}
+                placeholder={invoiceMessages.customerPlaceholder}
                 withAsterisk
                 autosize
                 minRows={3}
                 maxRows={8}
-                value={draft[party]}
-                error={errors[party]}
+                value={draft.customer}
+                error={errors.customer}
                 errorProps={errorTextProps}
-                onChange={(event) => set(party, event.currentTarget.value)}
+                onChange={(event) => set("customer", event.currentTarget.value)}
               />
-            ))}
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <TextInput
+                  label={invoiceMessages.customerVatId}
+                  value={draft.customerVatId}
+                  onChange={(event) => set("customerVatId", event.currentTarget.value)}
+                />
+                <TextInput
+                  label={invoiceMessages.buyerReference}
+                  description={invoiceMessages.buyerReferenceDescription}
+                  value={draft.buyerReference}
+                  onChange={(event) => set("buyerReference", event.currentTarget.value)}
+                />
+              </SimpleGrid>
+            </Stack>
+            <Textarea
+              label={invoiceMessages.provider}
+              placeholder={invoiceMessages.providerPlaceholder}
+              withAsterisk
+              autosize
+              minRows={3}
+              maxRows={8}
+              value={draft.provider}
+              error={errors.provider}
+              errorProps={errorTextProps}
+              onChange={(event) => set("provider", event.currentTarget.value)}
+            />
           </SimpleGrid>
 
-          <TextInput
-            type="date"
-            label={invoiceMessages.date}
-            w={{ base: "100%", xs: 220 }}
-            value={draft.date}
-            onChange={(event) => set("date", event.currentTarget.value)}
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+            <TextInput
+              type="date"
+              label={invoiceMessages.date}
+              value={draft.date}
+              onChange={(event) => set("date", event.currentTarget.value)}
+            />
+            {draft.servicePeriod ? (
+              <>
+                <TextInput
+                  type="date"
+                  label={invoiceMessages.servicePeriodStart}
+                  value={draft.servicePeriodStart}
+                  onChange={(event) => set("servicePeriodStart", event.currentTarget.value)}
+                />
+                <TextInput
+                  type="date"
+                  label={invoiceMessages.servicePeriodEnd}
+                  value={draft.servicePeriodEnd}
+                  onChange={(event) => set("servicePeriodEnd", event.currentTarget.value)}
+                />
+              </>
+            ) : (
+              <TextInput
+                type="date"
+                label={invoiceMessages.serviceDate}
+                value={draft.serviceDate || draft.date}
+                onChange={(event) => set("serviceDate", event.currentTarget.value)}
+              />
+            )}
+            <DecimalInput
+              label={invoiceMessages.paymentTermDays}
+              {...invoiceInputHints.paymentTermDays}
+              allowDecimal={false}
+              value={draft.paymentTermDays}
+              onChange={(value) => set("paymentTermDays", value)}
+            />
+          </SimpleGrid>
+          <Checkbox
+            label={invoiceMessages.servicePeriod}
+            checked={draft.servicePeriod}
+            onChange={(event) => set("servicePeriod", event.currentTarget.checked)}
           />
 
           <ItemsEditor items={draft.items} lineTotals={lineTotals} error={errors.items} onChange={updateItems} />
@@ -162,14 +262,21 @@ export function InvoiceEditor({ draft, updateDraft, nextId, onSave }: InvoiceEdi
               value={draft.taxPercent}
               onChange={(value) => set("taxPercent", value)}
             />
-            <DecimalInput
+            <AmountInput
               label={invoiceMessages.extraFees}
-              {...invoiceInputHints.extraFees}
-              decimalScale={2}
               value={draft.extraFees}
               onChange={(value) => set("extraFees", value)}
             />
           </SimpleGrid>
+          {taxFree && (
+            <TextInput
+              label={invoiceMessages.taxExemptionReason}
+              placeholder={invoiceMessages.taxExemptionPlaceholder}
+              withAsterisk
+              value={draft.taxExemptionReason}
+              onChange={(event) => set("taxExemptionReason", event.currentTarget.value)}
+            />
+          )}
 
           <Grid gap="lg" align="stretch">
             <Grid.Col span={{ base: 12, md: 7 }}>
@@ -184,12 +291,20 @@ export function InvoiceEditor({ draft, updateDraft, nextId, onSave }: InvoiceEdi
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <InvoicePreview invoice={preview} totals={totals} />
+              <InvoicePreview content={content} totals={billed.totals} />
             </Grid.Col>
           </Grid>
 
           <Group justify="flex-end">
-            <Button type="submit" size="md">
+            {editingId !== null && (
+              <Button variant="default" type="button" onClick={() => resetDraft(provider ?? "")}>
+                {invoiceMessages.cancelEdit}
+              </Button>
+            )}
+            <Button variant="default" type="button" size="md" onClick={() => store(false)} disabled={save.isPending}>
+              {invoiceMessages.saveDraft}
+            </Button>
+            <Button type="submit" size="md" loading={save.isPending}>
               {invoiceMessages.save}
             </Button>
           </Group>

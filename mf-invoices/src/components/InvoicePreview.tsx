@@ -1,19 +1,18 @@
+import type { InvoiceContent, InvoiceTotals } from "@klarwerk/kit";
 import { Alert, Paper, Table, Text, Title } from "@mantine/core";
 import { invoiceSummaryRows } from "../invoice/summary";
-import type { InvoiceTotals } from "../invoice/totals";
-import type { Invoice } from "../invoice/types";
 import { invoiceMessages } from "../messages";
 import { InvoiceSummaryRows } from "./InvoiceSummaryRows";
 
 interface InvoicePreviewProps {
-  /** The invoice the form describes right now (`invoiceDraft`). */
-  invoice: Invoice;
-  /** Its totals, or null when they are too large to compute exactly. */
+  /** The invoice the form describes right now. */
+  content: InvoiceContent;
+  /** Its billed totals (kept items only), or null when they are too large to compute exactly. */
   totals: InvoiceTotals | null;
 }
 
-/** "Vorschau": the summary rows as the saved invoice and the PDF will show them, updated as the user types. */
-export function InvoicePreview({ invoice, totals }: InvoicePreviewProps) {
+/** "Vorschau": the summary rows as the issued invoice and its PDF will bill them, updated as the user types. */
+export function InvoicePreview({ content, totals }: InvoicePreviewProps) {
   return (
     <Paper bg="gray.0" radius="md" p="md" h="100%">
       <Title order={3} size="h5" mb="xs">
@@ -22,7 +21,7 @@ export function InvoicePreview({ invoice, totals }: InvoicePreviewProps) {
       {totals ? (
         <Table verticalSpacing={4} withRowBorders={false}>
           <Table.Tbody>
-            <InvoiceSummaryRows rows={invoiceSummaryRows(invoice, totals)} />
+            <InvoiceSummaryRows rows={invoiceSummaryRows(content, totals)} />
           </Table.Tbody>
         </Table>
       ) : (

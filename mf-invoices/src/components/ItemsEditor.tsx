@@ -1,9 +1,10 @@
 import { TrashIcon } from "@klarwerk/kit/icons";
 import { ActionIcon, Button, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { memo, useCallback, useEffect, useId, useRef } from "react";
+import { canRemoveItem, invoiceInputHints } from "../invoice/form";
 import { emptyInvoiceItem, type InvoiceItemForm } from "../invoice/types";
-import { canRemoveItem, invoiceInputHints } from "../invoice/validation";
 import { invoiceMessages, itemFieldLabel, removeItemLabel } from "../messages";
+import { AmountInput } from "./AmountInput";
 import { DecimalInput } from "./DecimalInput";
 
 type ItemsUpdate = (update: (items: InvoiceItemForm[]) => InvoiceItemForm[]) => void;
@@ -69,10 +70,8 @@ const ItemRow = memo(function ItemRow({
         />
       </Table.Td>
       <Table.Td>
-        <DecimalInput
+        <AmountInput
           aria-label={itemFieldLabel(invoiceMessages.price, row)}
-          {...invoiceInputHints.price}
-          decimalScale={2}
           value={item.price}
           onChange={(price) => change({ price })}
         />

@@ -1,13 +1,22 @@
-import { formatEuro } from "@klarwerk/kit";
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { useId, useMemo } from "react";
+import { formatEuro, type Invoice, type InvoiceStatus, type InvoiceSummary } from "@klarwerk/kit";
+import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { memo, useId } from "react";
+import { useInvoice } from "../api/get-invoice";
 import { formatGermanDate } from "../invoice/dates";
 import { invoiceLineRows, invoiceSummaryRows } from "../invoice/summary";
-import { invoiceTotals } from "../invoice/totals";
-import type { Invoice } from "../invoice/types";
-import { invoiceHeading, invoiceMessages } from "../messages";
+import { invoiceHeading, invoiceMessages, periodText, statusText } from "../messages";
+import { InvoiceActions } from "./InvoiceActions";
 import { InvoiceSummaryRows } from "./InvoiceSummaryRows";
-import { PdfDownloadButton } from "./PdfDownloadButton";
+
+/** Dark shades, so the white badge text keeps WCAG AA contrast. */
+const statusColors: Record<InvoiceStatus, string> = {
+  draft: "gray.7",
+  open: "blue.8",
+  paid: "teal.9",
+  overdue: "red.9",
+  cancelled: "dark.6",
+  cancellation: "grape.9",
+};
 
 function LabelledText({ label, children }: { label: string; children: string }) {
   return (
@@ -20,43 +29,27 @@ function LabelledText({ label, children }: { label: string; children: string }) 
   );
 }
 
-/**
- * One saved invoice: number and date, the large total and "PDF herunterladen", the parties, the
- * items table with the summary rows as its footer, and the notes if any. The rows come from
- * `summary.ts`, the same strings the PDF prints.
- */
-export function SavedInvoiceCard({ invoice }: { invoice: Invoice }) {
-  const headingId = useId();
-  // Saving checked that the totals compute, so this cannot throw for a saved invoice.
-  const totals = useMemo(() => invoiceTotals(invoice), [invoice]);
-  const lines = invoiceLineRows(invoice, totals);
-  const summary = invoiceSummaryRows(invoice, totals);
-  return (
-    <Card component="article" aria-labelledby={headingId} withBorder radius="lg" padding="lg" shadow="xs">
-      <Group justify="space-between" align="flex-start" gap="md">
-        <div>
-          <Title order={3} size="h4" id={headingId}>
-            {invoiceHeading(invoice.id)}
-          </Title>
-          <Text c="gray.7" fz="sm">
-            {invoiceMessages.date}: {formatGermanDate(invoice.date)}
-          </Text>
-        </div>
-        <Stack gap={6} align="flex-end">
-          <Text fz="xs" fw={700} c="gray.7" tt="uppercase">
-            {invoiceMessages.total}
-          </Text>
-          <Text fz={30} fw={800} lh={1} c="brand.8" data-testid="invoice-total">
-            {formatEuro(totals.totalCents)}
-          </Text>
-          <PdfDownloadButton invoice={invoice} />
-        </Stack>
-      </Group>
+function serviceText(invoice: Invoice): string {
+  if (invoice.servicePeriodStart && invoice.servicePeriodEnd) {
+    return periodText(invoice.servicePeriodStart, invoice.servicePeriodEnd);
+  }
+  return `${invoiceMessages.serviceDate}: ${formatGermanDate(invoice.serviceDate ?? invoice.issueDate)}`;
+}
 
+/** The parties, the items with the summary rows as the table's footer, and the notes if any. */
+function InvoiceDetails({ invoice }: { invoice: Invoice }) {
+  const lines = invoiceLineRows(invoice.items, invoice.totals);
+  const summary = invoiceSummaryRows(invoice, invoice.totals);
+  return (
+    <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md" spacing="lg">
-        <LabelledText label={invoiceMessages.customer}>{invoice.customer}</LabelledText>
+        <LabelledText label={invoiceMessages.customer}>{invoice.recipient}</LabelledText>
         <LabelledText label={invoiceMessages.provider}>{invoice.provider}</LabelledText>
       </SimpleGrid>
+      <Text c="gray.7" fz="sm" mt="xs">
+        {serviceText(invoice)}
+        {invoice.number !== null && ` · ${invoiceMessages.dueDate} ${formatGermanDate(invoice.dueDate)}`}
+      </Text>
 
       <Table.ScrollContainer minWidth={520} mt="md">
         <Table striped verticalSpacing="xs">
@@ -70,7 +63,7 @@ export function SavedInvoiceCard({ invoice }: { invoice: Invoice }) {
           </Table.Thead>
           <Table.Tbody>
             {lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a saved invoice's items never change
+              // biome-ignore lint/suspicious/noArrayIndexKey: a stored invoice's items are shown as they are
               <Table.Tr key={index}>
                 <Table.Td>{line.description}</Table.Td>
                 <Table.Td ta="right">{line.quantity}</Table.Td>
@@ -91,9 +84,61 @@ export function SavedInvoiceCard({ invoice }: { invoice: Invoice }) {
 
       {invoice.notes && (
         <Card.Section withBorder inheritPadding py="sm" mt="md" bg="gray.0">
-          <LabelledText label={invoiceMessages.pdfNotes}>{invoice.notes}</LabelledText>
+          <LabelledText label={invoiceMessages.notesLabel}>{invoice.notes}</LabelledText>
         </Card.Section>
+      )}
+    </>
+  );
+}
+
+interface SavedInvoiceCardProps {
+  summary: InvoiceSummary;
+  onEdit: (invoice: Invoice) => void;
+}
+
+/**
+ * One listed invoice: number (or Entwurf), status and date, the large total and its actions; its
+ * parties, items and notes once the invoice itself has loaded.
+ */
+export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit }: SavedInvoiceCardProps) {
+  const headingId = useId();
+  const { data: invoice } = useInvoice(summary.id);
+  const title = invoiceHeading(summary.number, summary.status);
+  return (
+    <Card component="article" aria-labelledby={headingId} withBorder radius="lg" padding="lg" shadow="xs">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <div>
+          <Group gap="sm" align="center">
+            <Title order={3} size="h4" id={headingId}>
+              {title}
+            </Title>
+            <Badge color={statusColors[summary.status]} variant="filled" data-testid="invoice-status">
+              {statusText(summary.status, summary.paidOn, summary.cancelledBy?.number ?? null)}
+            </Badge>
+          </Group>
+          <Text fw={600} mt={4}>
+            {summary.recipientName}
+          </Text>
+          <Text c="gray.7" fz="sm">
+            {invoiceMessages.date}: {formatGermanDate(summary.issueDate)}
+            {summary.cancels && ` · storniert ${summary.cancels.number}`}
+          </Text>
+        </div>
+        <Stack gap={6} align="flex-end">
+          <Text fz="xs" fw={700} c="gray.7" tt="uppercase">
+            {invoiceMessages.total}
+          </Text>
+          <Text fz={30} fw={800} lh={1} c="brand.8" data-testid="invoice-total">
+            {formatEuro(summary.totalCents)}
+          </Text>
+          <InvoiceActions summary={summary} title={title} invoice={invoice} onEdit={onEdit} />
+        </Stack>
+      </Group>
+      {invoice ? (
+        <InvoiceDetails invoice={invoice} />
+      ) : (
+        <Loader size="sm" mt="md" aria-label={invoiceMessages.loading} />
       )}
     </Card>
   );
-}
+});

@@ -1,10 +1,8 @@
 /**
  * Names of the User Timing entries (`performance.measure`) the invoice tool leaves behind, read in
- * DevTools' Performance panel and by `bench/invoice-pdf.ts`.
+ * DevTools' Performance panel and by `bench/invoice-download.ts`.
  */
 export const timingNames = {
-  /** Fetching and starting pdfmake and its fonts, once per page. */
-  pdfmakeLoad: "pdfmake-load",
-  /** One "PDF herunterladen", from the click to the file handed to the browser, loading included. */
-  pdfDownload: "invoice-pdf",
+  /** One "PDF herunterladen", from the click to the stored file handed to the browser. */
+  pdfDownload: "invoice-pdf-download",
 } as const;

@@ -1,36 +1,9 @@
 /**
- * The invoice tool's data: a saved invoice, its items, the form that edits a new one, and the
- * form's defaults. Invoices live only in the page's memory (spec section 3); nothing here is sent
- * to a server.
+ * The "Neue Rechnung erstellen" form as the user edits it: texts as typed (amounts too, so
+ * "199,90" and "199.90" read alike through the kit's parser) and the defaults it starts and resets
+ * with. `form.ts` turns it into the kit's `InvoiceContent` the API stores.
  */
-
-export interface InvoiceItem {
-  description: string;
-  /** Pieces; defaults to 1. May carry decimals (hours, kilograms). */
-  quantity: number;
-  /** Unit price in euros, as typed (step 0.01); defaults to 0. */
-  price: number;
-}
-
-export interface Invoice {
-  /** Creation timestamp in milliseconds; doubles as the invoice number. */
-  id: number;
-  /** Free text, possibly several lines (name, address, further data). */
-  customer: string;
-  /** Free text, possibly several lines (name and address). */
-  provider: string;
-  /** Invoice date, `yyyy-mm-dd`. */
-  date: string;
-  items: InvoiceItem[];
-  /** 0 to 100, may have decimals. */
-  discountPercent: number;
-  /** 0 to 100, may have decimals. */
-  taxPercent: number;
-  /** Further fees in euros, added to the net amount before VAT. */
-  extraFees: number;
-  /** Printed under the totals; empty when there are none. */
-  notes: string;
-}
+import { defaultPaymentTermDays, defaultTaxPercent } from "@klarwerk/kit";
 
 /**
  * What a number input hands back: a number, or a string while the field is empty or half typed
@@ -41,43 +14,70 @@ export type NumberFieldValue = number | string;
 export interface InvoiceItemForm {
   description: string;
   quantity: NumberFieldValue;
-  price: NumberFieldValue;
+  /** Euros as typed: "199,90", "199.90", "1.999,50". */
+  price: string;
 }
 
 export interface InvoiceForm {
+  /** The customer picked from the Kundenverwaltung, if any. */
+  customerId: number | null;
+  /** "Kunde": name, street, `12345 Ort`, one a line. */
   customer: string;
+  customerVatId: string;
+  /** Leitweg-ID or order number. */
+  buyerReference: string;
+  /** "Dienstleister", prefilled from the company settings. */
   provider: string;
-  /** `yyyy-mm-dd`, the value of a date input. */
+  /** Rechnungsdatum, `yyyy-mm-dd`. */
   date: string;
+  /** A Leistungszeitraum instead of a Leistungsdatum. */
+  servicePeriod: boolean;
+  /** Leistungsdatum; "" while it is the invoice date. */
+  serviceDate: string;
+  servicePeriodStart: string;
+  servicePeriodEnd: string;
+  paymentTermDays: NumberFieldValue;
   items: InvoiceItemForm[];
   discountPercent: NumberFieldValue;
   taxPercent: NumberFieldValue;
-  extraFees: NumberFieldValue;
+  /** Shown and sent at 0 % only. */
+  taxExemptionReason: string;
+  /** Euros as typed. */
+  extraFees: string;
   notes: string;
 }
 
-export const defaultTaxPercent = 19;
-
 /** A fresh item row: no description, one piece, price 0. */
 export function emptyInvoiceItem(): InvoiceItemForm {
-  return { description: "", quantity: 1, price: 0 };
+  return { description: "", quantity: 1, price: "0" };
 }
 
 /**
  * The form as it starts and as it resets after saving (spec section 4): empty texts, the given
- * date, one empty item, discount 0, VAT 19, fees 0, no notes.
+ * date, one empty item, discount 0, VAT 19, fees 0, no notes; beyond the spec, the Dienstleister
+ * block of the company settings and a Zahlungsziel of 14 days.
  *
- * @param today the date to preset, `yyyy-mm-dd` (see `isoDate` in `dates.ts`)
+ * @param today the date to preset, `yyyy-mm-dd`
+ * @param provider the company's "Dienstleister" block (`providerBlock`), "" until it is known
  */
-export function emptyInvoiceForm(today: string): InvoiceForm {
+export function emptyInvoiceForm(today: string, provider = ""): InvoiceForm {
   return {
+    customerId: null,
     customer: "",
-    provider: "",
+    customerVatId: "",
+    buyerReference: "",
+    provider,
     date: today,
+    servicePeriod: false,
+    serviceDate: "",
+    servicePeriodStart: "",
+    servicePeriodEnd: "",
+    paymentTermDays: defaultPaymentTermDays,
     items: [emptyInvoiceItem()],
     discountPercent: 0,
     taxPercent: defaultTaxPercent,
-    extraFees: 0,
+    taxExemptionReason: "",
+    extraFees: "0",
     notes: "",
   };
 }

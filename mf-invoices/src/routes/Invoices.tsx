@@ -1,21 +1,53 @@
+import type { Invoice } from "@klarwerk/kit";
+import { useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Stack } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import { useCallback } from "react";
+import { useCompany } from "../api/get-company";
+import { CompanySettingsDialog } from "../components/CompanySettingsDialog";
 import { InvoiceEditor } from "../components/InvoiceEditor";
 import { SavedInvoices } from "../components/SavedInvoices";
+import { formOfInvoice } from "../invoice/form";
 import { invoiceMessages } from "../messages";
-import { nextInvoiceId, useInvoiceBook } from "../state/invoiceBook";
+import { useInvoiceBook } from "../state/invoiceBook";
 
-/** /invoices, the Rechnungstool: the form for a new invoice above the invoices saved so far. */
+/**
+ * /invoices, the Rechnungstool: the form for a new invoice (or a draft being edited) above the
+ * stored invoices; admins reach the company settings from here.
+ */
 export default function Invoices() {
-  const { invoices, draft, updateDraft, saveInvoice } = useInvoiceBook();
-  const nextId = useCallback(() => nextInvoiceId(invoices, Date.now()), [invoices]);
+  const { draft, editingId, updateDraft, resetDraft, editDraft } = useInvoiceBook();
+  const { user } = useAuth();
+  const company = useCompany();
+  const [settingsOpen, settings] = useDisclosure(false);
+  const edit = useCallback(
+    (invoice: Invoice) => {
+      editDraft(invoice.id, formOfInvoice(invoice));
+      window.scrollTo({ top: 0, behavior: "smooth" });
+    },
+    [editDraft],
+  );
   return (
     <>
       <ScreenHeader title={invoiceMessages.screenTitle} description={invoiceMessages.screenDescription} />
+      {user?.role === "admin" && (
+        <Group justify="flex-end" mb="md">
+          <Button variant="default" onClick={settings.open} disabled={!company.data}>
+            {invoiceMessages.companyOpen}
+          </Button>
+          <CompanySettingsDialog company={company.data?.company} opened={settingsOpen} onClose={settings.close} />
+        </Group>
+      )}
       <Stack gap={48}>
-        <InvoiceEditor draft={draft} updateDraft={updateDraft} nextId={nextId} onSave={saveInvoice} />
-        <SavedInvoices invoices={invoices} />
+        <InvoiceEditor
+          draft={draft}
+          editingId={editingId}
+          provider={company.data?.provider ?? null}
+          updateDraft={updateDraft}
+          resetDraft={resetDraft}
+        />
+        <SavedInvoices onEdit={edit} />
       </Stack>
     </>
   );

@@ -1,24 +1,22 @@
 /**
- * Where the invoice tool keeps its saved invoices and the form being filled in: in the page's
- * memory only (spec section 3: never sent to a server, lost on reload). The book lives in jotai's
- * default store rather than in the screen, so going to another portal page and coming back keeps
- * both, as a person switching to Kunden to look up an address expects.
+ * The form being filled in, kept in jotai's default store rather than in the screen, so going to
+ * another portal page (Kunden, to look up an address) and coming back keeps it. The invoices
+ * themselves live on the server (`src/api/`).
  *
  * A book belongs to one sign-in (the session object the shell creates at login or restore): after
- * a logout, or another person's login in the same tab, the tool starts empty, and the old book is
- * left to the garbage collector.
+ * a logout, or another person's login in the same tab, the form starts empty.
  */
 import { type Session, sessionAtom } from "@klarwerk/kit/browser";
 import { atom, type PrimitiveAtom, useAtomValue, useSetAtom } from "jotai";
 import { useCallback } from "react";
 import { isoDate } from "../invoice/dates";
-import { emptyInvoiceForm, type Invoice, type InvoiceForm } from "../invoice/types";
+import { emptyInvoiceForm, type InvoiceForm } from "../invoice/types";
 
 export interface InvoiceBook {
-  /** Saved invoices, newest first. */
-  invoices: Invoice[];
-  /** The "Neue Rechnung erstellen" form as last edited. */
+  /** The form as last edited. */
   draft: InvoiceForm;
+  /** The stored draft the form edits ("Bearbeiten"); null for a new invoice. */
+  editingId: number | null;
 }
 
 const books = new WeakMap<Session, PrimitiveAtom<InvoiceBook>>();
@@ -26,44 +24,35 @@ const books = new WeakMap<Session, PrimitiveAtom<InvoiceBook>>();
 function bookAtom(session: Session): PrimitiveAtom<InvoiceBook> {
   let book = books.get(session);
   if (!book) {
-    book = atom<InvoiceBook>({ invoices: [], draft: emptyInvoiceForm(isoDate(new Date())) });
+    book = atom<InvoiceBook>({ draft: emptyInvoiceForm(isoDate(new Date())), editingId: null });
     books.set(session, book);
   }
   return book;
 }
 
-/**
- * A new invoice's id: the current timestamp (spec section 3), but always above the newest
- * invoice's, so two saves within one millisecond still get distinct numbers and file names.
- */
-export function nextInvoiceId(invoices: readonly Invoice[], now: number): number {
-  return Math.max(now, (invoices[0]?.id ?? 0) + 1);
-}
-
 export interface InvoiceBookActions {
   /** Changes the form; `update` gets the current form and returns the next one. */
   updateDraft(update: (draft: InvoiceForm) => InvoiceForm): void;
-  /** Puts the invoice at the top of the list and resets the form to its defaults (spec section 4). */
-  saveInvoice(invoice: Invoice): void;
+  /** Back to the defaults (spec section 4), with this "Dienstleister" block. */
+  resetDraft(provider: string): void;
+  /** Loads a stored draft into the form. */
+  editDraft(id: number, form: InvoiceForm): void;
 }
 
-/** The current sign-in's book and the two ways to change it (both stable across renders). */
+/** The current sign-in's form and the ways to change it (all stable across renders). */
 export function useInvoiceBook(): InvoiceBook & InvoiceBookActions {
   const book = bookAtom(useAtomValue(sessionAtom));
-  const { invoices, draft } = useAtomValue(book);
+  const { draft, editingId } = useAtomValue(book);
   const setBook = useSetAtom(book);
   const updateDraft = useCallback(
     (update: (draft: InvoiceForm) => InvoiceForm) =>
       setBook((current) => ({ ...current, draft: update(current.draft) })),
     [setBook],
   );
-  const saveInvoice = useCallback(
-    (invoice: Invoice) =>
-      setBook((current) => ({
-        invoices: [invoice, ...current.invoices],
-        draft: emptyInvoiceForm(isoDate(new Date())),
-      })),
+  const resetDraft = useCallback(
+    (provider: string) => setBook({ draft: emptyInvoiceForm(isoDate(new Date()), provider), editingId: null }),
     [setBook],
   );
-  return { invoices, draft, updateDraft, saveInvoice };
+  const editDraft = useCallback((id: number, form: InvoiceForm) => setBook({ draft: form, editingId: id }), [setBook]);
+  return { draft, editingId, updateDraft, resetDraft, editDraft };
 }

@@ -1,0 +1,44 @@
+import type { Invoice } from "@klarwerk/kit";
+import { apiJson } from "@klarwerk/kit/browser";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { invoicesKey } from "./get-invoices";
+
+/** "Stornieren": issues the cancellation invoice; resolves to it. */
+export async function cancelInvoice(id: number): Promise<Invoice> {
+  return (await apiJson<{ invoice: Invoice; cancelled: Invoice }>(`/api/invoices/${id}/cancel`, { method: "POST" }))
+    .invoice;
+}
+
+/** "Als bezahlt markieren" with the date it was paid. */
+export async function markInvoicePaid({ id, paidOn }: { id: number; paidOn: string }): Promise<Invoice> {
+  return (await apiJson<{ invoice: Invoice }>(`/api/invoices/${id}/payment`, { method: "POST", json: { paidOn } }))
+    .invoice;
+}
+
+/** "Löschen" of a draft. */
+export async function deleteDraft(id: number): Promise<void> {
+  await apiJson<void>(`/api/invoices/${id}`, { method: "DELETE" });
+}
+
+export interface InvoiceChangeOptions {
+  /** Called before the lists reload (a deleted draft's card is gone after that). */
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+}
+
+/** A change to a listed invoice, then every invoice query reloads (a storno adds one, changes another). */
+function useInvoiceChange<Input, Output>(change: (input: Input) => Promise<Output>, options: InvoiceChangeOptions) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: async () => {
+      options.onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: invoicesKey });
+    },
+    onError: options.onError,
+  });
+}
+
+export const useCancelInvoice = (options: InvoiceChangeOptions = {}) => useInvoiceChange(cancelInvoice, options);
+export const useMarkInvoicePaid = (options: InvoiceChangeOptions = {}) => useInvoiceChange(markInvoicePaid, options);
+export const useDeleteDraft = (options: InvoiceChangeOptions = {}) => useInvoiceChange(deleteDraft, options);

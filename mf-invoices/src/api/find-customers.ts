@@ -1,0 +1,27 @@
+import type { CustomerPage } from "@klarwerk/kit";
+import { apiJson } from "@klarwerk/kit/browser";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+
+/** Under the Kundenverwaltung's key, so its saves refresh the picker's answers too. */
+const customerPickerKey = ["customers", "picker"] as const;
+
+/** Customers to pick for "Kunde" (`GET /api/customers?search=`), the first ten matches. */
+export function findCustomers(search: string, signal?: AbortSignal): Promise<CustomerPage> {
+  return apiJson<CustomerPage>("/api/customers", { query: { search, limit: 10 }, signal });
+}
+
+export function customerSearchQueryOptions(search: string) {
+  return queryOptions({
+    queryKey: [...customerPickerKey, search],
+    queryFn: ({ signal }) => findCustomers(search, signal),
+  });
+}
+
+/** The matches for a search as typed (already debounced by the caller); nothing is asked for "". */
+export function useCustomerSearch(search: string) {
+  return useQuery({
+    ...customerSearchQueryOptions(search),
+    enabled: search !== "",
+    placeholderData: keepPreviousData,
+  });
+}

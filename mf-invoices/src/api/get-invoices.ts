@@ -1,0 +1,35 @@
+import type { InvoicePage } from "@klarwerk/kit";
+import { apiJson } from "@klarwerk/kit/browser";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+
+/** Every invoice query's key starts with this (lists and single invoices), so a write refreshes them all. */
+export const invoicesKey = ["invoices"] as const;
+
+/** Invoices a page of "Gespeicherte Rechnungen" shows; each loads its details too, so few. */
+export const invoicesPerPage = 10;
+
+export interface InvoiceListFilter {
+  page: number;
+  /** Part of a number or a customer's name; "" for all. */
+  search: string;
+}
+
+/** One page of invoices, newest first (`GET /api/invoices`). */
+export function getInvoices(filter: InvoiceListFilter, signal?: AbortSignal): Promise<InvoicePage> {
+  return apiJson<InvoicePage>("/api/invoices", {
+    query: { page: filter.page, limit: invoicesPerPage, search: filter.search },
+    signal,
+  });
+}
+
+export function invoicesQueryOptions(filter: InvoiceListFilter) {
+  return queryOptions({
+    queryKey: [...invoicesKey, "list", filter],
+    queryFn: ({ signal }) => getInvoices(filter, signal),
+  });
+}
+
+/** The page for the filter; while the next page loads, the one before stays as placeholder. */
+export function useInvoices(filter: InvoiceListFilter) {
+  return useQuery({ ...invoicesQueryOptions(filter), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,31 @@
+import type { Invoice, InvoiceContent } from "@klarwerk/kit";
+import { apiJson } from "@klarwerk/kit/browser";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { invoicesKey } from "./get-invoices";
+
+export interface SaveInvoiceInput {
+  content: InvoiceContent;
+  /** The draft to replace; null saves a new invoice. */
+  id: number | null;
+  /** "Rechnung speichern" issues it; "Als Entwurf speichern" keeps a draft. */
+  issue: boolean;
+}
+
+/** Saves a new invoice or replaces a draft, issued or as a draft; resolves to what the server stored. */
+export async function saveInvoice({ content, id, issue }: SaveInvoiceInput): Promise<Invoice> {
+  const json = { ...content, issue };
+  const answer =
+    id === null
+      ? await apiJson<{ invoice: Invoice }>("/api/invoices", { method: "POST", json })
+      : await apiJson<{ invoice: Invoice }>(`/api/invoices/${id}`, { method: "PUT", json });
+  return answer.invoice;
+}
+
+/** Saves, then reloads every invoice query: the list gains or changes an entry. */
+export function useSaveInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveInvoice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesKey }),
+  });
+}

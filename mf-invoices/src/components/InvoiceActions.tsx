@@ -1,0 +1,93 @@
+import type { Invoice, InvoiceSummary } from "@klarwerk/kit";
+import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
+import { Button, Group, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { modals } from "@mantine/modals";
+import { useCancelInvoice, useDeleteDraft } from "../api/change-invoice";
+import { invoiceMessages } from "../messages";
+import { FileDownloadButton } from "./FileDownloadButton";
+import { PaymentDialog } from "./PaymentDialog";
+
+interface InvoiceActionsProps {
+  summary: InvoiceSummary;
+  /** The invoice's heading, named in the dialogs. */
+  title: string;
+  /** The full invoice, once loaded ("Bearbeiten" needs it). */
+  invoice: Invoice | undefined;
+  onEdit: (invoice: Invoice) => void;
+}
+
+/**
+ * What can be done with a listed invoice: a draft is edited or deleted; an issued one is
+ * downloaded (PDF, XRechnung), cancelled (a Stornorechnung, after a confirmation) or marked paid.
+ */
+export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActionsProps) {
+  const failed = (error: Error) => notifyError(invoiceMessages.actionFailed, error.message);
+  const cancel = useCancelInvoice({ onSuccess: () => notifySuccess(invoiceMessages.cancelled), onError: failed });
+  const remove = useDeleteDraft({ onSuccess: () => notifySuccess(invoiceMessages.deleted), onError: failed });
+  const [paying, payment] = useDisclosure(false);
+  const { id, number, status } = summary;
+
+  const confirm = (heading: string, text: string, label: string, action: () => void) =>
+    modals.openConfirmModal({
+      title: heading,
+      centered: true,
+      children: <Text fz="sm">{text}</Text>,
+      labels: { confirm: label, cancel: invoiceMessages.abort },
+      confirmProps: { color: "red.9" },
+      closeButtonProps: { "aria-label": invoiceMessages.close },
+      onConfirm: action,
+    });
+
+  if (number === null) {
+    return (
+      <Group gap="xs" justify="flex-end">
+        <Button variant="default" disabled={!invoice} onClick={() => invoice && onEdit(invoice)}>
+          {invoiceMessages.edit}
+        </Button>
+        <Button
+          variant="default"
+          c="red.9"
+          loading={remove.isPending}
+          onClick={() =>
+            confirm(invoiceMessages.deleteTitle, invoiceMessages.deleteConfirm, invoiceMessages.delete, () =>
+              remove.mutate(id),
+            )
+          }
+        >
+          {invoiceMessages.delete}
+        </Button>
+      </Group>
+    );
+  }
+  const reversible = status === "open" || status === "overdue" || status === "paid";
+  return (
+    <Group gap="xs" justify="flex-end">
+      <FileDownloadButton id={id} number={number} kind="pdf" />
+      <FileDownloadButton id={id} number={number} kind="xrechnung" />
+      {(status === "open" || status === "overdue") && (
+        <Button variant="default" onClick={payment.open}>
+          {invoiceMessages.markPaid}
+        </Button>
+      )}
+      {reversible && (
+        <Button
+          variant="default"
+          c="red.9"
+          loading={cancel.isPending}
+          onClick={() =>
+            confirm(
+              `${invoiceMessages.cancelTitle} (${title})`,
+              invoiceMessages.cancelConfirm,
+              invoiceMessages.cancelInvoice,
+              () => cancel.mutate(id),
+            )
+          }
+        >
+          {invoiceMessages.cancelInvoice}
+        </Button>
+      )}
+      {paying && <PaymentDialog id={id} title={title} opened={paying} onClose={payment.close} />}
+    </Group>
+  );
+}
