@@ -182,6 +182,17 @@ test("edits a customer; a failed save keeps the dialog open", async ({ page, req
   const row = customerRow(page, renamed);
   await expect(row.getByRole("cell").nth(0)).toHaveText("-");
   await expect(row.getByRole("cell").nth(4)).toHaveText("vertrag");
+
+  // Anschrift and Leitweg-ID (the invoice form takes them from here) are kept through a save.
+  await row.getByRole("button", { name: "Bearbeiten" }).click();
+  await form.getByLabel("Anschrift").fill("Hafenstraße 3\n20457 Hamburg");
+  await form.getByLabel("Leitweg-ID").fill("04011000-12345-03");
+  await form.getByRole("button", { name: "Speichern" }).click();
+  await expect(form).toBeHidden();
+  await customerRow(page, renamed).getByRole("button", { name: "Bearbeiten" }).click();
+  await expect(form.getByLabel("Anschrift")).toHaveValue("Hafenstraße 3\n20457 Hamburg");
+  await expect(form.getByLabel("Leitweg-ID")).toHaveValue("04011000-12345-03");
+  await expectNoAxeViolations(page, "[role=dialog]");
 });
 
 test("searches without a request per keystroke, filters by status, pages forward and back", async ({
