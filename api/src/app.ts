@@ -6,6 +6,7 @@ import type { Deps } from "./deps.ts";
 import { createAuth } from "./http/auth.ts";
 import { bodyPolicy } from "./http/body-policy.ts";
 import { errorHandler } from "./http/errors.ts";
+import { postgresRateLimits, type RateLimitStore } from "./http/rate-limit.ts";
 import { authModule } from "./modules/auth/routes.ts";
 import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
 import { customersModule } from "./modules/customers/routes.ts";
@@ -23,17 +24,23 @@ import { webModule } from "./web/routes.ts";
  * With a change feed, answers that are read far more often than their tables change (customer
  * list pages, the signed-in user) are kept in memory until the feed reports a change; without
  * one every request reads the database.
+ *
+ * The limits (failed logins, registrations, contact messages) count in the database unless
+ * `rateLimits` names another store: tests scope theirs, so each test meets only its own counts.
  */
 export function createApp({
   config,
   sql,
   changes = null,
+  rateLimits = postgresRateLimits(sql),
 }: {
   config: ResolvedConfig;
   sql: Sql;
   changes?: ChangeFeed | null;
+  rateLimits?: RateLimitStore;
 }) {
-  const deps: Deps = { config, sql, changes, auth: createAuth({ sql, secret: config.jwtSecret, changes }) };
+  const auth = createAuth({ sql, secret: config.jwtSecret, changes });
+  const deps: Deps = { config, sql, changes, auth, rateLimits };
   return new Elysia()
     .use(errorHandler)
     .use(bodyPolicy(undefined, streamedBodyPaths))

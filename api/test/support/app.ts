@@ -1,9 +1,10 @@
-import { afterAll } from "bun:test";
+import { afterAll, beforeEach } from "bun:test";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type App, createApp } from "../../src/app.ts";
 import { loadConfig, type ResolvedConfig } from "../../src/config.ts";
 import type { Sql } from "../../src/db/open.ts";
+import { postgresRateLimits, type RateLimitStore } from "../../src/http/rate-limit.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 /** The secret test apps sign with; tests can sign their own tokens with it. */
@@ -26,17 +27,49 @@ export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
   return { ...config, jwtSecret: config.jwtSecret ?? testJwtSecret };
 }
 
-/** The real app on a test database; call it with `call`/`callJson` from ./http.ts. */
-export function createTestApp(sql: Sql, config: ResolvedConfig = testConfig()): App {
-  return createApp({ config, sql });
+/**
+ * The database's limits (the store the API runs with), with every key prefixed by `scope()`:
+ * requests through `app.handle()` have no client address, so every test's logins, registrations
+ * and contact messages would otherwise count against one key ("local") for the whole file.
+ */
+export function scopedRateLimits(sql: Sql, scope: () => string): RateLimitStore {
+  const store = postgresRateLimits(sql);
+  return (options) => {
+    const limit = store(options);
+    const scoped = (key: string) => `${scope()}|${key}`;
+    return {
+      hit: (key) => limit.hit(scoped(key)),
+      release: (key) => limit.release(scoped(key)),
+      reset: (key) => limit.reset(scoped(key)),
+    };
+  };
+}
+
+/**
+ * The real app on a test database; call it with `call`/`callJson` from ./http.ts. Its limits
+ * count apart from every other test app's, unless `rateLimits` is given (two apps given
+ * `postgresRateLimits(sql)` count together, as two API processes do).
+ */
+export function createTestApp(
+  sql: Sql,
+  config: ResolvedConfig = testConfig(),
+  { rateLimits }: { rateLimits?: RateLimitStore } = {},
+): App {
+  const scope = crypto.randomUUID();
+  return createApp({ config, sql, rateLimits: rateLimits ?? scopedRateLimits(sql, () => scope) });
 }
 
 /**
  * A test file's own database and the app on it, dropped after the file's tests. At the file's
- * top level: `const { db, app } = await startAppTest();`.
+ * top level: `const { db, app } = await startAppTest();`. The app's limits start afresh in every
+ * test of the file.
  */
 export async function startAppTest(config: ResolvedConfig = testConfig()): Promise<{ db: TestDatabase; app: App }> {
   const db = await createTestDatabase();
   afterAll(() => db.drop());
-  return { db, app: createTestApp(db.sql, config) };
+  let scope = crypto.randomUUID();
+  beforeEach(() => {
+    scope = crypto.randomUUID();
+  });
+  return { db, app: createTestApp(db.sql, config, { rateLimits: scopedRateLimits(db.sql, () => scope) }) };
 }

@@ -12,4 +12,6 @@ export const authApiMessages = {
   loginPasswordRequired: "Bitte geben Sie Ihr Passwort ein.",
   wrongCredentials: "E-Mail oder Passwort ist falsch.",
   tooManyAttempts: "Zu viele Anmeldeversuche. Bitte versuchen Sie es später erneut.",
+  tooManyRegistrations:
+    "Von Ihrem Anschluss kamen in der letzten Stunde zu viele Registrierungen. Bitte versuchen Sie es später erneut.",
 } as const;

@@ -6,15 +6,12 @@ import { clientAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
-import { memoryRateLimit } from "../../http/rate-limit.ts";
+import { authLimits } from "./limits.ts";
 import { authApiMessages as messages } from "./messages.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { registeredSchema, signedInSchema } from "./responses.ts";
 import { findUserForLogin, insertUser, isEmailTaken } from "./store.ts";
 import { loginBody, normalizeEmail, registerBody, validateRegistration } from "./validation.ts";
-
-/** Per client address and e-mail: after this many failed logins within the window, 429. */
-const loginRateLimit = { max: 10, windowMs: 15 * 60 * 1000 } as const;
 
 const tags = ["Accounts"];
 
@@ -22,14 +19,14 @@ const tags = ["Accounts"];
  * `POST /api/register` creates an account (201 `{ user }`, no login) and `POST /api/login`
  * answers `{ user, token }`.
  */
-export function authModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
-  // Per app instance, so each test app starts with a clean slate.
-  const loginAttempts = memoryRateLimit(loginRateLimit);
+export function authModule({ sql, auth, config, rateLimits }: Pick<Deps, "sql" | "auth" | "config" | "rateLimits">) {
+  const attemptLimits = authLimits(rateLimits);
 
   return new Elysia({ name: "auth-routes", prefix: "/api" })
     .post(
       "/register",
-      async ({ body, status }) => {
+      async ({ body, request, server, status }) => {
+        await attemptLimits.register(clientAddressOf(request, server, config.trustedProxies));
         const registration = validateRegistration(body);
         // Checked before hashing, to spend no hash on a taken address; the insert still decides
         // when two registrations race.
@@ -62,6 +59,7 @@ export function authModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "c
                 messages.passwordMismatch,
                 httpMessages.notJsonObject,
               ],
+              429: [messages.tooManyRegistrations],
             }),
           },
         },
@@ -74,13 +72,8 @@ export function authModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "c
         if (isBlank(email)) throw new HttpError(422, messages.emailRequired);
         if (body.password.length === 0) throw new HttpError(422, messages.loginPasswordRequired);
 
-        // Every attempt is counted before the password is checked, and a success forgets the
-        // count: what adds up is failures, and parallel guesses cannot outrun the counter.
-        const key = `${clientAddressOf(request, server, config.trustedProxies)}|${email}`;
-        const attempt = await loginAttempts.hit(key);
-        if (!attempt.allowed) {
-          throw new HttpError(429, messages.tooManyAttempts, { "Retry-After": String(attempt.retryAfterSeconds) });
-        }
+        const address = clientAddressOf(request, server, config.trustedProxies);
+        await attemptLimits.beginLogin(email, address);
 
         const found = isEmail(email) ? await findUserForLogin(sql, email) : null;
         // Unknown e-mail: verify against a dummy hash anyway, so timing does not tell.
@@ -88,7 +81,7 @@ export function authModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "c
         const passwordOk = body.password.length <= limits.passwordMax && (await verifyPassword(body.password, hash));
         if (!found || !passwordOk) throw new HttpError(401, messages.wrongCredentials);
 
-        await loginAttempts.reset(key);
+        await attemptLimits.loginSucceeded(email, address);
         const user: User = { id: found.id, name: found.name, email: found.email };
         return { user, token: await auth.tokens.sign(user.id) };
       },

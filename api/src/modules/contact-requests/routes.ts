@@ -8,7 +8,7 @@ import { HttpError } from "../../http/errors.ts";
 import { pagingParam, requireId } from "../../http/ids.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse, queryParameter } from "../../http/openapi.ts";
-import { memoryRateLimit } from "../../http/rate-limit.ts";
+import { tooManyRequests } from "../../http/rate-limit.ts";
 import { contactApiMessages, requestsApiMessages } from "./messages.ts";
 import { markedDoneSchema, openRequestsPageSchema, receivedSchema } from "./responses.ts";
 import { schedulePurge } from "./retention.ts";
@@ -16,7 +16,7 @@ import { insertContactRequest, listOpenRequests, markRequestDone } from "./store
 import { contactBody, isHoneypotFilled, validateContact } from "./validation.ts";
 
 /** Per client address: more accepted requests than this within the window are refused (429). */
-export const contactRateLimit = { max: 10, windowMs: 15 * 60 * 1000 } as const;
+export const contactRateLimit = { name: "contact", max: 10, windowMs: 15 * 60 * 1000 } as const;
 
 /** The answer to every accepted request, stored or caught by the honeypot alike. */
 const accepted = { status: "received" } as const;
@@ -35,9 +35,13 @@ const tags = ["Contact requests"];
  *   409 already done, 400 malformed id.
  * While the server runs, answered requests are deleted after the retention period.
  */
-export function contactRequestsModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
-  // Per app instance, so each test app starts with a clean slate.
-  const submissions = memoryRateLimit(contactRateLimit);
+export function contactRequestsModule({
+  sql,
+  auth,
+  config,
+  rateLimits,
+}: Pick<Deps, "sql" | "auth" | "config" | "rateLimits">) {
+  const submissions = rateLimits(contactRateLimit);
   let stopPurge: (() => void) | null = null;
 
   return new Elysia({ name: "contact-requests", prefix: "/api" })
@@ -55,11 +59,7 @@ export function contactRequestsModule({ sql, auth, config }: Pick<Deps, "sql" | 
         // Validated before counting: a visitor fixing a typo does not use up the allowance.
         const contact = validateContact(body);
         const submission = await submissions.hit(clientAddressOf(request, server, config.trustedProxies));
-        if (!submission.allowed) {
-          throw new HttpError(429, contactApiMessages.tooManyRequests, {
-            "Retry-After": String(submission.retryAfterSeconds),
-          });
-        }
+        if (!submission.allowed) throw tooManyRequests(contactApiMessages.tooManyRequests, submission);
         if (!isHoneypotFilled(body)) await insertContactRequest(sql, contact);
         return status(201, accepted);
       },
