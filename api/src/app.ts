@@ -7,6 +7,7 @@ import { createAuth } from "./http/auth.ts";
 import { bodyPolicy } from "./http/body-policy.ts";
 import { errorHandler } from "./http/errors.ts";
 import { postgresRateLimits, type RateLimitStore } from "./http/rate-limit.ts";
+import { textPolicy } from "./http/text-policy.ts";
 import { authModule } from "./modules/auth/routes.ts";
 import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
 import { customersModule } from "./modules/customers/routes.ts";
@@ -44,6 +45,7 @@ export function createApp({
   return new Elysia()
     .use(errorHandler)
     .use(bodyPolicy(undefined, streamedBodyPaths))
+    .use(textPolicy)
     .use(healthModule(deps))
     .use(authModule(deps))
     .use(contactRequestsModule(deps))

@@ -1,4 +1,4 @@
-import { afterAll, beforeEach } from "bun:test";
+import { afterAll } from "bun:test";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type App, createApp } from "../../src/app.ts";
@@ -6,6 +6,7 @@ import { loadConfig, type ResolvedConfig } from "../../src/config.ts";
 import type { Sql } from "../../src/db/open.ts";
 import { postgresRateLimits, type RateLimitStore } from "../../src/http/rate-limit.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { currentTest } from "./test-scope.ts";
 
 /** The secret test apps sign with; tests can sign their own tokens with it. */
 export const testJwtSecret = "test-secret-that-is-long-enough-for-hs256-0123456789";
@@ -47,29 +48,24 @@ export function scopedRateLimits(sql: Sql, scope: () => string): RateLimitStore 
 
 /**
  * The real app on a test database; call it with `call`/`callJson` from ./http.ts. Its limits
- * count apart from every other test app's, unless `rateLimits` is given (two apps given
- * `postgresRateLimits(sql)` count together, as two API processes do).
+ * count apart from every other test app's, and afresh in every test, unless `rateLimits` is
+ * given (two apps given `postgresRateLimits(sql)` count together, as two API processes do).
  */
 export function createTestApp(
   sql: Sql,
   config: ResolvedConfig = testConfig(),
   { rateLimits }: { rateLimits?: RateLimitStore } = {},
 ): App {
-  const scope = crypto.randomUUID();
-  return createApp({ config, sql, rateLimits: rateLimits ?? scopedRateLimits(sql, () => scope) });
+  const app = crypto.randomUUID();
+  return createApp({ config, sql, rateLimits: rateLimits ?? scopedRateLimits(sql, () => `${app}:${currentTest()}`) });
 }
 
 /**
  * A test file's own database and the app on it, dropped after the file's tests. At the file's
- * top level: `const { db, app } = await startAppTest();`. The app's limits start afresh in every
- * test of the file.
+ * top level: `const { db, app } = await startAppTest();`.
  */
 export async function startAppTest(config: ResolvedConfig = testConfig()): Promise<{ db: TestDatabase; app: App }> {
   const db = await createTestDatabase();
   afterAll(() => db.drop());
-  let scope = crypto.randomUUID();
-  beforeEach(() => {
-    scope = crypto.randomUUID();
-  });
-  return { db, app: createTestApp(db.sql, config, { rateLimits: scopedRateLimits(db.sql, () => scope) }) };
+  return { db, app: createTestApp(db.sql, config) };
 }
