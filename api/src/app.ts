@@ -6,6 +6,7 @@ import type { Deps } from "./deps.ts";
 import { createAuth } from "./http/auth.ts";
 import { bodyPolicy } from "./http/body-policy.ts";
 import { errorHandler } from "./http/errors.ts";
+import { apiNoStore } from "./http/no-store.ts";
 import { postgresRateLimits, type RateLimitStore } from "./http/rate-limit.ts";
 import { textPolicy } from "./http/text-policy.ts";
 import { authModule } from "./modules/auth/routes.ts";
@@ -44,6 +45,7 @@ export function createApp({
   const deps: Deps = { config, sql, changes, auth, rateLimits };
   return new Elysia()
     .use(errorHandler)
+    .use(apiNoStore)
     .use(bodyPolicy(undefined, streamedBodyPaths))
     .use(textPolicy)
     .use(healthModule(deps))
