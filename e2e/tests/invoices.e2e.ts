@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
+import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly } from "../support/users";
 
 /** pdfmake and its fonts are the named chunks `pdfmake.*.js` and `pdfmake-fonts.*.js` of the invoices remote. */
