@@ -6,7 +6,7 @@ import { httpMessages } from "../../http/messages.ts";
 import { bytesResponse, errorResponses, jsonResponse } from "../../http/openapi.ts";
 import { existingFolderParam, folderParamErrors, folderQueryParameter, optionalFolderId } from "../folders/ids.ts";
 import { foldersApiMessages } from "../folders/messages.ts";
-import { fileBlobStore } from "./blobs.ts";
+import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";
 import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "./responses.ts";
@@ -97,8 +97,19 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
     });
   }
 
+  let stopSweeping: (() => void) | null = null;
+
   return new Elysia({ name: "files-routes", prefix: "/api/files" })
     .use(auth.guard)
+    .onStart(() => {
+      stopSweeping ??= scheduleIncomingSweep(store);
+    })
+    .onStop(async () => {
+      stopSweeping?.();
+      stopSweeping = null;
+      // After the server's last request: this process's incoming folder goes with it.
+      await store.close();
+    })
     .get(
       "",
       async ({ query }) => ({
