@@ -14,6 +14,7 @@ import { Elysia } from "elysia";
 import { createApp } from "../api/src/app.ts";
 import type { Sql } from "../api/src/db/open.ts";
 import { createTokenService } from "../api/src/http/auth.ts";
+import { createSessions } from "../api/src/http/sessions.ts";
 import { listOpenRequests } from "../api/src/modules/contact-requests/store.ts";
 import { testConfig } from "../api/test/support/app.ts";
 import { reportReady, startChild } from "./support/child.ts";
@@ -32,7 +33,8 @@ const openEvery = 50;
  */
 async function seed(sql: Sql): Promise<number> {
   const [user] = await sql<{ id: number }[]>`
-    insert into users (name, email, password_hash) values ('Bench', 'bench@example.de', 'x') returning id`;
+    insert into users (name, email, password_hash, status) values ('Bench', 'bench@example.de', 'x', 'active')
+    returning id`;
   if (!user) throw new Error("no bench user");
   const userId = user.id;
   await sql`
@@ -90,7 +92,8 @@ async function serve(): Promise<void> {
     })
     .get("/counted", () => pageWithCountedCounts(db.sql))
     .listen({ port: 0, hostname: "127.0.0.1" });
-  const token = await createTokenService(config.jwtSecret).sign(userId);
+  const sessionId = await createSessions({ sql: db.sql, changes: null, now: Date.now }).start(userId);
+  const token = await createTokenService(config.jwtSecret).sign({ userId, sessionId });
   reportReady<Ready>({ api: app.server?.port, bare: bare.server?.port, token }, async () => {
     await app.stop();
     await bare.stop();

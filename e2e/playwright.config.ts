@@ -6,6 +6,8 @@ import { chromiumLaunchOptions } from "./chromium";
 export default defineConfig({
   testDir: "./tests",
   testMatch: "**/*.e2e.ts",
+  // The suite's first account becomes the owner that approves every other one.
+  globalSetup: "./support/global-setup.ts",
   outputDir: "../test-results/e2e",
   fullyParallel: true,
   workers: 2,

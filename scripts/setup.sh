@@ -1,6 +1,6 @@
 #!/bin/sh
 # Brings a fresh machine that has only Node.js and npm to the point where the product runs:
-# Bun (through npm), the locked dependencies and, with --test, the browser and PDF tools.
+# Bun (through npm), the locked dependencies and, with --test, the browser, PDF and e-invoice tools.
 set -e
 BUN_VERSION=1.4.4
 cd "$(dirname "$0")/.."
@@ -16,6 +16,10 @@ if [ "${1:-}" = "--test" ]; then
   missing=""
   [ -x /usr/bin/chromium ] || missing="$missing chromium"
   command -v pdftotext >/dev/null 2>&1 || missing="$missing poppler-utils"
+  # The e-invoice validator (../shared/einvoice/validate.sh) the invoice tests run.
+  command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
+  [ -r /usr/share/java/Saxon-HE.jar ] || missing="$missing libsaxonhe-java"
+  command -v java >/dev/null 2>&1 || missing="$missing default-jre-headless"
   if [ -n "$missing" ]; then
     if [ "$(id -u)" = "0" ]; then
       apt-get update

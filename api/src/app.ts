@@ -10,11 +10,14 @@ import { apiNoStore } from "./http/no-store.ts";
 import { postgresRateLimits, type RateLimitStore } from "./http/rate-limit.ts";
 import { textPolicy } from "./http/text-policy.ts";
 import { authModule } from "./modules/auth/routes.ts";
+import { companyModule } from "./modules/company/routes.ts";
 import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
 import { customersModule } from "./modules/customers/routes.ts";
 import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
 import { foldersModule } from "./modules/folders/routes.ts";
 import { healthModule } from "./modules/health.ts";
+import { invoicesModule } from "./modules/invoices/routes.ts";
+import { usersModule } from "./modules/users/routes.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
 import { webModule } from "./web/routes.ts";
 
@@ -24,8 +27,8 @@ import { webModule } from "./web/routes.ts";
  * whose wildcards catch everything left over). No CORS: shell, remotes and API share one origin.
  *
  * With a change feed, answers that are read far more often than their tables change (customer
- * list pages, the signed-in user) are kept in memory until the feed reports a change; without
- * one every request reads the database.
+ * list pages, sessions and their accounts) are kept in memory until the feed reports a change;
+ * without one every request reads the database.
  *
  * The limits (failed logins, registrations, contact messages) count in the database unless
  * `rateLimits` names another store: tests scope theirs, so each test meets only its own counts.
@@ -35,14 +38,17 @@ export function createApp({
   sql,
   changes = null,
   rateLimits = postgresRateLimits(sql),
+  now = Date.now,
 }: {
   config: ResolvedConfig;
   sql: Sql;
   changes?: ChangeFeed | null;
   rateLimits?: RateLimitStore;
+  /** The clock sessions are timed by; tests move it. */
+  now?: () => number;
 }) {
-  const auth = createAuth({ sql, secret: config.jwtSecret, changes });
-  const deps: Deps = { config, sql, changes, auth, rateLimits };
+  const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
+  const deps: Deps = { config, sql, changes, auth, rateLimits, now };
   return new Elysia()
     .use(errorHandler)
     .use(apiNoStore)
@@ -50,10 +56,13 @@ export function createApp({
     .use(textPolicy)
     .use(healthModule(deps))
     .use(authModule(deps))
+    .use(usersModule(deps))
     .use(contactRequestsModule(deps))
     .use(customersModule(deps))
     .use(foldersModule(deps))
     .use(filesModule(deps))
+    .use(companyModule(deps))
+    .use(invoicesModule(deps))
     .use(apiDocsModule())
     .use(webModule(deps));
 }

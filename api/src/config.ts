@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
-import { type RemoteName, remoteBase, remoteNames } from "@klarwerk/kit";
+import { isEmail, type RemoteName, remoteBase, remoteNames } from "@klarwerk/kit";
 import { isIpAddress, normalizeAddress } from "./http/client-address.ts";
 
 /** The repository root: built front-ends live under it, and so does `.data` by default. */
@@ -26,6 +26,12 @@ export interface Config {
   uploadMaxBytes: number;
   /** Reverse proxies whose X-Forwarded-For is believed (normalized addresses); empty: none. */
   trustedProxies: ReadonlySet<string>;
+  /**
+   * The only address that may become the owner (the first admin), trimmed and lower-cased; null:
+   * the first account registered in an empty database does. Required in production, so that a
+   * stranger cannot be first on a fresh deployment.
+   */
+  ownerEmail: string | null;
 }
 
 /** A configuration whose JWT secret is known: what the app runs with. */
@@ -78,6 +84,19 @@ function readTrustedProxies(value: string | undefined, problems: string[]): Read
   return new Set(addresses.filter(isIpAddress).map(normalizeAddress));
 }
 
+function readOwnerEmail(value: string | undefined, production: boolean, problems: string[]): string | null {
+  const email = nonEmpty(value)?.toLowerCase() ?? null;
+  if (email === null) {
+    if (production) problems.push("OWNER_EMAIL is required in production (the address of the first admin).");
+    return null;
+  }
+  if (!isEmail(email)) {
+    problems.push(`OWNER_EMAIL must be an e-mail address, got "${value}".`);
+    return null;
+  }
+  return email;
+}
+
 function readUrl(name: string, value: string, problems: string[], protocols: string[]): void {
   try {
     const url = new URL(value);
@@ -121,6 +140,7 @@ export function loadConfig(env: Env): Config {
   } else if (jwtSecret !== null && jwtSecret.length < minSecretLength) {
     problems.push(`JWT_SECRET must be at least ${minSecretLength} characters long.`);
   }
+  const ownerEmail = readOwnerEmail(env.OWNER_EMAIL, production, problems);
 
   const remotes = {} as Record<RemoteName, string>;
   for (const name of remoteNames) {
@@ -143,6 +163,7 @@ export function loadConfig(env: Env): Config {
     remotes,
     uploadMaxBytes,
     trustedProxies,
+    ownerEmail,
   };
 }
 

@@ -13,4 +13,6 @@ export interface Deps {
   changes: ChangeFeed | null;
   /** Where the per-address and per-account limits count (the database: one allowance per deployment). */
   rateLimits: RateLimitStore;
+  /** The clock (ms since the epoch) sessions and account changes are timed by; tests move it. */
+  now: () => number;
 }

@@ -7,6 +7,7 @@ import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { serverBodyLimitBytes } from "./http/body-policy.ts";
 import { sweepFileBlobs } from "./modules/files/blobs.ts";
+import { sweepInvoiceBlobs } from "./modules/invoices/blobs.ts";
 
 const config = await loadConfigOrExit();
 
@@ -29,6 +30,10 @@ try {
   const swept = await sweepFileBlobs(config, db.sql);
   if (swept.incoming + swept.orphans > 0) {
     console.log(`[api] removed ${swept.incoming} unfinished upload(s) and ${swept.orphans} orphaned file(s)`);
+  }
+  const sweptInvoices = await sweepInvoiceBlobs(config, db.sql);
+  if (sweptInvoices.incoming + sweptInvoices.orphans > 0) {
+    console.log(`[api] removed ${sweptInvoices.incoming + sweptInvoices.orphans} unfinished invoice PDF(s)`);
   }
 } catch (error) {
   console.error("[api] could not sweep the file store:", error);

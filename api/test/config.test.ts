@@ -37,6 +37,7 @@ describe("loadConfig", () => {
       },
       uploadMaxBytes: 1024 ** 3,
       trustedProxies: new Set(),
+      ownerEmail: null,
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
@@ -51,6 +52,7 @@ describe("loadConfig", () => {
       JWT_SECRET: goodSecret,
       WEB_ROOT: "/srv/web",
       REMOTE_FILES_URL: "https://files.example.com/mf-manifest.json",
+      OWNER_EMAIL: " Chefin@Example.COM ",
     });
     expect(config.port).toBe(8080);
     expect(config.host).toBe("127.0.0.1");
@@ -61,6 +63,7 @@ describe("loadConfig", () => {
     expect(config.webRoot).toBe("/srv/web");
     expect(config.remotes.files).toBe("https://files.example.com/mf-manifest.json");
     expect(config.remotes.marketing).toBe("/remotes/mf-marketing/mf-manifest.json");
+    expect(config.ownerEmail).toBe("chefin@example.com");
   });
 
   test("relative directories are resolved against the working directory", () => {
@@ -75,8 +78,19 @@ describe("loadConfig", () => {
     expect(loadConfig({ PORT: "" }).port).toBe(3000);
   });
 
-  test("production requires JWT_SECRET", () => {
-    expect(problemsOf({ NODE_ENV: "production" })).toEqual([expect.stringContaining("JWT_SECRET is required")]);
+  test("production requires JWT_SECRET and OWNER_EMAIL", () => {
+    expect(problemsOf({ NODE_ENV: "production" })).toEqual([
+      expect.stringContaining("JWT_SECRET is required"),
+      expect.stringContaining("OWNER_EMAIL is required"),
+    ]);
+    expect(problemsOf({ NODE_ENV: "production", OWNER_EMAIL: "chefin@example.com" })).toEqual([
+      expect.stringContaining("JWT_SECRET is required"),
+    ]);
+  });
+
+  test("OWNER_EMAIL must be an e-mail address; unset outside production, the first account is the owner", () => {
+    expect(problemsOf({ OWNER_EMAIL: "chefin" })).toEqual(['OWNER_EMAIL must be an e-mail address, got "chefin".']);
+    expect(loadConfig({ OWNER_EMAIL: " " }).ownerEmail).toBeNull();
   });
 
   test("a short JWT_SECRET is refused everywhere", () => {
@@ -116,11 +130,12 @@ describe("loadConfig", () => {
 
   test("every problem is reported at once", () => {
     const problems = problemsOf({ PORT: "x", NODE_ENV: "production", REMOTE_DASHBOARD_URL: "nope" });
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(4);
     const error = new ConfigError(problems);
     expect(error.message).toContain("PORT");
     expect(error.message).toContain("JWT_SECRET");
     expect(error.message).toContain("REMOTE_DASHBOARD_URL");
+    expect(error.message).toContain("OWNER_EMAIL");
   });
 });
 

@@ -7,15 +7,65 @@ export interface TestUser {
   password: string;
 }
 
+/**
+ * The owner of the suite's fresh database: global-setup.ts registers it before any test runs, so
+ * it is the first account and becomes the active admin that approves everyone else.
+ */
+export const testOwner: TestUser = {
+  name: "Olivia Inhaberin",
+  email: "inhaberin@example.de",
+  password: "Leuchtturm-Wanderung-im-Nebel-7",
+};
+
 export function newUser(name = "Erika Mustermann"): TestUser {
   return { name, email: `e2e-${randomUUID()}@example.de`, password: "sicheres-passwort-1" };
 }
 
-/** Registers through the API, the way the register screen does, and returns the credentials. */
-export async function registeredUser(request: APIRequestContext, name?: string): Promise<TestUser> {
-  const user = newUser(name);
+/** Registers through the API, the way the register screen does; the account then waits for approval. */
+export async function register(request: APIRequestContext, user: TestUser): Promise<void> {
   const response = await request.post("/api/register", { data: { ...user, confirmPassword: user.password } });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Logs in through the API; the answer's token. */
+async function tokenOf(request: APIRequestContext, user: TestUser): Promise<string> {
+  const response = await request.post("/api/login", { data: { email: user.email, password: user.password } });
+  expect(response.status(), `login of ${user.email}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** For the global setup: the owner registered first, and able to sign in. */
+export async function registerOwner(request: APIRequestContext): Promise<void> {
+  await register(request, testOwner);
+  const response = await request.post("/api/login", { data: testOwner });
+  if (response.status() !== 200) {
+    throw new Error(
+      `The test owner cannot sign in (${response.status()}): the suite needs a fresh database whose first account is ${testOwner.email}. Run it with \`bun scripts/test.ts --only e2e\`.`,
+    );
+  }
+}
+
+/** One owner session per worker process. */
+let ownerToken: Promise<string> | undefined;
+
+/** Approves the account with this address as the owner, through the user administration's API. */
+export async function approve(request: APIRequestContext, email: string): Promise<void> {
+  ownerToken ??= tokenOf(request, testOwner);
+  const headers = { Authorization: `Bearer ${await ownerToken}` };
+  const list = await request.get("/api/users", { headers });
+  expect(list.status(), await list.text()).toBe(200);
+  const { users } = (await list.json()) as { users: { id: number; email: string }[] };
+  const account = users.find((candidate) => candidate.email === email);
+  expect(account, `no account for ${email}`).toBeDefined();
+  const approval = await request.patch(`/api/users/${account?.id}`, { headers, data: { status: "active" } });
+  expect(approval.status(), await approval.text()).toBe(200);
+}
+
+/** Registers through the API and has the owner approve the account; returns the credentials. */
+export async function registeredUser(request: APIRequestContext, name?: string): Promise<TestUser> {
+  const user = newUser(name);
+  await register(request, user);
+  await approve(request, user.email);
   return user;
 }
 

@@ -2,7 +2,7 @@
  * Every German text of the invoice screen and the invoice PDF. The spec fixes most of the
  * wording; the placeholders, accessible labels and PDF captions are ours.
  */
-import { formatDecimal } from "./invoice/format";
+import { invoiceFormMessages, invoiceIssueMessages } from "@klarwerk/kit";
 
 export const invoiceMessages = {
   screenTitle: "Rechnungstool",
@@ -30,7 +30,7 @@ export const invoiceMessages = {
   saved: "Rechnung gespeichert",
   preview: "Vorschau",
   previewHint: "Unvollständige Artikel (ohne Beschreibung, Preis oder Anzahl) werden nicht übernommen.",
-  amountTooLarge: "Die Beträge sind zu groß, um sie exakt zu berechnen. Bitte prüfen Sie Anzahl und Preise.",
+  amountTooLarge: invoiceIssueMessages.amountTooLarge,
 
   savedTitle: "Gespeicherte Rechnungen",
   noInvoices: "Keine Rechnungen vorhanden.",
@@ -43,9 +43,7 @@ export const invoiceMessages = {
   tax: "MwSt.",
   total: "Gesamt",
 
-  customerRequired: "Bitte Kunde eingeben",
-  providerRequired: "Bitte Dienstleister eingeben",
-  itemRequired: "Mindestens ein gültiger Artikel ist notwendig",
+  ...invoiceFormMessages,
 
   pdfTitle: "Rechnung",
   pdfInvoiceNumber: "Rechnungsnummer",
@@ -58,16 +56,6 @@ export const invoiceMessages = {
   pdfLineTotal: "Gesamt",
   pdfNotes: "Notizen",
 } as const;
-
-/** "Rabatt (10%)", "Rabatt (7,5%)". */
-export function discountLabel(percent: number): string {
-  return `${invoiceMessages.discount} (${formatDecimal(percent)}%)`;
-}
-
-/** "MwSt. (19%)". */
-export function taxLabel(percent: number): string {
-  return `${invoiceMessages.tax} (${formatDecimal(percent)}%)`;
-}
 
 /** "Seite 1 von 3", the PDF footer's page count. */
 export function pageLabel(page: number, pageCount: number): string {

@@ -1,9 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { site } from "@klarwerk/kit";
+import { formatEuro, site } from "@klarwerk/kit";
 import type { Content, ContentTable } from "pdfmake/interfaces";
-import { formatEuro } from "../src/invoice/format";
 import { buildInvoiceDocument, invoicePageFooter } from "../src/invoice/pdf";
 import { invoiceTotals } from "../src/invoice/totals";
 import { item, makeInvoice } from "./fixtures";

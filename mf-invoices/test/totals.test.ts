@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { divideRounded, parseDecimal, toCents } from "../src/invoice/decimal";
+import { divideRounded, parseDecimal, toCents } from "@klarwerk/kit";
 import { invoiceLineRows, invoiceSummaryRows } from "../src/invoice/summary";
 import { invoiceTotals, invoiceTotalsOrNull } from "../src/invoice/totals";
 import type { Invoice } from "../src/invoice/types";

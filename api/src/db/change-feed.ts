@@ -1,7 +1,7 @@
 import postgres from "postgres";
 
-/** The tables whose changes are announced (migration 007). */
-const watchedTables = ["customers", "users"] as const;
+/** The tables whose changes are announced (migrations 007 and 009). */
+const watchedTables = ["customers", "users", "sessions"] as const;
 export type WatchedTable = (typeof watchedTables)[number];
 
 /** The channel migration 007's trigger notifies on, with the table's name as payload. */

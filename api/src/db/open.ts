@@ -5,6 +5,12 @@ import { type EmbeddedServer, startEmbeddedServer } from "./embedded.ts";
 /** The query function every module receives. */
 export type Sql = postgres.Sql<{ int8: number }>;
 
+/** The query function inside `sql.begin(...)`. */
+export type Transaction = postgres.TransactionSql<{ int8: number }>;
+
+/** Either: for statements that run alone or as part of a caller's transaction. */
+export type Queries = Sql | Transaction;
+
 export interface Database {
   sql: Sql;
   /** The embedded server when there is no DATABASE_URL, else null. */

@@ -1,27 +1,31 @@
 import { jwt } from "@elysiajs/jwt";
-import type { User } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { ChangeFeed } from "../db/change-feed.ts";
 import type { Sql } from "../db/open.ts";
-import { TableCache } from "../db/table-cache.ts";
-import { findUserById } from "../modules/auth/store.ts";
 import { HttpError } from "./errors.ts";
 import { parseId } from "./ids.ts";
 import { httpMessages } from "./messages.ts";
-import { bearerOperation } from "./openapi.ts";
+import { adminOperation, bearerOperation } from "./openapi.ts";
+import { createSessions, type Sessions, type SignedIn, tokenLifetime } from "./sessions.ts";
 
-/** Tokens are valid this long; the browser then has to sign in again. */
-export const tokenLifetime = "7d";
-
-export interface TokenService {
-  /** A signed HS256 JWT whose subject is the user id. */
-  sign(userId: number): Promise<string>;
-  /** The user id of a valid, unexpired token of ours; null for anything else. */
-  verify(token: string): Promise<number | null>;
+/** What a token says: whose it is (`sub`) and which session it belongs to (`sid`). */
+export interface TokenClaims {
+  userId: number;
+  sessionId: string;
 }
 
-/** Tokens whose signature was checked, remembered with their expiry (~250 bytes each). */
+export interface TokenService {
+  /** A signed HS256 JWT naming the user and the session. */
+  sign(claims: TokenClaims): Promise<string>;
+  /** The claims of a valid, unexpired token of ours; null for anything else. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+/** Tokens whose signature was checked, remembered with their expiry (~300 bytes each). */
 const rememberedTokens = 10_000;
+
+/** Session ids are 32 random bytes in base64url (sessions.ts); anything else is not ours. */
+const sessionIdPattern = /^[\w-]{32,64}$/;
 
 /**
  * HS256 through @elysiajs/jwt. Its verify goes through WebCrypto, ~170 µs a call on Bun (more than
@@ -29,27 +33,31 @@ const rememberedTokens = 10_000;
  * expiry: later calls with it check only that. Two traps of that plugin, avoided here and covered by tests:
  * `exp` given as a number is an absolute timestamp (a "lifetime" of 604800 means 1970, so every
  * fresh token fails), and its `schema` option rejects the standard claims it adds itself.
+ * A valid token is not enough to get in: its session must still exist (the guard asks `Sessions`,
+ * which times sessions by the app's clock; the token's own expiry is a real-time backstop).
  */
 export function createTokenService(secret: string): TokenService {
   const { sign, verify } = jwt({ name: "jwt", secret, alg: "HS256", exp: tokenLifetime }).decorator.jwt;
-  const verified = new Map<string, { userId: number; expiresAt: number }>();
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   return {
-    sign: (userId) => sign({ sub: String(userId) }),
+    sign: ({ userId, sessionId }) => sign({ sub: String(userId), sid: sessionId }),
     async verify(token) {
       const known = verified.get(token);
       if (known) {
-        if (Date.now() < known.expiresAt) return known.userId;
+        if (Date.now() < known.expiresAt) return known.claims;
         verified.delete(token);
         return null;
       }
       const payload = await verify(token, { algorithms: ["HS256"] });
       if (!payload) return null;
       const userId = parseId(payload.sub);
-      if (userId === null || typeof payload.exp !== "number") return userId;
+      const sessionId = typeof payload.sid === "string" && sessionIdPattern.test(payload.sid) ? payload.sid : null;
+      if (userId === null || sessionId === null || typeof payload.exp !== "number") return null;
+      const claims = { userId, sessionId };
       // Oldest first out: Map keeps insertion order.
       if (verified.size >= rememberedTokens) verified.delete(verified.keys().next().value ?? "");
-      verified.set(token, { userId, expiresAt: payload.exp * 1000 });
-      return userId;
+      verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      return claims;
     },
   };
 }
@@ -65,45 +73,55 @@ function unauthorized(): HttpError {
 
 export interface Auth {
   tokens: TokenService;
+  sessions: Sessions;
   /**
-   * Plugin with the `auth` macro. A route with `{ auth: true }` runs only for a valid token of a
-   * user who still exists, and gets that `user` in its context; anything else is a 401.
+   * Plugin with two macros. `{ auth: true }`: the route runs only for a valid token whose session
+   * still exists and whose account is active, and gets that `user` and `sessionId` in its
+   * context; anything else is a 401. `{ admin: true }` implies `auth` and answers a staff
+   * account 403.
    */
   guard: ReturnType<typeof createGuard>;
 }
 
-/** Users looked up by the guard and kept until the users table changes (~100 bytes each). */
-const keptUsers = 10_000;
+function createGuard(tokens: TokenService, sessions: Sessions) {
+  const signedIn = new WeakMap<Request, SignedIn>();
 
-function createGuard(sql: Sql, tokens: TokenService, changes: ChangeFeed | null) {
-  const signedIn = new WeakMap<Request, User>();
-  // Every bearer call asks whether its user still exists: from memory while nothing changed.
-  const users = new TableCache<User | null>(changes, { tables: ["users"], maxEntries: keptUsers });
-  const findUser = (id: number) =>
-    users.get(String(id), async () => {
-      const user = await findUserById(sql, id);
-      // Frozen: one object serves many requests.
-      return user ? Object.freeze(user) : null;
-    });
+  async function authenticate(request: Request): Promise<SignedIn> {
+    const known = signedIn.get(request);
+    if (known) return known;
+    const token = bearerToken(request.headers.get("authorization"));
+    const claims = token ? await tokens.verify(token) : null;
+    if (claims === null) throw unauthorized();
+    const session = await sessions.check(claims.sessionId, claims.userId);
+    if (!session) throw unauthorized();
+    signedIn.set(request, session);
+    return session;
+  }
+
+  function resolve({ request }: { request: Request }): SignedIn {
+    const session = signedIn.get(request);
+    if (!session) throw unauthorized();
+    return { user: session.user, sessionId: session.sessionId };
+  }
+
   return new Elysia({ name: "auth-guard" }).macro({
     auth: {
       // Merged into each route's `detail`: the document marks every bearer route and its 401.
       detail: bearerOperation,
       // `transform` runs before body validation (`resolve` only after it), so a request without
-      // a valid token is a 401 and never learns what the route would have accepted.
+      // a valid session is a 401 and never learns what the route would have accepted.
       async transform({ request }) {
-        const token = bearerToken(request.headers.get("authorization"));
-        const userId = token ? await tokens.verify(token) : null;
-        if (userId === null) throw unauthorized();
-        const user = await findUser(userId);
-        if (!user) throw unauthorized();
-        signedIn.set(request, user);
+        await authenticate(request);
       },
-      resolve({ request }) {
-        const user = signedIn.get(request);
-        if (!user) throw unauthorized();
-        return { user };
+      resolve,
+    },
+    admin: {
+      detail: adminOperation,
+      async transform({ request }) {
+        const { user } = await authenticate(request);
+        if (user.role !== "admin") throw new HttpError(403, httpMessages.adminOnly);
       },
+      resolve,
     },
   });
 }
@@ -112,11 +130,15 @@ export function createAuth({
   sql,
   secret,
   changes = null,
+  now = Date.now,
 }: {
   sql: Sql;
   secret: string;
   changes?: ChangeFeed | null;
+  /** The clock sessions are timed by; tests move it. */
+  now?: () => number;
 }): Auth {
   const tokens = createTokenService(secret);
-  return { tokens, guard: createGuard(sql, tokens, changes) };
+  const sessions = createSessions({ sql, changes, now });
+  return { tokens, sessions, guard: createGuard(tokens, sessions) };
 }

@@ -6,6 +6,7 @@ export const httpMessages = {
   unstorableText: "Die Anfrage enthält Zeichen, die nicht gespeichert werden können (etwa ein Nullzeichen).",
   invalidField: (field: string) => `Die Angabe im Feld „${field}“ ist ungültig.`,
   unauthorized: "Bitte melden Sie sich an.",
+  adminOnly: "Diese Funktion steht nur Administratorinnen und Administratoren zur Verfügung.",
   notFound: "Nicht gefunden.",
   lengthRequired: "Die Anfrage muss ihre Länge angeben.",
   payloadTooLarge: "Die Anfrage ist zu groß.",

@@ -121,6 +121,12 @@ export const bearerOperation = {
   responses: errorResponses({ 401: [httpMessages.unauthorized] }),
 } satisfies Operation;
 
+/** The documentation of an admin-only route (the `admin` macro's): the bearer scheme, its 401 and the staff 403. */
+export const adminOperation = {
+  security: [{ [bearerName]: [] }],
+  responses: errorResponses({ 401: [httpMessages.unauthorized], 403: [httpMessages.adminOnly] }),
+} satisfies Operation;
+
 /** A query parameter of a route whose handler reads it itself (the schema only documents it). */
 export function queryParameter(name: string, description: string, schema: TSchema): OpenAPIV3.ParameterObject {
   return { name, in: "query", required: false, description, schema: asSchema(schema) };

@@ -22,6 +22,7 @@ describe.skipIf(!process.env.DATABASE_URL)("change feed on a database server", (
     feed = await db.openChangeFeed();
     feed.subscribe("customers", () => heard.push("customers"));
     feed.subscribe("users", () => heard.push("users"));
+    feed.subscribe("sessions", () => heard.push("sessions"));
   });
 
   afterAll(() => db.drop());
@@ -33,6 +34,22 @@ describe.skipIf(!process.env.DATABASE_URL)("change feed on a database server", (
     await eventually(() => heard.includes("customers"));
     await db.sql`update users set name = name where false`;
     await eventually(() => heard.includes("users"));
+  });
+
+  test("hears sessions end, not begin or get used: a touch every few minutes must not empty caches", async () => {
+    heard.length = 0;
+    const [user] = await db.sql<{ id: number }[]>`
+      insert into users (name, email, password_hash) values ('Feed', 'feed@example.com', 'x') returning id`;
+    await eventually(() => heard.includes("users"));
+    heard.length = 0;
+    const id = "f".repeat(43);
+    await db.sql`
+      insert into sessions (id, user_id, created_at, last_used_at, expires_at)
+      values (${id}, ${user?.id ?? 0}, now(), now(), now() + interval '30 days')`;
+    await db.sql`update sessions set last_used_at = now() where id = ${id}`;
+    await db.sql`delete from sessions where id = ${id}`;
+    await eventually(() => heard.length > 0);
+    expect(heard).toEqual(["sessions"]);
   });
 
   test("hears nothing of a rolled-back change", async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrate } from "../../src/db/migrate.ts";
+import { migrate, migrationsDir as projectMigrations } from "../../src/db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 let db: TestDatabase;
@@ -72,5 +72,52 @@ describe("migrate", () => {
     await expect(
       db.sql`insert into users (name, email, password_hash) values ('B', 'CASE@example.com', 'x')`.execute(),
     ).rejects.toThrow("users_email_key");
+  });
+});
+
+describe("009 on a database in use", () => {
+  test("everyone already there stays in, the earliest as admin; names are kept with what they made", async () => {
+    const old = await createTestDatabase({ migrated: false });
+    try {
+      const before = join(scratch, "before-009");
+      await mkdir(before, { recursive: true });
+      for (const name of await readdir(projectMigrations)) {
+        if (name < "009") await copyFile(join(projectMigrations, name), join(before, name));
+      }
+      await migrate(old.sql, before);
+      const [first, second] = await old.sql<{ id: number }[]>`
+        insert into users (name, email, password_hash, created_at) values
+          ('Erste Person', 'erste@example.com', 'x', now() - interval '2 days'),
+          ('Zweite Person', 'zweite@example.com', 'x', now() - interval '1 day')
+        returning id`;
+      await old.sql`insert into folders (name, created_by) values ('Alt', ${second?.id ?? 0})`;
+      await old.sql`insert into customers (name, created_by, updated_by) values ('Alt GmbH', ${first?.id ?? 0}, ${second?.id ?? 0})`;
+      await old.sql`
+        insert into contact_requests (name, email, message, is_done, done_at, done_by)
+        values ('Alt', 'alt@example.com', 'Hallo', true, now(), ${second?.id ?? 0})`;
+
+      // 009 first; later migrations follow it on the same start.
+      expect((await migrate(old.sql))[0]).toBe("009_accounts.sql");
+
+      expect([...(await old.sql`select name, role, status from users order by id`)]).toEqual([
+        { name: "Erste Person", role: "admin", status: "active" },
+        { name: "Zweite Person", role: "staff", status: "active" },
+      ]);
+      expect([...(await old.sql`select created_by_name from folders`)]).toEqual([{ created_by_name: "Zweite Person" }]);
+      expect([...(await old.sql`select created_by_name, updated_by_name from customers`)]).toEqual([
+        { created_by_name: "Erste Person", updated_by_name: "Zweite Person" },
+      ]);
+      expect([...(await old.sql`select done_by_name from contact_requests`)]).toEqual([
+        { done_by_name: "Zweite Person" },
+      ]);
+      // New accounts wait, whatever a statement forgets to say.
+      await old.sql`insert into users (name, email, password_hash) values ('Neu', 'neu@example.com', 'x')`;
+      expect([...(await old.sql`select role, status from users where email = 'neu@example.com'`)]).toEqual([
+        { role: "staff", status: "pending" },
+      ]);
+      await expect(old.sql`update users set role = 'boss'`.execute()).rejects.toThrow("users_role_known");
+    } finally {
+      await old.drop();
+    }
   });
 });

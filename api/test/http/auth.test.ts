@@ -6,10 +6,13 @@ import { errorHandler } from "../../src/http/errors.ts";
 import { createTestApp, testJwtSecret } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { call, callJson, type Handler } from "../support/http.ts";
-import { registerAndLogin } from "../support/users.ts";
+import { registerAndLogin, signedInOwner } from "../support/users.ts";
 
 const otherSecret = "another-secret-which-is-also-long-enough-0123456789";
 const unauthorized = { message: "Bitte melden Sie sich an." };
+/** What a session id looks like (sessions.ts): 32 random bytes, base64url. */
+const sessionId = "s".repeat(43);
+const claims = (userId: number) => ({ userId, sessionId });
 
 function decodePayload(token: string): Record<string, unknown> {
   const [, payload = ""] = token.split(".");
@@ -19,38 +22,45 @@ function decodePayload(token: string): Record<string, unknown> {
 describe("token service", () => {
   const tokens = createTokenService(testJwtSecret);
 
-  test("a freshly signed token verifies to its user id", async () => {
-    const token = await tokens.sign(42);
-    expect(await tokens.verify(token)).toBe(42);
+  test("a freshly signed token verifies to its user and session", async () => {
+    const token = await tokens.sign(claims(42));
+    expect(await tokens.verify(token)).toEqual(claims(42));
   });
 
-  test("tokens are HS256 and live 7 days", async () => {
-    const token = await tokens.sign(7);
+  test("tokens are HS256, name user and session, and live at most as long as a session (30 days)", async () => {
+    const token = await tokens.sign(claims(7));
     const header = JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString("utf8"));
     expect(header.alg).toBe("HS256");
     const payload = decodePayload(token);
     expect(payload.sub).toBe("7");
-    expect(Number(payload.exp) - Number(payload.iat)).toBe(7 * 24 * 60 * 60);
+    expect(payload.sid).toBe(sessionId);
+    expect(Number(payload.exp) - Number(payload.iat)).toBe(30 * 24 * 60 * 60);
   });
 
   test("a token signed with another secret is refused", async () => {
-    const forged = await createTokenService(otherSecret).sign(42);
+    const forged = await createTokenService(otherSecret).sign(claims(42));
     expect(await tokens.verify(forged)).toBeNull();
+  });
+
+  test("a token without a session (as issued before sessions) is refused", async () => {
+    const { sign } = jwt({ name: "jwt", secret: testJwtSecret, alg: "HS256", exp: "7d" }).decorator.jwt;
+    expect(await tokens.verify(await sign({ sub: "42" }))).toBeNull();
+    expect(await tokens.verify(await sign({ sub: "42", sid: "short" }))).toBeNull();
   });
 
   test("an expired token is refused", async () => {
     const { sign } = jwt({ name: "jwt", secret: testJwtSecret, alg: "HS256" }).decorator.jwt;
-    const expired = await sign({ sub: "42", exp: Math.floor(Date.now() / 1000) - 60 });
+    const expired = await sign({ sub: "42", sid: sessionId, exp: Math.floor(Date.now() / 1000) - 60 });
     expect(await tokens.verify(expired)).toBeNull();
   });
 
   test("a token verified once stops working when it expires, though remembered", async () => {
-    const token = await tokens.sign(42);
-    expect(await tokens.verify(token)).toBe(42);
+    const token = await tokens.sign(claims(42));
+    expect(await tokens.verify(token)).toEqual(claims(42));
     const expiry = Number(decodePayload(token).exp) * 1000;
     try {
       setSystemTime(new Date(expiry - 1000));
-      expect(await tokens.verify(token)).toBe(42);
+      expect(await tokens.verify(token)).toEqual(claims(42));
       setSystemTime(new Date(expiry + 1000));
       expect(await tokens.verify(token)).toBeNull();
     } finally {
@@ -59,8 +69,8 @@ describe("token service", () => {
   });
 
   test("a tampered payload or an unsigned token is refused", async () => {
-    const [header, , signature] = (await tokens.sign(42)).split(".");
-    const payload = Buffer.from(JSON.stringify({ sub: "1", exp: 9999999999 })).toString("base64url");
+    const [header, , signature] = (await tokens.sign(claims(42))).split(".");
+    const payload = Buffer.from(JSON.stringify({ sub: "1", sid: sessionId, exp: 9999999999 })).toString("base64url");
     expect(await tokens.verify(`${header}.${payload}.${signature}`)).toBeNull();
     const none = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
     expect(await tokens.verify(`${none}.${payload}.`)).toBeNull();
@@ -69,8 +79,8 @@ describe("token service", () => {
 
   test("a token whose subject is not a user id is refused", async () => {
     const { sign } = jwt({ name: "jwt", secret: testJwtSecret, alg: "HS256", exp: "1h" }).decorator.jwt;
-    expect(await tokens.verify(await sign({ sub: "admin" }))).toBeNull();
-    expect(await tokens.verify(await sign({}))).toBeNull();
+    expect(await tokens.verify(await sign({ sub: "admin", sid: sessionId }))).toBeNull();
+    expect(await tokens.verify(await sign({ sid: sessionId }))).toBeNull();
   });
 });
 
@@ -88,6 +98,7 @@ describe("auth guard", () => {
       .use(errorHandler)
       .use(auth.guard)
       .get("/me", ({ user }) => ({ user }), { auth: true })
+      .get("/admin", ({ user }) => ({ admin: user.id }), { admin: true })
       .get("/open", () => ({ open: true }))
       .post("/notes", ({ body, user }) => ({ note: body.text, by: user.id }), {
         auth: true,
@@ -101,7 +112,21 @@ describe("auth guard", () => {
     const { token, user } = await registerAndLogin(app);
     const answer = await callJson(guarded, "/me", { token });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ user: { id: user.id, name: user.name, email: user.email } });
+    expect(answer.body).toEqual({ user: { id: user.id, name: user.name, email: user.email, role: "staff" } });
+  });
+
+  test("`admin: true` lets an admin in, answers staff 403 and no token 401", async () => {
+    const owner = await signedInOwner(app);
+    expect(await callJson(guarded, "/admin", { token: owner.token })).toMatchObject({
+      status: 200,
+      body: { admin: owner.user.id },
+    });
+    const staff = await registerAndLogin(app);
+    expect(await callJson(guarded, "/admin", { token: staff.token })).toMatchObject({
+      status: 403,
+      body: { message: "Diese Funktion steht nur Administratorinnen und Administratoren zur Verfügung." },
+    });
+    expect((await callJson(guarded, "/admin")).status).toBe(401);
   });
 
   test("routes without `auth: true` stay open", async () => {
@@ -118,17 +143,20 @@ describe("auth guard", () => {
   });
 
   test("a forged token is a 401", async () => {
-    const { user } = await registerAndLogin(app);
-    const forged = await createTokenService(otherSecret).sign(user.id);
+    // A real session of that user: only the signature is wrong.
+    const { user, token } = await registerAndLogin(app);
+    const { sid } = decodePayload(token);
+    const forged = await createTokenService(otherSecret).sign({ userId: user.id, sessionId: String(sid) });
     const answer = await callJson(guarded, "/me", { token: forged });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual(unauthorized);
   });
 
   test("an expired token is a 401", async () => {
-    const { user } = await registerAndLogin(app);
+    const { user, token } = await registerAndLogin(app);
     const { sign } = jwt({ name: "jwt", secret: testJwtSecret, alg: "HS256" }).decorator.jwt;
-    const expired = await sign({ sub: String(user.id), exp: Math.floor(Date.now() / 1000) - 1 });
+    const { sid } = decodePayload(token);
+    const expired = await sign({ sub: String(user.id), sid: String(sid), exp: Math.floor(Date.now() / 1000) - 1 });
     const answer = await callJson(guarded, "/me", { token: expired });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual(unauthorized);

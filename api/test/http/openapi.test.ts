@@ -5,7 +5,8 @@ import addFormats from "ajv-formats";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { startFilesTest, upload } from "../storage/upload-helpers.ts";
 import { type CallOptions, call, callJson } from "../support/http.ts";
-import { uniqueEmail } from "../support/users.ts";
+import { invoiceJson, issuableCompany } from "../support/invoices.ts";
+import { approve, signedInOwner, testPassword, uniqueEmail } from "../support/users.ts";
 
 // A files test app: its scratch DATA_DIR takes the upload below.
 const { app, token, stop } = await startFilesTest({ userName: "Doris Doku" });
@@ -166,15 +167,43 @@ describe("documented answers are the real ones", () => {
   test("health, accounts, web", async () => {
     await expectDocumented("/api/health", "/api/health", 200);
     const email = uniqueEmail("doku");
-    const password = "geheim123";
-    await expectDocumented("/api/register", "/api/register", 201, {
-      json: { name: "Dora Doku", email, password, confirmPassword: password },
+    const password = testPassword;
+    const registration = { name: "Dora Doku", email, password, confirmPassword: password };
+    await expectDocumented("/api/register", "/api/register", 201, { json: registration });
+    // A taken address gets the same answer as a new one.
+    await expectDocumented("/api/register", "/api/register", 201, { json: registration });
+    await expectDocumented("/api/register", "/api/register", 422, {
+      json: { ...registration, email: uniqueEmail("doku"), password: "passwort", confirmPassword: "passwort" },
     });
-    await expectDocumented("/api/register", "/api/register", 409, {
-      json: { name: "Dora Doku", email, password, confirmPassword: password },
-    });
-    await expectDocumented("/api/login", "/api/login", 200, { json: { email, password } });
+    await expectDocumented("/api/login", "/api/login", 403, { json: { email, password } });
     await expectDocumented("/api/login", "/api/login", 401, { json: { email, password: "falsch123" } });
+    await approve(app, email);
+    const signedIn = await expectDocumented<{ token: string }>("/api/login", "/api/login", 200, {
+      json: { email, password },
+    });
+    await expectDocumented("/api/session", "/api/session", 200, { token: signedIn.token });
+    const newPassword = "Doku-Wechsel-im-Morgengrauen-7";
+    await expectDocumented("/api/password", "/api/password", 422, {
+      token: signedIn.token,
+      json: { currentPassword: "falsch123", newPassword },
+    });
+    await call(app, "/api/password", {
+      token: signedIn.token,
+      json: { currentPassword: password, newPassword },
+    }).then((answer) => expect(answer.status).toBe(204));
+    await call(app, "/api/logout", { method: "POST", token: signedIn.token }).then((answer) =>
+      expect(answer.status).toBe(204),
+    );
+    await expectDocumented("/api/session", "/api/session", 401, { token: signedIn.token });
+    const owner = await signedInOwner(app);
+    await expectDocumented("/api/users", "/api/users", 200, { token: owner.token });
+    await expectDocumented("/api/users", "/api/users", 403);
+    await expectDocumented("/api/users/{id}", "/api/users/999999", 404, {
+      method: "PATCH",
+      json: { status: "active" },
+      token: owner.token,
+    });
+    await expectDocumented("/api/users/{id}", "/api/users/abc", 400, { method: "DELETE", token: owner.token });
     await expectDocumented("/remotes.json", "/remotes.json", 200);
   });
 
@@ -218,6 +247,47 @@ describe("documented answers are the real ones", () => {
     expect((await call(app, link.url)).status).toBe(200);
     await expectDocumented("/api/files/{id}/preview", `/api/files/${fileId}/preview`, 415);
     await expectDocumented("/api/files/{id}", "/api/files/abc", 400, { method: "DELETE" });
+  });
+
+  test("company settings and invoices", async () => {
+    await expectDocumented("/api/company", "/api/company", 200);
+    const admin = (await signedInOwner(app)).token;
+    await expectDocumented("/api/company", "/api/company", 403, { method: "PUT", json: issuableCompany });
+    await expectDocumented("/api/company", "/api/company", 422, { method: "PUT", json: { name: "" }, token: admin });
+    await expectDocumented("/api/company", "/api/company", 200, { method: "PUT", json: issuableCompany, token: admin });
+    const draft = await expectDocumented<{ invoice: { id: number } }>("/api/invoices", "/api/invoices", 201, {
+      json: invoiceJson(),
+    });
+    const issued = await expectDocumented<{ invoice: { id: number } }>("/api/invoices", "/api/invoices", 201, {
+      json: invoiceJson({ issue: true }),
+    });
+    await expectDocumented("/api/invoices", "/api/invoices", 422, {
+      json: invoiceJson({ issue: true, recipient: "" }),
+    });
+    await expectDocumented("/api/invoices", "/api/invoices?limit=2", 200);
+    await expectDocumented("/api/invoices", "/api/invoices?status=x", 400);
+    await expectDocumented("/api/invoices/{id}", `/api/invoices/${draft.invoice.id}`, 200);
+    await expectDocumented("/api/invoices/{id}", "/api/invoices/999999", 404);
+    await expectDocumented("/api/invoices/{id}", `/api/invoices/${draft.invoice.id}`, 200, {
+      method: "PUT",
+      json: invoiceJson(),
+    });
+    await expectDocumented("/api/invoices/{id}", `/api/invoices/${issued.invoice.id}`, 409, {
+      method: "PUT",
+      json: invoiceJson(),
+    });
+    await expectDocumented("/api/invoices/{id}", `/api/invoices/${issued.invoice.id}`, 409, { method: "DELETE" });
+    await expectDocumented("/api/invoices/{id}/payment", `/api/invoices/${issued.invoice.id}/payment`, 200, {
+      json: { paidOn: "2026-03-06" },
+    });
+    await expectDocumented("/api/invoices/{id}/pdf", `/api/invoices/${draft.invoice.id}/pdf`, 409);
+    expect((await call(app, `/api/invoices/${issued.invoice.id}/pdf`, { token })).status).toBe(200);
+    await expectDocumented("/api/invoices/{id}/cancel", `/api/invoices/${issued.invoice.id}/cancel`, 201, {
+      method: "POST",
+    });
+    await expectDocumented("/api/invoices/{id}/cancel", `/api/invoices/${issued.invoice.id}/cancel`, 409, {
+      method: "POST",
+    });
   });
 
   test("contact requests", async () => {

@@ -41,6 +41,8 @@ describe("POST /api/customers", () => {
       website: "https://www.korn.de",
       notes: null,
       status: "in_kontakt",
+      address: null,
+      leitweg_id: null,
     });
     expect((await list(`search=${encodeURIComponent(name)}`)).customers).toEqual([answer.body.customer]);
   });
@@ -163,6 +165,8 @@ describe("PUT /api/customers/{id}", () => {
       website: null,
       notes: "Vertrag läuft",
       status: "vertrag",
+      address: null,
+      leitweg_id: null,
     });
     expect((await list(`search=${encodeURIComponent(name)}`)).customers).toEqual([answer.body.customer]);
   });
@@ -333,6 +337,8 @@ describe("the shared rules the dialog runs too", () => {
         website: "https://korn.de",
         notes: null,
         status: "in_kontakt",
+        address: null,
+        leitweg_id: null,
       },
     });
     expect(checkCustomer({ name: "", email: "x", website: "https://x", status: "neu" })).toEqual({
@@ -409,5 +415,20 @@ describe("list pages kept in memory (the app with a change feed, as `bun start` 
       await Bun.sleep(10);
     }
     expect((await cachedList(query)).customers.map((customer) => customer.name)).toEqual([name]);
+  });
+});
+
+describe("address and Leitweg-ID (for invoices)", () => {
+  test("are stored and answered, and a malformed Leitweg-ID is named", async () => {
+    const created = await create({
+      name: uniquePrefix("Stadtverwaltung"),
+      address: " Rathausplatz 1\n12345 Musterstadt ",
+      leitweg_id: "04011000-12345-03",
+    });
+    expect(created.address).toBe("Rathausplatz 1\n12345 Musterstadt");
+    expect(created.leitweg_id).toBe("04011000-12345-03");
+    const bad = await callJson(app, "/api/customers", { token, json: { name: "Amt", leitweg_id: "x-1" } });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toEqual({ message: "Die Leitweg-ID ist ungültig (z. B. 04011000-12345-03)." });
   });
 });

@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../../../scripts/test-server.ts";
 import { blobFiles } from "../storage/upload-helpers.ts";
+import { overHttp } from "../support/http.ts";
+import { registerAndLogin } from "../support/users.ts";
 
 let dataDir: string;
 let server: TestServer;
@@ -27,22 +29,7 @@ beforeAll(async () => {
   const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
   for (const file of [leftoverUpload, orphanBlob]) await utimes(join(dataDir, "blobs", file), anHourAgo, anHourAgo);
   server = await startTestServer({ dataDir, quiet: true, env: { UPLOAD_MAX_BYTES: String(uploadMaxBytes) } });
-  const credentials = {
-    name: "Sven Server",
-    email: `server-${crypto.randomUUID()}@example.com`,
-    password: "geheim123",
-  };
-  await fetch(`${server.url}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...credentials, confirmPassword: credentials.password }),
-  });
-  const login = await fetch(`${server.url}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(credentials),
-  });
-  ({ token } = (await login.json()) as { token: string });
+  ({ token } = await registerAndLogin(overHttp(server.url), { name: "Sven Server" }));
 }, 90_000);
 
 afterAll(async () => {

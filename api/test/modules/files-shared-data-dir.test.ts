@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { StoredFile } from "@klarwerk/kit";
 import { startTestServer, type TestServer } from "../../../scripts/test-server.ts";
 import { blobFiles } from "../storage/upload-helpers.ts";
+import { testPassword } from "../support/users.ts";
 
 // Processes share a DATA_DIR only with a database server: the embedded one lives in the DATA_DIR
 // and belongs to one process.
@@ -40,7 +41,7 @@ beforeAll(async () => {
   const credentials = {
     name: "Gerd Geteilt",
     email: `shared-${crypto.randomUUID()}@example.com`,
-    password: "geheim123",
+    password: testPassword,
   };
   await fetch(`${first.url}/api/register`, {
     method: "POST",

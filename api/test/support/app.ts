@@ -3,17 +3,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type App, createApp } from "../../src/app.ts";
 import { loadConfig, type ResolvedConfig } from "../../src/config.ts";
+import type { ChangeFeed } from "../../src/db/change-feed.ts";
 import type { Sql } from "../../src/db/open.ts";
 import { postgresRateLimits, type RateLimitStore } from "../../src/http/rate-limit.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { currentTest } from "./test-scope.ts";
+import { testOwner } from "./users.ts";
 
 /** The secret test apps sign with; tests can sign their own tokens with it. */
 export const testJwtSecret = "test-secret-that-is-long-enough-for-hs256-0123456789";
 
 /**
- * A configuration as the environment would give it, with a fixed JWT secret and throwaway
- * directories; `env` overrides single variables (e.g. `{ REMOTE_FILES_URL: "..." }`).
+ * A configuration as the environment would give it, with a fixed JWT secret, the test owner's
+ * address as OWNER_EMAIL (so the owner is the same whoever registers first) and throwaway
+ * directories; `env` overrides single variables (e.g. `{ REMOTE_FILES_URL: "..." }`,
+ * `{ OWNER_EMAIL: "" }` for the first-registration rule).
  */
 export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
   // Not created: nothing in the API writes there unless a test asks for it.
@@ -23,6 +27,7 @@ export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
     DATA_DIR: join(scratch, "data"),
     WEB_ROOT: join(scratch, "web"),
     JWT_SECRET: testJwtSecret,
+    OWNER_EMAIL: testOwner.email,
     ...env,
   });
   return { ...config, jwtSecret: config.jwtSecret ?? testJwtSecret };
@@ -47,17 +52,34 @@ export function scopedRateLimits(sql: Sql, scope: () => string): RateLimitStore 
 }
 
 /**
+ * Limits that never refuse, for tests about something else that set up more accounts than one
+ * address may register in an hour (the authorization matrix). The limits themselves are tested
+ * with the database's store (shared-limits.test.ts).
+ */
+export const unlimitedRateLimits: RateLimitStore = () => ({
+  hit: async () => ({ allowed: true, retryAfterSeconds: 0 }),
+  release: async () => {},
+  reset: async () => {},
+});
+
+/**
  * The real app on a test database; call it with `call`/`callJson` from ./http.ts. Its limits
  * count apart from every other test app's, and afresh in every test, unless `rateLimits` is
- * given (two apps given `postgresRateLimits(sql)` count together, as two API processes do).
+ * given (two apps given `postgresRateLimits(sql)` count together, as two API processes do). With
+ * `changes` it keeps sessions and lists in memory as `bun start` does; `now` is its clock.
  */
 export function createTestApp(
   sql: Sql,
   config: ResolvedConfig = testConfig(),
-  { rateLimits }: { rateLimits?: RateLimitStore } = {},
+  { rateLimits, ...options }: { rateLimits?: RateLimitStore; changes?: ChangeFeed | null; now?: () => number } = {},
 ): App {
   const app = crypto.randomUUID();
-  return createApp({ config, sql, rateLimits: rateLimits ?? scopedRateLimits(sql, () => `${app}:${currentTest()}`) });
+  return createApp({
+    config,
+    sql,
+    ...options,
+    rateLimits: rateLimits ?? scopedRateLimits(sql, () => `${app}:${currentTest()}`),
+  });
 }
 
 /**

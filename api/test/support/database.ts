@@ -24,16 +24,16 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database of its own. With DATABASE_URL: a new database on that server, named
- * `klarwerk_test_<pid>_<random>` and dropped by `drop()`. Without: an in-memory PGlite behind the
- * same worker, socket and driver the app uses.
+ * A fresh, migrated database of its own (`{ migrated: false }`: empty, for migration tests). With
+ * DATABASE_URL: a new database on that server, named `klarwerk_test_<pid>_<random>` and dropped
+ * by `drop()`. Without: an in-memory PGlite behind the same worker, socket and driver the app uses.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  return serverUrl ? createServerDatabase(serverUrl) : createEmbeddedDatabase();
+  return serverUrl ? createServerDatabase(serverUrl, migrated) : createEmbeddedDatabase(migrated);
 }
 
-async function createServerDatabase(serverUrl: string): Promise<TestDatabase> {
+async function createServerDatabase(serverUrl: string, migrated: boolean): Promise<TestDatabase> {
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   const name = `klarwerk_test_${process.pid}_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
   await admin.unsafe(`create database ${name}`);
@@ -63,7 +63,7 @@ async function createServerDatabase(serverUrl: string): Promise<TestDatabase> {
     }
   };
   try {
-    await migrate(db.sql);
+    if (migrated) await migrate(db.sql);
   } catch (error) {
     await drop();
     throw error;
@@ -94,13 +94,21 @@ async function loadTemplate(): Promise<{ path: string; data: ArrayBuffer | null 
   return { path, data: (await file.exists()) ? await file.arrayBuffer() : null };
 }
 
-async function createEmbeddedDatabase(): Promise<TestDatabase> {
-  const template = await loadTemplate();
+async function createEmbeddedDatabase(migrated: boolean): Promise<TestDatabase> {
+  const template = migrated ? await loadTemplate() : { path: "", data: null };
   const db = await openDatabase(
     { databaseUrl: null, dataDir: tmpdir() },
     { memory: true, template: template.data ?? undefined },
   );
   try {
+    if (!migrated) {
+      return {
+        sql: db.sql,
+        openChangeFeed: async () => localChangeFeed(),
+        connectAgain: async () => db.sql,
+        drop: db.close,
+      };
+    }
     await migrate(db.sql);
     if (!template.data && db.embedded) {
       const dump = await db.embedded.dump();

@@ -43,3 +43,8 @@ export async function callJson<T = Record<string, unknown>>(
   }
   return { status: response.status, body, response };
 }
+
+/** A handler that sends each request to a running server at `origin` instead of `app.handle`. */
+export function overHttp(origin: string): Handler {
+  return { handle: (request) => fetch(new Request(request.url.replace("http://localhost", origin), request)) };
+}

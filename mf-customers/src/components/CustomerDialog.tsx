@@ -29,6 +29,9 @@ function initialValues(customer: Customer | null): FormValues {
     website: customer?.website ?? "",
     notes: customer?.notes ?? "",
     status: customer?.status ?? defaultCustomerStatus,
+    // Not edited here yet; carried over so that saving keeps them.
+    address: customer?.address ?? "",
+    leitweg_id: customer?.leitweg_id ?? "",
   };
 }
 

@@ -1,8 +1,8 @@
+import { formatEuro } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Grid, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { isoDate } from "../invoice/dates";
-import { formatEuro } from "../invoice/format";
 import { invoiceTotalsOrNull } from "../invoice/totals";
 import type { Invoice, InvoiceForm, InvoiceItemForm } from "../invoice/types";
 import {

@@ -1,7 +1,7 @@
+import { formatEuro } from "@klarwerk/kit";
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useId, useMemo } from "react";
 import { formatGermanDate } from "../invoice/dates";
-import { formatEuro } from "../invoice/format";
 import { invoiceLineRows, invoiceSummaryRows } from "../invoice/summary";
 import { invoiceTotals } from "../invoice/totals";
 import type { Invoice } from "../invoice/types";

@@ -5,11 +5,10 @@
  * pdfmake itself is loaded only when a PDF is actually made (see `pdfmake-loader.ts`); this
  * module imports nothing of it but types.
  */
-import { site } from "@klarwerk/kit";
+import { invoiceLogoSvg, site } from "@klarwerk/kit";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { invoiceFileName, invoiceMessages, pageLabel } from "../messages";
 import { formatGermanDate } from "./dates";
-import { logoSvg } from "./pdf-logo";
 import { loadPdfMake } from "./pdfmake-loader";
 import { invoiceLineRows, invoiceSummaryRows } from "./summary";
 import { timingNames } from "./timing";
@@ -25,7 +24,7 @@ export function invoicePageFooter(currentPage: number, pageCount: number): Conte
   return {
     margin: [pageMarginX, 14, pageMarginX, 0],
     columns: [
-      { svg: logoSvg, width: 14, height: 14 },
+      { svg: invoiceLogoSvg, width: 14, height: 14 },
       { text: site.name, bold: true, width: "auto", margin: [5, 2, 0, 0] },
       { text: `${site.website}   ${site.copyright}`, alignment: "center", width: "*", margin: [0, 2, 0, 0] },
       { text: pageLabel(currentPage, pageCount), alignment: "right", width: "auto", margin: [0, 2, 0, 0] },

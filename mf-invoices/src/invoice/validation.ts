@@ -2,7 +2,7 @@
  * The save rules of the invoice form, checked in this order: Kunde, then Dienstleister, then at
  * least one valid item; plus the input hints the form's fields carry and the "last row stays" rule.
  */
-import { isBlank } from "@klarwerk/kit";
+import { isBlank, parseNumberInput } from "@klarwerk/kit";
 import { invoiceMessages } from "../messages";
 import type { Invoice, InvoiceForm, InvoiceItem, InvoiceItemForm, NumberFieldValue } from "./types";
 
@@ -31,15 +31,12 @@ export type InvoiceValidation =
     };
 
 /**
- * A number input's value as a finite number, or null when it is empty or not a number.
- * Accepts a German decimal comma in strings (`"1,5"`).
+ * A number input's value as a finite number, or null when it is empty or not a number. Strings
+ * are read as German users type them (`"1,5"`, `"199.90"`, `"1.999,50"`: see `readDecimalInput`).
  */
 export function readNumberField(value: NumberFieldValue): number | null {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  const text = value.trim().replace(",", ".");
-  if (text === "") return null;
-  const parsed = Number(text);
-  return Number.isFinite(parsed) ? parsed : null;
+  return parseNumberInput(value);
 }
 
 /** Empty or invalid counts as the lower bound; out-of-range values are held to the range. */

@@ -36,6 +36,10 @@ export interface Customer {
   website: string | null;
   notes: string | null;
   status: CustomerStatus;
+  /** Postal address lines (street, `12345 Ort`), as the invoice form's "Kunde" takes them below the name. */
+  address: string | null;
+  /** Leitweg-ID of a public-sector buyer: the buyer reference (BT-10) of an XRechnung. */
+  leitweg_id: string | null;
 }
 
 /** One page of `GET /api/customers`; `pages` is at least 1, an empty result being one empty page. */
@@ -58,6 +62,8 @@ export const customerLimits = {
   phoneMax: 40,
   websiteMax: 500,
   notesMax: 5000,
+  addressMax: 500,
+  leitwegIdMax: 46,
 } as const;
 
 export const customerMessages = {
@@ -70,6 +76,8 @@ export const customerMessages = {
   websiteTooLong: `Die Website-Adresse darf höchstens ${customerLimits.websiteMax} Zeichen lang sein.`,
   notesTooLong: `Die Notizen dürfen höchstens ${customerLimits.notesMax} Zeichen lang sein.`,
   statusInvalid: "Bitte wählen Sie einen gültigen Status.",
+  addressTooLong: `Die Anschrift darf höchstens ${customerLimits.addressMax} Zeichen lang sein.`,
+  leitwegIdInvalid: "Die Leitweg-ID ist ungültig (z. B. 04011000-12345-03).",
 } as const;
 
 /** What a user types into the dialog (and what the API receives): free text, possibly empty. */
@@ -80,6 +88,8 @@ export interface CustomerDraft {
   website?: string | null;
   notes?: string | null;
   status?: string | null;
+  address?: string | null;
+  leitweg_id?: string | null;
 }
 
 /** A customer ready to be stored: trimmed, empty fields as null, the website with its scheme. */
@@ -95,6 +105,8 @@ export type CustomerCheck =
 const phonePattern = /^\+?[\d\s()./-]+$/;
 const minPhoneDigits = 3;
 const schemePattern = /^[a-z][a-z\d+.-]*:/i;
+// Grobadressierung (2-12 digits), optional Feinadressierung (up to 30 letters or digits), check digits.
+const leitwegIdPattern = /^\d{2,12}(?:-[A-Za-z\d]{1,30})?-\d{2}$/;
 
 function optionalText(value: string | null | undefined): string | null {
   if (value == null) return null;
@@ -164,6 +176,14 @@ export function checkCustomer(draft: CustomerDraft): CustomerCheck {
   const status = optionalText(draft.status) ?? defaultCustomerStatus;
   if (!isCustomerStatus(status)) errors.status = customerMessages.statusInvalid;
 
+  const address = optionalText(draft.address);
+  if (address !== null && address.length > customerLimits.addressMax) errors.address = customerMessages.addressTooLong;
+
+  const leitwegId = optionalText(draft.leitweg_id);
+  if (leitwegId !== null && (leitwegId.length > customerLimits.leitwegIdMax || !leitwegIdPattern.test(leitwegId))) {
+    errors.leitweg_id = customerMessages.leitwegIdInvalid;
+  }
+
   if (Object.keys(errors).length > 0 || !isCustomerStatus(status)) return { ok: false, errors };
-  return { ok: true, customer: { name, email, phone, website, notes, status } };
+  return { ok: true, customer: { name, email, phone, website, notes, status, address, leitweg_id: leitwegId } };
 }

@@ -4,11 +4,15 @@
  * it, and each app bundles its own copy (it is stateless, so it is not a federation singleton).
  * Browser state lives in `@klarwerk/kit/browser`, `/query` and `/portal`.
  */
+export * from "./company";
 export * from "./contact";
 export * from "./customers";
 export * from "./files";
 export * from "./format";
+export * from "./invoices";
+export * from "./logo";
 export * from "./messages";
+export * from "./money";
 export * from "./remotes";
 export * from "./requests";
 export * from "./rules";

@@ -37,3 +37,30 @@ export const personFieldMessages = {
   emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
   emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
 } as const;
+
+/** Why a login with the right password is refused (403): the API sends them, the login page shows them. */
+export const accessMessages = {
+  pending: "Ihr Zugang wurde noch nicht freigegeben.",
+  disabled: "Ihr Zugang ist gesperrt.",
+} as const;
+
+/**
+ * Why a password is too easy to guess (`@klarwerk/kit/password-strength`): the API refuses it
+ * with one of these, and the registration form shows the same verdict while typing. The keys are
+ * the warnings zxcvbn names, plus `personal` for the user's own name or e-mail address.
+ */
+export const passwordStrengthMessages = {
+  reasons: {
+    common: "Dieses Passwort gehört zu den am häufigsten verwendeten Passwörtern.",
+    similarToCommon: "Dieses Passwort ähnelt einem der am häufigsten verwendeten Passwörter.",
+    keyboard: "Dieses Passwort ist eine Tastenfolge der Tastatur (wie „qwertz“).",
+    repeat: "Dieses Passwort wiederholt nur Zeichen (wie „aaaaaa“ oder „abcabc“).",
+    sequence: "Dieses Passwort ist eine einfache Folge (wie „abcdef“ oder „123456“).",
+    date: "Dieses Passwort besteht vor allem aus einem Datum oder einer Jahreszahl.",
+    singleWord: "Ein einzelnes Wort ist leicht zu erraten.",
+    names: "Namen allein sind leicht zu erraten.",
+    personal: "Dieses Passwort enthält Ihren Namen oder Ihre E-Mail-Adresse.",
+    tooSimple: "Dieses Passwort ist zu leicht zu erraten.",
+  },
+  advice: "Wählen Sie ein längeres Passwort, zum Beispiel aus mehreren Wörtern, die nicht zusammengehören.",
+} as const;

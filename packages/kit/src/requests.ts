@@ -12,11 +12,15 @@ export interface ContactRequest {
   is_done: boolean;
 }
 
-/** A request after "Erledigt": when, and by whom (null if that account no longer exists). */
+/**
+ * A request after "Erledigt": when, and by whom. The name is the one the account had then; `id`
+ * is null once that account is deleted, and `done_by` null only for requests marked done before
+ * names were kept.
+ */
 export interface DoneContactRequest extends ContactRequest {
   is_done: true;
   done_at: string;
-  done_by: { id: number; name: string } | null;
+  done_by: { id: number | null; name: string } | null;
 }
 
 /** The numbers behind the dashboard's counters, counted by the database. */

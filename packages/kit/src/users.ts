@@ -1,6 +1,64 @@
-/** A signed-in account as the API returns it with a login and as the browser keeps it. */
+/**
+ * Accounts of the portal: who may enter and what they may do. `admin` is everything `staff` can
+ * do plus the user administration; only `active` accounts may use the portal.
+ */
+export const userRoles = ["admin", "staff"] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const userStatuses = ["pending", "active", "disabled"] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+/** A signed-in account as the API returns it (login, `GET /api/session`) and the browser keeps it. */
 export interface User {
   id: number;
   name: string;
   email: string;
+  role: UserRole;
+}
+
+/** Whether a value is one of the roles (a user stored by an older build has none). */
+export function isUserRole(value: unknown): value is UserRole {
+  return (userRoles as readonly unknown[]).includes(value);
+}
+
+/**
+ * `POST /api/register` answers 201 with this whether or not the address was taken: `granted`
+ * only when this registration created the owner (who can log in now), else `pending` (the team
+ * unlocks the access).
+ */
+export interface RegistrationAnswer {
+  access: "granted" | "pending";
+}
+
+/** An account in the user administration (`GET /api/users`); timestamps are ISO 8601 strings. */
+export interface UserAccount {
+  id: number;
+  name: string;
+  email: string;
+  role: UserRole;
+  status: UserStatus;
+  created_at: string;
+  /** When the account was last unlocked, and by whom (the name is kept after that admin is gone). */
+  approved_at: string | null;
+  approved_by_name: string | null;
+}
+
+/** `GET /api/users`: pending requests first, then by name. */
+export interface UserAccountList {
+  users: UserAccount[];
+}
+
+/** What an admin may set with `PATCH /api/users/{id}`: approving is `{ status: "active" }`. */
+export const settableUserStatuses = ["active", "disabled"] as const satisfies readonly UserStatus[];
+export type SettableUserStatus = (typeof settableUserStatuses)[number];
+
+export interface UserAccountChange {
+  status?: SettableUserStatus;
+  role?: UserRole;
+}
+
+/** `POST /api/password` (bearer): the signed-in user's own password. */
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
 }

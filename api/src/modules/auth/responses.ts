@@ -1,23 +1,27 @@
-import type { User } from "@klarwerk/kit";
+import { type RegistrationAnswer, type User, userRoles } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
-import { tokenLifetime } from "../../http/auth.ts";
-import { schemaOf } from "../../http/openapi.ts";
+import { schemaOf, stringEnum } from "../../http/openapi.ts";
+import { sessionLifetime, tokenLifetime } from "../../http/sessions.ts";
 
-/** The answers of /api/register and /api/login as the OpenAPI document describes them. */
+/** The answers of the auth routes as the OpenAPI document describes them. */
 export const userSchema = schemaOf<User>()(
   Type.Object(
-    { id: Type.Integer({ minimum: 1 }), name: Type.String(), email: Type.String() },
+    { id: Type.Integer({ minimum: 1 }), name: Type.String(), email: Type.String(), role: stringEnum(userRoles) },
     { additionalProperties: false },
   ),
 );
 
-export const registeredSchema = Type.Object({ user: userSchema }, { additionalProperties: false });
+export const registeredSchema = schemaOf<RegistrationAnswer>()(
+  Type.Object({ access: stringEnum(["granted", "pending"] as const) }, { additionalProperties: false }),
+);
+
+export const sessionSchema = Type.Object({ user: userSchema }, { additionalProperties: false });
 
 export const signedInSchema = Type.Object(
   {
     user: userSchema,
     token: Type.String({
-      description: `For \`Authorization: Bearer <token>\`; valid for ${tokenLifetime}, then sign in again.`,
+      description: `For \`Authorization: Bearer <token>\`; names a session that ends after ${tokenLifetime} at most, after ${sessionLifetime.idleMs / 86_400_000} days unused, or at logout.`,
     }),
   },
   { additionalProperties: false },

@@ -1,4 +1,4 @@
-import { isBlank, isEmail, limits, type User } from "@klarwerk/kit";
+import { isBlank, isEmail, limits, passwordStrengthMessages, type RegistrationAnswer, type User } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
@@ -6,57 +6,102 @@ import { clientAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
+import { tooManyRequests } from "../../http/rate-limit.ts";
 import { authLimits } from "./limits.ts";
 import { authApiMessages as messages } from "./messages.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.ts";
-import { registeredSchema, signedInSchema } from "./responses.ts";
-import { findUserForLogin, insertUser, isEmailTaken } from "./store.ts";
-import { loginBody, normalizeEmail, registerBody, validateRegistration } from "./validation.ts";
+import { registeredSchema, sessionSchema, signedInSchema } from "./responses.ts";
+import { changePassword, findPasswordHash, findUserForLogin, registerAccount } from "./store.ts";
+import {
+  checkPasswordLength,
+  checkPasswordStrength,
+  loginBody,
+  normalizeEmail,
+  passwordChangeBody,
+  registerBody,
+  validateRegistration,
+} from "./validation.ts";
+
+/** Per account: after this many wrong current passwords within the window, 429. */
+const passwordChangeLimit = { name: "password-change", max: 10, windowMs: 15 * 60 * 1000 } as const;
+
+const noContent = () => new Response(null, { status: 204 });
 
 const tags = ["Accounts"];
 
+/** Every reason a new password is refused, for the document. */
+const newPasswordRefusals = [
+  messages.passwordTooShort,
+  messages.passwordTooLong,
+  ...Object.values(passwordStrengthMessages.reasons).map((reason) => `${reason} ${passwordStrengthMessages.advice}`),
+];
+
 /**
- * `POST /api/register` creates an account (201 `{ user }`, no login) and `POST /api/login`
- * answers `{ user, token }`.
+ * Registration, login and the signed-in user's own session:
+ * - `POST /api/register` → 201 `{ access }` (no login), the same for a new and a taken address;
+ * - `POST /api/login` → `{ user, token }`; 401 wrong credentials, 403 pending or disabled;
+ * - `GET /api/session` (bearer) → `{ user }`;
+ * - `POST /api/logout` (bearer) → 204, the token is refused from then on;
+ * - `POST /api/password` (bearer) `{ currentPassword, newPassword }` → 204, every other session
+ *   of the account ends. A wrong current password is a 422 (a 401 would sign the browser out).
  */
-export function authModule({ sql, auth, config, rateLimits }: Pick<Deps, "sql" | "auth" | "config" | "rateLimits">) {
+export function authModule({
+  sql,
+  auth,
+  config,
+  rateLimits,
+  now,
+}: Pick<Deps, "sql" | "auth" | "config" | "rateLimits" | "now">) {
   const attemptLimits = authLimits(rateLimits);
+  const passwordAttempts = rateLimits(passwordChangeLimit);
+  let stopSweep: (() => void) | null = null;
 
   return new Elysia({ name: "auth-routes", prefix: "/api" })
+    .use(auth.guard)
+    .onStart(() => {
+      stopSweep ??= auth.sessions.scheduleSweep();
+    })
+    .onStop(() => {
+      stopSweep?.();
+      stopSweep = null;
+    })
     .post(
       "/register",
       async ({ body, request, server, status }) => {
         await attemptLimits.register(clientAddressOf(request, server, config.trustedProxies));
         const registration = validateRegistration(body);
-        // Checked before hashing, to spend no hash on a taken address; the insert still decides
-        // when two registrations race.
-        if (await isEmailTaken(sql, registration.email)) throw new HttpError(409, messages.emailTaken);
+        // Hashed whether or not the address is taken: both answers take the same time.
         const passwordHash = await hashPassword(registration.password);
-        const user = await insertUser(sql, { name: registration.name, email: registration.email, passwordHash });
-        if (!user) throw new HttpError(409, messages.emailTaken);
-        return status(201, { user });
+        const outcome = await registerAccount(
+          sql,
+          { name: registration.name, email: registration.email, passwordHash },
+          { ownerEmail: config.ownerEmail, now: now() },
+        );
+        const answer: RegistrationAnswer = { access: outcome.owner ? "granted" : "pending" };
+        return status(201, answer);
       },
       {
         ...jsonBody(registerBody),
         detail: {
-          summary: "Create an account (does not sign in)",
+          summary: "Ask for an account (does not sign in); the same answer whether or not the address is taken",
           tags,
           responses: {
-            201: jsonResponse("The new account.", registeredSchema),
+            201: jsonResponse(
+              "Registered: `granted` when this made the owner (who may sign in now), otherwise `pending` until an admin approves.",
+              registeredSchema,
+            ),
             ...jsonBodyErrors,
             ...errorResponses({
               400: [httpMessages.badRequest],
-              409: [messages.emailTaken],
               422: [
                 messages.nameRequired,
                 messages.nameTooLong,
                 messages.emailRequired,
                 messages.emailInvalid,
                 messages.passwordRequired,
-                messages.passwordTooShort,
-                messages.passwordTooLong,
                 messages.confirmPasswordRequired,
                 messages.passwordMismatch,
+                ...newPasswordRefusals,
                 httpMessages.notJsonObject,
               ],
               429: [messages.tooManyRegistrations],
@@ -82,13 +127,17 @@ export function authModule({ sql, auth, config, rateLimits }: Pick<Deps, "sql" |
         if (!found || !passwordOk) throw new HttpError(401, messages.wrongCredentials);
 
         await attemptLimits.loginSucceeded(email, address);
-        const user: User = { id: found.id, name: found.name, email: found.email };
-        return { user, token: await auth.tokens.sign(user.id) };
+        // Only the right password learns that the account waits or is locked.
+        if (found.status === "pending") throw new HttpError(403, messages.pending);
+        if (found.status === "disabled") throw new HttpError(403, messages.disabled);
+        const user: User = { id: found.id, name: found.name, email: found.email, role: found.role };
+        const sessionId = await auth.sessions.start(user.id);
+        return { user, token: await auth.tokens.sign({ userId: user.id, sessionId }) };
       },
       {
         ...jsonBody(loginBody),
         detail: {
-          summary: "Sign in: the account and a bearer token",
+          summary: "Sign in: the account and a bearer token naming a new session",
           tags,
           responses: {
             200: jsonResponse("Signed in.", signedInSchema),
@@ -96,8 +145,82 @@ export function authModule({ sql, auth, config, rateLimits }: Pick<Deps, "sql" |
             ...errorResponses({
               400: [httpMessages.badRequest],
               401: [messages.wrongCredentials],
+              403: [messages.pending, messages.disabled],
               422: [messages.emailRequired, messages.loginPasswordRequired, httpMessages.notJsonObject],
               429: [messages.tooManyAttempts],
+            }),
+          },
+        },
+      },
+    )
+    .get("/session", ({ user }) => ({ user }), {
+      auth: true,
+      detail: {
+        summary: "The signed-in account, as it is now (role and name may have changed since login)",
+        tags,
+        responses: { 200: jsonResponse("The account of this session.", sessionSchema) },
+      },
+    })
+    .post(
+      "/logout",
+      async ({ sessionId }) => {
+        await auth.sessions.end(sessionId);
+        return noContent();
+      },
+      {
+        auth: true,
+        detail: {
+          summary: "Sign out: the session ends and its token is refused from then on",
+          tags,
+          responses: { 204: { description: "Signed out." } },
+        },
+      },
+    )
+    .post(
+      "/password",
+      async ({ body, user, sessionId }) => {
+        if (body.currentPassword.length === 0) throw new HttpError(422, messages.currentPasswordRequired);
+        if (body.newPassword.length === 0) throw new HttpError(422, messages.newPasswordRequired);
+        checkPasswordLength(body.newPassword);
+
+        const key = String(user.id);
+        const attempt = await passwordAttempts.hit(key);
+        if (!attempt.allowed) throw tooManyRequests(messages.tooManyPasswordAttempts, attempt);
+        const hash = await findPasswordHash(sql, user.id);
+        const currentOk =
+          hash !== null &&
+          body.currentPassword.length <= limits.passwordMax &&
+          (await verifyPassword(body.currentPassword, hash));
+        if (!currentOk) throw new HttpError(422, messages.currentPasswordWrong);
+        await passwordAttempts.reset(key);
+
+        if (body.newPassword === body.currentPassword) throw new HttpError(422, messages.newPasswordUnchanged);
+        checkPasswordStrength(body.newPassword, { name: user.name, email: user.email });
+        const passwordHash = await hashPassword(body.newPassword);
+        await changePassword(sql, { userId: user.id, passwordHash, keep: sessionId, now: now() });
+        auth.sessions.changed();
+        return noContent();
+      },
+      {
+        auth: true,
+        ...jsonBody(passwordChangeBody),
+        detail: {
+          summary: "Change the signed-in user's password; every other session of the account ends",
+          tags,
+          responses: {
+            204: { description: "Changed." },
+            ...jsonBodyErrors,
+            ...errorResponses({
+              400: [httpMessages.badRequest],
+              422: [
+                messages.currentPasswordRequired,
+                messages.currentPasswordWrong,
+                messages.newPasswordRequired,
+                messages.newPasswordUnchanged,
+                ...newPasswordRefusals,
+                httpMessages.notJsonObject,
+              ],
+              429: [messages.tooManyPasswordAttempts],
             }),
           },
         },

@@ -1,44 +1,87 @@
-import type { User } from "@klarwerk/kit";
+import type { User, UserStatus } from "@klarwerk/kit";
 import type { Sql } from "../../db/open.ts";
+import { lockAccounts } from "../users/store.ts";
+import { deleteSessionsOf } from "./session-store.ts";
 
-// Every statement of auth on the users table.
+// Every statement of auth on the users table: registration, login, a new password.
 
-/** A user with the hash their password is checked against; only login needs it. */
+/** A user with the hash their password is checked against and whether they may enter. */
 export interface UserWithPasswordHash extends User {
+  status: UserStatus;
   passwordHash: string;
 }
 
-/** Whether an account uses this address (`email` normalized: trimmed, lower-case). */
-export async function isEmailTaken(sql: Sql, email: string): Promise<boolean> {
-  const [taken] = await sql`select 1 from users where lower(email) = ${email}`;
-  return taken !== undefined;
+/** Whether this registration created the owner; a taken address creates nothing. */
+export interface RegistrationOutcome {
+  owner: boolean;
 }
 
 /**
- * Creates the account; null when the address is taken. The unique index on `lower(email)`
- * decides when two registrations race, so the loser is told "taken", not a 500.
+ * Creates a pending account, or the owner (active admin): without `ownerEmail` the first account
+ * of an empty table, with it only that address while no active admin exists. A taken address
+ * (`email` normalized) runs the same statements and creates nothing, so neither the answer nor
+ * its time tells whether the address has an account. The accounts lock makes the owner decision
+ * and the insert one step: two first registrations at once cannot both become the owner.
  */
-export async function insertUser(
+export async function registerAccount(
   sql: Sql,
-  user: { name: string; email: string; passwordHash: string },
-): Promise<User | null> {
-  const [created] = await sql<User[]>`
-    insert into users (name, email, password_hash)
-    values (${user.name}, ${user.email}, ${user.passwordHash})
-    on conflict ((lower(email))) do nothing
-    returning id, name, email`;
-  return created ? { id: created.id, name: created.name, email: created.email } : null;
+  account: { name: string; email: string; passwordHash: string },
+  { ownerEmail, now }: { ownerEmail: string | null; now: number },
+): Promise<RegistrationOutcome> {
+  return sql.begin(async (tx) => {
+    await lockAccounts(tx);
+    const [state] = await tx<{ has_users: boolean; has_active_admin: boolean }[]>`
+      select exists (select 1 from users) as has_users,
+             exists (select 1 from users where role = 'admin' and status = 'active') as has_active_admin`;
+    const owner = ownerEmail === null ? !state?.has_users : account.email === ownerEmail && !state?.has_active_admin;
+    const [created] = await tx`
+      insert into users (name, email, password_hash, role, status, approved_at)
+      values (
+        ${account.name}, ${account.email}, ${account.passwordHash},
+        ${owner ? "admin" : "staff"}, ${owner ? "active" : "pending"}, ${owner ? new Date(now) : null}
+      )
+      on conflict ((lower(email))) do nothing
+      returning id`;
+    return { owner: owner && created !== undefined };
+  });
+}
+
+interface LoginRow extends User {
+  status: UserStatus;
+  password_hash: string;
 }
 
 /** The account with this address (`email` normalized), with its password hash. */
 export async function findUserForLogin(sql: Sql, email: string): Promise<UserWithPasswordHash | null> {
-  const [row] = await sql<(User & { password_hash: string })[]>`
-    select id, name, email, password_hash from users where lower(email) = ${email}`;
-  return row ? { id: row.id, name: row.name, email: row.email, passwordHash: row.password_hash } : null;
+  const [row] = await sql<LoginRow[]>`
+    select id, name, email, role, status, password_hash from users where lower(email) = ${email}`;
+  return row
+    ? {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        role: row.role,
+        status: row.status,
+        passwordHash: row.password_hash,
+      }
+    : null;
 }
 
-/** The account with this id; null once it no longer exists. */
-export async function findUserById(sql: Sql, id: number): Promise<User | null> {
-  const [user] = await sql<User[]>`select id, name, email from users where id = ${id}`;
-  return user ? { id: user.id, name: user.name, email: user.email } : null;
+/** The password hash of an account; null once it no longer exists. */
+export async function findPasswordHash(sql: Sql, userId: number): Promise<string | null> {
+  const [row] = await sql<{ password_hash: string }[]>`select password_hash from users where id = ${userId}`;
+  return row?.password_hash ?? null;
+}
+
+/** Stores the new hash and ends every session of the account but `keep`, in one transaction. */
+export async function changePassword(
+  sql: Sql,
+  { userId, passwordHash, keep, now }: { userId: number; passwordHash: string; keep: string; now: number },
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`
+      update users set password_hash = ${passwordHash}, password_changed_at = ${new Date(now)}
+      where id = ${userId}`;
+    await deleteSessionsOf(tx, userId, keep);
+  });
 }

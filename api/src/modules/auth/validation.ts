@@ -1,4 +1,5 @@
 import { isBlank, isEmail, limits } from "@klarwerk/kit";
+import { judgePassword, type PasswordOwner } from "@klarwerk/kit/password-strength";
 import { t } from "elysia";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
@@ -22,6 +23,14 @@ export const loginBody = t.Object(
   {
     email: t.String({ error: messages.emailRequired }),
     password: t.String({ error: messages.loginPasswordRequired }),
+  },
+  { error: httpMessages.notJsonObject },
+);
+
+export const passwordChangeBody = t.Object(
+  {
+    currentPassword: t.String({ error: messages.currentPasswordRequired }),
+    newPassword: t.String({ error: messages.newPasswordRequired }),
   },
   { error: httpMessages.notJsonObject },
 );
@@ -53,10 +62,24 @@ export function validateRegistration(body: typeof registerBody.static): Registra
 
   const { password, confirmPassword } = body;
   if (password.length === 0) throw invalid(messages.passwordRequired);
-  if (password.length < limits.passwordMin) throw invalid(messages.passwordTooShort);
-  if (password.length > limits.passwordMax) throw invalid(messages.passwordTooLong);
+  checkPasswordLength(password);
   if (confirmPassword.length === 0) throw invalid(messages.confirmPasswordRequired);
   if (confirmPassword !== password) throw invalid(messages.passwordMismatch);
+  checkPasswordStrength(password, { name, email });
 
   return { name, email, password };
+}
+
+// The rules every chosen password meets, at registration and change alike; else a 422 saying why.
+
+/** The spec's length. */
+export function checkPasswordLength(password: string): void {
+  if (password.length < limits.passwordMin) throw invalid(messages.passwordTooShort);
+  if (password.length > limits.passwordMax) throw invalid(messages.passwordTooLong);
+}
+
+/** Not easy to guess, nor built from its owner's name or address. */
+export function checkPasswordStrength(password: string, owner: PasswordOwner): void {
+  const verdict = judgePassword(password, owner);
+  if (verdict.message !== null) throw invalid(verdict.message);
 }

@@ -44,8 +44,11 @@ export const markedDoneSchema = schemaOf<MarkedDoneAnswer>()(
           done_at: Type.String({ format: "date-time" }),
           done_by: nullable(
             Type.Object(
-              { id: Type.Integer({ minimum: 1 }), name: Type.String() },
-              { additionalProperties: false, description: "Null when that account no longer exists." },
+              { id: nullable(Type.Integer({ minimum: 1 })), name: Type.String() },
+              {
+                additionalProperties: false,
+                description: "Who marked it done; `id` is null once that account is deleted (the name is kept).",
+              },
             ),
           ),
         },

@@ -130,7 +130,7 @@ export function contactRequestsModule({
     .put(
       "/requests/:id/done",
       async ({ params, user }) => {
-        const result = await markRequestDone(sql, requireId(params.id, requestsApiMessages.invalidId), user.id);
+        const result = await markRequestDone(sql, requireId(params.id, requestsApiMessages.invalidId), user);
         if (result.outcome === "not-found") throw new HttpError(404, requestsApiMessages.notFound);
         if (result.outcome === "already-done") throw new HttpError(409, requestsApiMessages.alreadyDone);
         return result.answer;

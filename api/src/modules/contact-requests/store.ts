@@ -82,7 +82,8 @@ function toDoneContactRequest(row: DoneRow): DoneContactRequest {
     ...toContactRequest(row),
     is_done: true,
     done_at: row.done_at.toISOString(),
-    done_by: row.done_by !== null && row.done_by_name !== null ? { id: row.done_by, name: row.done_by_name } : null,
+    // The name stays when the account is deleted (its id becomes null).
+    done_by: row.done_by_name !== null ? { id: row.done_by, name: row.done_by_name } : null,
   };
 }
 
@@ -91,16 +92,16 @@ function toDoneContactRequest(row: DoneRow): DoneContactRequest {
  * mark the same request at once, the second update waits for the first one's row lock, then finds
  * the row done and changes nothing. Nothing turns a done request open again.
  */
-export async function markRequestDone(sql: Sql, id: number, userId: number): Promise<MarkDoneResult> {
+export async function markRequestDone(
+  sql: Sql,
+  id: number,
+  user: { id: number; name: string },
+): Promise<MarkDoneResult> {
   return sql.begin(async (tx) => {
     const [marked] = await tx<DoneRow[]>`
-      with marked as (
-        update contact_requests set is_done = true, done_at = now(), done_by = ${userId}
-        where id = ${id} and not is_done
-        returning id, name, email, company, message, created_at, is_done, done_at, done_by
-      )
-      select marked.*, users.name as done_by_name
-      from marked left join users on users.id = marked.done_by`;
+      update contact_requests set is_done = true, done_at = now(), done_by = ${user.id}, done_by_name = ${user.name}
+      where id = ${id} and not is_done
+      returning id, name, email, company, message, created_at, is_done, done_at, done_by, done_by_name`;
     if (!marked) {
       const [existing] = await tx`select 1 from contact_requests where id = ${id}`;
       return existing ? { outcome: "already-done" } : { outcome: "not-found" };

@@ -13,6 +13,8 @@ export const customerSchema = schemaOf<Customer>()(
       website: nullable(Type.String()),
       notes: nullable(Type.String()),
       status: stringEnum(customerStatuses),
+      address: nullable(Type.String({ description: "Postal address lines below the name." })),
+      leitweg_id: nullable(Type.String({ description: "Leitweg-ID of a public-sector buyer." })),
     },
     { additionalProperties: false },
   ),

@@ -91,7 +91,7 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
     .post(
       "",
       async ({ body, user, status }) => {
-        const customer = await createCustomer(sql, customerFrom(body), user.id);
+        const customer = await createCustomer(sql, customerFrom(body), user);
         customersChanged();
         return status(201, { customer });
       },
@@ -109,7 +109,7 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
       "/:id",
       async ({ params, body, user }) => {
         const id = requireId(params.id, messages.invalidId);
-        const customer = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), user.id);
+        const customer = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), user);
         if (!customer) throw new HttpError(404, messages.notFound);
         customersChanged();
         return { customer };

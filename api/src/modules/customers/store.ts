@@ -34,7 +34,7 @@ export async function listCustomers(sql: Sql, { page, limit, search, status }: L
             (select count(*) from customers where true ${byStatus}) as total,
             coalesce(
               (select json_agg(page order by page.id desc) from (
-                select id, name, email, phone, website, notes, status
+                select id, name, email, phone, website, notes, status, address, leitweg_id
                 from customers where true ${byStatus}
                 order by id desc limit ${limit} offset ${offset}
               ) page),
@@ -49,7 +49,7 @@ export async function listCustomers(sql: Sql, { page, limit, search, status }: L
             (select count(*) from matches) as total,
             coalesce(
               (select json_agg(page order by page.id desc) from (
-                select id, name, email, phone, website, notes, status
+                select id, name, email, phone, website, notes, status, address, leitweg_id
                 from customers
                 where id in (select id from matches order by id desc limit ${limit} offset ${offset})
               ) page),
@@ -59,14 +59,23 @@ export async function listCustomers(sql: Sql, { page, limit, search, status }: L
   return { customers: row.customers, pages: Math.max(1, Math.ceil(row.total / limit)), total: row.total };
 }
 
-export async function createCustomer(sql: Sql, customer: CustomerInput, userId: number): Promise<Customer> {
+/** Who saves: kept by id and, so a deleted account's work stays attributed, by name. */
+export interface Editor {
+  id: number;
+  name: string;
+}
+
+export async function createCustomer(sql: Sql, customer: CustomerInput, editor: Editor): Promise<Customer> {
   const [created] = await sql<Customer[]>`
-    insert into customers (name, email, phone, website, notes, status, created_by, updated_by)
+    insert into customers (
+      name, email, phone, website, notes, status, address, leitweg_id,
+      created_by, created_by_name, updated_by, updated_by_name
+    )
     values (
       ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.website}, ${customer.notes},
-      ${customer.status}, ${userId}, ${userId}
+      ${customer.status}, ${customer.address}, ${customer.leitweg_id}, ${editor.id}, ${editor.name}, ${editor.id}, ${editor.name}
     )
-    returning id, name, email, phone, website, notes, status`;
+    returning id, name, email, phone, website, notes, status, address, leitweg_id`;
   if (!created) throw new Error("insert into customers returned no row");
   return created;
 }
@@ -76,14 +85,15 @@ export async function updateCustomer(
   sql: Sql,
   id: number,
   customer: CustomerInput,
-  userId: number,
+  editor: Editor,
 ): Promise<Customer | null> {
   const [updated] = await sql<Customer[]>`
     update customers set
       name = ${customer.name}, email = ${customer.email}, phone = ${customer.phone},
       website = ${customer.website}, notes = ${customer.notes}, status = ${customer.status},
-      updated_at = now(), updated_by = ${userId}
+      address = ${customer.address}, leitweg_id = ${customer.leitweg_id},
+      updated_at = now(), updated_by = ${editor.id}, updated_by_name = ${editor.name}
     where id = ${id}
-    returning id, name, email, phone, website, notes, status`;
+    returning id, name, email, phone, website, notes, status, address, leitweg_id`;
   return updated ?? null;
 }

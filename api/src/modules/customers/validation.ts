@@ -30,6 +30,8 @@ const fields = {
   phone: optionalText("phone"),
   website: optionalText("website"),
   notes: optionalText("notes"),
+  address: optionalText("address"),
+  leitweg_id: optionalText("leitweg_id"),
 };
 
 /** POST: a missing status means the default (in_kontakt). */

@@ -43,7 +43,7 @@ export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
         if (parentId !== null && !(await folderExists(sql, parentId))) {
           throw new HttpError(404, messages.parentNotFound);
         }
-        const result = await createFolder(sql, { name, parentId, userId: user.id });
+        const result = await createFolder(sql, { name, parentId, creator: user });
         if (result.outcome === "taken") throw new HttpError(409, messages.nameTaken);
         return status(201, { folder: result.folder });
       },

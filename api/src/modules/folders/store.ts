@@ -28,11 +28,11 @@ export type CreateFolderResult = { outcome: "created"; folder: FolderRow } | { o
  */
 export async function createFolder(
   sql: Sql,
-  folder: { name: string; parentId: number | null; userId: number },
+  folder: { name: string; parentId: number | null; creator: { id: number; name: string } },
 ): Promise<CreateFolderResult> {
   const [created] = await sql<FolderRow[]>`
-    insert into folders (name, parent_id, created_by)
-    values (${folder.name}, ${folder.parentId}, ${folder.userId})
+    insert into folders (name, parent_id, created_by, created_by_name)
+    values (${folder.name}, ${folder.parentId}, ${folder.creator.id}, ${folder.creator.name})
     on conflict do nothing
     returning id, name, parent_id, created_at`;
   return created ? { outcome: "created", folder: created } : { outcome: "taken" };

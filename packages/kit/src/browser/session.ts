@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from "jotai";
 import { storageKeys } from "../site";
-import type { User } from "../users";
+import { isUserRole, type User } from "../users";
 
 /**
  * The signed-in state of this browser tab. It starts as "loading" and becomes known once
@@ -32,9 +32,10 @@ function parseUser(raw: string): User | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== "object" || value === null) return null;
-    const { id, name, email } = value as Record<string, unknown>;
+    const { id, name, email, role } = value as Record<string, unknown>;
     if (typeof id !== "number" || typeof name !== "string" || typeof email !== "string") return null;
-    return { id, name, email };
+    // A user stored by a build before roles has none: staff until `GET /api/session` says more.
+    return { id, name, email, role: isUserRole(role) ? role : "staff" };
   } catch {
     return null;
   }

@@ -1,0 +1,80 @@
+import { type CompanySettings, defaultCompanySettings } from "@klarwerk/kit";
+import type { Queries } from "../../db/open.ts";
+
+interface SettingsRow {
+  name: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  country_code: string;
+  tax_number: string | null;
+  vat_id: string | null;
+  register_number: string | null;
+  iban: string | null;
+  bic: string | null;
+  bank_name: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
+  website: string | null;
+}
+
+function settingsOf(row: SettingsRow): CompanySettings {
+  return {
+    name: row.name,
+    street: row.street,
+    postalCode: row.postal_code,
+    city: row.city,
+    countryCode: row.country_code,
+    taxNumber: row.tax_number,
+    vatId: row.vat_id,
+    registerNumber: row.register_number,
+    iban: row.iban,
+    bic: row.bic,
+    bankName: row.bank_name,
+    contactName: row.contact_name,
+    contactPhone: row.contact_phone,
+    contactEmail: row.contact_email,
+    website: row.website,
+  };
+}
+
+/**
+ * The stored settings, or the site config's values until an admin saved them once. Takes a
+ * transaction too: issuing reads them inside the transaction that numbers the invoice.
+ */
+export async function readCompanySettings(sql: Queries): Promise<CompanySettings> {
+  const [row] = await sql<SettingsRow[]>`
+    select name, street, postal_code, city, country_code, tax_number, vat_id, register_number, iban, bic, bank_name,
+      contact_name, contact_phone, contact_email, website
+    from company_settings`;
+  return row ? settingsOf(row) : { ...defaultCompanySettings };
+}
+
+export async function saveCompanySettings(
+  sql: Queries,
+  settings: CompanySettings,
+  userId: number,
+): Promise<CompanySettings> {
+  const [row] = await sql<SettingsRow[]>`
+    insert into company_settings (
+      name, street, postal_code, city, country_code, tax_number, vat_id, register_number, iban, bic, bank_name,
+      contact_name, contact_phone, contact_email, website, updated_by
+    ) values (
+      ${settings.name}, ${settings.street}, ${settings.postalCode}, ${settings.city}, ${settings.countryCode},
+      ${settings.taxNumber}, ${settings.vatId}, ${settings.registerNumber}, ${settings.iban}, ${settings.bic}, ${settings.bankName},
+      ${settings.contactName}, ${settings.contactPhone}, ${settings.contactEmail}, ${settings.website}, ${userId}
+    )
+    on conflict (singleton) do update set
+      name = excluded.name, street = excluded.street, postal_code = excluded.postal_code, city = excluded.city,
+      country_code = excluded.country_code, tax_number = excluded.tax_number, vat_id = excluded.vat_id,
+      register_number = excluded.register_number,
+      iban = excluded.iban, bic = excluded.bic, bank_name = excluded.bank_name,
+      contact_name = excluded.contact_name, contact_phone = excluded.contact_phone,
+      contact_email = excluded.contact_email, website = excluded.website,
+      updated_at = now(), updated_by = excluded.updated_by
+    returning name, street, postal_code, city, country_code, tax_number, vat_id, register_number, iban, bic, bank_name,
+      contact_name, contact_phone, contact_email, website`;
+  if (!row) throw new Error("upsert into company_settings returned no row");
+  return settingsOf(row);
+}

@@ -1,0 +1,182 @@
+import {
+  addDays,
+  formatInvoiceNumber,
+  type InvoiceContent,
+  invoiceIssueProblem,
+  invoiceTotals,
+  isKeptItem,
+} from "@klarwerk/kit";
+import type { Queries, Sql } from "../../db/open.ts";
+import { HttpError } from "../../http/errors.ts";
+import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
+import { readCompanySettings } from "../company/store.ts";
+import { writeBlob } from "./blobs.ts";
+import { renderInvoicePdf } from "./documents.ts";
+import { invoicesApiMessages as messages } from "./messages.ts";
+import {
+  type Author,
+  documentDataOf,
+  findInvoice,
+  insertCancellation,
+  insertDraft,
+  markIssued,
+  nextInvoiceSequence,
+  type StoredInvoice,
+  updateDraft,
+} from "./store.ts";
+import type { InvoiceDocumentData } from "./types.ts";
+
+/**
+ * Issuing and cancelling, each one transaction: check, take the year's next number, render the
+ * PDF with that number, store it, store the invoice. A refusal (422, 409) happens before the
+ * number is taken; any failure after it rolls the number back with the rest, so the sequence has
+ * no gaps. The PDF is written beside the transaction and moved into place just before it
+ * commits; if the commit fails it is removed again.
+ */
+
+export interface IssueContext {
+  sql: Sql;
+  store: BlobStore;
+  /** Germany's date today, `yyyy-mm-dd`. */
+  today: string;
+  author: Author;
+}
+
+/** Runs `work` in a transaction; blobs it wrote are removed unless the transaction commits. */
+async function withBlobs<T>(sql: Sql, work: (tx: Queries, written: PendingBlob[]) => Promise<T>): Promise<T> {
+  const written: PendingBlob[] = [];
+  try {
+    return (await sql.begin((tx) => work(tx, written))) as T;
+  } catch (error) {
+    await Promise.all(written.map((blob) => blob.discard()));
+    throw error;
+  }
+}
+
+/** Numbers, renders and stores: the shared tail of issuing and cancelling. */
+async function numberAndRender(
+  tx: Queries,
+  store: BlobStore,
+  written: PendingBlob[],
+  data: Omit<InvoiceDocumentData, "number">,
+) {
+  const year = Number(data.content.issueDate.slice(0, 4));
+  const sequence = await nextInvoiceSequence(tx, year);
+  const number = formatInvoiceNumber(year, sequence);
+  const blob = await writeBlob(store, await renderInvoicePdf({ ...data, number }));
+  written.push(blob);
+  return { year, sequence, number, blob };
+}
+
+/**
+ * Issues the draft `id` (with `content` stored first, when given), or, with `id` null, stores
+ * `content` and issues it; the invoice's id. A refused issue stores nothing.
+ */
+export async function issueInvoice(
+  context: IssueContext,
+  id: number | null,
+  content: InvoiceContent | null,
+): Promise<number> {
+  const { sql, store, today, author } = context;
+  return withBlobs(sql, async (tx, written) => {
+    let invoiceId: number;
+    let current: InvoiceContent;
+    if (id === null) {
+      if (content === null) throw new Error("issueInvoice needs an id or content");
+      invoiceId = await insertDraft(tx, content, author);
+      current = content;
+    } else {
+      const stored = await findInvoice(tx, id, today, { lock: true });
+      if (!stored) throw new HttpError(404, messages.notFound);
+      if (stored.state !== "draft") throw new HttpError(409, messages.issuedFinal);
+      if (content !== null) await updateDraft(tx, id, content);
+      invoiceId = id;
+      current = content ?? stored.content;
+    }
+    const seller = await readCompanySettings(tx);
+    const problem = invoiceIssueProblem(current, seller);
+    if (problem !== null) throw new HttpError(422, problem);
+
+    const kept: InvoiceContent = { ...current, items: current.items.filter(isKeptItem) };
+    const totals = invoiceTotals(kept);
+    const dueDate = addDays(kept.issueDate, kept.paymentTermDays);
+    const issued = await numberAndRender(tx, store, written, {
+      kind: "invoice",
+      content: kept,
+      totals,
+      dueDate,
+      seller,
+      cancels: null,
+    });
+    await markIssued(tx, invoiceId, {
+      number: issued.number,
+      year: issued.year,
+      sequence: issued.sequence,
+      content: kept,
+      totalCents: totals.totalCents,
+      seller,
+      pdfBlob: issued.blob.id,
+      issuer: author,
+    });
+    await issued.blob.commit();
+    return invoiceId;
+  });
+}
+
+/** Why `stored` cannot be cancelled, or null. */
+function cancelProblem(stored: StoredInvoice): HttpError | null {
+  if (stored.state !== "issued") return new HttpError(409, messages.notIssued);
+  if (stored.kind === "cancellation") return new HttpError(409, messages.cancellationFinal);
+  if (stored.invoice.cancelledBy !== null) return new HttpError(409, messages.alreadyCancelled);
+  return null;
+}
+
+/**
+ * Issues the cancellation invoice (Stornorechnung) of the issued invoice `id`: dated today, with
+ * its own number, every quantity and the fees negated (so every amount is the original's negated),
+ * the original's parties and seller data, and a reference to it. Its id.
+ */
+export async function cancelInvoice(context: IssueContext, id: number): Promise<number> {
+  const { sql, store, today, author } = context;
+  return withBlobs(sql, async (tx, written) => {
+    const stored = await findInvoice(tx, id, today, { lock: true });
+    if (!stored) throw new HttpError(404, messages.notFound);
+    const problem = cancelProblem(stored);
+    if (problem) throw problem;
+    const original = documentDataOf(stored);
+    if (!original) throw new HttpError(409, messages.notIssued);
+
+    const { content } = original;
+    const period = content.servicePeriodStart !== null && content.servicePeriodEnd !== null;
+    const reversal: InvoiceContent = {
+      ...content,
+      issueDate: today,
+      serviceDate: period ? null : (content.serviceDate ?? content.issueDate),
+      paymentTermDays: 0,
+      items: content.items.map((item) => ({ ...item, quantity: -item.quantity })),
+      extraFeesCents: -content.extraFeesCents,
+      notes: "",
+    };
+    const totals = invoiceTotals(reversal);
+    const issued = await numberAndRender(tx, store, written, {
+      kind: "cancellation",
+      content: reversal,
+      totals,
+      dueDate: today,
+      seller: original.seller,
+      cancels: { number: original.number, issueDate: content.issueDate },
+    });
+    const cancellationId = await insertCancellation(tx, id, {
+      number: issued.number,
+      year: issued.year,
+      sequence: issued.sequence,
+      content: reversal,
+      totalCents: totals.totalCents,
+      seller: original.seller,
+      pdfBlob: issued.blob.id,
+      issuer: author,
+    });
+    await issued.blob.commit();
+    return cancellationId;
+  });
+}

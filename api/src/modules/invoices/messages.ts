@@ -1,0 +1,52 @@
+import { formatDate, formatEuro, invoicePaging } from "@klarwerk/kit";
+import { invalidLimitParam } from "../../http/messages.ts";
+import type { InvoiceDocumentData } from "./types.ts";
+
+/**
+ * German answers of /api/invoices that only the API gives; the form's and the issue rules'
+ * messages are in the kit (`invoiceFormMessages`, `invoiceIssueMessages`, `invoiceFieldMessages`).
+ */
+export const invoicesApiMessages = {
+  invalidId: "Die Rechnungsnummer ist ungültig.",
+  notFound: "Diese Rechnung gibt es nicht.",
+  invalidPage: "Der Parameter „page“ muss eine ganze Zahl ab 1 sein.",
+  invalidLimit: invalidLimitParam(invoicePaging.maxLimit),
+  invalidStatusFilter: "Der Parameter „status“ ist kein bekannter Rechnungsstatus.",
+  invalidSearch: "Der Suchbegriff darf höchstens 200 Zeichen lang sein.",
+  invalidField: (field: string) => `Die Angabe im Feld „${field}“ ist ungültig.`,
+  issuedFinal:
+    "Eine ausgestellte Rechnung kann nicht mehr geändert oder gelöscht werden. Korrigieren Sie sie mit einer Stornorechnung.",
+  notIssued: "Diese Rechnung ist ein Entwurf und noch nicht ausgestellt.",
+  alreadyCancelled: "Diese Rechnung ist bereits storniert.",
+  cancellationFinal: "Eine Stornorechnung kann nicht storniert und nicht als bezahlt markiert werden.",
+  cancelledNotPayable: "Eine stornierte Rechnung kann nicht als bezahlt markiert werden.",
+  paidOnInvalid: "Bitte geben Sie ein gültiges Zahlungsdatum an.",
+  paidOnInFuture: "Das Zahlungsdatum darf nicht in der Zukunft liegen.",
+  customerUnknown: "Den gewählten Kunden gibt es nicht.",
+} as const;
+
+/** What the PDF and the e-invoice say beyond the kit's labels. */
+export const invoiceDocumentTexts = {
+  discountReason: "Rabatt",
+  feesReason: "Sonstige Gebühren",
+  providerTaxNumber: "Steuernummer",
+  providerVatId: "USt-IdNr.",
+  recipientVatId: "USt-IdNr. des Kunden",
+  buyerReference: "Leitweg-ID / Ihre Referenz",
+  bankAccount: "Bankverbindung",
+  girocode: "Bezahlen per GiroCode",
+  contact: "Ansprechpartner",
+  exemption: "Steuerbefreiung",
+  cancels: "Storno zu Rechnung",
+  cancellationNote: (number: string, issueDate: string) =>
+    `Stornorechnung zur Rechnung ${number} vom ${formatDate(issueDate)}.`,
+  /** Zahlungsziel and due date, or what a cancellation means for payment. */
+  paymentTerms(data: Pick<InvoiceDocumentData, "kind" | "content" | "dueDate" | "totals">): string {
+    if (data.kind === "cancellation") {
+      return `Der Betrag von ${formatEuro(-data.totals.totalCents)} wird mit der stornierten Rechnung verrechnet oder erstattet.`;
+    }
+    const days = data.content.paymentTermDays;
+    if (days === 0) return `Zahlbar sofort ohne Abzug, spätestens am ${formatDate(data.dueDate)}.`;
+    return `Zahlbar innerhalb von ${days} Tagen ohne Abzug bis zum ${formatDate(data.dueDate)}.`;
+  },
+} as const;

@@ -1,0 +1,226 @@
+import {
+  formatDate,
+  formatIban,
+  invoiceLabels,
+  invoiceLineRows,
+  invoiceLogoSvg,
+  invoiceSummaryRows,
+  site,
+} from "@klarwerk/kit";
+import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
+import { girocodePayload } from "./girocode.ts";
+import { invoiceDocumentTexts as texts } from "./messages.ts";
+import type { InvoiceDocumentData } from "./types.ts";
+
+/**
+ * The invoice as a pdfmake document (A4), the spec's layout: "Rechnung" with number and dates;
+ * provider and customer; the table Beschreibung / Anzahl / Preis (€/Stück) / Gesamt; the summary
+ * rows exactly as the form's preview shows them; the notes; a footer with logo, website and
+ * copyright on every page. Beyond the spec, what § 14 (4) UStG requires on every invoice: the
+ * provider's Steuernummer or USt-IdNr, the Leistungsdatum or -zeitraum, the recipient's USt-IdNr
+ * where given, the exemption reason at 0 %; plus Zahlungsziel and due date, the bank account and
+ * a GiroCode. Pure: same data, same document.
+ */
+
+const pageMarginX = 40;
+const muted = "#56656e";
+const rule = "#dce4e7";
+
+function pageLabel(page: number, pageCount: number): string {
+  return `Seite ${page} von ${pageCount}`;
+}
+
+function footer(website: string) {
+  return (currentPage: number, pageCount: number): Content => ({
+    margin: [pageMarginX, 14, pageMarginX, 0],
+    columns: [
+      { svg: invoiceLogoSvg, width: 14, height: 14 },
+      { text: site.name, bold: true, width: "auto", margin: [5, 2, 0, 0] },
+      { text: `${website}   ${site.copyright}`, alignment: "center", width: "*", margin: [0, 2, 0, 0] },
+      { text: pageLabel(currentPage, pageCount), alignment: "right", width: "auto", margin: [0, 2, 0, 0] },
+    ],
+    fontSize: 8,
+    color: muted,
+  });
+}
+
+function party(caption: string, block: string, extra: string[]): Content {
+  return {
+    stack: [
+      { text: caption, style: "caption" },
+      { text: block, margin: [0, 2, 0, 0] },
+      ...extra.map((line) => ({
+        text: line,
+        fontSize: 9,
+        color: muted,
+        margin: [0, 2, 0, 0] as [number, number, number, number],
+      })),
+    ],
+  };
+}
+
+function headerRows(data: InvoiceDocumentData): TableCell[][] {
+  const { content } = data;
+  const row = (label: string, value: string): TableCell[] => [{ text: `${label}:`, style: "caption" }, value];
+  const rows = [row(invoiceLabels.number, data.number), row(invoiceLabels.issueDate, formatDate(content.issueDate))];
+  if (content.servicePeriodStart && content.servicePeriodEnd) {
+    rows.push(
+      row(
+        invoiceLabels.servicePeriod,
+        `${formatDate(content.servicePeriodStart)} – ${formatDate(content.servicePeriodEnd)}`,
+      ),
+    );
+  } else {
+    rows.push(row(invoiceLabels.serviceDate, formatDate(content.serviceDate ?? content.issueDate)));
+  }
+  if (data.kind === "invoice") rows.push(row(invoiceLabels.dueDate, formatDate(data.dueDate)));
+  if (data.cancels) rows.push(row(texts.cancels, `${data.cancels.number} vom ${formatDate(data.cancels.issueDate)}`));
+  return rows;
+}
+
+function itemsTable(data: InvoiceDocumentData): Content {
+  const header: TableCell[] = [
+    { text: invoiceLabels.description, style: "tableHeader" },
+    { text: invoiceLabels.quantity, style: "tableHeader", alignment: "right" },
+    { text: invoiceLabels.unitPrice, style: "tableHeader", alignment: "right" },
+    { text: invoiceLabels.lineTotal, style: "tableHeader", alignment: "right" },
+  ];
+  const rows: TableCell[][] = invoiceLineRows(data.content.items, data.totals).map((row) => [
+    { text: row.description },
+    { text: row.quantity, alignment: "right", noWrap: true },
+    { text: row.unitPrice, alignment: "right", noWrap: true },
+    { text: row.total, alignment: "right", noWrap: true },
+  ]);
+  return {
+    table: { headerRows: 1, dontBreakRows: true, widths: ["*", "auto", "auto", "auto"], body: [header, ...rows] },
+    layout: {
+      hLineWidth: (index, node) => (index === 1 || index === node.table.body.length ? 0.8 : 0.4),
+      vLineWidth: () => 0,
+      hLineColor: () => rule,
+      paddingTop: () => 5,
+      paddingBottom: () => 5,
+    },
+    margin: [0, 24, 0, 0],
+  };
+}
+
+function summaryTable(data: InvoiceDocumentData): Content {
+  const body: TableCell[][] = invoiceSummaryRows(data.content, data.totals).map((row) => {
+    const strong = row.key === "total";
+    return [
+      { text: row.label, bold: strong, fontSize: strong ? 12 : 10 },
+      { text: row.amount, alignment: "right", noWrap: true, bold: strong, fontSize: strong ? 12 : 10 },
+    ];
+  });
+  return {
+    columns: [
+      { text: "", width: "*" },
+      {
+        width: "auto",
+        table: { widths: ["auto", 90], body },
+        layout: {
+          hLineWidth: (index, node) => (index === node.table.body.length - 1 ? 0.8 : 0),
+          vLineWidth: () => 0,
+          hLineColor: () => rule,
+          paddingTop: () => 3,
+          paddingBottom: () => 3,
+        },
+      },
+    ],
+    margin: [0, 12, 0, 0],
+  };
+}
+
+function paymentBlock(data: InvoiceDocumentData): Content {
+  const { seller } = data;
+  const lines: Content[] = [{ text: texts.paymentTerms(data) }];
+  if (seller.iban) {
+    const bank = [seller.bankName, `IBAN ${formatIban(seller.iban)}`, seller.bic ? `BIC ${seller.bic}` : null]
+      .filter((part): part is string => part !== null)
+      .join(" · ");
+    lines.push({ text: [{ text: `${texts.bankAccount}: `, bold: true }, bank], margin: [0, 4, 0, 0] });
+  }
+  const payload = data.kind === "invoice" ? girocodePayload(data) : null;
+  if (payload === null) return { stack: lines, margin: [0, 20, 0, 0], unbreakable: true };
+  return {
+    columns: [
+      { stack: lines, width: "*" },
+      {
+        width: "auto",
+        stack: [
+          { qr: payload, fit: 84, eccLevel: "M", alignment: "right" },
+          { text: texts.girocode, fontSize: 7, color: muted, alignment: "right", margin: [0, 2, 0, 0] },
+        ],
+      },
+    ],
+    columnGap: 16,
+    margin: [0, 20, 0, 0],
+    unbreakable: true,
+  };
+}
+
+export function invoiceDocument(data: InvoiceDocumentData): TDocumentDefinitions {
+  const { content, seller } = data;
+  const title = data.kind === "cancellation" ? invoiceLabels.cancellationInvoice : invoiceLabels.invoice;
+  const providerExtra = [
+    ...(seller.vatId ? [`${texts.providerVatId} ${seller.vatId}`] : []),
+    ...(seller.taxNumber ? [`${texts.providerTaxNumber} ${seller.taxNumber}`] : []),
+    ...(seller.registerNumber ? [seller.registerNumber] : []),
+  ];
+  const recipientExtra = [
+    ...(content.recipientVatId ? [`${texts.recipientVatId}: ${content.recipientVatId}`] : []),
+    ...(content.buyerReference ? [`${texts.buyerReference}: ${content.buyerReference}`] : []),
+  ];
+  const body: Content[] = [
+    {
+      columns: [
+        { text: title, style: "title", width: "*" },
+        { width: "auto", table: { body: headerRows(data) }, layout: "noBorders" },
+      ],
+    },
+    {
+      columns: [
+        party(invoiceLabels.provider, content.provider, providerExtra),
+        party(invoiceLabels.customer, content.recipient, recipientExtra),
+      ],
+      columnGap: 24,
+      margin: [0, 24, 0, 0],
+    },
+    itemsTable(data),
+    summaryTable(data),
+  ];
+  if (data.cancels) {
+    body.push({ text: texts.cancellationNote(data.cancels.number, data.cancels.issueDate), margin: [0, 12, 0, 0] });
+  }
+  if (content.taxPercent === 0 && content.taxExemptionReason) {
+    body.push({ text: `${texts.exemption}: ${content.taxExemptionReason}`, margin: [0, 12, 0, 0] });
+  }
+  body.push(paymentBlock(data));
+  if (seller.contactName || seller.contactEmail || seller.contactPhone) {
+    const contact = [seller.contactName, seller.contactPhone, seller.contactEmail].filter(Boolean).join(" · ");
+    body.push({ text: `${texts.contact}: ${contact}`, fontSize: 9, color: muted, margin: [0, 8, 0, 0] });
+  }
+  if (content.notes !== "") {
+    body.push({
+      stack: [
+        { text: invoiceLabels.notes, style: "caption" },
+        { text: content.notes, margin: [0, 2, 0, 0] },
+      ],
+      margin: [0, 24, 0, 0],
+    });
+  }
+  const documentTitle = `${title} ${data.number}`;
+  return {
+    pageSize: "A4",
+    pageMargins: [pageMarginX, 48, pageMarginX, 64],
+    info: { title: documentTitle, author: seller.name, creator: site.name, subject: documentTitle },
+    content: body,
+    footer: footer(seller.website ?? site.website),
+    defaultStyle: { font: "Roboto", fontSize: 10, lineHeight: 1.2, color: "#14232b" },
+    styles: {
+      title: { fontSize: 24, bold: true },
+      caption: { fontSize: 8, color: muted, bold: true },
+      tableHeader: { bold: true, fontSize: 9, color: muted },
+    },
+  };
+}

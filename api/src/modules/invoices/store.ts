@@ -1,0 +1,390 @@
+import {
+  type CompanySettings,
+  type Invoice,
+  type InvoiceContent,
+  type InvoiceItem,
+  type InvoicePage,
+  type InvoiceReference,
+  type InvoiceStatus,
+  type InvoiceSummary,
+  invoiceTotals,
+} from "@klarwerk/kit";
+import type { Queries, Sql } from "../../db/open.ts";
+import type { InvoiceDocumentData } from "./types.ts";
+
+/**
+ * All SQL of the `invoices` table and its number counter. Issuing and cancelling run in one
+ * transaction each (see routes.ts and issue.ts); these are their steps.
+ */
+
+export interface ListQuery {
+  page: number;
+  limit: number;
+  /** Trimmed, lower case; null for none. */
+  search: string | null;
+  status: InvoiceStatus | null;
+}
+
+/** The stored row, as the queries below select it. */
+interface InvoiceRow {
+  id: number;
+  state: "draft" | "issued";
+  kind: "invoice" | "cancellation";
+  status: InvoiceStatus;
+  number: string | null;
+  customer_id: number | null;
+  recipient: string;
+  recipient_name: string;
+  recipient_vat_id: string | null;
+  buyer_reference: string | null;
+  provider: string;
+  issue_date: string;
+  service_date: string | null;
+  service_period_start: string | null;
+  service_period_end: string | null;
+  payment_term_days: number;
+  due_date: string;
+  items: InvoiceItem[];
+  discount_percent: number;
+  tax_percent: number;
+  tax_exemption_reason: string | null;
+  extra_fees_cents: number;
+  notes: string;
+  total_cents: number;
+  seller: CompanySettings | null;
+  paid_on: string | null;
+  pdf_blob: string | null;
+  cancels_id: number | null;
+  cancels_number: string | null;
+  cancels_issue_date: string | null;
+  cancelled_by_id: number | null;
+  cancelled_by_number: string | null;
+  created_at: Date;
+  created_by_name: string | null;
+  issued_at: Date | null;
+  issued_by_name: string | null;
+}
+
+/**
+ * The columns every read selects, with the status computed in the database (the list filters and
+ * pages by it): draft; a cancellation invoice; cancelled when a cancellation invoice names it;
+ * paid; overdue once Germany's today is past the due date; otherwise open. `today` is a parameter
+ * so that status and tests agree on the day.
+ */
+function selectInvoices(sql: Queries, today: string) {
+  return sql`
+    select i.id, i.state, i.kind, i.number, i.customer_id, i.recipient, i.recipient_name, i.recipient_vat_id,
+      i.buyer_reference, i.provider,
+      to_char(i.issue_date, 'YYYY-MM-DD') as issue_date,
+      to_char(i.service_date, 'YYYY-MM-DD') as service_date,
+      to_char(i.service_period_start, 'YYYY-MM-DD') as service_period_start,
+      to_char(i.service_period_end, 'YYYY-MM-DD') as service_period_end,
+      i.payment_term_days, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
+      i.items, i.discount_percent::float8 as discount_percent, i.tax_percent::float8 as tax_percent,
+      i.tax_exemption_reason, i.extra_fees_cents, i.notes, i.total_cents, i.seller,
+      to_char(i.paid_on, 'YYYY-MM-DD') as paid_on, i.pdf_blob,
+      o.id as cancels_id, o.number as cancels_number, to_char(o.issue_date, 'YYYY-MM-DD') as cancels_issue_date,
+      c.id as cancelled_by_id, c.number as cancelled_by_number,
+      i.created_at, i.created_by_name, i.issued_at, i.issued_by_name,
+      case
+        when i.state = 'draft' then 'draft'
+        when i.kind = 'cancellation' then 'cancellation'
+        when c.id is not null then 'cancelled'
+        when i.paid_on is not null then 'paid'
+        when i.due_date < ${today}::date then 'overdue'
+        else 'open'
+      end as status
+    from invoices i
+    left join invoices o on o.id = i.cancels_id
+    left join invoices c on c.cancels_id = i.id`;
+}
+
+function reference(id: number | null, number: string | null): InvoiceReference | null {
+  return id !== null && number !== null ? { id, number } : null;
+}
+
+function contentOf(row: InvoiceRow): InvoiceContent {
+  return {
+    customerId: row.customer_id,
+    recipient: row.recipient,
+    recipientVatId: row.recipient_vat_id,
+    buyerReference: row.buyer_reference,
+    provider: row.provider,
+    issueDate: row.issue_date,
+    serviceDate: row.service_date,
+    servicePeriodStart: row.service_period_start,
+    servicePeriodEnd: row.service_period_end,
+    paymentTermDays: row.payment_term_days,
+    items: row.items,
+    discountPercent: row.discount_percent,
+    taxPercent: row.tax_percent,
+    taxExemptionReason: row.tax_exemption_reason,
+    extraFeesCents: row.extra_fees_cents,
+    notes: row.notes,
+  };
+}
+
+function invoiceOf(row: InvoiceRow): Invoice {
+  const content = contentOf(row);
+  return {
+    id: row.id,
+    status: row.status,
+    number: row.number,
+    ...content,
+    dueDate: row.due_date,
+    // Drafts may hold amounts the calculation refuses (it is checked on issuing): zero, not a 500.
+    totals: safeTotals(content),
+    paidOn: row.paid_on,
+    cancels: reference(row.cancels_id, row.cancels_number),
+    cancelledBy: reference(row.cancelled_by_id, row.cancelled_by_number),
+    createdAt: row.created_at.toISOString(),
+    createdByName: row.created_by_name,
+    issuedAt: row.issued_at?.toISOString() ?? null,
+    issuedByName: row.issued_by_name,
+  };
+}
+
+function safeTotals(content: InvoiceContent) {
+  try {
+    return invoiceTotals(content);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return invoiceTotals({ items: [], discountPercent: 0, taxPercent: 0, extraFeesCents: 0 });
+  }
+}
+
+function summaryOf(row: InvoiceRow): InvoiceSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    number: row.number,
+    recipientName: row.recipient_name,
+    customerId: row.customer_id,
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    totalCents: row.total_cents,
+    paidOn: row.paid_on,
+    cancels: reference(row.cancels_id, row.cancels_number),
+    cancelledBy: reference(row.cancelled_by_id, row.cancelled_by_number),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * `%`, `_` and `\` typed into the search box match themselves (LIKE's default escape is `\`).
+ */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** One page, newest first (id descending), searched by number and customer name, and the match count. */
+export async function listInvoices(sql: Sql, query: ListQuery, today: string): Promise<InvoicePage> {
+  const { page, limit, search, status } = query;
+  const pattern = search === null ? null : containsPattern(search);
+  const rows = await sql<(InvoiceRow & { total: number })[]>`
+    with listed as (${selectInvoices(sql, today)}
+      where ${pattern}::text is null
+        or lower(i.recipient_name) like ${pattern}
+        or lower(coalesce(i.number, '')) like ${pattern})
+    select *, count(*) over () as total from listed
+    where ${status}::text is null or status = ${status}
+    order by id desc
+    limit ${limit} offset ${(page - 1) * limit}`;
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    // Past the last page: still say how many there are.
+    const [count] = await sql<{ total: number }[]>`
+      with listed as (${selectInvoices(sql, today)}
+        where ${pattern}::text is null
+          or lower(i.recipient_name) like ${pattern}
+          or lower(coalesce(i.number, '')) like ${pattern})
+      select count(*) as total from listed where ${status}::text is null or status = ${status}`;
+    total = count?.total ?? 0;
+  }
+  return { invoices: rows.map(summaryOf), pages: Math.max(1, Math.ceil(total / limit)), total };
+}
+
+export interface StoredInvoice {
+  invoice: Invoice;
+  content: InvoiceContent;
+  state: "draft" | "issued";
+  kind: "invoice" | "cancellation";
+  seller: CompanySettings | null;
+  pdfBlob: string | null;
+  cancels: { number: string; issueDate: string } | null;
+}
+
+function storedOf(row: InvoiceRow): StoredInvoice {
+  return {
+    invoice: invoiceOf(row),
+    content: contentOf(row),
+    state: row.state,
+    kind: row.kind,
+    seller: row.seller,
+    pdfBlob: row.pdf_blob,
+    cancels:
+      row.cancels_number !== null && row.cancels_issue_date !== null
+        ? { number: row.cancels_number, issueDate: row.cancels_issue_date }
+        : null,
+  };
+}
+
+/** One invoice, or null. `lock` takes its row lock (inside a transaction). */
+export async function findInvoice(
+  sql: Queries,
+  id: number,
+  today: string,
+  { lock = false } = {},
+): Promise<StoredInvoice | null> {
+  const [row] = lock
+    ? await sql<InvoiceRow[]>`${selectInvoices(sql, today)} where i.id = ${id} for update of i`
+    : await sql<InvoiceRow[]>`${selectInvoices(sql, today)} where i.id = ${id}`;
+  return row ? storedOf(row) : null;
+}
+
+/** The data its documents are made from; null for a draft. */
+export function documentDataOf(stored: StoredInvoice): InvoiceDocumentData | null {
+  const { invoice, seller } = stored;
+  if (stored.state !== "issued" || invoice.number === null || seller === null) return null;
+  return {
+    kind: stored.kind,
+    number: invoice.number,
+    content: stored.content,
+    totals: invoice.totals,
+    dueDate: invoice.dueDate,
+    seller,
+    cancels: stored.cancels,
+  };
+}
+
+export interface Author {
+  id: number;
+  name: string;
+}
+
+/** Stores a new draft; its id. */
+export async function insertDraft(sql: Queries, content: InvoiceContent, author: Author): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into invoices (
+      customer_id, recipient, recipient_vat_id, buyer_reference, provider, issue_date, service_date,
+      service_period_start, service_period_end, payment_term_days, items, discount_percent, tax_percent,
+      tax_exemption_reason, extra_fees_cents, notes, total_cents, created_by, created_by_name
+    ) values (
+      ${content.customerId}, ${content.recipient}, ${content.recipientVatId}, ${content.buyerReference},
+      ${content.provider}, ${content.issueDate}, ${content.serviceDate}, ${content.servicePeriodStart},
+      ${content.servicePeriodEnd}, ${content.paymentTermDays}, ${sql.json(jsonItems(content.items))},
+      ${content.discountPercent}, ${content.taxPercent}, ${content.taxExemptionReason}, ${content.extraFeesCents},
+      ${content.notes}, ${safeTotals(content).totalCents}, ${author.id}, ${author.name}
+    )
+    returning id`;
+  if (!row) throw new Error("insert into invoices returned no row");
+  return row.id;
+}
+
+/** postgres.js's `json` takes its own JSON value type; items are plain data. */
+function jsonItems(items: InvoiceItem[]) {
+  return items.map((item) => ({
+    description: item.description,
+    quantity: item.quantity,
+    unitPriceCents: item.unitPriceCents,
+  }));
+}
+
+/** Replaces a draft's content; false when there is no draft with this id (gone, or issued). */
+export async function updateDraft(sql: Queries, id: number, content: InvoiceContent): Promise<boolean> {
+  const rows = await sql`
+    update invoices set
+      customer_id = ${content.customerId}, recipient = ${content.recipient},
+      recipient_vat_id = ${content.recipientVatId}, buyer_reference = ${content.buyerReference},
+      provider = ${content.provider}, issue_date = ${content.issueDate}, service_date = ${content.serviceDate},
+      service_period_start = ${content.servicePeriodStart}, service_period_end = ${content.servicePeriodEnd},
+      payment_term_days = ${content.paymentTermDays}, items = ${sql.json(jsonItems(content.items))},
+      discount_percent = ${content.discountPercent}, tax_percent = ${content.taxPercent},
+      tax_exemption_reason = ${content.taxExemptionReason}, extra_fees_cents = ${content.extraFeesCents},
+      notes = ${content.notes}, total_cents = ${safeTotals(content).totalCents}, updated_at = now()
+    where id = ${id} and state = 'draft'`;
+  return rows.count > 0;
+}
+
+/** Deletes a draft; false when there is no draft with this id. */
+export async function deleteDraft(sql: Sql, id: number): Promise<boolean> {
+  const rows = await sql`delete from invoices where id = ${id} and state = 'draft'`;
+  return rows.count > 0;
+}
+
+/**
+ * The next number of `year`'s sequence. The counter row stays locked until the calling
+ * transaction ends: a concurrent issue waits, and a rollback gives the number back.
+ */
+export async function nextInvoiceSequence(tx: Queries, year: number): Promise<number> {
+  const [row] = await tx<{ last_sequence: number }[]>`
+    insert into invoice_number_counters (year, last_sequence) values (${year}, 1)
+    on conflict (year) do update set last_sequence = invoice_number_counters.last_sequence + 1
+    returning last_sequence`;
+  if (!row) throw new Error("the invoice number counter returned no row");
+  return row.last_sequence;
+}
+
+export interface IssuedFields {
+  number: string;
+  year: number;
+  sequence: number;
+  content: InvoiceContent;
+  totalCents: number;
+  seller: CompanySettings;
+  pdfBlob: string;
+  issuer: Author;
+}
+
+/** Turns the draft `id` into the issued invoice (kept items only; the seller's data copied). */
+export async function markIssued(tx: Queries, id: number, fields: IssuedFields): Promise<void> {
+  const { content } = fields;
+  await tx`
+    update invoices set
+      state = 'issued', number = ${fields.number}, number_year = ${fields.year},
+      number_sequence = ${fields.sequence}, items = ${tx.json(jsonItems(content.items))},
+      tax_exemption_reason = ${content.taxExemptionReason}, total_cents = ${fields.totalCents},
+      seller = ${tx.json({ ...fields.seller })}, pdf_blob = ${fields.pdfBlob}, issued_at = now(),
+      issued_by = ${fields.issuer.id}, issued_by_name = ${fields.issuer.name}, updated_at = now()
+    where id = ${id} and state = 'draft'`;
+}
+
+/** Stores a cancellation invoice, issued at once; its id. */
+export async function insertCancellation(tx: Queries, cancelsId: number, fields: IssuedFields): Promise<number> {
+  const { content } = fields;
+  const [row] = await tx<{ id: number }[]>`
+    insert into invoices (
+      state, kind, cancels_id, number, number_year, number_sequence, customer_id, recipient,
+      recipient_vat_id, buyer_reference, provider, issue_date, service_date, service_period_start,
+      service_period_end, payment_term_days, items, discount_percent, tax_percent, tax_exemption_reason,
+      extra_fees_cents, notes, total_cents, seller, pdf_blob, created_by, created_by_name, issued_at,
+      issued_by, issued_by_name
+    ) values (
+      'issued', 'cancellation', ${cancelsId}, ${fields.number}, ${fields.year}, ${fields.sequence},
+      ${content.customerId}, ${content.recipient}, ${content.recipientVatId}, ${content.buyerReference},
+      ${content.provider}, ${content.issueDate}, ${content.serviceDate}, ${content.servicePeriodStart},
+      ${content.servicePeriodEnd}, ${content.paymentTermDays}, ${tx.json(jsonItems(content.items))},
+      ${content.discountPercent}, ${content.taxPercent}, ${content.taxExemptionReason},
+      ${content.extraFeesCents}, ${content.notes}, ${fields.totalCents}, ${tx.json({ ...fields.seller })},
+      ${fields.pdfBlob}, ${fields.issuer.id}, ${fields.issuer.name}, now(), ${fields.issuer.id}, ${fields.issuer.name}
+    )
+    returning id`;
+  if (!row) throw new Error("insert into invoices returned no row");
+  return row.id;
+}
+
+export async function setPaidOn(sql: Queries, id: number, paidOn: string): Promise<void> {
+  await sql`update invoices set paid_on = ${paidOn}, updated_at = now() where id = ${id}`;
+}
+
+/** Of these blob ids, the ones an invoice names (the start-up sweep of the invoice store). */
+export async function referencedInvoiceBlobIds(sql: Sql, ids: string[]): Promise<Set<string>> {
+  const rows = await sql<{ pdf_blob: string }[]>`select pdf_blob from invoices where pdf_blob = any(${sql.array(ids)})`;
+  return new Set(rows.map((row) => row.pdf_blob));
+}
+
+/** Whether a customer with this id exists (a draft may name only a real one). */
+export async function customerExists(sql: Queries, id: number): Promise<boolean> {
+  const [row] = await sql`select 1 from customers where id = ${id}`;
+  return row !== undefined;
+}

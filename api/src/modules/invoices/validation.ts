@@ -1,0 +1,127 @@
+import {
+  type InvoiceContent,
+  invoiceContentProblem,
+  invoiceFormMessages,
+  invoiceLimits,
+  invoicePaging,
+  isInvoiceStatus,
+  isIsoDate,
+  normalizeInvoiceContent,
+} from "@klarwerk/kit";
+import { t } from "elysia";
+import { HttpError } from "../../http/errors.ts";
+import { pagingParam } from "../../http/ids.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { invoicesApiMessages as messages } from "./messages.ts";
+import type { ListQuery } from "./store.ts";
+
+const invalid = messages.invalidField;
+
+function optionalText(field: string) {
+  return t.Optional(t.Union([t.String(), t.Null()], { error: invalid(field) }));
+}
+
+const itemSchema = t.Object(
+  {
+    description: t.String({ error: invalid("items.description") }),
+    quantity: t.Number({ error: invalid("items.quantity") }),
+    unitPriceCents: t.Integer({ error: invalid("items.unitPriceCents") }),
+  },
+  { error: invalid("items") },
+);
+
+/**
+ * Shapes only; the rules are the kit's (`invoiceContentProblem` for every save,
+ * `invoiceIssueProblem` when issuing). Omitted fields take the form's defaults; `issue: true`
+ * issues at once ("Rechnung speichern"), otherwise it stays a draft ("Als Entwurf speichern").
+ */
+export const invoiceBody = t.Object(
+  {
+    customerId: t.Optional(t.Union([t.Integer({ minimum: 1 }), t.Null()], { error: invalid("customerId") })),
+    recipient: t.Optional(t.String({ error: invalid("recipient") })),
+    recipientVatId: optionalText("recipientVatId"),
+    buyerReference: optionalText("buyerReference"),
+    provider: t.Optional(t.String({ error: invalid("provider") })),
+    issueDate: t.Optional(t.String({ error: invalid("issueDate") })),
+    serviceDate: optionalText("serviceDate"),
+    servicePeriodStart: optionalText("servicePeriodStart"),
+    servicePeriodEnd: optionalText("servicePeriodEnd"),
+    paymentTermDays: t.Optional(t.Integer({ error: invalid("paymentTermDays") })),
+    items: t.Optional(t.Array(itemSchema, { maxItems: invoiceLimits.itemsMax, error: invalid("items") })),
+    discountPercent: t.Optional(t.Number({ error: invalid("discountPercent") })),
+    taxPercent: t.Optional(t.Number({ error: invalid("taxPercent") })),
+    taxExemptionReason: optionalText("taxExemptionReason"),
+    extraFeesCents: t.Optional(t.Integer({ error: invalid("extraFeesCents") })),
+    notes: t.Optional(t.String({ error: invalid("notes") })),
+    issue: t.Optional(t.Boolean({ error: invalid("issue") })),
+  },
+  { error: httpMessages.notJsonObject },
+);
+
+export type InvoiceBody = typeof invoiceBody.static;
+
+/** The content to store: defaults filled in, texts trimmed, checked by the kit's field rules (422). */
+export function contentFrom(body: InvoiceBody, today: string): InvoiceContent {
+  const content = normalizeInvoiceContent({
+    customerId: body.customerId ?? null,
+    recipient: body.recipient ?? "",
+    recipientVatId: body.recipientVatId ?? null,
+    buyerReference: body.buyerReference ?? null,
+    provider: body.provider ?? "",
+    issueDate: body.issueDate ?? today,
+    serviceDate: body.serviceDate ?? null,
+    servicePeriodStart: body.servicePeriodStart ?? null,
+    servicePeriodEnd: body.servicePeriodEnd ?? null,
+    paymentTermDays: body.paymentTermDays ?? 14,
+    items: body.items ?? [],
+    discountPercent: body.discountPercent ?? 0,
+    taxPercent: body.taxPercent ?? 19,
+    taxExemptionReason: body.taxExemptionReason ?? null,
+    extraFeesCents: body.extraFeesCents ?? 0,
+    notes: body.notes ?? "",
+  });
+  const problem = invoiceContentProblem(content);
+  if (problem !== null) throw new HttpError(422, problem);
+  return content;
+}
+
+export const paymentBody = t.Object(
+  { paidOn: t.String({ error: messages.paidOnInvalid }) },
+  { error: httpMessages.notJsonObject },
+);
+
+/** The payment date: a real date, not after today (422). */
+export function paidOnFrom(body: typeof paymentBody.static, today: string): string {
+  const paidOn = body.paidOn.trim();
+  if (!isIsoDate(paidOn)) throw new HttpError(422, messages.paidOnInvalid);
+  if (paidOn > today) throw new HttpError(422, messages.paidOnInFuture);
+  return paidOn;
+}
+
+/** Pages far beyond any real list still answer (empty) rather than overflow the offset. */
+const maxPage = 1_000_000_000;
+const searchMax = 200;
+
+/** `?page=&limit=&search=&status=`: all optional; a malformed or out-of-range value is a 400. */
+export function parseListQuery(query: Record<string, unknown>): ListQuery {
+  const { page, limit, search, status } = query;
+  const term = search === undefined ? "" : search;
+  if (typeof term !== "string" || term.trim().length > searchMax) throw new HttpError(400, messages.invalidSearch);
+  if (status !== undefined && status !== "" && !isInvoiceStatus(status)) {
+    throw new HttpError(400, messages.invalidStatusFilter);
+  }
+  const trimmed = term.trim().toLowerCase();
+  return {
+    page: pagingParam(page, { fallback: 1, max: maxPage }, messages.invalidPage),
+    limit: pagingParam(
+      limit,
+      { fallback: invoicePaging.defaultLimit, max: invoicePaging.maxLimit },
+      messages.invalidLimit,
+    ),
+    search: trimmed === "" ? null : trimmed,
+    status: isInvoiceStatus(status) ? status : null,
+  };
+}
+
+/** Every message a save can be refused with, for the API description. */
+export const saveMessages = [...Object.values(invoiceFormMessages)];

@@ -1,0 +1,356 @@
+// The authorization matrix: every portal route × every kind of caller, each cell with the status
+// it must answer. Two app instances on one database, as two API processes: accounts and sessions
+// are revoked through A, and every cell is called through B, which had them in memory.
+import { afterAll, describe, expect, test } from "bun:test";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { UserAccountList } from "@klarwerk/kit";
+import { createTokenService } from "../src/http/auth.ts";
+import { createSessions } from "../src/http/sessions.ts";
+import { upload } from "./storage/upload-helpers.ts";
+import { createTestApp, testConfig, unlimitedRateLimits } from "./support/app.ts";
+import { createTestDatabase } from "./support/database.ts";
+import { type CallOptions, call } from "./support/http.ts";
+import { createInvoice, invoiceJson, issuableCompany, saveCompany } from "./support/invoices.ts";
+import {
+  type Credentials,
+  login,
+  register,
+  registerAndLogin,
+  type SignedInUser,
+  signedInOwner,
+  testPassword,
+  uniqueEmail,
+} from "./support/users.ts";
+
+const db = await createTestDatabase();
+const config = testConfig();
+const feedA = await db.openChangeFeed();
+// The embedded database has one process; its feed is the process-local one, shared here.
+const feedB = process.env.DATABASE_URL ? await db.openChangeFeed() : feedA;
+// Seven accounts are set up before any cell runs: more than one address may register in an hour.
+const appA = createTestApp(db.sql, config, { changes: feedA, rateLimits: unlimitedRateLimits });
+const appB = createTestApp(db.sql, config, { changes: feedB, rateLimits: unlimitedRateLimits });
+afterAll(async () => {
+  await db.drop();
+  await rm(join(config.dataDir, ".."), { recursive: true, force: true });
+});
+
+const identities = ["no token", "pending", "disabled", "deleted", "logged out", "staff", "admin"] as const;
+type Identity = (typeof identities)[number];
+
+/** Routes anyone may call; every other route under /api is a portal route and in the matrix. */
+const publicRoutes = [
+  "GET /api/health",
+  "POST /api/register",
+  "POST /api/login",
+  "POST /api/contact",
+  // A signed link, valid for a minute: its ticket is the credential (files.test.ts).
+  "GET /api/files/:id/download/:ticket",
+  // The API's own description and its UI: they describe routes, they hold no data.
+  "GET /api/docs",
+  "GET /api/docs/json",
+  "GET /api/docs/assets/:name",
+];
+
+interface Cell {
+  /** The token the cell calls with, or none. */
+  token: string | null;
+  /** An admin's token, for preparing what the request needs (through A). */
+  adminToken: string;
+}
+
+interface PortalRoute {
+  /** Only admins: staff get 403. */
+  adminOnly?: boolean;
+  /** What an allowed caller gets. */
+  allowed: number;
+  /** The caller needs a session of their own (the call ends it) or an account of their own (it changes it). */
+  own?: "session" | "account";
+  /** The request, with whatever it acts on prepared through A. */
+  request(cell: Cell): Promise<{ path: string } & CallOptions>;
+}
+
+const png = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="),
+  (char) => char.charCodeAt(0),
+);
+
+async function uploadedFileId(
+  adminToken: string,
+  file: { name: string; type: string; content: BlobPart },
+): Promise<number> {
+  const answer = await upload(appA, adminToken, file);
+  if (answer.status !== 201) throw new Error(`upload answered ${answer.status}`);
+  return answer.body.file.id;
+}
+
+async function openRequestId(): Promise<number> {
+  const [row] = await db.sql<{ id: number }[]>`
+    insert into contact_requests (name, email, message) values ('Matrix', 'matrix@example.com', 'Hallo') returning id`;
+  if (!row) throw new Error("no request");
+  return row.id;
+}
+
+async function pendingAccountId(adminToken: string): Promise<number> {
+  const email = uniqueEmail("antrag");
+  await register(appA, { name: "Anna Antrag", email, password: testPassword });
+  const response = await call(appA, "/api/users", { token: adminToken });
+  const { users } = (await response.json()) as UserAccountList;
+  const account = users.find((candidate) => candidate.email === email);
+  if (!account) throw new Error(`no account for ${email}`);
+  return account.id;
+}
+
+async function draftInvoiceId(adminToken: string): Promise<number> {
+  return (await createInvoice(appA, adminToken, invoiceJson({ issue: false }))).id;
+}
+
+async function issuedInvoiceId(adminToken: string): Promise<number> {
+  return (await createInvoice(appA, adminToken, invoiceJson({ issue: true }))).id;
+}
+
+const [customer] = await db.sql<{ id: number }[]>`insert into customers (name) values ('Matrix GmbH') returning id`;
+const customerId = customer?.id ?? 0;
+const owner = await signedInOwner(appA);
+const sharedFileId = await uploadedFileId(owner.token, { name: "matrix.png", type: "image/png", content: png });
+await saveCompany(appA);
+const sharedInvoiceId = await issuedInvoiceId(owner.token);
+
+const portalRoutes: Record<string, PortalRoute> = {
+  "GET /api/session": { allowed: 200, request: async () => ({ path: "/api/session" }) },
+  "POST /api/logout": { allowed: 204, own: "session", request: async () => ({ path: "/api/logout", method: "POST" }) },
+  "POST /api/password": {
+    allowed: 204,
+    own: "account",
+    request: async () => ({
+      path: "/api/password",
+      json: { currentPassword: testPassword, newPassword: "Matrix-Wechsel-im-Abendrot-5" },
+    }),
+  },
+  "GET /api/users": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/users" }) },
+  "PATCH /api/users/:id": {
+    adminOnly: true,
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/users/${await pendingAccountId(adminToken)}`,
+      method: "PATCH",
+      json: { status: "active" },
+    }),
+  },
+  "DELETE /api/users/:id": {
+    adminOnly: true,
+    allowed: 204,
+    request: async ({ adminToken }) => ({ path: `/api/users/${await pendingAccountId(adminToken)}`, method: "DELETE" }),
+  },
+  "GET /api/requests": { allowed: 200, request: async () => ({ path: "/api/requests" }) },
+  "PUT /api/requests/:id/done": {
+    allowed: 200,
+    request: async () => ({ path: `/api/requests/${await openRequestId()}/done`, method: "PUT" }),
+  },
+  "GET /api/customers": { allowed: 200, request: async () => ({ path: "/api/customers" }) },
+  "POST /api/customers": {
+    allowed: 201,
+    request: async () => ({ path: "/api/customers", json: { name: "Neu GmbH" } }),
+  },
+  "PUT /api/customers/:id": {
+    allowed: 200,
+    request: async () => ({
+      path: `/api/customers/${customerId}`,
+      method: "PUT",
+      json: { name: "Matrix GmbH", status: "in_kontakt" },
+    }),
+  },
+  "GET /api/folders": { allowed: 200, request: async () => ({ path: "/api/folders" }) },
+  "POST /api/folders": {
+    allowed: 201,
+    request: async () => ({
+      path: "/api/folders",
+      json: { name: `Matrix ${crypto.randomUUID().slice(0, 8)}`, parent_id: null },
+    }),
+  },
+  "GET /api/files": { allowed: 200, request: async () => ({ path: "/api/files" }) },
+  "POST /api/files/upload": {
+    allowed: 201,
+    request: async () => {
+      const form = new FormData();
+      form.append("file", new File(["Matrix"], "matrix.txt", { type: "text/plain" }));
+      return { path: "/api/files/upload", body: form };
+    },
+  },
+  "DELETE /api/files/:id": {
+    allowed: 204,
+    request: async ({ adminToken }) => ({
+      path: `/api/files/${await uploadedFileId(adminToken, { name: "weg.txt", type: "text/plain", content: "weg" })}`,
+      method: "DELETE",
+    }),
+  },
+  "GET /api/files/:id/download": {
+    allowed: 200,
+    request: async () => ({ path: `/api/files/${sharedFileId}/download` }),
+  },
+  "POST /api/files/:id/download-link": {
+    allowed: 200,
+    request: async () => ({ path: `/api/files/${sharedFileId}/download-link`, method: "POST" }),
+  },
+  "GET /api/files/:id/preview": { allowed: 200, request: async () => ({ path: `/api/files/${sharedFileId}/preview` }) },
+  "GET /api/company": { allowed: 200, request: async () => ({ path: "/api/company" }) },
+  "PUT /api/company": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/company", method: "PUT", json: issuableCompany }),
+  },
+  "GET /api/invoices": { allowed: 200, request: async () => ({ path: "/api/invoices" }) },
+  "POST /api/invoices": {
+    allowed: 201,
+    request: async () => ({ path: "/api/invoices", json: invoiceJson({ issue: false }) }),
+  },
+  "GET /api/invoices/:id": { allowed: 200, request: async () => ({ path: `/api/invoices/${sharedInvoiceId}` }) },
+  "PUT /api/invoices/:id": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${await draftInvoiceId(adminToken)}`,
+      method: "PUT",
+      json: invoiceJson({ issue: false, notes: "Geändert" }),
+    }),
+  },
+  "DELETE /api/invoices/:id": {
+    allowed: 204,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${await draftInvoiceId(adminToken)}`,
+      method: "DELETE",
+    }),
+  },
+  "POST /api/invoices/:id/cancel": {
+    allowed: 201,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${await issuedInvoiceId(adminToken)}/cancel`,
+      method: "POST",
+    }),
+  },
+  "POST /api/invoices/:id/payment": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${await issuedInvoiceId(adminToken)}/payment`,
+      json: { paidOn: "2026-03-10" },
+    }),
+  },
+  "GET /api/invoices/:id/pdf": {
+    allowed: 200,
+    request: async () => ({ path: `/api/invoices/${sharedInvoiceId}/pdf` }),
+  },
+  "GET /api/invoices/:id/xrechnung": {
+    allowed: 200,
+    request: async () => ({ path: `/api/invoices/${sharedInvoiceId}/xrechnung` }),
+  },
+};
+
+function expectedStatus(identity: Identity, route: PortalRoute): number {
+  if (identity === "admin") return route.allowed;
+  if (identity === "staff") return route.adminOnly ? 403 : route.allowed;
+  return 401;
+}
+
+/** Calls through B until it answers 401: the NOTIFY of a change through A has arrived. */
+async function untilRefusedByB(token: string): Promise<void> {
+  const started = Date.now();
+  while ((await call(appB, "/api/session", { token })).status !== 401) {
+    if (Date.now() - started > 5000) throw new Error("B still accepts the token 5 s after the change through A");
+    await Bun.sleep(10);
+  }
+}
+
+/** A signed-in account whose session B has in memory: what a revocation through A must reach. */
+async function warmInB(role: "staff" | "admin" = "staff"): Promise<SignedInUser> {
+  const account = await registerAndLogin(appA, { name: "Rita Revoke", role });
+  expect((await call(appB, "/api/session", { token: account.token })).status).toBe(200);
+  return account;
+}
+
+/** The token each revoked caller holds; made once, before any cell runs. */
+const revokedTokens: Record<Exclude<Identity, "staff" | "admin">, string | null> = {
+  "no token": null,
+  pending: null,
+  disabled: null,
+  deleted: null,
+  "logged out": null,
+};
+
+// Pending: registered, so login refuses it (403); a session made for it anyway (as if by a bug or
+// a stolen database backup) is refused by the guard, which checks the account's status.
+{
+  const pending: Credentials = { name: "Paul Pending", email: uniqueEmail("pending"), password: testPassword };
+  await register(appA, pending);
+  const [row] = await db.sql<{ id: number }[]>`select id from users where email = ${pending.email}`;
+  const userId = row?.id ?? 0;
+  const sessionId = await createSessions({ sql: db.sql, changes: null, now: Date.now }).start(userId);
+  revokedTokens.pending = await createTokenService(config.jwtSecret).sign({ userId, sessionId });
+}
+{
+  const disabled = await warmInB();
+  const answer = await call(appA, `/api/users/${disabled.user.id}`, {
+    method: "PATCH",
+    json: { status: "disabled" },
+    token: owner.token,
+  });
+  expect(answer.status).toBe(200);
+  await untilRefusedByB(disabled.token);
+  revokedTokens.disabled = disabled.token;
+}
+{
+  const deleted = await warmInB("admin");
+  expect((await call(appA, `/api/users/${deleted.user.id}`, { method: "DELETE", token: owner.token })).status).toBe(
+    204,
+  );
+  await untilRefusedByB(deleted.token);
+  revokedTokens.deleted = deleted.token;
+}
+{
+  const loggedOut = await warmInB("admin");
+  expect((await call(appA, "/api/logout", { method: "POST", token: loggedOut.token })).status).toBe(204);
+  await untilRefusedByB(loggedOut.token);
+  revokedTokens["logged out"] = loggedOut.token;
+}
+
+const staff = await registerAndLogin(appA, { name: "Stefan Staff" });
+const admin = await registerAndLogin(appA, { name: "Ada Admin", role: "admin" });
+
+/** The token a cell calls with: revoked ones as made above, fresh ones where the call uses them up. */
+async function tokenFor(identity: Identity, route: PortalRoute): Promise<string | null> {
+  if (identity !== "staff" && identity !== "admin") return revokedTokens[identity];
+  const account = identity === "admin" ? admin : staff;
+  if (route.own === "account") {
+    return (await registerAndLogin(appA, { name: "Eigene Person", role: identity })).token;
+  }
+  if (route.own === "session") return (await login(appA, account)).token;
+  return account.token;
+}
+
+describe("authorization matrix", () => {
+  test("covers every portal route the app registers", () => {
+    const apiRoutes = appB.routes
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((route) => / \/api\/./.test(route) && !route.startsWith("ALL "));
+    const portal = apiRoutes.filter((route) => !publicRoutes.includes(route));
+    expect(portal.sort()).toEqual(Object.keys(portalRoutes).sort());
+    expect(apiRoutes.filter((route) => publicRoutes.includes(route)).sort()).toEqual([...publicRoutes].sort());
+  });
+
+  test.each(identities)("%s", async (identity) => {
+    const expected: Record<string, number> = {};
+    const answered: Record<string, number> = {};
+    for (const [name, route] of Object.entries(portalRoutes)) {
+      const token = await tokenFor(identity, route);
+      const { path, ...options } = await route.request({ token, adminToken: owner.token });
+      const response = await call(appB, path, { ...options, ...(token ? { token } : {}) });
+      expected[name] = expectedStatus(identity, route);
+      answered[name] = response.status;
+      if (response.status === 401 || response.status === 403) {
+        expect(Object.keys(await response.json())).toEqual(["message"]);
+      } else {
+        await response.arrayBuffer();
+      }
+    }
+    expect(answered).toEqual(expected);
+  });
+});

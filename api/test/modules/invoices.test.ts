@@ -1,0 +1,413 @@
+import { describe, expect, test } from "bun:test";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  type Invoice,
+  type InvoicePage,
+  invoiceFieldMessages,
+  invoiceFormMessages,
+  invoiceIssueMessages,
+  todayInGermany,
+} from "@klarwerk/kit";
+import { invoicesApiMessages } from "../../src/modules/invoices/messages.ts";
+import { startAppTest } from "../support/app.ts";
+import { validateWithScript } from "../support/einvoice-validator.ts";
+import { call, callJson } from "../support/http.ts";
+import { createInvoice, invoiceJson, issuableCompany, saveCompany } from "../support/invoices.ts";
+import { registerAndLogin, signedInOwner } from "../support/users.ts";
+
+const { db, app } = await startAppTest();
+const { token } = await registerAndLogin(app, { name: "Rita Rechnung" });
+
+async function run(command: string[], stdin?: Uint8Array): Promise<{ code: number; stdout: string }> {
+  const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe", stdin: stdin ?? "ignore" });
+  const [stdout, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+  return { code, stdout };
+}
+
+async function getInvoice(id: number): Promise<Invoice> {
+  const answer = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${id}`, { token });
+  expect(answer.status).toBe(200);
+  return answer.body.invoice;
+}
+
+describe("company settings", () => {
+  test("answer the site config's values until saved, and name a bad field", async () => {
+    const first = await callJson<{ company: typeof issuableCompany; provider: string }>(app, "/api/company", { token });
+    expect(first.status).toBe(200);
+    expect(first.body.company.name).toBe("Klarwerk Digital GmbH");
+    expect(first.body.company.taxNumber).toBeNull();
+    expect(first.body.provider).toBe("Klarwerk Digital GmbH\nLindenstraße 14\n10969 Berlin");
+
+    const owner = await signedInOwner(app);
+    const bad = await callJson(app, "/api/company", {
+      method: "PUT",
+      token: owner.token,
+      json: { ...issuableCompany, iban: "DE00 1" },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toEqual({ message: "Die IBAN ist ungültig." });
+    expect((await callJson(app, "/api/company", { token: "" })).status).toBe(401);
+    const byStaff = await callJson(app, "/api/company", { method: "PUT", token, json: issuableCompany });
+    expect(byStaff.status).toBe(403);
+  });
+});
+
+describe("drafts", () => {
+  test("may be incomplete, are changed and deleted, and get no number", async () => {
+    const draft = await createInvoice(app, token, { recipient: "", items: [] });
+    expect(draft.status).toBe("draft");
+    expect(draft.number).toBeNull();
+    expect(draft.issueDate).toBe(todayInGermany());
+
+    const put = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${draft.id}`, {
+      method: "PUT",
+      token,
+      json: invoiceJson({ recipient: "Neue Kundin\nWeg 1\n12345 Ort" }),
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.invoice.recipient).toBe("Neue Kundin\nWeg 1\n12345 Ort");
+    expect(put.body.invoice.totals.totalCents).toBe(176_464);
+
+    expect((await call(app, `/api/invoices/${draft.id}`, { method: "DELETE", token })).status).toBe(204);
+    expect((await callJson(app, `/api/invoices/${draft.id}`, { token })).status).toBe(404);
+  });
+
+  test("field rules hold for drafts too", async () => {
+    const answer = await callJson(app, "/api/invoices", {
+      token,
+      json: invoiceJson({ servicePeriodStart: "2026-03-01" }),
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ message: invoiceFieldMessages.periodIncomplete });
+    const shape = await callJson(app, "/api/invoices", { token, json: invoiceJson({ items: "keine" }) });
+    expect(shape.status).toBe(422);
+  });
+});
+
+describe("issuing", () => {
+  test("is refused before a number is used, with a German message naming the missing field", async () => {
+    // No tax number yet: the site config has none.
+    const noTaxId = await callJson(app, "/api/invoices", {
+      token,
+      json: invoiceJson({ issue: true, issueDate: "2031-01-10" }),
+    });
+    expect(noTaxId.status).toBe(422);
+    expect(noTaxId.body).toEqual({ message: invoiceIssueMessages.providerTaxIdMissing });
+    await saveCompany(app);
+
+    const cases: [Record<string, unknown>, string][] = [
+      [{ recipient: "" }, invoiceFormMessages.customerRequired],
+      [{ provider: " " }, invoiceFormMessages.providerRequired],
+      [{ items: [{ description: "", quantity: 1, unitPriceCents: 100 }] }, invoiceFormMessages.itemRequired],
+      [{ recipient: "Müller & Söhne GmbH" }, invoiceIssueMessages.recipientAddressMissing],
+      [{ taxPercent: 0 }, invoiceIssueMessages.exemptionReasonMissing],
+    ];
+    for (const [overrides, message] of cases) {
+      const answer = await callJson(app, "/api/invoices", {
+        token,
+        json: invoiceJson({ ...overrides, issue: true, issueDate: "2031-01-10" }),
+      });
+      expect(answer.status, message).toBe(422);
+      expect(answer.body).toEqual({ message });
+    }
+    // Nothing was stored, and no number was used: the first issue of 2031 is 2031-0001.
+    const page = await callJson<InvoicePage>(app, "/api/invoices?search=2031", { token });
+    expect(page.body.total).toBe(0);
+    const issued = await createInvoice(app, token, invoiceJson({ issue: true, issueDate: "2031-01-10" }));
+    expect(issued.number).toBe("2031-0001");
+  });
+
+  test("gives the invoice its number, totals, due date and status, and keeps only valid items", async () => {
+    await saveCompany(app);
+    const issued = await createInvoice(
+      app,
+      token,
+      invoiceJson({
+        issue: true,
+        issueDate: todayInGermany(),
+        items: [
+          { description: "Webdesign", quantity: 1, unitPriceCents: 150_000 },
+          { description: "  ", quantity: 1, unitPriceCents: 500 },
+          { description: "Hosting (Monate)", quantity: 12, unitPriceCents: 999 },
+        ],
+      }),
+    );
+    expect(issued.status).toBe("open");
+    expect(issued.number).toMatch(/^\d{4}-\d{4}$/);
+    expect(issued.items.map((item) => item.description)).toEqual(["Webdesign", "Hosting (Monate)"]);
+    // 1500 + 119,88 = 1619,88; −10 % = −161,99; + 25 fees = 1482,89; 19 % = 281,75; 1764,64.
+    expect(issued.totals).toMatchObject({
+      subtotalCents: 161_988,
+      discountCents: 16_199,
+      feesCents: 2_500,
+      netCents: 148_289,
+      taxCents: 28_175,
+      totalCents: 176_464,
+    });
+    expect(issued.issuedByName).toBe("Rita Rechnung");
+    expect(issued.paymentTermDays).toBe(14);
+  });
+
+  test("a stored draft is issued by PUT with issue: true", async () => {
+    await saveCompany(app);
+    const draft = await createInvoice(app, token, invoiceJson({ issueDate: "2032-02-02" }));
+    const put = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${draft.id}`, {
+      method: "PUT",
+      token,
+      json: invoiceJson({ issueDate: "2032-02-02", issue: true }),
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.invoice.number).toBe("2032-0001");
+    expect(put.body.invoice.id).toBe(draft.id);
+  });
+
+  test("50 parallel issues get 50 consecutive numbers, no gaps, no duplicates", async () => {
+    await saveCompany(app);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        callJson<{ invoice: Invoice }>(app, "/api/invoices", {
+          token,
+          json: invoiceJson({
+            issue: true,
+            issueDate: "2027-06-01",
+            items: [{ description: `Beratung ${index}`, quantity: 1, unitPriceCents: 10_000 + index }],
+          }),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
+    const numbers = answers.map((answer) => answer.body.invoice.number).sort();
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => `2027-${String(index + 1).padStart(4, "0")}`));
+    const [counter] = await db.sql<{ last_sequence: number }[]>`
+      select last_sequence from invoice_number_counters where year = 2027`;
+    expect(counter?.last_sequence).toBe(50);
+  }, 120_000);
+});
+
+describe("an issued invoice is final (GoBD)", () => {
+  test("PUT and DELETE answer 409; the database refuses too", async () => {
+    await saveCompany(app);
+    const issued = await createInvoice(app, token, invoiceJson({ issue: true }));
+    const put = await callJson(app, `/api/invoices/${issued.id}`, { method: "PUT", token, json: invoiceJson() });
+    expect(put.status).toBe(409);
+    expect(put.body).toEqual({ message: invoicesApiMessages.issuedFinal });
+    const reissue = await callJson(app, `/api/invoices/${issued.id}`, {
+      method: "PUT",
+      token,
+      json: invoiceJson({ issue: true }),
+    });
+    expect(reissue.status).toBe(409);
+    const deleted = await callJson(app, `/api/invoices/${issued.id}`, { method: "DELETE", token });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body).toEqual({ message: invoicesApiMessages.issuedFinal });
+
+    await expect(db.sql`update invoices set notes = 'geändert' where id = ${issued.id}`).rejects.toThrow(
+      /cannot be changed/,
+    );
+    await expect(db.sql`delete from invoices where id = ${issued.id}`).rejects.toThrow(/cannot be deleted/);
+    expect((await getInvoice(issued.id)).notes).toBe("Vielen Dank für Ihren Auftrag.");
+  });
+});
+
+describe("storno, payment and status", () => {
+  test("Stornieren issues a cancellation invoice with negated amounts and a reference; the original shows storniert", async () => {
+    await saveCompany(app);
+    const original = await createInvoice(app, token, invoiceJson({ issue: true }));
+    const answer = await callJson<{ invoice: Invoice; cancelled: Invoice }>(
+      app,
+      `/api/invoices/${original.id}/cancel`,
+      {
+        method: "POST",
+        token,
+      },
+    );
+    expect(answer.status).toBe(201);
+    const { invoice: cancellation, cancelled } = answer.body;
+    expect(cancellation.status).toBe("cancellation");
+    expect(cancellation.number).not.toBe(original.number);
+    expect(cancellation.cancels).toEqual({ id: original.id, number: original.number ?? "" });
+    expect(cancellation.issueDate).toBe(todayInGermany());
+    expect(cancellation.totals.totalCents).toBe(-original.totals.totalCents);
+    expect(cancellation.totals.taxCents).toBe(-original.totals.taxCents);
+    expect(cancellation.items.map((item) => item.quantity)).toEqual(original.items.map((item) => -item.quantity));
+    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.cancelledBy).toEqual({ id: cancellation.id, number: cancellation.number ?? "" });
+
+    const again = await callJson(app, `/api/invoices/${original.id}/cancel`, { method: "POST", token });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: invoicesApiMessages.alreadyCancelled });
+    const ofCancellation = await callJson(app, `/api/invoices/${cancellation.id}/cancel`, { method: "POST", token });
+    expect(ofCancellation.body).toEqual({ message: invoicesApiMessages.cancellationFinal });
+    const paid = await callJson(app, `/api/invoices/${original.id}/payment`, { token, json: { paidOn: "2026-03-06" } });
+    expect(paid.status).toBe(409);
+    expect(paid.body).toEqual({ message: invoicesApiMessages.cancelledNotPayable });
+    const draft = await createInvoice(app, token, invoiceJson());
+    expect((await callJson(app, `/api/invoices/${draft.id}/cancel`, { method: "POST", token })).body).toEqual({
+      message: invoicesApiMessages.notIssued,
+    });
+  });
+
+  test("open, overdue past the due date, paid with its date", async () => {
+    await saveCompany(app);
+    const today = todayInGermany();
+    const fresh = await createInvoice(app, token, invoiceJson({ issue: true, issueDate: today }));
+    expect(fresh.status).toBe("open");
+    const old = await createInvoice(app, token, invoiceJson({ issue: true, issueDate: "2025-01-02" }));
+    expect(old.dueDate).toBe("2025-01-16");
+    expect(old.status).toBe("overdue");
+
+    const future = await callJson(app, `/api/invoices/${old.id}/payment`, { token, json: { paidOn: "2999-01-01" } });
+    expect(future.body).toEqual({ message: invoicesApiMessages.paidOnInFuture });
+    const paid = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${old.id}/payment`, {
+      token,
+      json: { paidOn: "2025-01-20" },
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body.invoice.status).toBe("paid");
+    expect(paid.body.invoice.paidOn).toBe("2025-01-20");
+  });
+});
+
+describe("GET /api/invoices", () => {
+  test("newest first, paged, searched by number and customer, filtered by status", async () => {
+    await saveCompany(app);
+    const name = `Suchkunde ${crypto.randomUUID().slice(0, 6)}`;
+    const issued = await createInvoice(
+      app,
+      token,
+      invoiceJson({ issue: true, recipient: `${name}\nGasse 2\n10115 Berlin`, issueDate: "2024-03-01" }),
+    );
+    const draft = await createInvoice(app, token, invoiceJson({ recipient: `${name}\nGasse 2\n10115 Berlin` }));
+
+    const byName = await callJson<InvoicePage>(app, `/api/invoices?search=${encodeURIComponent(name.toLowerCase())}`, {
+      token,
+    });
+    expect(byName.body.invoices.map((invoice) => invoice.id)).toEqual([draft.id, issued.id]);
+    expect(byName.body.invoices[1]).toMatchObject({ recipientName: name, number: "2024-0001", status: "overdue" });
+
+    const byNumber = await callJson<InvoicePage>(app, "/api/invoices?search=2024-0001", { token });
+    expect(byNumber.body.invoices.map((invoice) => invoice.id)).toEqual([issued.id]);
+    const drafts = await callJson<InvoicePage>(app, `/api/invoices?status=draft&search=${encodeURIComponent(name)}`, {
+      token,
+    });
+    expect(drafts.body.invoices.map((invoice) => invoice.id)).toEqual([draft.id]);
+
+    const paged = await callJson<InvoicePage>(app, "/api/invoices?limit=1&page=2", { token });
+    expect(paged.body.invoices).toHaveLength(1);
+    expect(paged.body.pages).toBe(paged.body.total);
+    const beyond = await callJson<InvoicePage>(app, "/api/invoices?limit=1&page=100000", { token });
+    expect(beyond.body).toMatchObject({ invoices: [], total: paged.body.total });
+
+    expect((await callJson(app, "/api/invoices?status=bezahlt", { token })).body).toEqual({
+      message: invoicesApiMessages.invalidStatusFilter,
+    });
+    expect((await callJson(app, "/api/invoices", { token: "" })).status).toBe(401);
+  });
+});
+
+describe("the stored PDF and the XRechnung", () => {
+  test("the PDF is ZUGFeRD EN 16931: factur-x.xml attached as Alternative, XMP metadata, the same bytes every time", async () => {
+    await saveCompany(app, { vatId: "DE123456789" });
+    const issued = await createInvoice(app, token, invoiceJson({ issue: true, recipientVatId: "DE987654321" }));
+    const first = await call(app, `/api/invoices/${issued.id}/pdf`, { token });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("application/pdf");
+    expect(first.headers.get("content-disposition")).toStartWith(
+      `attachment; filename="Rechnung_${issued.number}.pdf"`,
+    );
+    const bytes = new Uint8Array(await first.arrayBuffer());
+    const second = new Uint8Array(await (await call(app, `/api/invoices/${issued.id}/pdf`, { token })).arrayBuffer());
+    expect(Buffer.compare(bytes, second)).toBe(0);
+
+    const dir = await mkdtemp(join(tmpdir(), "invoice-pdf-"));
+    try {
+      const pdf = join(dir, "rechnung.pdf");
+      await writeFile(pdf, bytes);
+      const attachments = await run(["pdfdetach", "-list", pdf]);
+      expect(attachments.stdout).toContain("1 embedded files");
+      expect(attachments.stdout).toContain("1: factur-x.xml");
+      const meta = await run(["pdfinfo", "-meta", pdf]);
+      expect(meta.stdout).toContain("<pdfaid:part>3</pdfaid:part>");
+      expect(meta.stdout).toContain("<pdfaid:conformance>B</pdfaid:conformance>");
+      expect(meta.stdout).toContain("<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>");
+      expect(meta.stdout).toContain("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>");
+      // AFRelationship sits in the file specification dictionary, uncompressed.
+      expect(Buffer.from(bytes).toString("latin1")).toMatch(/\/AFRelationship\s*\/Alternative/);
+
+      const xml = join(dir, "factur-x.xml");
+      expect((await run(["pdfdetach", "-save", "1", "-o", xml, pdf])).code).toBe(0);
+      const validation = await validateWithScript(xml);
+      expect(validation.output.trim().split("\n").at(-1)).toBe("valid");
+
+      const text = await run(["pdftotext", "-layout", pdf, "-"]);
+      for (const expected of [
+        "Rechnung",
+        issued.number ?? "",
+        "Leistungsdatum",
+        "USt-IdNr. DE123456789",
+        "Steuernummer 12/345/67890",
+        "USt-IdNr. des Kunden: DE987654321",
+        "Zwischensumme",
+        "Rabatt (10%)",
+        "Sonstige Gebühren",
+        "MwSt. (19%)",
+        "Zahlbar innerhalb von 14 Tagen",
+        "IBAN DE02 1203 0000 0000 2020 51",
+        "Bezahlen per GiroCode",
+        "© 2024",
+      ]) {
+        expect(text.stdout, expected).toContain(expected);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test("XRechnung downloads validate with the German rules, the storno's too", async () => {
+    await saveCompany(app);
+    const invoices = [
+      await createInvoice(app, token, invoiceJson({ issue: true, buyerReference: "04011000-12345-03" })),
+      await createInvoice(
+        app,
+        token,
+        invoiceJson({
+          issue: true,
+          taxPercent: 0,
+          taxExemptionReason: "Kleinunternehmer gemäß § 19 UStG",
+          servicePeriodStart: "2026-02-01",
+          servicePeriodEnd: "2026-02-28",
+        }),
+      ),
+    ];
+    const cancel = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${invoices[0]?.id}/cancel`, {
+      method: "POST",
+      token,
+    });
+    invoices.push(cancel.body.invoice);
+
+    const dir = await mkdtemp(join(tmpdir(), "xrechnung-"));
+    try {
+      for (const invoice of invoices) {
+        const answer = await call(app, `/api/invoices/${invoice.id}/xrechnung`, { token });
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get("content-disposition")).toStartWith(
+          `attachment; filename="XRechnung_${invoice.number}.xml"`,
+        );
+        const xml = await answer.text();
+        expect(xml).toContain("urn:xeinkauf.de:kosit:xrechnung_3.0");
+        const file = join(dir, `${invoice.number}.xml`);
+        await writeFile(file, xml);
+        const validation = await validateWithScript(file, { xrechnung: true });
+        expect(validation.output.trim().split("\n").at(-1), `${invoice.number}: ${validation.output}`).toBe("valid");
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const draft = await createInvoice(app, token, invoiceJson());
+    expect((await callJson(app, `/api/invoices/${draft.id}/pdf`, { token })).body).toEqual({
+      message: invoicesApiMessages.notIssued,
+    });
+  }, 60_000);
+});

@@ -1,0 +1,51 @@
+import type { CompanySettings, Invoice } from "@klarwerk/kit";
+import { defaultCompanySettings } from "@klarwerk/kit";
+import { callJson, type Handler } from "./http.ts";
+import { signedInOwner } from "./users.ts";
+
+/** Company settings an invoice can be issued with: the site's plus tax number and bank account. */
+export const issuableCompany: CompanySettings = {
+  ...defaultCompanySettings,
+  taxNumber: "12/345/67890",
+  iban: "DE02120300000000202051",
+  bic: "BYLADEM1001",
+  bankName: "Beispielbank",
+};
+
+/** Saves the company settings as the owner does: only admins may. */
+export async function saveCompany(app: Handler, company: Partial<CompanySettings> = {}) {
+  const answer = await callJson(app, "/api/company", {
+    method: "PUT",
+    token: (await signedInOwner(app)).token,
+    json: { ...issuableCompany, ...company },
+  });
+  if (answer.status !== 200)
+    throw new Error(`PUT /api/company answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** A complete invoice body: a customer with address, the provider block, two items. */
+export function invoiceJson(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    recipient: "Müller & Söhne GmbH\nHauptstraße 5\n80331 München",
+    provider: "Klarwerk Digital GmbH\nLindenstraße 14\n10969 Berlin",
+    issueDate: "2026-03-05",
+    items: [
+      { description: "Webdesign", quantity: 1, unitPriceCents: 150_000 },
+      { description: "Hosting (Monate)", quantity: 12, unitPriceCents: 999 },
+    ],
+    discountPercent: 10,
+    taxPercent: 19,
+    extraFeesCents: 2_500,
+    notes: "Vielen Dank für Ihren Auftrag.",
+    ...overrides,
+  };
+}
+
+/** POSTs an invoice (a draft, or issued with `issue: true`) and expects 201. */
+export async function createInvoice(app: Handler, token: string, json: Record<string, unknown>): Promise<Invoice> {
+  const answer = await callJson<{ invoice: Invoice }>(app, "/api/invoices", { token, json });
+  if (answer.status !== 201)
+    throw new Error(`POST /api/invoices answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.invoice;
+}
