@@ -6,12 +6,16 @@ import type { Deps } from "./deps.ts";
 import { createAuth } from "./http/auth.ts";
 import { bodyPolicy } from "./http/body-policy.ts";
 import { errorHandler } from "./http/errors.ts";
+import type { DeliveryOptions } from "./mail/delivery.ts";
+import { createOutbox } from "./mail/outbox.ts";
 import { authModule } from "./modules/auth/routes.ts";
 import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
 import { customersModule } from "./modules/customers/routes.ts";
 import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
 import { foldersModule } from "./modules/folders/routes.ts";
 import { healthModule } from "./modules/health.ts";
+import { outboxModule } from "./modules/outbox/routes.ts";
+import { passwordResetModule } from "./modules/password-reset/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
 import { webModule } from "./web/routes.ts";
@@ -30,25 +34,31 @@ export function createApp({
   sql,
   changes = null,
   now = Date.now,
+  delivery = {},
 }: {
   config: ResolvedConfig;
   sql: Sql;
   changes?: ChangeFeed | null;
   /** The clock sessions are timed by; tests move it. */
   now?: () => number;
+  /** How the outbox worker paces itself (tests shorten its waits and trust their SMTP server). */
+  delivery?: Partial<DeliveryOptions>;
 }) {
   const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
-  const deps: Deps = { config, sql, changes, auth, now };
+  const outbox = createOutbox({ sql, config, delivery });
+  const deps: Deps = { config, sql, changes, auth, now, outbox };
   return new Elysia()
     .use(errorHandler)
     .use(bodyPolicy(undefined, streamedBodyPaths))
     .use(healthModule(deps))
     .use(authModule(deps))
+    .use(passwordResetModule(deps))
     .use(usersModule(deps))
     .use(contactRequestsModule(deps))
     .use(customersModule(deps))
     .use(foldersModule(deps))
     .use(filesModule(deps))
+    .use(outboxModule(deps))
     .use(apiDocsModule())
     .use(webModule(deps));
 }

@@ -2,6 +2,7 @@ import type { ResolvedConfig } from "./config.ts";
 import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Sql } from "./db/open.ts";
 import type { Auth } from "./http/auth.ts";
+import type { Outbox } from "./mail/outbox.ts";
 
 /** What every module factory receives from `createApp`. */
 export interface Deps {
@@ -12,4 +13,6 @@ export interface Deps {
   changes: ChangeFeed | null;
   /** The clock (ms since the epoch) sessions and account changes are timed by; tests move it. */
   now: () => number;
+  /** Mails are written to the outbox in the transaction that causes them; this sends them. */
+  outbox: Outbox;
 }

@@ -38,6 +38,10 @@ describe("loadConfig", () => {
       uploadMaxBytes: 1024 ** 3,
       trustedProxies: new Set(),
       ownerEmail: null,
+      smtpUrl: null,
+      mailFrom: "kontakt@klarwerk-digital.de",
+      contactNotifyTo: "kontakt@klarwerk-digital.de",
+      publicUrl: "http://localhost:3000",
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });

@@ -9,6 +9,7 @@ export * from "./customers";
 export * from "./files";
 export * from "./format";
 export * from "./messages";
+export * from "./outbox";
 export * from "./remotes";
 export * from "./requests";
 export * from "./rules";

@@ -7,6 +7,8 @@ import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { memoryRateLimit } from "../../http/rate-limit.ts";
+import { enqueueMail } from "../../mail/outbox-store.ts";
+import { accessRequestMail } from "../../mail/templates.ts";
 import { authApiMessages as messages } from "./messages.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { registeredSchema, sessionSchema, signedInSchema } from "./responses.ts";
@@ -47,7 +49,13 @@ const newPasswordRefusals = [
  * - `POST /api/password` (bearer) `{ currentPassword, newPassword }` → 204, every other session
  *   of the account ends. A wrong current password is a 422 (a 401 would sign the browser out).
  */
-export function authModule({ sql, auth, config, now }: Pick<Deps, "sql" | "auth" | "config" | "now">) {
+export function authModule({
+  sql,
+  auth,
+  config,
+  now,
+  outbox,
+}: Pick<Deps, "sql" | "auth" | "config" | "now" | "outbox">) {
   // Per app instance, so each test app starts with a clean slate.
   const loginAttempts = memoryRateLimit(loginRateLimit);
   const passwordAttempts = memoryRateLimit(passwordChangeRateLimit);
@@ -71,8 +79,19 @@ export function authModule({ sql, auth, config, now }: Pick<Deps, "sql" | "auth"
         const outcome = await registerAccount(
           sql,
           { name: registration.name, email: registration.email, passwordHash },
-          { ownerEmail: config.ownerEmail, now: now() },
+          {
+            ownerEmail: config.ownerEmail,
+            now: now(),
+            // Every active admin hears of the request, in the transaction that records it.
+            onPending: async (tx, admins) => {
+              for (const admin of admins) {
+                const to = { name: admin.name, address: admin.email };
+                await enqueueMail(tx, accessRequestMail(registration, to, { publicUrl: config.publicUrl }));
+              }
+            },
+          },
         );
+        outbox.written();
         const answer: RegistrationAnswer = { access: outcome.owner ? "granted" : "pending" };
         return status(201, answer);
       },
