@@ -5,6 +5,7 @@ import { type App, createApp } from "../../src/app.ts";
 import { loadConfig, type ResolvedConfig } from "../../src/config.ts";
 import type { ChangeFeed } from "../../src/db/change-feed.ts";
 import type { Sql } from "../../src/db/open.ts";
+import type { DeliveryOptions } from "../../src/mail/delivery.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { testOwner } from "./users.ts";
 
@@ -38,7 +39,7 @@ export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
 export function createTestApp(
   sql: Sql,
   config: ResolvedConfig = testConfig(),
-  options: { changes?: ChangeFeed | null; now?: () => number } = {},
+  options: { changes?: ChangeFeed | null; now?: () => number; delivery?: Partial<DeliveryOptions> } = {},
 ): App {
   return createApp({ config, sql, ...options });
 }
