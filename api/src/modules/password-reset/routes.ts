@@ -18,8 +18,14 @@ import { resetRequestedSchema } from "./responses.ts";
 import { createResetToken, deleteOldResetTokens, findResetToken, useResetToken } from "./store.ts";
 import { resetConfirmBody, resetRequestBody, resetTokenPattern } from "./validation.ts";
 
-/** Per e-mail address and per client address: at most this many reset requests within the window. */
-export const passwordResetRateLimit = { max: 5, windowMs: 60 * 60 * 1000 } as const;
+/**
+ * Reset requests within an hour: per e-mail address (nobody's inbox gets flooded) and, more
+ * loosely, per client address (one visitor cannot go through many addresses).
+ */
+export const passwordResetRateLimits = {
+  perEmail: { max: 5, windowMs: 60 * 60 * 1000 },
+  perClient: { max: 20, windowMs: 60 * 60 * 1000 },
+} as const;
 
 const tags = ["Accounts"];
 
@@ -47,7 +53,8 @@ export function passwordResetModule({
   outbox,
 }: Pick<Deps, "sql" | "auth" | "config" | "now" | "outbox">) {
   // Per app instance, so each test app starts with a clean slate.
-  const requests = memoryRateLimit(passwordResetRateLimit, now);
+  const perEmail = memoryRateLimit(passwordResetRateLimits.perEmail, now);
+  const perClient = memoryRateLimit(passwordResetRateLimits.perClient, now);
 
   return new Elysia({ name: "password-reset-routes", prefix: "/api/password-reset" })
     .post(
@@ -56,8 +63,8 @@ export function passwordResetModule({
         const email = normalizeEmail(body.email);
         if (isBlank(email)) throw new HttpError(422, messages.emailRequired);
         if (!isEmail(email)) throw new HttpError(422, messages.emailInvalid);
-        for (const key of [`email:${email}`, `client:${clientAddressOf(request, server, config.trustedProxies)}`]) {
-          const hit = await requests.hit(key);
+        const client = clientAddressOf(request, server, config.trustedProxies);
+        for (const hit of [await perEmail.hit(email), await perClient.hit(client)]) {
           if (!hit.allowed) {
             throw new HttpError(429, messages.tooManyRequests, { "Retry-After": String(hit.retryAfterSeconds) });
           }
