@@ -265,6 +265,20 @@ describe("documented answers are the real ones", () => {
     expect(id).toBeNumber();
     await expectDocumented("/api/requests/{id}/done", `/api/requests/${id}/done`, 200, { method: "PUT" });
     await expectDocumented("/api/requests/{id}/done", `/api/requests/${id}/done`, 409, { method: "PUT" });
+    await expectDocumented("/api/requests/{id}/reply", `/api/requests/${id}/reply`, 201, {
+      json: { message: "Danke!" },
+    });
+    await expectDocumented("/api/requests/{id}", `/api/requests/${id}`, 200);
+    const owner = await signedInOwner(app);
+    await expectDocumented("/api/outbox", "/api/outbox", 200, { token: owner.token });
+    await expectDocumented("/api/password-reset", "/api/password-reset", 202, {
+      token: "",
+      json: { email: "niemand@example.com" },
+    });
+    await expectDocumented("/api/password-reset/confirm", "/api/password-reset/confirm", 400, {
+      token: "",
+      json: { token: "abc", newPassword: testPassword },
+    });
   });
 });
 
