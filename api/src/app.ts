@@ -9,6 +9,8 @@ import { errorHandler } from "./http/errors.ts";
 import { apiNoStore } from "./http/no-store.ts";
 import { postgresRateLimits, type RateLimitStore } from "./http/rate-limit.ts";
 import { textPolicy } from "./http/text-policy.ts";
+import type { DeliveryOptions } from "./mail/delivery.ts";
+import { createOutbox } from "./mail/outbox.ts";
 import { authModule } from "./modules/auth/routes.ts";
 import { companyModule } from "./modules/company/routes.ts";
 import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
@@ -17,6 +19,8 @@ import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
 import { foldersModule } from "./modules/folders/routes.ts";
 import { healthModule } from "./modules/health.ts";
 import { invoicesModule } from "./modules/invoices/routes.ts";
+import { outboxModule } from "./modules/outbox/routes.ts";
+import { passwordResetModule } from "./modules/password-reset/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
 import { webModule } from "./web/routes.ts";
@@ -39,6 +43,7 @@ export function createApp({
   changes = null,
   rateLimits = postgresRateLimits(sql),
   now = Date.now,
+  delivery = {},
 }: {
   config: ResolvedConfig;
   sql: Sql;
@@ -46,9 +51,12 @@ export function createApp({
   rateLimits?: RateLimitStore;
   /** The clock sessions are timed by; tests move it. */
   now?: () => number;
+  /** How the outbox worker paces itself (tests shorten its waits and trust their SMTP server). */
+  delivery?: Partial<DeliveryOptions>;
 }) {
   const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
-  const deps: Deps = { config, sql, changes, auth, rateLimits, now };
+  const outbox = createOutbox({ sql, config, delivery });
+  const deps: Deps = { config, sql, changes, auth, rateLimits, now, outbox };
   return new Elysia()
     .use(errorHandler)
     .use(apiNoStore)
@@ -56,6 +64,7 @@ export function createApp({
     .use(textPolicy)
     .use(healthModule(deps))
     .use(authModule(deps))
+    .use(passwordResetModule(deps))
     .use(usersModule(deps))
     .use(contactRequestsModule(deps))
     .use(customersModule(deps))
@@ -63,6 +72,7 @@ export function createApp({
     .use(filesModule(deps))
     .use(companyModule(deps))
     .use(invoicesModule(deps))
+    .use(outboxModule(deps))
     .use(apiDocsModule())
     .use(webModule(deps));
 }

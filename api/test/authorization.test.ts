@@ -45,6 +45,9 @@ const publicRoutes = [
   "POST /api/register",
   "POST /api/login",
   "POST /api/contact",
+  // "Passwort vergessen?": the same answer for any address; the link's token is the credential.
+  "POST /api/password-reset",
+  "POST /api/password-reset/confirm",
   // A signed link, valid for a minute: its ticket is the credential (files.test.ts).
   "GET /api/files/:id/download/:ticket",
   // The API's own description and its UI: they describe routes, they hold no data.
@@ -89,6 +92,16 @@ async function openRequestId(): Promise<number> {
   const [row] = await db.sql<{ id: number }[]>`
     insert into contact_requests (name, email, message) values ('Matrix', 'matrix@example.com', 'Hallo') returning id`;
   if (!row) throw new Error("no request");
+  return row.id;
+}
+
+async function failedMailId(): Promise<number> {
+  const [row] = await db.sql<{ id: number }[]>`
+    insert into outbox (kind, to_address, subject, text_body, html_body, state, attempts, failures)
+    values ('reply', 'matrix@example.com', 'Matrix', 'Hallo', '<p>Hallo</p>', 'failed', 1,
+            '[{"at": "2025-01-01T00:00:00.000Z", "reason": "550 Mailbox unknown"}]')
+    returning id`;
+  if (!row) throw new Error("no mail");
   return row.id;
 }
 
@@ -147,6 +160,23 @@ const portalRoutes: Record<string, PortalRoute> = {
   "PUT /api/requests/:id/done": {
     allowed: 200,
     request: async () => ({ path: `/api/requests/${await openRequestId()}/done`, method: "PUT" }),
+  },
+  "GET /api/requests/:id": {
+    allowed: 200,
+    request: async () => ({ path: `/api/requests/${await openRequestId()}` }),
+  },
+  "POST /api/requests/:id/reply": {
+    allowed: 201,
+    request: async () => ({
+      path: `/api/requests/${await openRequestId()}/reply`,
+      json: { message: "Vielen Dank, wir melden uns." },
+    }),
+  },
+  "GET /api/outbox": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/outbox" }) },
+  "POST /api/outbox/:id/retry": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: `/api/outbox/${await failedMailId()}/retry`, method: "POST" }),
   },
   "GET /api/customers": { allowed: 200, request: async () => ({ path: "/api/customers" }) },
   "POST /api/customers": {

@@ -63,6 +63,7 @@ const errorStatuses = {
   403: "Not allowed.",
   404: "Not found.",
   409: "Conflicts with what is stored.",
+  410: "Gone: a link that expired or was already used.",
   411: "A chunked JSON body: its length must be declared.",
   413: "The body is too large.",
   415: "Not available for this media type.",

@@ -7,6 +7,8 @@ import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
+import { enqueueMail } from "../../mail/outbox-store.ts";
+import { accessRequestMail } from "../../mail/templates.ts";
 import { authLimits } from "./limits.ts";
 import { authApiMessages as messages } from "./messages.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.ts";
@@ -51,7 +53,8 @@ export function authModule({
   config,
   rateLimits,
   now,
-}: Pick<Deps, "sql" | "auth" | "config" | "rateLimits" | "now">) {
+  outbox,
+}: Pick<Deps, "sql" | "auth" | "config" | "rateLimits" | "now" | "outbox">) {
   const attemptLimits = authLimits(rateLimits);
   const passwordAttempts = rateLimits(passwordChangeLimit);
   let stopSweep: (() => void) | null = null;
@@ -75,8 +78,19 @@ export function authModule({
         const outcome = await registerAccount(
           sql,
           { name: registration.name, email: registration.email, passwordHash },
-          { ownerEmail: config.ownerEmail, now: now() },
+          {
+            ownerEmail: config.ownerEmail,
+            now: now(),
+            // Every active admin hears of the request, in the transaction that records it.
+            onPending: async (tx, admins) => {
+              for (const admin of admins) {
+                const to = { name: admin.name, address: admin.email };
+                await enqueueMail(tx, accessRequestMail(registration, to, { publicUrl: config.publicUrl }));
+              }
+            },
+          },
         );
+        outbox.written();
         const answer: RegistrationAnswer = { access: outcome.owner ? "granted" : "pending" };
         return status(201, answer);
       },
