@@ -1,7 +1,12 @@
 // Preloaded by `bun test` (bunfig.toml): what the Rsbuild builds understand and Bun does not.
 
+import { beforeEach } from "bun:test";
 import { dirname } from "node:path";
 import { plugin } from "bun";
+import { startNextTest } from "../api/test/support/test-scope.ts";
+
+// Each test's API limits count apart from every other test's (api/test/support/app.ts).
+beforeEach(startNextTest);
 
 const mediaTypes: Record<string, string> = {
   ttf: "font/ttf",

@@ -12,6 +12,8 @@ export interface TestServer {
   /** The fresh database's URL, when a real server is used. */
   databaseUrl: string | null;
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL), as a crash would: nothing of its own shutdown runs. */
+  crash(): Promise<void>;
 }
 
 export interface TestServerOptions {
@@ -19,6 +21,11 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Silence the server's own log lines (benchmarks). */
   quiet?: boolean;
+  /**
+   * Another test server's database, for a second process of one deployment: used instead of a
+   * fresh one, and left for its owner to drop.
+   */
+  databaseUrl?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -61,17 +68,21 @@ async function waitForHealth(url: string, child: Bun.Subprocess, timeoutMs: numb
 
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const port = await freePort();
-  const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : null;
+  const database =
+    options.databaseUrl === undefined && process.env.DATABASE_URL
+      ? await createDatabase(process.env.DATABASE_URL)
+      : null;
+  const databaseUrl = options.databaseUrl ?? database?.url;
   const env: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: options.dataDir,
-    DATABASE_URL: database?.url,
+    DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(32).toString("hex"),
     ...options.env,
   };
-  if (!database) delete env.DATABASE_URL;
+  if (!databaseUrl) delete env.DATABASE_URL;
   const output = options.quiet ? "ignore" : "inherit";
   const child = Bun.spawn(["bun", "api/src/main.ts"], { cwd: root, env, stdout: output, stderr: "inherit" });
   const url = `http://127.0.0.1:${port}`;
@@ -81,11 +92,15 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     if (exited === null) child.kill("SIGKILL");
     await database?.drop();
   };
+  const crash = async () => {
+    child.kill("SIGKILL");
+    await child.exited;
+  };
   try {
     await waitForHealth(url, child, 60_000);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, databaseUrl: database?.url ?? null, stop };
+  return { url, databaseUrl: databaseUrl ?? null, stop, crash };
 }

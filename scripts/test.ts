@@ -88,7 +88,9 @@ async function browserTests(): Promise<void> {
   const report = join(root, "test-results", "e2e.json");
   rmSync(report, { force: true });
   try {
-    server = await startTestServer({ dataDir });
+    // Behind a "proxy" it trusts: each Playwright test sends X-Forwarded-For with an address of
+    // its own (e2e/support/test.ts), so the per-address limits count per test.
+    server = await startTestServer({ dataDir, env: { TRUSTED_PROXIES: "127.0.0.1" } });
     const { code } = await run(
       [
         "node",

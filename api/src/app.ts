@@ -6,6 +6,11 @@ import type { Deps } from "./deps.ts";
 import { createAuth } from "./http/auth.ts";
 import { bodyPolicy } from "./http/body-policy.ts";
 import { errorHandler } from "./http/errors.ts";
+import { apiNoStore } from "./http/no-store.ts";
+import { postgresRateLimits, type RateLimitStore } from "./http/rate-limit.ts";
+import { textPolicy } from "./http/text-policy.ts";
+import type { DeliveryOptions } from "./mail/delivery.ts";
+import { createOutbox } from "./mail/outbox.ts";
 import { authModule } from "./modules/auth/routes.ts";
 import { companyModule } from "./modules/company/routes.ts";
 import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
@@ -14,6 +19,8 @@ import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
 import { foldersModule } from "./modules/folders/routes.ts";
 import { healthModule } from "./modules/health.ts";
 import { invoicesModule } from "./modules/invoices/routes.ts";
+import { outboxModule } from "./modules/outbox/routes.ts";
+import { passwordResetModule } from "./modules/password-reset/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
 import { webModule } from "./web/routes.ts";
@@ -26,26 +33,38 @@ import { webModule } from "./web/routes.ts";
  * With a change feed, answers that are read far more often than their tables change (customer
  * list pages, sessions and their accounts) are kept in memory until the feed reports a change;
  * without one every request reads the database.
+ *
+ * The limits (failed logins, registrations, contact messages) count in the database unless
+ * `rateLimits` names another store: tests scope theirs, so each test meets only its own counts.
  */
 export function createApp({
   config,
   sql,
   changes = null,
+  rateLimits = postgresRateLimits(sql),
   now = Date.now,
+  delivery = {},
 }: {
   config: ResolvedConfig;
   sql: Sql;
   changes?: ChangeFeed | null;
+  rateLimits?: RateLimitStore;
   /** The clock sessions are timed by; tests move it. */
   now?: () => number;
+  /** How the outbox worker paces itself (tests shorten its waits and trust their SMTP server). */
+  delivery?: Partial<DeliveryOptions>;
 }) {
   const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
-  const deps: Deps = { config, sql, changes, auth, now };
+  const outbox = createOutbox({ sql, config, delivery });
+  const deps: Deps = { config, sql, changes, auth, rateLimits, now, outbox };
   return new Elysia()
     .use(errorHandler)
+    .use(apiNoStore)
     .use(bodyPolicy(undefined, streamedBodyPaths))
+    .use(textPolicy)
     .use(healthModule(deps))
     .use(authModule(deps))
+    .use(passwordResetModule(deps))
     .use(usersModule(deps))
     .use(contactRequestsModule(deps))
     .use(customersModule(deps))
@@ -53,6 +72,7 @@ export function createApp({
     .use(filesModule(deps))
     .use(companyModule(deps))
     .use(invoicesModule(deps))
+    .use(outboxModule(deps))
     .use(apiDocsModule())
     .use(webModule(deps));
 }

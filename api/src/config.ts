@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
-import { isEmail, type RemoteName, remoteBase, remoteNames } from "@klarwerk/kit";
+import { isEmail, type RemoteName, remoteBase, remoteNames, site } from "@klarwerk/kit";
 import { isIpAddress, normalizeAddress } from "./http/client-address.ts";
 
 /** The repository root: built front-ends live under it, and so does `.data` by default. */
@@ -32,6 +32,14 @@ export interface Config {
    * stranger cannot be first on a fresh deployment.
    */
   ownerEmail: string | null;
+  /** `smtp://` (STARTTLS when offered) or `smtps://`, credentials in the URL; null: mails wait in the outbox. */
+  smtpUrl: string | null;
+  /** The sender of every mail. */
+  mailFrom: string;
+  /** The team inbox new contact requests go to, and replies to visitors answer to. */
+  contactNotifyTo: string;
+  /** The site's address for links in mails, without a trailing slash. */
+  publicUrl: string;
 }
 
 /** A configuration whose JWT secret is known: what the app runs with. */
@@ -108,6 +116,34 @@ function readUrl(name: string, value: string, problems: string[], protocols: str
   }
 }
 
+function readEmail(name: string, value: string | undefined, fallback: string, problems: string[]): string {
+  const email = nonEmpty(value);
+  if (email === undefined) return fallback;
+  if (!isEmail(email)) problems.push(`${name} must be an e-mail address, got "${value}".`);
+  return email;
+}
+
+function readSmtpUrl(value: string | undefined, problems: string[]): string | null {
+  const url = nonEmpty(value) ?? null;
+  if (url === null) return null;
+  // Not echoed in the problem: the URL carries the SMTP password.
+  let protocol = "";
+  try {
+    protocol = new URL(url).protocol;
+  } catch {}
+  if (protocol !== "smtp:" && protocol !== "smtps:") {
+    problems.push("SMTP_URL must be a URL starting with smtp:// (STARTTLS) or smtps:// (TLS).");
+  }
+  return url;
+}
+
+function readPublicUrl(value: string | undefined, port: number, problems: string[]): string {
+  const url = nonEmpty(value);
+  if (url === undefined) return `http://localhost:${port}`;
+  readUrl("PUBLIC_URL", url, problems, ["http:", "https:"]);
+  return url.replace(/\/+$/, "");
+}
+
 function readPath(value: string | undefined, fallback: string): string {
   if (value === undefined || value.trim() === "") return fallback;
   return isAbsolute(value) ? value : resolve(value);
@@ -142,6 +178,11 @@ export function loadConfig(env: Env): Config {
   }
   const ownerEmail = readOwnerEmail(env.OWNER_EMAIL, production, problems);
 
+  const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
+  const mailFrom = readEmail("MAIL_FROM", env.MAIL_FROM, site.email, problems);
+  const contactNotifyTo = readEmail("CONTACT_NOTIFY_TO", env.CONTACT_NOTIFY_TO, site.email, problems);
+  const publicUrl = readPublicUrl(env.PUBLIC_URL, port, problems);
+
   const remotes = {} as Record<RemoteName, string>;
   for (const name of remoteNames) {
     const variable = `REMOTE_${name.toUpperCase()}_URL`;
@@ -164,6 +205,10 @@ export function loadConfig(env: Env): Config {
     uploadMaxBytes,
     trustedProxies,
     ownerEmail,
+    smtpUrl,
+    mailFrom,
+    contactNotifyTo,
+    publicUrl,
   };
 }
 

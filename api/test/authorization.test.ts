@@ -8,7 +8,7 @@ import type { UserAccountList } from "@klarwerk/kit";
 import { createTokenService } from "../src/http/auth.ts";
 import { createSessions } from "../src/http/sessions.ts";
 import { upload } from "./storage/upload-helpers.ts";
-import { createTestApp, testConfig } from "./support/app.ts";
+import { createTestApp, testConfig, unlimitedRateLimits } from "./support/app.ts";
 import { createTestDatabase } from "./support/database.ts";
 import { type CallOptions, call } from "./support/http.ts";
 import { createInvoice, invoiceJson, issuableCompany, saveCompany } from "./support/invoices.ts";
@@ -28,8 +28,9 @@ const config = testConfig();
 const feedA = await db.openChangeFeed();
 // The embedded database has one process; its feed is the process-local one, shared here.
 const feedB = process.env.DATABASE_URL ? await db.openChangeFeed() : feedA;
-const appA = createTestApp(db.sql, config, { changes: feedA });
-const appB = createTestApp(db.sql, config, { changes: feedB });
+// Seven accounts are set up before any cell runs: more than one address may register in an hour.
+const appA = createTestApp(db.sql, config, { changes: feedA, rateLimits: unlimitedRateLimits });
+const appB = createTestApp(db.sql, config, { changes: feedB, rateLimits: unlimitedRateLimits });
 afterAll(async () => {
   await db.drop();
   await rm(join(config.dataDir, ".."), { recursive: true, force: true });
@@ -44,6 +45,9 @@ const publicRoutes = [
   "POST /api/register",
   "POST /api/login",
   "POST /api/contact",
+  // "Passwort vergessen?": the same answer for any address; the link's token is the credential.
+  "POST /api/password-reset",
+  "POST /api/password-reset/confirm",
   // A signed link, valid for a minute: its ticket is the credential (files.test.ts).
   "GET /api/files/:id/download/:ticket",
   // The API's own description and its UI: they describe routes, they hold no data.
@@ -88,6 +92,16 @@ async function openRequestId(): Promise<number> {
   const [row] = await db.sql<{ id: number }[]>`
     insert into contact_requests (name, email, message) values ('Matrix', 'matrix@example.com', 'Hallo') returning id`;
   if (!row) throw new Error("no request");
+  return row.id;
+}
+
+async function failedMailId(): Promise<number> {
+  const [row] = await db.sql<{ id: number }[]>`
+    insert into outbox (kind, to_address, subject, text_body, html_body, state, attempts, failures)
+    values ('reply', 'matrix@example.com', 'Matrix', 'Hallo', '<p>Hallo</p>', 'failed', 1,
+            '[{"at": "2025-01-01T00:00:00.000Z", "reason": "550 Mailbox unknown"}]')
+    returning id`;
+  if (!row) throw new Error("no mail");
   return row.id;
 }
 
@@ -146,6 +160,23 @@ const portalRoutes: Record<string, PortalRoute> = {
   "PUT /api/requests/:id/done": {
     allowed: 200,
     request: async () => ({ path: `/api/requests/${await openRequestId()}/done`, method: "PUT" }),
+  },
+  "GET /api/requests/:id": {
+    allowed: 200,
+    request: async () => ({ path: `/api/requests/${await openRequestId()}` }),
+  },
+  "POST /api/requests/:id/reply": {
+    allowed: 201,
+    request: async () => ({
+      path: `/api/requests/${await openRequestId()}/reply`,
+      json: { message: "Vielen Dank, wir melden uns." },
+    }),
+  },
+  "GET /api/outbox": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/outbox" }) },
+  "POST /api/outbox/:id/retry": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: `/api/outbox/${await failedMailId()}/retry`, method: "POST" }),
   },
   "GET /api/customers": { allowed: 200, request: async () => ({ path: "/api/customers" }) },
   "POST /api/customers": {

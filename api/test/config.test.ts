@@ -38,6 +38,10 @@ describe("loadConfig", () => {
       uploadMaxBytes: 1024 ** 3,
       trustedProxies: new Set(),
       ownerEmail: null,
+      smtpUrl: null,
+      mailFrom: "kontakt@klarwerk-digital.de",
+      contactNotifyTo: "kontakt@klarwerk-digital.de",
+      publicUrl: "http://localhost:3000",
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
@@ -91,6 +95,36 @@ describe("loadConfig", () => {
   test("OWNER_EMAIL must be an e-mail address; unset outside production, the first account is the owner", () => {
     expect(problemsOf({ OWNER_EMAIL: "chefin" })).toEqual(['OWNER_EMAIL must be an e-mail address, got "chefin".']);
     expect(loadConfig({ OWNER_EMAIL: " " }).ownerEmail).toBeNull();
+  });
+
+  test("mail settings: SMTP_URL smtp:// or smtps:// (never echoed), addresses, PUBLIC_URL", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      SMTP_URL: "smtps://mailer:geheim@mail.example.com:465",
+      MAIL_FROM: "portal@example.com",
+      CONTACT_NOTIFY_TO: "team@example.com",
+      PUBLIC_URL: "https://www.example.com/",
+    });
+    expect(config).toMatchObject({
+      smtpUrl: "smtps://mailer:geheim@mail.example.com:465",
+      mailFrom: "portal@example.com",
+      contactNotifyTo: "team@example.com",
+      publicUrl: "https://www.example.com",
+    });
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    const problems = problemsOf({
+      SMTP_URL: "http://mailer:geheim@mail.example.com",
+      MAIL_FROM: "portal",
+      CONTACT_NOTIFY_TO: "team",
+      PUBLIC_URL: "ftp://example.com",
+    });
+    expect(problems).toEqual([
+      "SMTP_URL must be a URL starting with smtp:// (STARTTLS) or smtps:// (TLS).",
+      'MAIL_FROM must be an e-mail address, got "portal".',
+      'CONTACT_NOTIFY_TO must be an e-mail address, got "team".',
+      expect.stringContaining("PUBLIC_URL"),
+    ]);
+    expect(problems.join("\n")).not.toContain("geheim");
   });
 
   test("a short JWT_SECRET is refused everywhere", () => {

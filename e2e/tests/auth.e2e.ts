@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { newUser, registeredUser, signInThroughForm } from "../support/users";
 
 async function fillRegistration(

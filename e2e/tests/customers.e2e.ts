@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
+import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly } from "../support/users";
 
 // The database is shared with every other test: each test creates customers under a unique

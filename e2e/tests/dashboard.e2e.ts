@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import postgres from "postgres";
 import { expectNoAxeViolations } from "../support/axe";
+import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, type TestUser } from "../support/users";
 
 // The database is shared with every other test file. These tests work on requests of their own

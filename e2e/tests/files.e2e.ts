@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
+import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly } from "../support/users";
 
 // The database is shared with every other test file: each test works in folders of its own

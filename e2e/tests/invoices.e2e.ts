@@ -3,8 +3,9 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type APIRequestContext, type Download, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Download, Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
+import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, type TestUser, testOwner } from "../support/users";
 
 // Invoices are shared by all staff and the database by every test: each test names its customers

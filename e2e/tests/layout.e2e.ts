@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly } from "../support/users";
 
 test("a public page is rendered through the marketing remote inside the shell's layout", async ({ page }) => {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, type Route, test } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import { site } from "../../packages/kit/src/site";
+import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly } from "../support/users";
 
 /** The public pages with the German title and main heading a visitor sees. */

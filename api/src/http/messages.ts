@@ -3,6 +3,7 @@ export const httpMessages = {
   badRequest: "Die Anfrage konnte nicht gelesen werden.",
   notJsonObject: "Die Anfrage muss ein JSON-Objekt enthalten.",
   invalidInput: "Die Eingaben sind ungültig.",
+  unstorableText: "Die Anfrage enthält Zeichen, die nicht gespeichert werden können (etwa ein Nullzeichen).",
   invalidField: (field: string) => `Die Angabe im Feld „${field}“ ist ungültig.`,
   unauthorized: "Bitte melden Sie sich an.",
   adminOnly: "Diese Funktion steht nur Administratorinnen und Administratoren zur Verfügung.",

@@ -47,7 +47,8 @@ export const apiDocumentation = {
     description:
       'The HTTP API of the website and staff portal. Every error answer is `{ "message": "<German>" }` ' +
       "with its status; routes marked with a lock need `Authorization: Bearer <token>` from " +
-      "`POST /api/login`.",
+      "`POST /api/login`. Text anywhere in a request (body, query string, path, upload field or " +
+      "file name) containing U+0000 or a lone surrogate is refused on every route with a 400.",
   },
   components: {
     schemas: { [errorMessageName]: asSchema(errorMessageSchema) },
@@ -57,11 +58,12 @@ export const apiDocumentation = {
 
 /** The statuses our error answers use, with what each means for every route. */
 const errorStatuses = {
-  400: "The request cannot be read: a malformed id, parameter or body, or a body that is not JSON.",
+  400: "The request cannot be read: a malformed id, parameter or body, a body that is not JSON, or text with a character that cannot be stored (U+0000, a lone surrogate).",
   401: "Not signed in: no valid bearer token (or its user is gone), or wrong credentials at login.",
   403: "Not allowed.",
   404: "Not found.",
   409: "Conflicts with what is stored.",
+  410: "Gone: a link that expired or was already used.",
   411: "A chunked JSON body: its length must be declared.",
   413: "The body is too large.",
   415: "Not available for this media type.",

@@ -1,3 +1,6 @@
+import type { Sql } from "../db/open.ts";
+import { HttpError } from "./errors.ts";
+
 /** The answer to one counted event. */
 export interface RateLimitHit {
   /** Whether this event is within the allowance of its key. */
@@ -7,8 +10,8 @@ export interface RateLimitHit {
 }
 
 /**
- * At most `max` events per key within a fixed window. Async, so that a store shared by every API
- * process (Postgres) can stand behind it as well as process memory.
+ * At most `max` events per key within a fixed window that starts with the key's first event.
+ * Every method is one round trip to wherever the counters live.
  */
 export interface RateLimit {
   /**
@@ -16,61 +19,106 @@ export interface RateLimit {
    * Counting and deciding at once means concurrent events cannot all slip through on a stale count.
    */
   hit(key: string): Promise<RateLimitHit>;
-  /** Forgets the events of `key` (a successful login ends its run of failures). */
+  /**
+   * Takes back one event that `hit` counted and that turned out not to be one of the events
+   * limited (a login that succeeded is no failure). Counting first and taking back afterwards
+   * keeps parallel requests from outrunning the limit; taking back only one's own event means no
+   * request can clear what others counted.
+   */
+  release(key: string): Promise<void>;
+  /** Forgets every event of `key` (a successful login ends its account's run of failures). */
   reset(key: string): Promise<void>;
 }
 
 export interface RateLimitOptions {
+  /** Names the limit's counters; unique per limit. */
+  name: string;
   max: number;
   windowMs: number;
 }
 
-/** Keys kept at most: many distinct keys (addresses) cannot grow the map without bound. */
-const maxKeys = 10_000;
+/**
+ * Where the app's limits keep their counters: each module asks it for its limits by name. The
+ * API runs `postgresRateLimits` (one allowance per deployment); tests may scope it.
+ */
+export type RateLimitStore = (options: RateLimitOptions) => RateLimit;
 
-interface Window {
-  events: number;
-  resetAt: number;
+/** The 429 of a refused event: `message` and when to try again. */
+export function tooManyRequests(message: string, hit: RateLimitHit): HttpError {
+  return new HttpError(429, message, { "Retry-After": String(Math.max(1, hit.retryAfterSeconds)) });
 }
 
-/** Counts in this process's memory: one API process sees only its own events. */
-export function memoryRateLimit({ max, windowMs }: RateLimitOptions, now: () => number = Date.now): RateLimit {
-  const windows = new Map<string, Window>();
+/** Keys longer than this (an over-long e-mail at login) are stored as their SHA-256. */
+const maxKeyChars = 200;
 
-  const current = (key: string): Window | undefined => {
-    const window = windows.get(key);
-    if (window && window.resetAt <= now()) {
-      windows.delete(key);
-      return undefined;
-    }
-    return window;
+function storedKey(key: string): string {
+  if (key.length <= maxKeyChars) return key;
+  return `sha256:${new Bun.CryptoHasher("sha256").update(key).digest("hex")}`;
+}
+
+/** How often a limit removes its ended windows, at most: on a hit, without the hit waiting. */
+const cleanupIntervalMs = 5 * 60 * 1000;
+
+/**
+ * A limit whose counters are rows of `rate_limit_counters` (migration 010), shared by every API
+ * process on the database and kept across restarts, so N processes allow exactly what one does.
+ * A hit is one statement: insert the key's row, or count on in it, starting a new window when
+ * the old one has ended; the row lock makes concurrent hits (from any process) count one after
+ * another. Windows are timed by the database's clock, the one clock all processes share.
+ */
+export function postgresRateLimit(
+  sql: Sql,
+  { name, max, windowMs }: RateLimitOptions,
+): RateLimit & {
+  /** Removes this limit's ended windows; returns how many. Also runs by itself every few minutes. */
+  removeExpired(): Promise<number>;
+} {
+  const window = `${windowMs} milliseconds`;
+  let lastCleanup = 0;
+
+  const removeExpired = async () => {
+    const removed = await sql`
+      delete from rate_limit_counters where limit_name = ${name} and window_ends <= now()`;
+    return removed.count;
   };
 
-  /** Drops ended windows, then the oldest ones. */
-  const sweep = (): void => {
-    const at = now();
-    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
-    for (const key of windows.keys()) {
-      if (windows.size < maxKeys * 0.9) break;
-      windows.delete(key);
-    }
+  const cleanUpNowAndThen = () => {
+    const now = Date.now();
+    if (now - lastCleanup < cleanupIntervalMs) return;
+    lastCleanup = now;
+    removeExpired().catch((error: unknown) => {
+      console.error(`[api] could not remove ended windows of the limit ${name}:`, error);
+    });
   };
 
   return {
     async hit(key) {
-      let window = current(key);
-      if (window) {
-        window.events += 1;
-      } else {
-        if (windows.size >= maxKeys) sweep();
-        window = { events: 1, resetAt: now() + windowMs };
-        windows.set(key, window);
-      }
-      if (window.events <= max) return { allowed: true, retryAfterSeconds: 0 };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now()) / 1000)) };
+      cleanUpNowAndThen();
+      // `least(events, max) + 1`: refused events still count, but a key's count stays bounded.
+      const [row] = await sql<{ events: number; seconds_left: number }[]>`
+        insert into rate_limit_counters as counter (limit_name, key, events, window_ends)
+        values (${name}, ${storedKey(key)}, 1, now() + ${window}::interval)
+        on conflict (limit_name, key) do update set
+          events = case when counter.window_ends <= now() then 1 else least(counter.events, ${max}) + 1 end,
+          window_ends = case when counter.window_ends <= now() then excluded.window_ends else counter.window_ends end
+        returning events, ceil(extract(epoch from (window_ends - now())))::int as seconds_left`;
+      if (!row) throw new Error(`the limit ${name} counted nothing`);
+      if (row.events <= max) return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: false, retryAfterSeconds: Math.max(1, row.seconds_left) };
+    },
+    async release(key) {
+      await sql`
+        update rate_limit_counters set events = greatest(events - 1, 0)
+        where limit_name = ${name} and key = ${storedKey(key)} and window_ends > now()`;
     },
     async reset(key) {
-      windows.delete(key);
+      await sql`delete from rate_limit_counters where limit_name = ${name} and key = ${storedKey(key)}`;
     },
+    removeExpired,
   };
+}
+
+/** The store the API runs with: every limit's counters in the database. */
+export function postgresRateLimits(sql: Sql): RateLimitStore {
+  return (options) => postgresRateLimit(sql, options);
 }

@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { HttpError } from "../http/errors.ts";
 import { httpMessages } from "../http/messages.ts";
 import { apiDocumentation } from "../http/openapi.ts";
+import { formatPolicy, scriptHash } from "./content-security-policy.ts";
 import { htmlSecurityHeaders, noCache, serveFile } from "./static-files.ts";
 
 const apiDocsPaths = {
@@ -43,14 +44,14 @@ const pageHeaders = {
   ...htmlSecurityHeaders,
   "Content-Type": "text/html; charset=utf-8",
   "Cache-Control": noCache,
-  // Same-origin only; the inline start script by its hash. Swagger UI sets inline styles.
-  "Content-Security-Policy": [
-    "default-src 'self'",
-    `script-src 'self' 'sha256-${new Bun.CryptoHasher("sha256").update(startScript).digest("base64")}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "frame-ancestors 'none'",
-  ].join("; "),
+  // Same-origin only; the inline start script by its hash. Swagger UI sets inline styles and
+  // draws its icons from data: URLs.
+  "Content-Security-Policy": formatPolicy({
+    "default-src": ["'self'"],
+    "script-src": ["'self'", scriptHash(startScript)],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+  }),
 };
 
 /**

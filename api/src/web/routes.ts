@@ -6,6 +6,7 @@ import type { Deps } from "../deps.ts";
 import { HttpError } from "../http/errors.ts";
 import { httpMessages } from "../http/messages.ts";
 import { jsonResponse } from "../http/openapi.ts";
+import { pagePolicy } from "./content-security-policy.ts";
 import { cacheControlFor, fileInfo, noCache, resolveInside, serveFile } from "./static-files.ts";
 
 /** The body of `/remotes.json`: `{ "mf_marketing": "<manifest url>", ... }`. */
@@ -47,6 +48,8 @@ async function prerenderedPage(shellRoot: string, relative: string): Promise<str
 export function webModule({ config }: Pick<Deps, "config">) {
   const remotesJson = JSON.stringify(remotesManifest(config.remotes));
   const shellRoot = join(config.webRoot, "shell", "dist");
+  // Every HTML answer carries the pages' Content-Security-Policy, with its own scripts' hashes.
+  const pages = pagePolicy(config.remotes);
   // The catch-alls below are no API operations (the front-ends' files, the JSON 404 of unknown
   // API paths): the OpenAPI document leaves them out.
   const undocumented = { detail: { hide: true } };
@@ -99,7 +102,7 @@ export function webModule({ config }: Pick<Deps, "config">) {
           const root = join(config.webRoot, dir, "dist");
           const file = resolveInside(root, relative);
           if (!file || !(await fileInfo(file))) throw notFound();
-          return serveFile(request, file, { cacheControl: cacheControlFor(decodeURIComponent(relative)) });
+          return serveFile(request, file, { cacheControl: cacheControlFor(decodeURIComponent(relative)), pages });
         },
         undocumented,
       )
@@ -111,17 +114,17 @@ export function webModule({ config }: Pick<Deps, "config">) {
           const file = resolveInside(shellRoot, relative);
           if (!file) throw notFound();
           if (await fileInfo(file)) {
-            return serveFile(request, file, { cacheControl: cacheControlFor(decodeURIComponent(relative)) });
+            return serveFile(request, file, { cacheControl: cacheControlFor(decodeURIComponent(relative)), pages });
           }
           // A client-side route (/dashboard, /customers/…) gets the shell; a missing asset does not.
           const lastSegment = decodeURIComponent(relative).split("/").pop() ?? "";
           if (extname(lastSegment) !== "") throw notFound();
           // A public page comes with its content, prerendered; the shell hydrates it.
           const page = await prerenderedPage(shellRoot, relative);
-          if (page) return serveFile(request, page, { cacheControl: noCache });
+          if (page) return serveFile(request, page, { cacheControl: noCache, pages });
           const index = join(shellRoot, "index.html");
           if (!(await fileInfo(index))) throw notFound();
-          return serveFile(request, index, { cacheControl: noCache });
+          return serveFile(request, index, { cacheControl: noCache, pages });
         },
         undocumented,
       )

@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import { basename, extname, resolve, sep } from "node:path";
 import { HttpError } from "../http/errors.ts";
 import { httpMessages } from "../http/messages.ts";
+import { lockedPagePolicy, type PagePolicy } from "./content-security-policy.ts";
 
 /** Always revalidated: they name the current build, so a redeploy must be seen at once. */
 const entryFiles = new Set(["index.html", "mf-manifest.json", "remoteEntry.js", "remotes.json"]);
@@ -78,6 +79,8 @@ const precompressed = [
 export interface ServeOptions {
   /** Cache-Control for this file. */
   cacheControl: string;
+  /** The Content-Security-Policy of an HTML file; without one, an HTML file may load nothing. */
+  pages?: PagePolicy;
 }
 
 /**
@@ -91,8 +94,10 @@ export async function serveFile(request: Request, path: string, options: ServeOp
     "Content-Type": Bun.file(path).type,
     "X-Content-Type-Options": "nosniff",
   });
-  if (extname(path) === ".html")
+  if (extname(path) === ".html") {
     for (const [name, value] of Object.entries(htmlSecurityHeaders)) headers.set(name, value);
+    headers.set("Content-Security-Policy", options.pages ? await options.pages.headerFor(path) : lockedPagePolicy);
+  }
 
   let servedPath = path;
   let info = await fileInfo(path);

@@ -96,7 +96,7 @@ describe("009 on a database in use", () => {
         insert into contact_requests (name, email, message, is_done, done_at, done_by)
         values ('Alt', 'alt@example.com', 'Hallo', true, now(), ${second?.id ?? 0})`;
 
-      // 009 first; later migrations follow it on the same start.
+      // 009 first, then whatever later migrations there are.
       expect((await migrate(old.sql))[0]).toBe("009_accounts.sql");
 
       expect([...(await old.sql`select name, role, status from users order by id`)]).toEqual([

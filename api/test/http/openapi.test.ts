@@ -105,7 +105,14 @@ describe("GET /api/docs/json", () => {
   });
 
   test("routes behind the bearer token say so, with their 401; public ones do not", () => {
-    const publicOperations = ["post /api/register", "post /api/login", "post /api/contact", "get /api/health"];
+    const publicOperations = [
+      "post /api/register",
+      "post /api/login",
+      "post /api/contact",
+      "get /api/health",
+      "post /api/password-reset",
+      "post /api/password-reset/confirm",
+    ];
     for (const { path, method, operation } of operations) {
       const key = `${method} ${path}`;
       const bearer = path.startsWith("/api/") && !publicOperations.includes(key) && !path.includes("{ticket}");
@@ -300,6 +307,20 @@ describe("documented answers are the real ones", () => {
     expect(id).toBeNumber();
     await expectDocumented("/api/requests/{id}/done", `/api/requests/${id}/done`, 200, { method: "PUT" });
     await expectDocumented("/api/requests/{id}/done", `/api/requests/${id}/done`, 409, { method: "PUT" });
+    await expectDocumented("/api/requests/{id}/reply", `/api/requests/${id}/reply`, 201, {
+      json: { message: "Danke!" },
+    });
+    await expectDocumented("/api/requests/{id}", `/api/requests/${id}`, 200);
+    const owner = await signedInOwner(app);
+    await expectDocumented("/api/outbox", "/api/outbox", 200, { token: owner.token });
+    await expectDocumented("/api/password-reset", "/api/password-reset", 202, {
+      token: "",
+      json: { email: "niemand@example.com" },
+    });
+    await expectDocumented("/api/password-reset/confirm", "/api/password-reset/confirm", 400, {
+      token: "",
+      json: { token: "abc", newPassword: testPassword },
+    });
   });
 });
 

@@ -13,9 +13,9 @@ const { db, app } = await startAppTest();
 const anna = await registerAndLogin(app, { name: "Anna Admin" });
 const ben = await registerAndLogin(app, { name: "Ben Berater" });
 
-// Every test starts without requests; the counting trigger resets the counters on truncate.
+// Every test starts without requests (and their replies); the counting trigger resets the counters on truncate.
 beforeEach(async () => {
-  await db.sql`truncate contact_requests`;
+  await db.sql`truncate contact_requests cascade`;
 });
 
 interface NewRequest {

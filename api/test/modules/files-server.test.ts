@@ -1,7 +1,7 @@
 // The file area through the real server process (`api/src/main.ts`): what only its start-up and
 // Bun's HTTP server decide: the sweep at start, bodies over Bun's 128 MiB default, HEAD.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,10 +20,14 @@ const uploadMaxBytes = 160 * 1024 * 1024;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "klarwerk-files-server-"));
-  // What a crash leaves: a half-written upload and a blob whose row was never committed.
+  // What a crash an hour ago left: a half-written upload (as versions before per-process
+  // incoming folders wrote it) and a blob whose row was never committed. A crashed process's
+  // own incoming folder: test/modules/files-shared-data-dir.test.ts.
   await mkdir(join(dataDir, "blobs", ".incoming"), { recursive: true });
   await writeFile(join(dataDir, "blobs", leftoverUpload), "halb");
   await writeFile(join(dataDir, "blobs", orphanBlob), "verwaist");
+  const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+  for (const file of [leftoverUpload, orphanBlob]) await utimes(join(dataDir, "blobs", file), anHourAgo, anHourAgo);
   server = await startTestServer({ dataDir, quiet: true, env: { UPLOAD_MAX_BYTES: String(uploadMaxBytes) } });
   ({ token } = await registerAndLogin(overHttp(server.url), { name: "Sven Server" }));
 }, 90_000);

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BlobStore, isBlobId } from "../../src/storage/blob-store.ts";
+import { currentOwner, type ProcessOwner } from "../../src/storage/process-owner.ts";
 
 let root: string;
 let store: BlobStore;
@@ -13,7 +14,19 @@ beforeEach(async () => {
   await store.prepare();
 });
 
-afterEach(() => rm(root, { recursive: true, force: true }));
+afterEach(async () => {
+  await store.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** The files being received, in every store's incoming folder (owner files left out). */
+async function incomingFiles(): Promise<string[]> {
+  const entries = await readdir(join(root, "blobs", ".incoming"), { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name !== "owner.json")
+    .map((entry) => entry.name)
+    .sort();
+}
 
 async function write(content: string) {
   const blob = store.create();
@@ -27,9 +40,10 @@ describe("BlobStore", () => {
     const blob = await write("Inhalt");
     expect(isBlobId(blob.id)).toBe(true);
     expect(await readdir(join(root, "blobs"))).toEqual([".incoming"]);
+    expect(await incomingFiles()).toEqual([`${blob.id}.part`]);
     await blob.commit();
     expect(await readFile(store.pathOf(blob.id), "utf8")).toBe("Inhalt");
-    expect(await readdir(join(root, "blobs", ".incoming"))).toEqual([]);
+    expect(await incomingFiles()).toEqual([]);
     expect(await store.sizeOf(blob.id)).toBe(6);
   });
 
@@ -41,7 +55,7 @@ describe("BlobStore", () => {
     await committed.discard();
     await committed.discard();
     expect((await readdir(join(root, "blobs"))).sort()).toEqual([".incoming"]);
-    expect(await readdir(join(root, "blobs", ".incoming"))).toEqual([]);
+    expect(await incomingFiles()).toEqual([]);
   });
 
   test("ids are new every time", async () => {
@@ -97,16 +111,130 @@ describe("BlobStore", () => {
     expect(await store.sizeOf(id)).toBeNull();
     await store.remove(id);
   });
+});
 
-  test("sweep removes unfinished uploads and unreferenced blobs, keeps the rest", async () => {
+/** An hour ago: older than any claim or blob may be and still be in use. */
+const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+
+/** What another store's incoming folder looks like: its owner file and a half-written upload. */
+async function incomingFolder(instance: string, owner: ProcessOwner | null, age: Date | null = null): Promise<string> {
+  const dir = join(root, "blobs", ".incoming", instance);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, `${"e".repeat(32)}.part`), "halb");
+  if (owner) await writeFile(join(dir, "owner.json"), JSON.stringify(owner));
+  if (age) {
+    for (const name of await readdir(dir)) await utimes(join(dir, name), age, age);
+    await utimes(dir, age, age);
+  }
+  return dir;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null)) !== null;
+}
+
+/** The PID of a process that has ended. */
+async function endedPid(): Promise<number> {
+  const child = Bun.spawn(["true"]);
+  await child.exited;
+  return child.pid;
+}
+
+const nothingReferenced = async () => new Set<string>();
+
+describe("sweeping a store that several processes share", () => {
+  test("a store receives into a folder of its own, claimed by this process and renewed", async () => {
+    const quick = new BlobStore(join(root, "other-blobs"), { heartbeatMs: 20, staleAfterMs: 1000 });
+    try {
+      await quick.prepare();
+      const blob = quick.create();
+      blob.write(Buffer.from("x"));
+      await blob.close();
+      const [own, ...more] = await readdir(join(root, "other-blobs", ".incoming"));
+      expect(more).toEqual([]);
+      expect((await readdir(join(root, "other-blobs", ".incoming", own ?? ""))).sort()).toEqual(
+        [`${blob.id}.part`, "owner.json"].sort(),
+      );
+      const ownerFile = join(root, "other-blobs", ".incoming", own ?? "", "owner.json");
+      expect(JSON.parse(await readFile(ownerFile, "utf8"))).toEqual(currentOwner());
+      const before = (await stat(ownerFile)).mtimeMs;
+      await Bun.sleep(120);
+      expect((await stat(ownerFile)).mtimeMs).toBeGreaterThan(before);
+      await blob.discard();
+    } finally {
+      await quick.close();
+    }
+  });
+
+  test("another store's upload in flight is never swept, however old its claim looks", async () => {
+    const other = new BlobStore(join(root, "blobs"));
+    try {
+      await other.prepare();
+      const inFlight = other.create();
+      inFlight.write(Buffer.from("kommt noch"));
+      const folder = join(root, "blobs", ".incoming");
+      for (const name of await readdir(folder)) await utimes(join(folder, name), anHourAgo, anHourAgo);
+      expect(await store.sweep(nothingReferenced)).toEqual({ incoming: 0, orphans: 0 });
+      inFlight.write(Buffer.from(" und fertig"));
+      await inFlight.close();
+      await inFlight.commit();
+      expect(await readFile(other.pathOf(inFlight.id), "utf8")).toBe("kommt noch und fertig");
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("the folder of a process of this machine that has ended goes at once", async () => {
+    const dir = await incomingFolder("0123456789abcdef", { ...currentOwner(), pid: await endedPid() });
+    expect(await store.sweepIncoming()).toBe(1);
+    expect(await exists(dir)).toBe(false);
+  });
+
+  test("a PID that now belongs to another process does not keep a folder", async () => {
+    const owner = currentOwner();
+    if (owner.started === null) return; // No start times to compare outside Linux.
+    const dir = await incomingFolder("0123456789abcdef", { ...owner, started: owner.started - 1 });
+    expect(await store.sweepIncoming()).toBe(1);
+    expect(await exists(dir)).toBe(false);
+  });
+
+  test("another machine's folder stays while its claim is renewed and goes once it runs out", async () => {
+    const elsewhere: ProcessOwner = { machine: "anderer-rechner||", pid: 4242, started: 1 };
+    const fresh = await incomingFolder("1111111111111111", elsewhere);
+    const stale = await incomingFolder("2222222222222222", elsewhere, anHourAgo);
+    expect(await store.sweepIncoming()).toBe(1);
+    expect(await exists(fresh)).toBe(true);
+    expect(await exists(stale)).toBe(false);
+  });
+
+  test("what is not a live store's goes once it is stale: a folder without a claim, an older version's parts", async () => {
+    const unclaimedFresh = await incomingFolder("3333333333333333", null);
+    const unclaimedOld = await incomingFolder("4444444444444444", null, anHourAgo);
+    const legacyFresh = join(root, "blobs", ".incoming", `${"a".repeat(32)}.part`);
+    const legacyOld = join(root, "blobs", ".incoming", `${"b".repeat(32)}.part`);
+    await writeFile(legacyFresh, "neu");
+    await writeFile(legacyOld, "alt");
+    await utimes(legacyOld, anHourAgo, anHourAgo);
+    expect(await store.sweepIncoming()).toBe(2);
+    expect(await exists(unclaimedFresh)).toBe(true);
+    expect(await exists(unclaimedOld)).toBe(false);
+    expect(await exists(legacyFresh)).toBe(true);
+    expect(await exists(legacyOld)).toBe(false);
+  });
+
+  test("sweep removes blobs no row names once they are stale, keeps the rest", async () => {
     const kept = await write("bleibt");
     await kept.commit();
     const orphan = await write("verwaist");
     await orphan.commit();
-    // What a crash leaves in the incoming folder: a half-written upload.
-    await writeFile(join(root, "blobs", ".incoming", `${"f".repeat(32)}.part`), "halb");
+    await utimes(store.pathOf(orphan.id), anHourAgo, anHourAgo);
+    // Just moved into place: its row may be a moment away (another process between commit and insert).
+    const arriving = await write("gleich mit Zeile");
+    await arriving.commit();
+    await incomingFolder("5555555555555555", { ...currentOwner(), pid: await endedPid() });
     // Not a blob id: not the store's, not touched.
     await writeFile(join(root, "blobs", "README"), "fremd");
+    await utimes(join(root, "blobs", "README"), anHourAgo, anHourAgo);
 
     const asked: string[][] = [];
     const result = await store.sweep(async (ids) => {
@@ -115,8 +243,15 @@ describe("BlobStore", () => {
     });
 
     expect(result).toEqual({ incoming: 1, orphans: 1 });
-    expect(asked.flat().sort()).toEqual([kept.id, orphan.id].sort());
-    expect((await readdir(join(root, "blobs"))).sort()).toEqual([".incoming", "README", kept.id].sort());
+    expect(asked.flat().sort()).toEqual([kept.id, orphan.id, arriving.id].sort());
+    expect((await readdir(join(root, "blobs"))).sort()).toEqual([".incoming", "README", kept.id, arriving.id].sort());
+    expect(await incomingFiles()).toEqual([]);
+  });
+
+  test("close removes the store's own folder", async () => {
+    const blob = await write("x");
+    await blob.commit();
+    await store.close();
     expect(await readdir(join(root, "blobs", ".incoming"))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { readdir, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { StoredFile } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import type { ResolvedConfig } from "../../src/config.ts";
@@ -50,12 +50,18 @@ export function upload(app: Handler, token: string, input: UploadInput = {}) {
   return callJson<{ file: StoredFile; message?: string }>(app, "/api/files/upload", { body: form, token });
 }
 
-/** Every file of the blob store: completed blobs and, prefixed `.incoming/`, unfinished ones. */
+/**
+ * Every file of the blob store: completed blobs and, prefixed `.incoming/`, unfinished ones (in
+ * the receiving stores' folders: `.incoming/<instance>/<id>.part`; their owner files left out).
+ */
 export async function blobFiles(config: Pick<ResolvedConfig, "dataDir">): Promise<string[]> {
   const root = join(config.dataDir, "blobs");
-  const list = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).sort();
-  const stored = (await list(root)).filter((name) => name !== ".incoming");
-  const incoming = (await list(join(root, ".incoming"))).map((name) => `.incoming/${name}`);
+  const stored = (await readdir(root).catch(() => [] as string[])).filter((name) => name !== ".incoming").sort();
+  const entries = await readdir(join(root, ".incoming"), { recursive: true, withFileTypes: true }).catch(() => []);
+  const incoming = entries
+    .filter((entry) => entry.isFile() && entry.name !== "owner.json")
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
   return [...stored, ...incoming];
 }
 

@@ -5,7 +5,10 @@ import { type App, createApp } from "../../src/app.ts";
 import { loadConfig, type ResolvedConfig } from "../../src/config.ts";
 import type { ChangeFeed } from "../../src/db/change-feed.ts";
 import type { Sql } from "../../src/db/open.ts";
+import { postgresRateLimits, type RateLimitStore } from "../../src/http/rate-limit.ts";
+import type { DeliveryOptions } from "../../src/mail/delivery.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { currentTest } from "./test-scope.ts";
 import { testOwner } from "./users.ts";
 
 /** The secret test apps sign with; tests can sign their own tokens with it. */
@@ -32,15 +35,60 @@ export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
 }
 
 /**
- * The real app on a test database; call it with `call`/`callJson` from ./http.ts. With `changes`
- * it keeps sessions and lists in memory as `bun start` does; `now` is its clock.
+ * The database's limits (the store the API runs with), with every key prefixed by `scope()`:
+ * requests through `app.handle()` have no client address, so every test's logins, registrations
+ * and contact messages would otherwise count against one key ("local") for the whole file.
+ */
+export function scopedRateLimits(sql: Sql, scope: () => string): RateLimitStore {
+  const store = postgresRateLimits(sql);
+  return (options) => {
+    const limit = store(options);
+    const scoped = (key: string) => `${scope()}|${key}`;
+    return {
+      hit: (key) => limit.hit(scoped(key)),
+      release: (key) => limit.release(scoped(key)),
+      reset: (key) => limit.reset(scoped(key)),
+    };
+  };
+}
+
+/**
+ * Limits that never refuse, for tests about something else that set up more accounts than one
+ * address may register in an hour (the authorization matrix). The limits themselves are tested
+ * with the database's store (shared-limits.test.ts).
+ */
+export const unlimitedRateLimits: RateLimitStore = () => ({
+  hit: async () => ({ allowed: true, retryAfterSeconds: 0 }),
+  release: async () => {},
+  reset: async () => {},
+});
+
+/**
+ * The real app on a test database; call it with `call`/`callJson` from ./http.ts. Its limits
+ * count apart from every other test app's, and afresh in every test, unless `rateLimits` is
+ * given (two apps given `postgresRateLimits(sql)` count together, as two API processes do). With
+ * `changes` it keeps sessions and lists in memory as `bun start` does; `now` is its clock.
  */
 export function createTestApp(
   sql: Sql,
   config: ResolvedConfig = testConfig(),
-  options: { changes?: ChangeFeed | null; now?: () => number } = {},
+  {
+    rateLimits,
+    ...options
+  }: {
+    rateLimits?: RateLimitStore;
+    changes?: ChangeFeed | null;
+    now?: () => number;
+    delivery?: Partial<DeliveryOptions>;
+  } = {},
 ): App {
-  return createApp({ config, sql, ...options });
+  const app = crypto.randomUUID();
+  return createApp({
+    config,
+    sql,
+    ...options,
+    rateLimits: rateLimits ?? scopedRateLimits(sql, () => `${app}:${currentTest()}`),
+  });
 }
 
 /**

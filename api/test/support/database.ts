@@ -14,6 +14,11 @@ export interface TestDatabase {
    * server (closed by `drop()`), the process-local feed for the embedded database.
    */
   openChangeFeed(): Promise<ChangeFeed>;
+  /**
+   * Another connection pool on this database, as a second API process has one (closed by
+   * `drop()`). The embedded database takes one connection: there it is `sql` itself.
+   */
+  connectAgain(): Promise<Sql>;
   /** Closes the connection and removes the database (server) or stops PGlite (embedded). */
   drop(): Promise<void>;
 }
@@ -41,9 +46,16 @@ async function createServerDatabase(serverUrl: string, migrated: boolean): Promi
     feeds.push(feed);
     return feed;
   };
+  const pools: (() => Promise<void>)[] = [];
+  const connectAgain = async () => {
+    const pool = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
+    pools.push(pool.close);
+    return pool.sql;
+  };
   const drop = async () => {
     try {
       await Promise.all(feeds.map((feed) => feed.close()));
+      await Promise.all(pools.map((close) => close()));
       await db.close();
     } finally {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -56,7 +68,7 @@ async function createServerDatabase(serverUrl: string, migrated: boolean): Promi
     await drop();
     throw error;
   }
-  return { sql: db.sql, openChangeFeed, drop };
+  return { sql: db.sql, openChangeFeed, connectAgain, drop };
 }
 
 /**
@@ -89,7 +101,14 @@ async function createEmbeddedDatabase(migrated: boolean): Promise<TestDatabase> 
     { memory: true, template: template.data ?? undefined },
   );
   try {
-    if (!migrated) return { sql: db.sql, openChangeFeed: async () => localChangeFeed(), drop: db.close };
+    if (!migrated) {
+      return {
+        sql: db.sql,
+        openChangeFeed: async () => localChangeFeed(),
+        connectAgain: async () => db.sql,
+        drop: db.close,
+      };
+    }
     await migrate(db.sql);
     if (!template.data && db.embedded) {
       const dump = await db.embedded.dump();
@@ -102,5 +121,10 @@ async function createEmbeddedDatabase(migrated: boolean): Promise<TestDatabase> 
     await db.close();
     throw error;
   }
-  return { sql: db.sql, openChangeFeed: async () => localChangeFeed(), drop: db.close };
+  return {
+    sql: db.sql,
+    openChangeFeed: async () => localChangeFeed(),
+    connectAgain: async () => db.sql,
+    drop: db.close,
+  };
 }

@@ -47,3 +47,30 @@ export interface MarkedDoneAnswer {
 
 /** Open requests per page of `GET /api/requests` (default and upper bound of `limit`). */
 export const openRequestsPage = { defaultLimit: 50, maxLimit: 200 } as const;
+
+/** An answer sent to the visitor from the portal ("Antworten"): who, when, what. */
+export interface ContactRequestReply {
+  id: number;
+  message: string;
+  /** The sender's name then; `id` is null once that account is deleted. */
+  sent_by: { id: number | null; name: string };
+  created_at: string;
+}
+
+/** One request with its state and every reply, oldest first (`GET /api/requests/{id}`). */
+export interface ContactRequestDetail extends ContactRequest {
+  done_at: string | null;
+  done_by: { id: number | null; name: string } | null;
+  replies: ContactRequestReply[];
+}
+
+/** `GET /api/requests/{id}`. */
+export interface ContactRequestAnswer {
+  request: ContactRequestDetail;
+}
+
+/** `POST /api/requests/{id}/reply`: the request with the new reply (and done), and the counts. */
+export interface RepliedAnswer {
+  request: ContactRequestDetail;
+  counts: ContactRequestCounts;
+}

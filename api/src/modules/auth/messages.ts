@@ -17,4 +17,6 @@ export const authApiMessages = {
   newPasswordRequired: "Bitte geben Sie ein neues Passwort ein.",
   newPasswordUnchanged: "Das neue Passwort muss sich vom aktuellen unterscheiden.",
   tooManyPasswordAttempts: "Zu viele Versuche. Bitte versuchen Sie es später erneut.",
+  tooManyRegistrations:
+    "Von Ihrem Anschluss kamen in der letzten Stunde zu viele Registrierungen. Bitte versuchen Sie es später erneut.",
 } as const;

@@ -6,7 +6,10 @@ import { clientAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
-import { memoryRateLimit } from "../../http/rate-limit.ts";
+import { tooManyRequests } from "../../http/rate-limit.ts";
+import { enqueueMail } from "../../mail/outbox-store.ts";
+import { accessRequestMail } from "../../mail/templates.ts";
+import { authLimits } from "./limits.ts";
 import { authApiMessages as messages } from "./messages.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { registeredSchema, sessionSchema, signedInSchema } from "./responses.ts";
@@ -21,11 +24,8 @@ import {
   validateRegistration,
 } from "./validation.ts";
 
-/** Per client address and e-mail: after this many failed logins within the window, 429. */
-const loginRateLimit = { max: 10, windowMs: 15 * 60 * 1000 } as const;
-
 /** Per account: after this many wrong current passwords within the window, 429. */
-const passwordChangeRateLimit = { max: 10, windowMs: 15 * 60 * 1000 } as const;
+const passwordChangeLimit = { name: "password-change", max: 10, windowMs: 15 * 60 * 1000 } as const;
 
 const noContent = () => new Response(null, { status: 204 });
 
@@ -47,10 +47,16 @@ const newPasswordRefusals = [
  * - `POST /api/password` (bearer) `{ currentPassword, newPassword }` → 204, every other session
  *   of the account ends. A wrong current password is a 422 (a 401 would sign the browser out).
  */
-export function authModule({ sql, auth, config, now }: Pick<Deps, "sql" | "auth" | "config" | "now">) {
-  // Per app instance, so each test app starts with a clean slate.
-  const loginAttempts = memoryRateLimit(loginRateLimit);
-  const passwordAttempts = memoryRateLimit(passwordChangeRateLimit);
+export function authModule({
+  sql,
+  auth,
+  config,
+  rateLimits,
+  now,
+  outbox,
+}: Pick<Deps, "sql" | "auth" | "config" | "rateLimits" | "now" | "outbox">) {
+  const attemptLimits = authLimits(rateLimits);
+  const passwordAttempts = rateLimits(passwordChangeLimit);
   let stopSweep: (() => void) | null = null;
 
   return new Elysia({ name: "auth-routes", prefix: "/api" })
@@ -64,15 +70,27 @@ export function authModule({ sql, auth, config, now }: Pick<Deps, "sql" | "auth"
     })
     .post(
       "/register",
-      async ({ body, status }) => {
+      async ({ body, request, server, status }) => {
+        await attemptLimits.register(clientAddressOf(request, server, config.trustedProxies));
         const registration = validateRegistration(body);
         // Hashed whether or not the address is taken: both answers take the same time.
         const passwordHash = await hashPassword(registration.password);
         const outcome = await registerAccount(
           sql,
           { name: registration.name, email: registration.email, passwordHash },
-          { ownerEmail: config.ownerEmail, now: now() },
+          {
+            ownerEmail: config.ownerEmail,
+            now: now(),
+            // Every active admin hears of the request, in the transaction that records it.
+            onPending: async (tx, admins) => {
+              for (const admin of admins) {
+                const to = { name: admin.name, address: admin.email };
+                await enqueueMail(tx, accessRequestMail(registration, to, { publicUrl: config.publicUrl }));
+              }
+            },
+          },
         );
+        outbox.written();
         const answer: RegistrationAnswer = { access: outcome.owner ? "granted" : "pending" };
         return status(201, answer);
       },
@@ -100,6 +118,7 @@ export function authModule({ sql, auth, config, now }: Pick<Deps, "sql" | "auth"
                 ...newPasswordRefusals,
                 httpMessages.notJsonObject,
               ],
+              429: [messages.tooManyRegistrations],
             }),
           },
         },
@@ -112,13 +131,8 @@ export function authModule({ sql, auth, config, now }: Pick<Deps, "sql" | "auth"
         if (isBlank(email)) throw new HttpError(422, messages.emailRequired);
         if (body.password.length === 0) throw new HttpError(422, messages.loginPasswordRequired);
 
-        // Every attempt is counted before the password is checked, and a success forgets the
-        // count: what adds up is failures, and parallel guesses cannot outrun the counter.
-        const key = `${clientAddressOf(request, server, config.trustedProxies)}|${email}`;
-        const attempt = await loginAttempts.hit(key);
-        if (!attempt.allowed) {
-          throw new HttpError(429, messages.tooManyAttempts, { "Retry-After": String(attempt.retryAfterSeconds) });
-        }
+        const address = clientAddressOf(request, server, config.trustedProxies);
+        await attemptLimits.beginLogin(email, address);
 
         const found = isEmail(email) ? await findUserForLogin(sql, email) : null;
         // Unknown e-mail: verify against a dummy hash anyway, so timing does not tell.
@@ -126,7 +140,7 @@ export function authModule({ sql, auth, config, now }: Pick<Deps, "sql" | "auth"
         const passwordOk = body.password.length <= limits.passwordMax && (await verifyPassword(body.password, hash));
         if (!found || !passwordOk) throw new HttpError(401, messages.wrongCredentials);
 
-        await loginAttempts.reset(key);
+        await attemptLimits.loginSucceeded(email, address);
         // Only the right password learns that the account waits or is locked.
         if (found.status === "pending") throw new HttpError(403, messages.pending);
         if (found.status === "disabled") throw new HttpError(403, messages.disabled);
@@ -185,11 +199,7 @@ export function authModule({ sql, auth, config, now }: Pick<Deps, "sql" | "auth"
 
         const key = String(user.id);
         const attempt = await passwordAttempts.hit(key);
-        if (!attempt.allowed) {
-          throw new HttpError(429, messages.tooManyPasswordAttempts, {
-            "Retry-After": String(attempt.retryAfterSeconds),
-          });
-        }
+        if (!attempt.allowed) throw tooManyRequests(messages.tooManyPasswordAttempts, attempt);
         const hash = await findPasswordHash(sql, user.id);
         const currentOk =
           hash !== null &&

@@ -1,5 +1,5 @@
 import type { User, UserStatus } from "@klarwerk/kit";
-import type { Sql } from "../../db/open.ts";
+import type { Sql, Transaction } from "../../db/open.ts";
 import { lockAccounts } from "../users/store.ts";
 import { deleteSessionsOf } from "./session-store.ts";
 
@@ -26,7 +26,16 @@ export interface RegistrationOutcome {
 export async function registerAccount(
   sql: Sql,
   account: { name: string; email: string; passwordHash: string },
-  { ownerEmail, now }: { ownerEmail: string | null; now: number },
+  {
+    ownerEmail,
+    now,
+    onPending,
+  }: {
+    ownerEmail: string | null;
+    now: number;
+    /** Runs in the transaction after a pending account was created (to tell the admins). */
+    onPending?: (tx: Transaction, admins: { name: string; email: string }[]) => Promise<void>;
+  },
 ): Promise<RegistrationOutcome> {
   return sql.begin(async (tx) => {
     await lockAccounts(tx);
@@ -42,6 +51,11 @@ export async function registerAccount(
       )
       on conflict ((lower(email))) do nothing
       returning id`;
+    if (created !== undefined && !owner && onPending) {
+      const admins = await tx<{ name: string; email: string }[]>`
+        select name, email from users where role = 'admin' and status = 'active' order by id`;
+      await onPending(tx, admins);
+    }
     return { owner: owner && created !== undefined };
   });
 }

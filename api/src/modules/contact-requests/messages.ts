@@ -19,4 +19,6 @@ export const requestsApiMessages = {
   alreadyDone: "Diese Anfrage ist bereits erledigt.",
   invalidLimit: invalidLimitParam(openRequestsPage.maxLimit),
   invalidBefore: "Der Parameter „before“ muss die Nummer einer Anfrage sein.",
+  replyRequired: "Bitte schreiben Sie eine Antwort.",
+  replyTooLong: `Die Antwort darf höchstens ${limits.messageMax} Zeichen lang sein.`,
 } as const;

@@ -1,4 +1,12 @@
-import type { ContactRequest, ContactRequestCounts, MarkedDoneAnswer, OpenRequestsPage } from "@klarwerk/kit";
+import type {
+  ContactRequest,
+  ContactRequestAnswer,
+  ContactRequestCounts,
+  ContactRequestDetail,
+  MarkedDoneAnswer,
+  OpenRequestsPage,
+  RepliedAnswer,
+} from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { nullable, schemaOf } from "../../http/openapi.ts";
 
@@ -63,4 +71,41 @@ export const markedDoneSchema = schemaOf<MarkedDoneAnswer>()(
 export const receivedSchema = Type.Object(
   { status: Type.Literal("received") },
   { additionalProperties: false, description: "Also for a request the spam guard caught: bots learn nothing." },
+);
+
+const whoSchema = Type.Object(
+  { id: nullable(Type.Integer({ minimum: 1 })), name: Type.String() },
+  { additionalProperties: false, description: "`id` is null once that account is deleted (the name is kept)." },
+);
+
+const requestDetailSchema = schemaOf<ContactRequestDetail>()(
+  Type.Object(
+    {
+      ...requestFields,
+      is_done: Type.Boolean(),
+      done_at: nullable(Type.String({ format: "date-time" })),
+      done_by: nullable(whoSchema),
+      replies: Type.Array(
+        Type.Object(
+          {
+            id: Type.Integer({ minimum: 1 }),
+            message: Type.String(),
+            sent_by: whoSchema,
+            created_at: Type.String({ format: "date-time" }),
+          },
+          { additionalProperties: false },
+        ),
+        { description: "Replies sent to the visitor from the portal, oldest first." },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const contactRequestAnswerSchema = schemaOf<ContactRequestAnswer>()(
+  Type.Object({ request: requestDetailSchema }, { additionalProperties: false }),
+);
+
+export const repliedSchema = schemaOf<RepliedAnswer>()(
+  Type.Object({ request: requestDetailSchema, counts: countsSchema }, { additionalProperties: false }),
 );

@@ -8,20 +8,36 @@ import { HttpError } from "../../http/errors.ts";
 import { pagingParam, requireId } from "../../http/ids.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse, queryParameter } from "../../http/openapi.ts";
-import { memoryRateLimit } from "../../http/rate-limit.ts";
+import { tooManyRequests } from "../../http/rate-limit.ts";
+import { enqueueMail } from "../../mail/outbox-store.ts";
+import { contactRequestMail, replyMail } from "../../mail/templates.ts";
 import { contactApiMessages, requestsApiMessages } from "./messages.ts";
-import { markedDoneSchema, openRequestsPageSchema, receivedSchema } from "./responses.ts";
+import {
+  contactRequestAnswerSchema,
+  markedDoneSchema,
+  openRequestsPageSchema,
+  receivedSchema,
+  repliedSchema,
+} from "./responses.ts";
 import { schedulePurge } from "./retention.ts";
-import { insertContactRequest, listOpenRequests, markRequestDone } from "./store.ts";
-import { contactBody, isHoneypotFilled, validateContact } from "./validation.ts";
+import {
+  findRequestDetail,
+  insertContactRequest,
+  insertReply,
+  listOpenRequests,
+  markRequestDone,
+  requestCounts,
+} from "./store.ts";
+import { contactBody, isHoneypotFilled, replyBody, validateContact, validateReply } from "./validation.ts";
 
 /** Per client address: more accepted requests than this within the window are refused (429). */
-export const contactRateLimit = { max: 10, windowMs: 15 * 60 * 1000 } as const;
+export const contactRateLimit = { name: "contact", max: 10, windowMs: 15 * 60 * 1000 } as const;
 
 /** The answer to every accepted request, stored or caught by the honeypot alike. */
 const accepted = { status: "received" } as const;
 
 const tags = ["Contact requests"];
+const requestIdParams = t.Object({ id: t.String({ description: "The request's id, a positive integer." }) });
 
 /**
  * Contact requests, from the public form to the dashboard:
@@ -32,12 +48,22 @@ const tags = ["Contact requests"];
  *   time (`next` continues), and the exact open/done counts. Every signed-in user sees all of
  *   them: the portal is the company's staff tool and the requests its shared inbox;
  * - `PUT /api/requests/{id}/done` (bearer): marks one done for the signed-in user; 404 unknown,
- *   409 already done, 400 malformed id.
+ *   409 already done, 400 malformed id;
+ * - `GET /api/requests/{id}` (bearer) → `{ request }` with who marked it done and every reply;
+ * - `POST /api/requests/{id}/reply` (bearer) `{ message }` → 201 `{ request, counts }`: the reply
+ *   is stored with the request, which is marked done if it was open, and mailed to the visitor.
+ * A new request and a reply each write their mail in the same transaction (the team inbox and
+ * the visitor respectively); the outbox delivers it.
  * While the server runs, answered requests are deleted after the retention period.
  */
-export function contactRequestsModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
-  // Per app instance, so each test app starts with a clean slate.
-  const submissions = memoryRateLimit(contactRateLimit);
+export function contactRequestsModule({
+  sql,
+  auth,
+  config,
+  rateLimits,
+  outbox,
+}: Pick<Deps, "sql" | "auth" | "config" | "rateLimits" | "outbox">) {
+  const submissions = rateLimits(contactRateLimit);
   let stopPurge: (() => void) | null = null;
 
   return new Elysia({ name: "contact-requests", prefix: "/api" })
@@ -55,12 +81,15 @@ export function contactRequestsModule({ sql, auth, config }: Pick<Deps, "sql" | 
         // Validated before counting: a visitor fixing a typo does not use up the allowance.
         const contact = validateContact(body);
         const submission = await submissions.hit(clientAddressOf(request, server, config.trustedProxies));
-        if (!submission.allowed) {
-          throw new HttpError(429, contactApiMessages.tooManyRequests, {
-            "Retry-After": String(submission.retryAfterSeconds),
+        if (!submission.allowed) throw tooManyRequests(contactApiMessages.tooManyRequests, submission);
+        if (!isHoneypotFilled(body)) {
+          const mail = contactRequestMail(contact, { to: config.contactNotifyTo, publicUrl: config.publicUrl });
+          await sql.begin(async (tx) => {
+            await insertContactRequest(tx, contact);
+            await enqueueMail(tx, mail);
           });
+          outbox.written();
         }
-        if (!isHoneypotFilled(body)) await insertContactRequest(sql, contact);
         return status(201, accepted);
       },
       {
@@ -137,7 +166,7 @@ export function contactRequestsModule({ sql, auth, config }: Pick<Deps, "sql" | 
       },
       {
         auth: true,
-        params: t.Object({ id: t.String({ description: "The request's id, a positive integer." }) }),
+        params: requestIdParams,
         detail: {
           summary: "Mark a request done (answered) for the signed-in user",
           tags,
@@ -147,6 +176,65 @@ export function contactRequestsModule({ sql, auth, config }: Pick<Deps, "sql" | 
               400: [requestsApiMessages.invalidId],
               404: [requestsApiMessages.notFound],
               409: [requestsApiMessages.alreadyDone],
+            }),
+          },
+        },
+      },
+    )
+    .get(
+      "/requests/:id",
+      async ({ params }) => {
+        const request = await findRequestDetail(sql, requireId(params.id, requestsApiMessages.invalidId));
+        if (!request) throw new HttpError(404, requestsApiMessages.notFound);
+        return { request };
+      },
+      {
+        auth: true,
+        params: requestIdParams,
+        detail: {
+          summary: "One request, open or done, with every reply sent from the portal",
+          tags,
+          responses: {
+            200: jsonResponse("The request.", contactRequestAnswerSchema),
+            ...errorResponses({ 400: [requestsApiMessages.invalidId], 404: [requestsApiMessages.notFound] }),
+          },
+        },
+      },
+    )
+    .post(
+      "/requests/:id/reply",
+      async ({ params, body, user, status }) => {
+        const requestId = requireId(params.id, requestsApiMessages.invalidId);
+        const message = validateReply(body);
+        const answer = await sql.begin(async (tx) => {
+          const request = await insertReply(tx, { requestId, message, user });
+          if (!request) return null;
+          const mail = replyMail(request, { message, senderName: user.name }, { teamInbox: config.contactNotifyTo });
+          await enqueueMail(tx, mail);
+          const detail = await findRequestDetail(tx, requestId);
+          if (!detail) throw new Error("the request vanished under its row lock");
+          return { request: detail, counts: await requestCounts(tx) };
+        });
+        if (!answer) throw new HttpError(404, requestsApiMessages.notFound);
+        outbox.written();
+        return status(201, answer);
+      },
+      {
+        auth: true,
+        params: requestIdParams,
+        ...jsonBody(replyBody),
+        detail: {
+          summary: "Reply to the visitor by e-mail; the reply is kept with the request, which is marked done",
+          description:
+            "From MAIL_FROM, Reply-To the team inbox (CONTACT_NOTIFY_TO), quoting the visitor's message. The mail is written to the outbox with the reply and delivered from there.",
+          tags,
+          responses: {
+            201: jsonResponse("The request with the new reply, and the new counts.", repliedSchema),
+            ...jsonBodyErrors,
+            ...errorResponses({
+              400: [requestsApiMessages.invalidId, httpMessages.badRequest],
+              404: [requestsApiMessages.notFound],
+              422: [requestsApiMessages.replyRequired, requestsApiMessages.replyTooLong, httpMessages.notJsonObject],
             }),
           },
         },

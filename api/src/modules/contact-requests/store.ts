@@ -1,20 +1,22 @@
 import {
   type ContactRequest,
   type ContactRequestCounts,
+  type ContactRequestDetail,
+  type ContactRequestReply,
   contactRetentionDays,
   type DoneContactRequest,
   type MarkedDoneAnswer,
   type OpenRequestsPage,
 } from "@klarwerk/kit";
-import type { Sql } from "../../db/open.ts";
+import type { Queries, Sql, Transaction } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
 import type { ContactRequestInput } from "./validation.ts";
 
 // Every statement on contact_requests: the contact form inserts, the dashboard lists and marks
 // done, retention deletes.
 
-/** Stores a request from the contact form as open. */
-export async function insertContactRequest(sql: Sql, request: ContactRequestInput): Promise<void> {
+/** Stores a request from the contact form as open (in the caller's transaction, with its mail). */
+export async function insertContactRequest(sql: Queries, request: ContactRequestInput): Promise<void> {
   await sql`
     insert into contact_requests (name, email, company, message)
     values (${request.name}, ${request.email}, ${request.company}, ${request.message})`;
@@ -111,6 +113,82 @@ export async function markRequestDone(
     if (!counts) throw new Error("contact_request_counts has no row");
     return { outcome: "done", answer: { request: toDoneContactRequest(marked), counts } };
   });
+}
+
+interface DetailRow extends RequestRow {
+  done_at: Date | null;
+  done_by: number | null;
+  done_by_name: string | null;
+}
+
+interface ReplyRow {
+  id: number;
+  message: string;
+  sent_by: number | null;
+  sent_by_name: string;
+  created_at: Date;
+}
+
+function toReply(row: ReplyRow): ContactRequestReply {
+  return {
+    id: row.id,
+    message: row.message,
+    sent_by: { id: row.sent_by, name: row.sent_by_name },
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** One request with who marked it done and every reply, oldest first; null when there is none. */
+export async function findRequestDetail(sql: Queries, id: number): Promise<ContactRequestDetail | null> {
+  const [row] = await sql<DetailRow[]>`
+    select id, name, email, company, message, created_at, is_done, done_at, done_by, done_by_name
+    from contact_requests where id = ${id}`;
+  if (!row) return null;
+  const replies = await sql<ReplyRow[]>`
+    select id, message, sent_by, sent_by_name, created_at
+    from contact_request_replies where request_id = ${id}
+    order by created_at, id`;
+  return {
+    ...toContactRequest(row),
+    done_at: row.done_at?.toISOString() ?? null,
+    done_by: row.done_by_name !== null ? { id: row.done_by, name: row.done_by_name } : null,
+    replies: replies.map(toReply),
+  };
+}
+
+/** What a reply is written against: the request as the visitor sent it, locked until the reply commits. */
+export interface RepliedRequest {
+  name: string;
+  email: string;
+  message: string;
+  created_at: Date;
+}
+
+/**
+ * Stores a reply by `user` and marks the request done if it was open, in the caller's
+ * transaction (which also writes the mail to the visitor). Null when the request does not exist.
+ */
+export async function insertReply(
+  tx: Transaction,
+  { requestId, message, user }: { requestId: number; message: string; user: { id: number; name: string } },
+): Promise<RepliedRequest | null> {
+  const [request] = await tx<RepliedRequest[]>`
+    select name, email, message, created_at from contact_requests where id = ${requestId} for update`;
+  if (!request) return null;
+  await tx`
+    insert into contact_request_replies (request_id, message, sent_by, sent_by_name)
+    values (${requestId}, ${message}, ${user.id}, ${user.name})`;
+  await tx`
+    update contact_requests set is_done = true, done_at = now(), done_by = ${user.id}, done_by_name = ${user.name}
+    where id = ${requestId} and not is_done`;
+  return request;
+}
+
+/** The open and done counts, as the triggers keep them. */
+export async function requestCounts(sql: Queries): Promise<ContactRequestCounts> {
+  const [counts] = await sql<ContactRequestCounts[]>`select open, done from contact_request_counts`;
+  if (!counts) throw new Error("contact_request_counts has no row");
+  return counts;
 }
 
 /**

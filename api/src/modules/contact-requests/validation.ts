@@ -2,7 +2,7 @@ import { contactHoneypotField, isBlank, isEmail, limits } from "@klarwerk/kit";
 import { t } from "elysia";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
-import { contactApiMessages as messages } from "./messages.ts";
+import { contactApiMessages as messages, requestsApiMessages } from "./messages.ts";
 
 /**
  * Shapes only: name, email and message must be strings (else their German message); company may
@@ -59,4 +59,18 @@ export function validateContact(body: ContactBody): ContactRequestInput {
 export function isHoneypotFilled(body: ContactBody): boolean {
   const value = body[contactHoneypotField];
   return value !== undefined && value !== null && value !== "";
+}
+
+/** A reply to a visitor ("Antworten"): its text must be a string; rules in `validateReply`. */
+export const replyBody = t.Object(
+  { message: t.String({ error: requestsApiMessages.replyRequired }) },
+  { error: httpMessages.notJsonObject },
+);
+
+/** The reply's text, trimmed at its ends, or a 422. */
+export function validateReply(body: typeof replyBody.static): string {
+  const message = body.message.trim();
+  if (isBlank(message)) throw invalid(requestsApiMessages.replyRequired);
+  if (message.length > limits.messageMax) throw invalid(requestsApiMessages.replyTooLong);
+  return message;
 }

@@ -6,7 +6,7 @@ import { httpMessages } from "../../http/messages.ts";
 import { bytesResponse, errorResponses, jsonResponse } from "../../http/openapi.ts";
 import { existingFolderParam, folderParamErrors, folderQueryParameter, optionalFolderId } from "../folders/ids.ts";
 import { foldersApiMessages } from "../folders/messages.ts";
-import { fileBlobStore } from "./blobs.ts";
+import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";
 import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "./responses.ts";
@@ -60,7 +60,8 @@ const downloadResponses = {
  * - `POST /api/files/{id}/download-link`: `{ url }`, a link valid for a minute that downloads
  *   without the bearer header (`GET /api/files/{id}/download/{ticket}`), for the browser's own
  *   download manager;
- * - `GET /api/files/{id}/preview`: image files only (else 415), inert.
+ * - `GET /api/files/{id}/preview`: image files only (else 415), inline and inert, with Range like
+ *   a download.
  */
 export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
   const store = fileBlobStore(config);
@@ -82,22 +83,33 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
     return size - file.blob_offset;
   }
 
-  async function download(request: Request, file: FileWithBlob): Promise<Response> {
+  /** The file's bytes: to save (`attachment`) or to show (`inline`), with `Range` either way. */
+  async function send(request: Request, file: FileWithBlob, disposition: "attachment" | "inline"): Promise<Response> {
     return blobResponse(request, {
       path: store.pathOf(file.blob_id),
       offset: file.blob_offset,
       size: await contentSizeOf(file),
-      ranges: true,
       headers: {
         ...inertHeaders,
         "Content-Type": file.mime_type,
-        "Content-Disposition": contentDisposition("attachment", file.original_name),
+        "Content-Disposition": contentDisposition(disposition, file.original_name),
       },
     });
   }
 
+  let stopSweeping: (() => void) | null = null;
+
   return new Elysia({ name: "files-routes", prefix: "/api/files" })
     .use(auth.guard)
+    .onStart(() => {
+      stopSweeping ??= scheduleIncomingSweep(store);
+    })
+    .onStop(async () => {
+      stopSweeping?.();
+      stopSweeping = null;
+      // After the server's last request: this process's incoming folder goes with it.
+      await store.close();
+    })
     .get(
       "",
       async ({ query }) => ({
@@ -203,7 +215,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
         },
       },
     )
-    .get("/:id/download", async ({ params, request }) => download(request, await fileOf(params.id)), {
+    .get("/:id/download", async ({ params, request }) => send(request, await fileOf(params.id), "attachment"), {
       auth: true,
       params: t.Object({ id: fileId }),
       detail: {
@@ -241,7 +253,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
       async ({ params, request }) => {
         const id = requireId(params.id, messages.invalidId);
         if (!links.verify(id, params.ticket)) throw new HttpError(403, messages.linkInvalid);
-        return download(request, await fileOf(params.id));
+        return send(request, await fileOf(params.id), "attachment");
       },
       {
         params: t.Object({
@@ -260,25 +272,16 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
       async ({ params, request }) => {
         const file = await fileOf(params.id);
         if (!file.mime_type.startsWith("image/")) throw new HttpError(415, messages.noPreview);
-        return blobResponse(request, {
-          path: store.pathOf(file.blob_id),
-          offset: file.blob_offset,
-          size: await contentSizeOf(file),
-          ranges: false,
-          headers: {
-            ...inertHeaders,
-            "Content-Type": file.mime_type,
-            "Content-Disposition": contentDisposition("inline", file.original_name),
-          },
-        });
+        return send(request, file, "inline");
       },
       {
         auth: true,
         params: t.Object({ id: fileId }),
         detail: {
-          summary: "An image file, to be shown inline",
+          summary: "An image file, to be shown inline (with `Range`, exactly as a download)",
           tags,
           responses: {
+            ...downloadResponses,
             200: bytesResponse("The image's bytes, in its stored media type."),
             ...errorResponses({ 415: [messages.noPreview] }),
             ...fileErrors,

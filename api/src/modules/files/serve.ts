@@ -36,7 +36,8 @@ export interface ByteRange {
  * those). A range wholly outside the file is a 416.
  */
 export function requestedRange(header: string | null, size: number): ByteRange | null {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? "");
+  // The unit is case-insensitive (RFC 9110, section 14.1).
+  const match = /^bytes=(\d*)-(\d*)$/i.exec(header?.trim() ?? "");
   if (!match) return null;
   const [, first = "", last = ""] = match;
   if (first === "" && last === "") return null;
@@ -68,25 +69,35 @@ export interface BlobResponseOptions {
   /** The content's length. */
   size: number;
   headers: Record<string, string>;
-  /** Honour `Range` (downloads); previews are always sent whole. */
-  ranges: boolean;
 }
 
 /**
- * The blob as a streamed response: `Bun.file` reads from disk as the client takes it, so a
- * 1 GiB download costs no memory. A satisfiable `Range` gets a 206 with just those bytes (a
- * resumed or seeking download), answered here rather than by Bun so tests see the same. HEAD
- * gets the same response; Bun's server sends its headers without the body.
+ * The blob as a streamed response (downloads and previews alike): `Bun.file` reads from disk as
+ * the client takes it, so a 1 GiB download costs no memory. A satisfiable `Range` gets a 206 with
+ * just those bytes (a resumed or seeking download), one wholly outside the file a JSON 416, and
+ * a `Range` this server does not read the whole file. HEAD gets the same response; Bun's server
+ * sends its headers without the body. Cache-Control is the API's `no-store`
+ * (src/http/no-store.ts): stored files are personal.
+ *
+ * Bun's server answers `Range` by itself for a 200 whose body is a whole file (a blob stored at
+ * offset 0), with its own reading of the header (`Bytes=0-0`, `bytes=0 -0`) and an empty 416 in
+ * the file's media type. So when this server ignores a `Range`, the whole file is sent as a
+ * stream Bun does not recognize as a file (chunked, without Content-Length): ranges are decided
+ * here only.
  */
-export function blobResponse(request: Request, { path, offset, size, headers, ranges }: BlobResponseOptions): Response {
+export function blobResponse(request: Request, { path, offset, size, headers }: BlobResponseOptions): Response {
   const all = new Headers(headers);
-  all.set("Cache-Control", "private, no-cache");
-  if (ranges) all.set("Accept-Ranges", "bytes");
-  const range = ranges ? requestedRange(request.headers.get("range"), size) : null;
+  all.set("Accept-Ranges", "bytes");
+  const rangeHeader = request.headers.get("range");
+  const range = requestedRange(rangeHeader, size);
   const file = Bun.file(path);
   if (!range) {
-    all.set("Content-Length", String(size));
-    return new Response(file.slice(offset, offset + size), { status: 200, headers: all });
+    const whole = file.slice(offset, offset + size);
+    if (rangeHeader === null) {
+      all.set("Content-Length", String(size));
+      return new Response(whole, { status: 200, headers: all });
+    }
+    return new Response(whole.stream().pipeThrough(new TransformStream()), { status: 200, headers: all });
   }
   all.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
   all.set("Content-Length", String(range.end - range.start + 1));

@@ -1,6 +1,7 @@
 import { mediaTypeOf } from "../../http/content-type.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
+import { requireStorableText } from "../../http/text-policy.ts";
 import type { BlobStore, IncomingBlob, PendingBlob, WrittenBody } from "../../storage/blob-store.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 import {
@@ -108,6 +109,7 @@ class UploadForm {
   private filePart(part: PartHeaders, filename: string, bodyOffset: number): PartHandler {
     if (part.name !== "file") throw new HttpError(400, messages.unexpectedField);
     if (this.file) throw new HttpError(400, messages.oneFileOnly);
+    requireStorableText(filename);
     const name = originalNameOf(filename);
     // A file input with nothing chosen sends an empty file name.
     if (name === "") throw new HttpError(400, messages.fileMissing);
@@ -129,7 +131,9 @@ class UploadForm {
         chunks.push(Buffer.from(bytes));
       },
       end: () => {
-        this.fields.set(name, Buffer.concat(chunks).toString("utf8"));
+        const value = Buffer.concat(chunks).toString("utf8");
+        requireStorableText(value);
+        this.fields.set(name, value);
       },
     };
   }

@@ -5,6 +5,8 @@ import { HttpError } from "../../http/errors.ts";
 import { requireId } from "../../http/ids.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
+import { enqueueMail } from "../../mail/outbox-store.ts";
+import { accessGrantedMail } from "../../mail/templates.ts";
 import { usersApiMessages as messages } from "./messages.ts";
 import { changedAccountSchema, userAccountListSchema } from "./responses.ts";
 import { type AccountRefusal, changeAccount, deleteAccount, listAccounts } from "./store.ts";
@@ -41,7 +43,13 @@ function refused(refusal: AccountRefusal): HttpError {
  * The last active admin cannot be disabled, demoted or deleted (409), and an admin cannot do that
  * to their own account (409), so nobody locks the company out of its portal.
  */
-export function usersModule({ sql, auth, now }: Pick<Deps, "sql" | "auth" | "now">) {
+export function usersModule({
+  sql,
+  auth,
+  now,
+  config,
+  outbox,
+}: Pick<Deps, "sql" | "auth" | "now" | "config" | "outbox">) {
   return new Elysia({ name: "users-routes", prefix: "/api/users" })
     .use(auth.guard)
     .get("", async () => ({ users: await listAccounts(sql) }), {
@@ -57,9 +65,21 @@ export function usersModule({ sql, auth, now }: Pick<Deps, "sql" | "auth" | "now
       async ({ params, body, user }) => {
         const targetId = requireId(params.id, messages.invalidId);
         const change = accountChangeFrom(body);
-        const result = await changeAccount(sql, { actorId: user.id, targetId, change, now: now() });
+        const result = await changeAccount(sql, {
+          actorId: user.id,
+          targetId,
+          change,
+          now: now(),
+          // Approving an access request tells its holder, in the same transaction.
+          onGranted: (tx, account) =>
+            enqueueMail(
+              tx,
+              accessGrantedMail({ name: account.name, address: account.email }, { publicUrl: config.publicUrl }),
+            ),
+        });
         if (result.outcome !== "changed") throw refused(result.outcome);
         auth.sessions.changed();
+        outbox.written();
         return { user: result.account };
       },
       {

@@ -90,7 +90,20 @@ async function refusalOf(
  */
 export async function changeAccount(
   sql: Sql,
-  { actorId, targetId, change, now }: { actorId: number; targetId: number; change: UserAccountChange; now: number },
+  {
+    actorId,
+    targetId,
+    change,
+    now,
+    onGranted,
+  }: {
+    actorId: number;
+    targetId: number;
+    change: UserAccountChange;
+    now: number;
+    /** Runs in the transaction when a pending account became active (to tell its holder). */
+    onGranted?: (tx: Transaction, account: UserAccount) => Promise<void>;
+  },
 ): Promise<AccountChangeResult> {
   return sql.begin(async (tx) => {
     const checked = await refusalOf(tx, {
@@ -115,7 +128,9 @@ export async function changeAccount(
       returning id, name, email, role, status, created_at, approved_at, approved_by_name`;
     if (!row) throw new Error("the account vanished under the accounts lock");
     if (status === "disabled") await deleteSessionsOf(tx, targetId);
-    return { outcome: "changed", account: toAccount(row) };
+    const account = toAccount(row);
+    if (target.status === "pending" && status === "active") await onGranted?.(tx, account);
+    return { outcome: "changed", account };
   });
 }
 

@@ -1,0 +1,175 @@
+import { site } from "@klarwerk/kit";
+import nodemailer from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import type { Sql } from "../db/open.ts";
+import { type ClaimedMail, claimDueMails, markSent, recordFailure } from "./outbox-store.ts";
+
+/** How the worker paces itself; tests shorten the waits. */
+export interface DeliveryOptions {
+  /** How often the outbox is looked at for due mails (a mail this process writes is sent at once). */
+  pollMs: number;
+  /** The delay after the first failure; it doubles with every further one, up to `maxRetryMs`. */
+  retryBaseMs: number;
+  maxRetryMs: number;
+  /** After failing this long, a mail is given up (failed). */
+  giveUpMs: number;
+  /** How long a claim holds: longer than any one send can take (the SMTP timeouts below). */
+  leaseMs: number;
+  /** Passed to nodemailer's TLS: tests trust their self-signed certificate through it. */
+  tls?: { rejectUnauthorized?: boolean; ca?: string };
+}
+
+const second = 1000;
+const minute = 60 * second;
+
+export const defaultDeliveryOptions: DeliveryOptions = {
+  pollMs: 2 * second,
+  retryBaseMs: 30 * second,
+  maxRetryMs: 60 * minute,
+  giveUpMs: 24 * 60 * minute,
+  leaseMs: 5 * minute,
+};
+
+/** Mails claimed per round: a burst goes out in a few rounds without one worker hoarding it. */
+const batchSize = 10;
+
+/** What a failed send tells us: why, and whether trying again can help. */
+export interface SendFailure {
+  reason: string;
+  /** A permanent refusal (5xx): the same mail will be refused again. */
+  final: boolean;
+}
+
+interface SmtpError {
+  message?: string;
+  code?: string;
+  responseCode?: number;
+  response?: string;
+}
+
+/** 5xx answers are final; 4xx, timeouts and unreachable servers are worth another try. */
+export function classifyFailure(error: unknown): SendFailure {
+  const smtp = (typeof error === "object" && error !== null ? error : {}) as SmtpError;
+  const code = smtp.responseCode;
+  const reason = smtp.response ?? smtp.message ?? String(error);
+  const prefix = smtp.code && !reason.includes(smtp.code) ? `${smtp.code}: ` : "";
+  return { reason: `${prefix}${reason}`.slice(0, 2000), final: typeof code === "number" && code >= 500 && code < 600 };
+}
+
+/** The delay before attempt `attempts + 1`, after `attempts` failed ones. */
+export function retryDelayMs(attempts: number, options: Pick<DeliveryOptions, "retryBaseMs" | "maxRetryMs">): number {
+  return Math.min(options.maxRetryMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface DeliveryWorker {
+  /** Look at the outbox now (a mail was just written). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Delivers the outbox through the SMTP server of `smtpUrl`, in the background of an API process.
+ * Several processes may run one each: claims (outbox-store.ts) keep them from sending a mail
+ * twice. A mail is sent with a Message-ID of its own, so should a process die between the
+ * server's "250" and recording it, the mail that goes out again is recognizably the same one.
+ */
+export function startDeliveryWorker({
+  sql,
+  smtpUrl,
+  mailFrom,
+  options = defaultDeliveryOptions,
+}: {
+  sql: Sql;
+  smtpUrl: string;
+  mailFrom: string;
+  options?: DeliveryOptions;
+}): DeliveryWorker {
+  // One connection per send: a pool would keep connections that the server may close meanwhile,
+  // and a mail a minute does not need one.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 30 * second,
+    greetingTimeout: 30 * second,
+    socketTimeout: 60 * second,
+    ...(options.tls ? { tls: options.tls } : {}),
+  } satisfies SMTPTransport.Options);
+  const domain = mailFrom.split("@")[1] ?? "localhost";
+
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: Timer | undefined;
+
+  async function send(mail: ClaimedMail): Promise<void> {
+    try {
+      await transport.sendMail({
+        from: { name: site.name, address: mailFrom },
+        to: mail.to.name ? { name: mail.to.name, address: mail.to.address } : mail.to.address,
+        ...(mail.replyTo
+          ? {
+              replyTo: mail.replyTo.name
+                ? { name: mail.replyTo.name, address: mail.replyTo.address }
+                : mail.replyTo.address,
+            }
+          : {}),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<outbox-${mail.id}@${domain}>`,
+      });
+    } catch (error) {
+      const failure = classifyFailure(error);
+      const state = await recordFailure(sql, mail, {
+        ...failure,
+        retryInMs: retryDelayMs(mail.attempts, options),
+        giveUpMs: options.giveUpMs,
+      });
+      const outcome = state === "failed" ? "gave it up" : "will try again";
+      console.warn(`[api] mail ${mail.id} was not delivered (${failure.reason}); ${outcome}`);
+      return;
+    }
+    if (!(await markSent(sql, mail))) console.warn(`[api] mail ${mail.id} was sent after its claim ran out`);
+  }
+
+  async function round(): Promise<void> {
+    for (;;) {
+      const due = await claimDueMails(sql, { limit: batchSize, leaseMs: options.leaseMs });
+      await Promise.all(due.map(send));
+      if (due.length < batchSize || stopped) return;
+    }
+  }
+
+  function wake(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = round()
+      .catch((error: unknown) => {
+        console.error("[api] outbox: could not deliver:", error instanceof Error ? error.message : error);
+      })
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  }
+
+  timer = setInterval(wake, options.pollMs);
+  timer.unref?.();
+  wake();
+
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+      transport.close();
+    },
+  };
+}

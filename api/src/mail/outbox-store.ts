@@ -1,0 +1,180 @@
+import {
+  type OutboxFailure,
+  type OutboxMail,
+  type OutboxMailKind,
+  type OutboxMailState,
+  outboxListLimit,
+} from "@klarwerk/kit";
+import type { Queries, Sql } from "../db/open.ts";
+import type { ComposedMail, Mailbox } from "./compose.ts";
+
+// Every statement on the outbox table (migration 013). Times are the database's clock: every API
+// process claims and retries by the same one.
+
+/** Writes a mail; call it inside the transaction that causes the mail, so both commit or neither. */
+export async function enqueueMail(tx: Queries, mail: ComposedMail): Promise<void> {
+  await tx`
+    insert into outbox (kind, to_name, to_address, reply_to_name, reply_to_address, subject, text_body, html_body)
+    values (${mail.kind}, ${mail.to.name}, ${mail.to.address}, ${mail.replyTo?.name ?? null},
+            ${mail.replyTo?.address ?? null}, ${mail.subject}, ${mail.text}, ${mail.html})`;
+}
+
+/** A mail a worker has claimed: what it sends, and the claim it must still hold to record the outcome. */
+export interface ClaimedMail {
+  id: number;
+  claimToken: string;
+  to: Mailbox;
+  replyTo: Mailbox | null;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+}
+
+interface ClaimedRow {
+  id: number;
+  claim_token: string;
+  to_name: string | null;
+  to_address: string;
+  reply_to_name: string | null;
+  reply_to_address: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due mails for `leaseMs`. `for update skip locked` lets any number of
+ * workers claim at once without waiting for each other or taking the same mail; the lease means
+ * a worker that dies mid-send leaves its mails due again once the lease runs out.
+ */
+export async function claimDueMails(sql: Sql, { limit, leaseMs }: { limit: number; leaseMs: number }) {
+  const rows = await sql<ClaimedRow[]>`
+    update outbox set
+      claimed_until = now() + make_interval(secs => ${leaseMs / 1000}),
+      claim_token = gen_random_uuid(),
+      attempts = attempts + 1
+    where id in (
+      select id from outbox
+      where state = 'waiting' and next_attempt_at <= now() and (claimed_until is null or claimed_until <= now())
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, claim_token, to_name, to_address, reply_to_name, reply_to_address, subject, text_body,
+              html_body, attempts`;
+  return rows.map(
+    (row): ClaimedMail => ({
+      id: row.id,
+      claimToken: row.claim_token,
+      to: { name: row.to_name, address: row.to_address },
+      replyTo: row.reply_to_address === null ? null : { name: row.reply_to_name, address: row.reply_to_address },
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      attempts: row.attempts,
+    }),
+  );
+}
+
+/** Delivered. Only while the claim is still ours; returns whether it was. */
+export async function markSent(sql: Sql, mail: ClaimedMail): Promise<boolean> {
+  const updated = await sql`
+    update outbox set state = 'sent', sent_at = now(), claimed_until = null, claim_token = null
+    where id = ${mail.id} and claim_token = ${mail.claimToken}`;
+  return updated.count === 1;
+}
+
+/**
+ * A failed attempt: the reason is appended to the mail's failures. `final` (a 5xx answer) fails
+ * it at once; otherwise it is due again after `retryInMs`, unless its failures began `giveUpMs`
+ * ago, then it fails too. Returns the state it is left in (null: the claim was no longer ours).
+ */
+export async function recordFailure(
+  sql: Sql,
+  mail: ClaimedMail,
+  { reason, final, retryInMs, giveUpMs }: { reason: string; final: boolean; retryInMs: number; giveUpMs: number },
+): Promise<OutboxMailState | null> {
+  const [row] = await sql<{ state: OutboxMailState }[]>`
+    update outbox set
+      state = case
+        when ${final} or coalesce(first_failed_at, now()) <= now() - make_interval(secs => ${giveUpMs / 1000})
+        then 'failed' else 'waiting' end,
+      first_failed_at = coalesce(first_failed_at, now()),
+      next_attempt_at = now() + make_interval(secs => ${retryInMs / 1000}),
+      failures = failures || jsonb_build_array(jsonb_build_object(
+        'at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'reason', ${reason}::text)),
+      claimed_until = null,
+      claim_token = null
+    where id = ${mail.id} and claim_token = ${mail.claimToken}
+    returning state`;
+  return row?.state ?? null;
+}
+
+interface MailRow {
+  id: number;
+  kind: OutboxMailKind;
+  state: OutboxMailState;
+  to_name: string | null;
+  to_address: string;
+  reply_to_name: string | null;
+  reply_to_address: string | null;
+  subject: string;
+  text_body: string;
+  attempts: number;
+  failures: OutboxFailure[];
+  created_at: Date;
+  sent_at: Date | null;
+  next_attempt_at: Date;
+}
+
+/** `Name <address>`, as a mail program shows it. */
+function mailboxText(name: string | null, address: string): string {
+  return name ? `${name} <${address}>` : address;
+}
+
+function toOutboxMail(row: MailRow): OutboxMail {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    to: mailboxText(row.to_name, row.to_address),
+    reply_to: row.reply_to_address === null ? null : mailboxText(row.reply_to_name, row.reply_to_address),
+    subject: row.subject,
+    text: row.text_body,
+    attempts: row.attempts,
+    last_error: row.failures.at(-1)?.reason ?? null,
+    failures: row.failures,
+    created_at: row.created_at.toISOString(),
+    sent_at: row.sent_at?.toISOString() ?? null,
+    next_attempt_at: row.state === "waiting" ? row.next_attempt_at.toISOString() : null,
+  };
+}
+
+const mailColumns = (sql: Sql) => sql`
+  id, kind, state, to_name, to_address, reply_to_name, reply_to_address, subject, text_body, attempts,
+  failures, created_at, sent_at, next_attempt_at`;
+
+/** The newest mails, whatever their state. */
+export async function listOutbox(sql: Sql): Promise<OutboxMail[]> {
+  const rows = await sql<MailRow[]>`
+    select ${mailColumns(sql)} from outbox order by created_at desc, id desc limit ${outboxListLimit}`;
+  return rows.map(toOutboxMail);
+}
+
+export type RetryResult =
+  | { outcome: "waiting"; mail: OutboxMail }
+  | { outcome: "not-found" }
+  | { outcome: "not-failed" };
+
+/** A failed mail back to waiting, due now, with a fresh 24 hours; its failures stay on record. */
+export async function retryMail(sql: Sql, id: number): Promise<RetryResult> {
+  const [row] = await sql<MailRow[]>`
+    update outbox set state = 'waiting', next_attempt_at = now(), first_failed_at = null
+    where id = ${id} and state = 'failed'
+    returning ${mailColumns(sql)}`;
+  if (row) return { outcome: "waiting", mail: toOutboxMail(row) };
+  const [existing] = await sql`select 1 from outbox where id = ${id}`;
+  return existing ? { outcome: "not-failed" } : { outcome: "not-found" };
+}

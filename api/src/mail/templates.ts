@@ -1,0 +1,111 @@
+import { formatDateTime, site } from "@klarwerk/kit";
+import { type ComposedMail, composeMail, type Mailbox } from "./compose.ts";
+
+// Every mail the product sends, in German: what it says lives here once.
+
+/** How long a reset link is valid; the mail and the token store read it from here. */
+export const passwordResetMinutes = 30;
+
+/** The path of the page that sets a new password; the link carries `?token=`. */
+export const passwordResetPath = "/passwort-zuruecksetzen";
+
+/** A new contact request → the team inbox; answering the mail writes to the visitor. */
+export function contactRequestMail(
+  request: { name: string; email: string; company: string | null; message: string },
+  { to, publicUrl }: { to: string; publicUrl: string },
+): ComposedMail {
+  const sender = request.company ? `${request.name} (${request.company})` : request.name;
+  return composeMail({
+    kind: "contact-request",
+    to: { name: site.name, address: to },
+    replyTo: { name: request.name, address: request.email },
+    subject: `Neue Kontaktanfrage von ${sender}`,
+    blocks: [
+      { paragraph: "Über das Kontaktformular der Website ist eine neue Anfrage eingegangen." },
+      {
+        paragraph: [
+          `Name: ${request.name}`,
+          `E-Mail: ${request.email}`,
+          ...(request.company ? [`Unternehmen: ${request.company}`] : []),
+        ].join("\n"),
+      },
+      { quote: request.message },
+      { link: { label: "Im Dashboard ansehen und als erledigt markieren", url: `${publicUrl}/dashboard` } },
+      { paragraph: `Wer auf diese E-Mail antwortet, schreibt direkt an ${request.name}.` },
+    ],
+  });
+}
+
+/** A pending registration → one admin. */
+export function accessRequestMail(
+  applicant: { name: string; email: string },
+  admin: Mailbox,
+  { publicUrl }: { publicUrl: string },
+): ComposedMail {
+  return composeMail({
+    kind: "access-request",
+    to: admin,
+    subject: `Neue Zugangsanfrage von ${applicant.name}`,
+    blocks: [
+      { paragraph: `${applicant.name} (${applicant.email}) hat einen Zugang zum Portal von ${site.name} beantragt.` },
+      { paragraph: "Bitte geben Sie das Konto frei oder lehnen Sie die Anfrage ab." },
+      { link: { label: "Zur Benutzerverwaltung", url: `${publicUrl}/users` } },
+    ],
+  });
+}
+
+/** A pending account approved → its holder. */
+export function accessGrantedMail(account: Mailbox & { name: string }, { publicUrl }: { publicUrl: string }) {
+  return composeMail({
+    kind: "access-granted",
+    to: account,
+    subject: `Ihr Zugang zum Portal von ${site.name} ist freigeschaltet`,
+    blocks: [
+      { paragraph: `Hallo ${account.name},` },
+      { paragraph: `Ihr Konto im Portal von ${site.name} wurde freigegeben. Sie können sich jetzt anmelden.` },
+      { link: { label: "Zur Anmeldung", url: `${publicUrl}/login` } },
+    ],
+  });
+}
+
+/** "Passwort vergessen?" → the account holder, with a link valid for half an hour, once. */
+export function passwordResetMail(account: Mailbox & { name: string }, link: string): ComposedMail {
+  return composeMail({
+    kind: "password-reset",
+    to: account,
+    subject: "Ihr neues Passwort für das Portal",
+    blocks: [
+      { paragraph: `Hallo ${account.name},` },
+      { paragraph: `für Ihr Konto im Portal von ${site.name} wurde ein neues Passwort angefordert.` },
+      { link: { label: "Neues Passwort festlegen", url: link } },
+      {
+        paragraph: `Der Link ist ${passwordResetMinutes} Minuten gültig und kann einmal verwendet werden. Danach werden alle Anmeldungen Ihres Kontos beendet.`,
+      },
+      {
+        paragraph:
+          "Wenn Sie kein neues Passwort angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.",
+      },
+    ],
+  });
+}
+
+/** "Antworten" in the dashboard → the visitor; answering the mail reaches the team inbox. */
+export function replyMail(
+  request: { name: string; email: string; message: string; created_at: Date },
+  reply: { message: string; senderName: string },
+  { teamInbox }: { teamInbox: string },
+): ComposedMail {
+  return composeMail({
+    kind: "reply",
+    to: { name: request.name, address: request.email },
+    replyTo: { name: site.name, address: teamInbox },
+    subject: `Ihre Anfrage bei ${site.name}`,
+    blocks: [
+      { paragraph: `Guten Tag ${request.name},` },
+      { paragraph: reply.message },
+      { paragraph: `Viele Grüße\n${reply.senderName}\n${site.name}` },
+      { paragraph: `Ihre Nachricht vom ${formatDateTime(request.created_at)}:` },
+      { quote: request.message },
+    ],
+  });
+}

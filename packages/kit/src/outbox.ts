@@ -1,0 +1,49 @@
+/** Why a mail was written. */
+export const outboxMailKinds = [
+  "contact-request",
+  "access-request",
+  "access-granted",
+  "password-reset",
+  "reply",
+] as const;
+export type OutboxMailKind = (typeof outboxMailKinds)[number];
+
+/** `waiting`: not delivered yet (new, being retried, or e-mail not set up); `failed`: given up. */
+export const outboxMailStates = ["waiting", "sent", "failed"] as const;
+export type OutboxMailState = (typeof outboxMailStates)[number];
+
+/** One delivery attempt that failed, with the SMTP server's or the network's reason. */
+export interface OutboxFailure {
+  at: string;
+  reason: string;
+}
+
+/** A mail in the outbox (`GET /api/outbox`), as admins read it. Times are ISO 8601 strings. */
+export interface OutboxMail {
+  id: number;
+  kind: OutboxMailKind;
+  state: OutboxMailState;
+  /** The one recipient, as `Name <address>` or the bare address. */
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  /** The plain-text part, exactly as sent. */
+  text: string;
+  attempts: number;
+  /** The latest failure's reason, null when none failed. */
+  last_error: string | null;
+  failures: OutboxFailure[];
+  created_at: string;
+  sent_at: string | null;
+  /** When a waiting mail is tried next; null once sent or failed. */
+  next_attempt_at: string | null;
+}
+
+/** `GET /api/outbox`: newest first. `mail_configured` is false while `SMTP_URL` is not set. */
+export interface OutboxList {
+  mails: OutboxMail[];
+  mail_configured: boolean;
+}
+
+/** Mails `GET /api/outbox` lists at most (the newest). */
+export const outboxListLimit = 200;
