@@ -1,8 +1,9 @@
 import type { ContactRequest, DoneContactRequest } from "@klarwerk/kit";
 import { formatCount } from "@klarwerk/kit/format";
 import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { type Ref, useId } from "react";
+import { type Ref, useId, useState } from "react";
 import { dashboardMessages as messages } from "../messages";
+import { RequestDetails } from "./RequestDetails";
 import { RequestRow } from "./RequestRow";
 
 const { columns } = messages;
@@ -31,8 +32,9 @@ function RequestsBody({
   failed,
   onRefresh,
   onDone,
+  onReply,
   titleId,
-}: OpenRequestsProps & { titleId: string }) {
+}: OpenRequestsProps & { titleId: string; onReply: (request: ContactRequest) => void }) {
   const failure = failed && (
     <Stack align="center" gap="sm" py={loaded ? "sm" : "xl"}>
       <Text c="red.9" fw={600} role="alert">
@@ -86,7 +88,7 @@ function RequestsBody({
         </Table.Thead>
         <Table.Tbody>
           {requests.map((request) => (
-            <RequestRow key={request.id} request={request} onDone={onDone} />
+            <RequestRow key={request.id} request={request} onDone={onDone} onReply={onReply} />
           ))}
         </Table.Tbody>
       </Table>
@@ -102,6 +104,12 @@ function RequestsBody({
 export function OpenRequests(props: OpenRequestsProps) {
   const titleId = useId();
   const { requests, openCount, loaded, hasMore, loadingMore, refreshing, onLoadMore, onRefresh, titleRef } = props;
+  // "Antworten" opens the request's dialog here; it stays open after the reply took the request
+  // out of the list, showing the reply.
+  const [replying, setReplying] = useState<{ request: ContactRequest | null; opened: boolean }>({
+    request: null,
+    opened: false,
+  });
   return (
     <Paper component="section" aria-labelledby={titleId} withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
       <Group justify="space-between" align="flex-start" mb="md" gap="sm">
@@ -119,7 +127,7 @@ export function OpenRequests(props: OpenRequestsProps) {
           </Button>
         )}
       </Group>
-      <RequestsBody {...props} titleId={titleId} />
+      <RequestsBody {...props} titleId={titleId} onReply={(request) => setReplying({ request, opened: true })} />
       {loaded && requests.length > 0 && openCount !== null && (
         <Group justify="space-between" mt="md" gap="sm">
           <Text size="sm" c="gray.7" aria-live="polite">
@@ -132,6 +140,14 @@ export function OpenRequests(props: OpenRequestsProps) {
           )}
         </Group>
       )}
+      <RequestDetails
+        request={replying.request}
+        opened={replying.opened}
+        onClose={() => {
+          setReplying((current) => ({ ...current, opened: false }));
+          document.getElementById(titleId)?.focus();
+        }}
+      />
     </Paper>
   );
 }

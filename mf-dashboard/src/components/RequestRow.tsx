@@ -1,9 +1,10 @@
 import type { ContactRequest, DoneContactRequest } from "@klarwerk/kit";
 import { formatDateTime } from "@klarwerk/kit/format";
 import { notifyError } from "@klarwerk/kit/portal";
-import { Anchor, Button, Spoiler, Table } from "@mantine/core";
+import { Anchor, Button, Group, Spoiler, Table } from "@mantine/core";
 import { useId } from "react";
 import { useMarkRequestDone } from "../api/mark-request-done";
+import { replyMessages } from "../mail-messages";
 import { dashboardMessages as messages } from "../messages";
 
 const { columns } = messages;
@@ -15,6 +16,8 @@ function reasonOf(error: Error): string {
 interface RequestRowProps {
   request: ContactRequest;
   onDone: (request: DoneContactRequest) => void;
+  /** "Antworten": opens the request's dialog with the reply form. */
+  onReply: (request: ContactRequest) => void;
 }
 
 /**
@@ -22,7 +25,7 @@ interface RequestRowProps {
  * as HTML. Each row has its own mutation, so several can be marked at once, each with its own
  * spinner. `data-label` names the cell on narrow screens, where rows become cards.
  */
-export function RequestRow({ request, onDone }: RequestRowProps) {
+export function RequestRow({ request, onDone, onReply }: RequestRowProps) {
   const nameId = useId();
   const markDone = useMarkRequestDone({
     onSuccess: onDone,
@@ -57,15 +60,20 @@ export function RequestRow({ request, onDone }: RequestRowProps) {
         <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
       </Table.Td>
       <Table.Td data-label={columns.action} className="dash-action">
-        <Button
-          size="xs"
-          variant="light"
-          aria-describedby={nameId}
-          loading={markDone.isPending}
-          onClick={() => markDone.mutate(request.id)}
-        >
-          {messages.markDone}
-        </Button>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          <Button size="xs" variant="default" aria-describedby={nameId} onClick={() => onReply(request)}>
+            {replyMessages.open}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            aria-describedby={nameId}
+            loading={markDone.isPending}
+            onClick={() => markDone.mutate(request.id)}
+          >
+            {messages.markDone}
+          </Button>
+        </Group>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,0 +1,51 @@
+import type { ContactRequestDetail, RepliedAnswer } from "@klarwerk/kit";
+import { apiJson } from "@klarwerk/kit/browser";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { openRequestsQueryOptions } from "./get-open-requests";
+import { requestQueryOptions } from "./get-request";
+
+export interface ReplyInput {
+  id: number;
+  message: string;
+}
+
+/** `POST /api/requests/{id}/reply`: the reply goes out by e-mail; the request is then done. */
+export function replyToRequest({ id, message }: ReplyInput): Promise<RepliedAnswer> {
+  return apiJson<RepliedAnswer>(`/api/requests/${id}/reply`, { method: "POST", json: { message } });
+}
+
+export interface ReplyToRequestOptions {
+  onSuccess?: (request: ContactRequestDetail) => void;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * "Antworten". Like "Erledigt": the request leaves the cached open list at once and the counters
+ * take the server's numbers, then the list is refetched; the dialog's details take the stored
+ * request with the new reply.
+ */
+export function useReplyToRequest({ onSuccess, onError }: ReplyToRequestOptions = {}) {
+  const queryClient = useQueryClient();
+  const { queryKey } = openRequestsQueryOptions();
+  return useMutation({
+    mutationFn: replyToRequest,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(requestQueryOptions(answer.request.id).queryKey, answer.request);
+      queryClient.setQueryData(queryKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                counts: answer.counts,
+                requests: page.requests.filter((request) => request.id !== answer.request.id),
+              })),
+            }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey });
+      onSuccess?.(answer.request);
+    },
+    onError,
+  });
+}
