@@ -1,0 +1,19 @@
+import type { OutboxList } from "@klarwerk/kit";
+import { apiJson } from "@klarwerk/kit/browser";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+/** The newest outgoing mails and whether e-mail is set up (`GET /api/outbox`, admins only). */
+export function getOutbox(signal?: AbortSignal): Promise<OutboxList> {
+  return apiJson<OutboxList>("/api/outbox", { signal });
+}
+
+export function outboxQueryOptions() {
+  return queryOptions({
+    queryKey: ["outbox"],
+    queryFn: ({ signal }) => getOutbox(signal),
+  });
+}
+
+export function useOutbox() {
+  return useQuery(outboxQueryOptions());
+}

@@ -1,0 +1,65 @@
+import type { OutboxMail, OutboxMailState } from "@klarwerk/kit";
+import { formatDateTime } from "@klarwerk/kit/format";
+import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
+import { Badge, Button, Group, Table } from "@mantine/core";
+import { useId } from "react";
+import { useRetryMail } from "../api/retry-mail";
+import { outboxMessages as messages } from "../mail-messages";
+
+const { columns } = messages;
+
+const stateColors: Record<OutboxMailState, string> = { waiting: "yellow", sent: "green", failed: "red" };
+
+interface OutboxRowProps {
+  mail: OutboxMail;
+  onShow: (mail: OutboxMail) => void;
+}
+
+/** One mail of the outbox; "Erneut senden" only for mails whose delivery failed for good. */
+export function OutboxRow({ mail, onShow }: OutboxRowProps) {
+  const subjectId = useId();
+  const retry = useRetryMail({
+    onSuccess: () => notifySuccess(messages.resent),
+    onError: (error) => notifyError(messages.resendFailed, error.message),
+  });
+  return (
+    <Table.Tr>
+      <Table.Td data-label={columns.state}>
+        <Badge color={stateColors[mail.state]} variant="light" radius="sm">
+          {messages.states[mail.state]}
+        </Badge>
+      </Table.Td>
+      <Table.Td data-label={columns.to} className="dash-wrap">
+        {mail.to}
+      </Table.Td>
+      <Table.Td data-label={columns.subject} className="dash-wrap" id={subjectId}>
+        {mail.subject}
+      </Table.Td>
+      <Table.Td data-label={columns.createdAt} className="dash-nowrap">
+        <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
+      </Table.Td>
+      <Table.Td data-label={columns.attempts}>{mail.attempts}</Table.Td>
+      <Table.Td data-label={columns.lastError} className="dash-wrap">
+        {mail.last_error ?? messages.noValue}
+      </Table.Td>
+      <Table.Td data-label={columns.actions}>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          <Button size="xs" variant="default" aria-describedby={subjectId} onClick={() => onShow(mail)}>
+            {messages.show}
+          </Button>
+          {mail.state === "failed" && (
+            <Button
+              size="xs"
+              variant="light"
+              aria-describedby={subjectId}
+              loading={retry.isPending}
+              onClick={() => retry.mutate(mail.id)}
+            >
+              {messages.resend}
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
