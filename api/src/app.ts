@@ -18,6 +18,7 @@ import { foldersModule } from "./modules/folders/routes.ts";
 import { healthModule } from "./modules/health.ts";
 import { invoicesModule } from "./modules/invoices/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
+import { type BlobReport, emptyBlobReport } from "./storage/blob-report.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
 import { webModule } from "./web/routes.ts";
 
@@ -39,6 +40,7 @@ export function createApp({
   changes = null,
   rateLimits = postgresRateLimits(sql),
   now = Date.now,
+  blobReport = emptyBlobReport(),
 }: {
   config: ResolvedConfig;
   sql: Sql;
@@ -46,9 +48,11 @@ export function createApp({
   rateLimits?: RateLimitStore;
   /** The clock sessions are timed by; tests move it. */
   now?: () => number;
+  /** What the start-up sweep found missing (`main.ts`); none by default. */
+  blobReport?: BlobReport;
 }) {
   const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
-  const deps: Deps = { config, sql, changes, auth, rateLimits, now };
+  const deps: Deps = { config, sql, changes, auth, rateLimits, now, blobReport };
   return new Elysia()
     .use(errorHandler)
     .use(apiNoStore)

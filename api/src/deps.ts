@@ -3,6 +3,7 @@ import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Sql } from "./db/open.ts";
 import type { Auth } from "./http/auth.ts";
 import type { RateLimitStore } from "./http/rate-limit.ts";
+import type { BlobReport } from "./storage/blob-report.ts";
 
 /** What every module factory receives from `createApp`. */
 export interface Deps {
@@ -15,4 +16,6 @@ export interface Deps {
   rateLimits: RateLimitStore;
   /** The clock (ms since the epoch) sessions and account changes are timed by; tests move it. */
   now: () => number;
+  /** What the start-up sweep found missing (rows without their blob), for admins in `/api/health`. */
+  blobReport: BlobReport;
 }

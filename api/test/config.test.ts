@@ -38,6 +38,7 @@ describe("loadConfig", () => {
       uploadMaxBytes: 1024 ** 3,
       trustedProxies: new Set(),
       ownerEmail: null,
+      blobStore: { kind: "disk" },
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });

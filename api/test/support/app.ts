@@ -6,6 +6,7 @@ import { loadConfig, type ResolvedConfig } from "../../src/config.ts";
 import type { ChangeFeed } from "../../src/db/change-feed.ts";
 import type { Sql } from "../../src/db/open.ts";
 import { postgresRateLimits, type RateLimitStore } from "../../src/http/rate-limit.ts";
+import type { BlobReport } from "../../src/storage/blob-report.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { currentTest } from "./test-scope.ts";
 import { testOwner } from "./users.ts";
@@ -71,7 +72,10 @@ export const unlimitedRateLimits: RateLimitStore = () => ({
 export function createTestApp(
   sql: Sql,
   config: ResolvedConfig = testConfig(),
-  { rateLimits, ...options }: { rateLimits?: RateLimitStore; changes?: ChangeFeed | null; now?: () => number } = {},
+  {
+    rateLimits,
+    ...options
+  }: { rateLimits?: RateLimitStore; changes?: ChangeFeed | null; now?: () => number; blobReport?: BlobReport } = {},
 ): App {
   const app = crypto.randomUUID();
   return createApp({
