@@ -36,12 +36,13 @@ export function s3ClientOf(settings: S3Settings): S3Client {
 export const defaultOrphanAfterMs = 24 * 60 * 60_000;
 
 /**
- * The multipart upload's parts: 8 MiB each (S3's minimum is 5 MiB), at most 2 in flight. With
- * the stream's own queue that bounds an upload's memory to some 25 MB, whatever its size.
+ * The multipart upload's parts: 5 MiB each (S3's minimum; 10 000 parts make 48 GiB, far above
+ * any sensible `UPLOAD_MAX_BYTES`), one in flight. Larger parts or more of them in flight were no
+ * faster against the local S3 server and held more memory (bench/upload.ts `--store s3`).
  */
-const partSize = 8 * 1024 * 1024;
-const queueSize = 2;
-const streamQueueBytes = 1024 * 1024;
+const partSize = 5 * 1024 * 1024;
+const queueSize = 1;
+const streamQueueBytes = 256 * 1024;
 
 export interface S3BlobStoreOptions {
   /** Key prefix of this store's objects, e.g. `files/`; one bucket holds every store. */
