@@ -50,7 +50,7 @@ if (process.argv[2] === "--s3-server") {
     port: 0,
     address: "127.0.0.1",
     silent: true,
-    directory: process.env.BENCH_S3_DIR ?? "",
+    directory: process.env.BENCH_S3_DIR ?? "/nonexistent",
     configureBuckets: [{ name: "bench", configs: [] }],
   });
   const { port } = await s3.run();
@@ -164,8 +164,13 @@ const server = await startTestServer({ dataDir, quiet: true });
 const bare = await startChild<number>(import.meta.path, "--bare-server", { graceMs: 5000 });
 const bareUrl = `http://127.0.0.1:${bare.ready}`;
 // The S3 mode's object store and the API process that keeps its files there.
-process.env.BENCH_S3_DIR = join(workDir, "s3");
-const s3 = store === "s3" ? await startChild<number>(import.meta.path, "--s3-server", { graceMs: 5000 }) : null;
+const s3 =
+  store === "s3"
+    ? await startChild<number>(import.meta.path, "--s3-server", {
+        graceMs: 5000,
+        env: { BENCH_S3_DIR: join(workDir, "s3") },
+      })
+    : null;
 const s3Server = s3
   ? await startTestServer({
       dataDir: join(workDir, "data-s3"),
