@@ -11,8 +11,14 @@
 // these VMs: the same cp took 0.5 s or 3-5 s), hits all three alike. The client sends the file from disk (sendfile), as a
 // browser streams a picked file.
 //
-// Usage: bun bench/upload.ts [size in MiB, default 1024]
+// With `--store s3`, the same upload also goes to a second API process whose blob store is an
+// S3-compatible server (s3rver, started by the bench in a process of its own, serving a folder on
+// the same disk): its resident-memory growth (goal ≤ 64 MB) and its throughput as a ratio to the
+// disk store's, both measured in the same rounds.
+//
+// Usage: bun bench/upload.ts [size in MiB, default 1024] [--store disk|s3]
 // Uses DATABASE_URL's server when set, the embedded database otherwise (as `bun start` does).
+/// <reference path="../api/test/support/s3rver.d.ts" />
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,10 +43,30 @@ if (process.argv[2] === "--bare-server") {
   await new Promise(() => {});
 }
 
+// Child mode: the S3-compatible server, serving the folder the parent names.
+if (process.argv[2] === "--s3-server") {
+  const { default: S3rver } = await import("s3rver");
+  const s3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: process.env.BENCH_S3_DIR ?? "/nonexistent",
+    configureBuckets: [{ name: "bench", configs: [] }],
+  });
+  const { port } = await s3.run();
+  reportReady(port, () => s3.close());
+  await new Promise(() => {});
+}
+
 const mebibyte = 1024 * 1024;
-const sizeMiB = Number(process.argv[2] ?? 1024);
-if (!Number.isInteger(sizeMiB) || sizeMiB < 1) {
-  console.error("Usage: bun bench/upload.ts [size in MiB]");
+const storeFlag = process.argv.indexOf("--store");
+const store = storeFlag >= 0 ? process.argv[storeFlag + 1] : "disk";
+const sizeArgument = process.argv
+  .slice(2)
+  .find((argument, index, all) => !argument.startsWith("--") && all[index - 1] !== "--store");
+const sizeMiB = Number(sizeArgument ?? 1024);
+if (!Number.isInteger(sizeMiB) || sizeMiB < 1 || (store !== "disk" && store !== "s3")) {
+  console.error("Usage: bun bench/upload.ts [size in MiB] [--store disk|s3]");
   process.exit(1);
 }
 const size = sizeMiB * mebibyte;
@@ -137,17 +163,46 @@ await writeUploadBody();
 const server = await startTestServer({ dataDir, quiet: true });
 const bare = await startChild<number>(import.meta.path, "--bare-server", { graceMs: 5000 });
 const bareUrl = `http://127.0.0.1:${bare.ready}`;
+// The S3 mode's object store and the API process that keeps its files there.
+const s3 =
+  store === "s3"
+    ? await startChild<number>(import.meta.path, "--s3-server", {
+        graceMs: 5000,
+        env: { BENCH_S3_DIR: join(workDir, "s3") },
+      })
+    : null;
+const s3Server = s3
+  ? await startTestServer({
+      dataDir: join(workDir, "data-s3"),
+      quiet: true,
+      env: {
+        BLOB_STORE: "s3",
+        S3_ENDPOINT: `http://127.0.0.1:${s3.ready}`,
+        S3_BUCKET: "bench",
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+      },
+    })
+  : null;
 try {
-  const { token } = await signUp(server.url);
-  const authorization = `Bearer ${token}`;
-  const pid = serverPid(new URL(server.url).port);
+  interface Target {
+    url: string;
+    pid: number;
+    authorization: string;
+  }
 
-  // A small upload first, so the measured ones pay for no lazy start-up (modules, first query).
-  const warmUp = new FormData();
-  warmUp.append("file", new File(["warm"], "warm.txt"));
-  await json(
-    await fetch(`${server.url}/api/files/upload`, { method: "POST", headers: { authorization }, body: warmUp }),
-  );
+  async function targetOf(url: string): Promise<Target> {
+    const { token } = await signUp(url);
+    const authorization = `Bearer ${token}`;
+    // A small upload first, so the measured ones pay for no lazy start-up (modules, first query).
+    const warmUp = new FormData();
+    warmUp.append("file", new File(["warm"], "warm.txt"));
+    await json(await fetch(`${url}/api/files/upload`, { method: "POST", headers: { authorization }, body: warmUp }));
+    return { url, pid: serverPid(new URL(url).port), authorization };
+  }
+
+  const disk = await targetOf(server.url);
+  const onS3 = s3Server ? await targetOf(s3Server.url) : null;
   Bun.gc(true);
   await Bun.sleep(500);
 
@@ -157,7 +212,7 @@ try {
     peakKb: number;
   }
 
-  async function timeUpload(): Promise<Upload> {
+  async function timeUpload({ url, pid, authorization }: Target): Promise<Upload> {
     // Reset the kernel's high-water mark (clear_refs 5), so VmHWM is this upload's peak.
     let kernelPeak = true;
     try {
@@ -173,13 +228,13 @@ try {
     }, 20);
     const started = performance.now();
     const answer = await json<{ file: { id: number; size: number } }>(
-      await post(`${server.url}/api/files/upload`, { authorization }),
+      await post(`${url}/api/files/upload`, { authorization }),
     );
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     const peakKb = Math.max(sampledPeak, kernelPeak ? statusKb(pid, "VmHWM") : 0);
     if (answer.file.size !== size) throw new Error(`stored ${answer.file.size} bytes, sent ${size}`);
-    await fetch(`${server.url}/api/files/${answer.file.id}`, { method: "DELETE", headers: { authorization } });
+    await fetch(`${url}/api/files/${answer.file.id}`, { method: "DELETE", headers: { authorization } });
     return { seconds, baselineKb, peakKb };
   }
 
@@ -193,23 +248,28 @@ try {
 
   const cpRuns: number[] = [];
   const uploads: Upload[] = [];
+  const s3Uploads: Upload[] = [];
   const bareRuns: number[] = [];
   const measurements = [
     async () => cpRuns.push(timeCp()),
-    async () => uploads.push(await timeUpload()),
+    async () => uploads.push(await timeUpload(disk)),
     async () => bareRuns.push(await timeBareRead()),
   ];
+  if (onS3) measurements.push(async () => s3Uploads.push(await timeUpload(onS3)));
   for (let round = 0; round < rounds; round++) {
     for (let step = 0; step < measurements.length; step++) {
       await measurements[(round + step) % measurements.length]?.();
     }
   }
 
+  const growthOf = (runs: Upload[]) => {
+    const worst = runs.reduce((a, b) => (b.peakKb - b.baselineKb > a.peakKb - a.baselineKb ? b : a));
+    return { worst, growth: worst.peakKb - worst.baselineKb };
+  };
   const cpSeconds = median(cpRuns);
   const uploadSeconds = median(uploads.map((upload) => upload.seconds));
   const bareSeconds = median(bareRuns);
-  const worst = uploads.reduce((a, b) => (b.peakKb - b.baselineKb > a.peakKb - a.baselineKb ? b : a));
-  const growth = worst.peakKb - worst.baselineKb;
+  const { worst, growth } = growthOf(uploads);
   const ratio = cpSeconds / uploadSeconds;
 
   console.log(`\nUpload of ${sizeMiB} MiB through POST /api/files/upload, ${rounds} rounds (medians)`);
@@ -227,7 +287,22 @@ try {
     `  API resident memory, worst round: ${mb(worst.baselineKb)} before, ${mb(worst.peakKb)} peak, growth ${mb(growth)}  (goal ≤ 64 MB: ${growth <= 64 * 1024 ? "met" : "MISSED"})`,
   );
   console.log(`  growth per round: ${uploads.map((u) => mb(u.peakKb - u.baselineKb)).join(", ")}`);
+  if (s3Uploads.length > 0) {
+    const s3Seconds = median(s3Uploads.map((upload) => upload.seconds));
+    const s3Memory = growthOf(s3Uploads);
+    console.log(`\nThe same upload into the S3 store (s3rver on this machine, same rounds)`);
+    console.log(
+      `  API upload to S3: ${s3Seconds.toFixed(2)} s (${rate(s3Seconds)}); runs ${list(s3Uploads.map((u) => u.seconds))} s`,
+    );
+    console.log(`  throughput ratio S3 store/disk store: ${(uploadSeconds / s3Seconds).toFixed(2)}`);
+    console.log(
+      `  API resident memory, worst round: ${mb(s3Memory.worst.baselineKb)} before, ${mb(s3Memory.worst.peakKb)} peak, growth ${mb(s3Memory.growth)}  (goal ≤ 64 MB: ${s3Memory.growth <= 64 * 1024 ? "met" : "MISSED"})`,
+    );
+    console.log(`  growth per round: ${s3Uploads.map((u) => mb(u.peakKb - u.baselineKb)).join(", ")}`);
+  }
 } finally {
+  await s3Server?.stop();
+  await s3?.stop();
   await bare.stop();
   await server.stop();
   rmSync(workDir, { recursive: true, force: true });

@@ -22,6 +22,7 @@ import { invoicesModule } from "./modules/invoices/routes.ts";
 import { outboxModule } from "./modules/outbox/routes.ts";
 import { passwordResetModule } from "./modules/password-reset/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
+import { type BlobReport, emptyBlobReport } from "./storage/blob-report.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
 import { webModule } from "./web/routes.ts";
 
@@ -44,6 +45,7 @@ export function createApp({
   rateLimits = postgresRateLimits(sql),
   now = Date.now,
   delivery = {},
+  blobReport = emptyBlobReport(),
 }: {
   config: ResolvedConfig;
   sql: Sql;
@@ -53,10 +55,12 @@ export function createApp({
   now?: () => number;
   /** How the outbox worker paces itself (tests shorten its waits and trust their SMTP server). */
   delivery?: Partial<DeliveryOptions>;
+  /** What the start-up sweep found missing (`main.ts`); none by default. */
+  blobReport?: BlobReport;
 }) {
   const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
   const outbox = createOutbox({ sql, config, delivery });
-  const deps: Deps = { config, sql, changes, auth, rateLimits, now, outbox };
+  const deps: Deps = { config, sql, changes, auth, rateLimits, now, outbox, blobReport };
   return new Elysia()
     .use(errorHandler)
     .use(apiNoStore)

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { isEmail, type RemoteName, remoteBase, remoteNames, site } from "@klarwerk/kit";
 import { isIpAddress, normalizeAddress } from "./http/client-address.ts";
+import { bucketProblem, type S3Settings } from "./storage/s3-blob-store.ts";
 
 /** The repository root: built front-ends live under it, and so does `.data` by default. */
 export const repoRoot = resolve(import.meta.dir, "../..");
@@ -40,7 +41,11 @@ export interface Config {
   contactNotifyTo: string;
   /** The site's address for links in mails, without a trailing slash. */
   publicUrl: string;
+  /** Where uploaded files and invoice PDFs live: `DATA_DIR` (the default) or an S3 bucket. */
+  blobStore: BlobStoreConfig;
 }
+
+export type BlobStoreConfig = { kind: "disk" } | { kind: "s3"; s3: S3Settings };
 
 /** A configuration whose JWT secret is known: what the app runs with. */
 export type ResolvedConfig = Config & { jwtSecret: string };
@@ -103,6 +108,34 @@ function readOwnerEmail(value: string | undefined, production: boolean, problems
     return null;
   }
   return email;
+}
+
+/** `BLOB_STORE` (`disk` or `s3`) and, for `s3`, the bucket's `S3_*` settings. */
+function readBlobStore(env: Env, problems: string[]): BlobStoreConfig {
+  const kind = nonEmpty(env.BLOB_STORE)?.toLowerCase() ?? "disk";
+  if (kind === "disk") return { kind };
+  if (kind !== "s3") {
+    problems.push(`BLOB_STORE must be "disk" or "s3", got "${env.BLOB_STORE}".`);
+    return { kind: "disk" };
+  }
+  const required = (name: string): string => {
+    const value = nonEmpty(env[name]);
+    if (value === undefined) problems.push(`${name} is required with BLOB_STORE=s3.`);
+    return value ?? "";
+  };
+  const endpoint = required("S3_ENDPOINT");
+  if (endpoint !== "") readUrl("S3_ENDPOINT", endpoint, problems, ["http:", "https:"]);
+  return {
+    kind,
+    s3: {
+      endpoint,
+      bucket: required("S3_BUCKET"),
+      // Most S3-compatible stores ignore the region; AWS needs the bucket's own.
+      region: nonEmpty(env.S3_REGION) ?? "us-east-1",
+      accessKeyId: required("S3_ACCESS_KEY_ID"),
+      secretAccessKey: required("S3_SECRET_ACCESS_KEY"),
+    },
+  };
 }
 
 function readUrl(name: string, value: string, problems: string[], protocols: string[]): void {
@@ -177,6 +210,7 @@ export function loadConfig(env: Env): Config {
     problems.push(`JWT_SECRET must be at least ${minSecretLength} characters long.`);
   }
   const ownerEmail = readOwnerEmail(env.OWNER_EMAIL, production, problems);
+  const blobStore = readBlobStore(env, problems);
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
   const mailFrom = readEmail("MAIL_FROM", env.MAIL_FROM, site.email, problems);
@@ -209,7 +243,23 @@ export function loadConfig(env: Env): Config {
     mailFrom,
     contactNotifyTo,
     publicUrl,
+    blobStore,
   };
+}
+
+/**
+ * The configured bucket must answer (with these credentials) before the API starts: a
+ * ConfigError naming the settings otherwise. The local disk needs no check.
+ */
+export async function checkBlobStore(config: Config, timeoutMs?: number): Promise<void> {
+  if (config.blobStore.kind !== "s3") return;
+  const { bucket, endpoint } = config.blobStore.s3;
+  const problem = await bucketProblem(config.blobStore.s3, timeoutMs);
+  if (problem !== null) {
+    throw new ConfigError([
+      `S3_BUCKET "${bucket}" at S3_ENDPOINT ${endpoint} cannot be reached (check S3_ENDPOINT, S3_BUCKET, S3_REGION and the access key): ${problem}`,
+    ]);
+  }
 }
 
 /**
@@ -240,7 +290,9 @@ export async function resolveJwtSecret(config: Config): Promise<ResolvedConfig> 
 /** For `main.ts`: the configuration, or a clear message on stderr and exit code 1. */
 export async function loadConfigOrExit(env: Env = process.env): Promise<ResolvedConfig> {
   try {
-    return await resolveJwtSecret(loadConfig(env));
+    const config = loadConfig(env);
+    await checkBlobStore(config);
+    return await resolveJwtSecret(config);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);

@@ -4,6 +4,7 @@ import type { Sql } from "./db/open.ts";
 import type { Auth } from "./http/auth.ts";
 import type { RateLimitStore } from "./http/rate-limit.ts";
 import type { Outbox } from "./mail/outbox.ts";
+import type { BlobReport } from "./storage/blob-report.ts";
 
 /** What every module factory receives from `createApp`. */
 export interface Deps {
@@ -18,4 +19,6 @@ export interface Deps {
   now: () => number;
   /** Mails are written to the outbox in the transaction that causes them; this sends them. */
   outbox: Outbox;
+  /** What the start-up sweep found missing (rows without their blob), for admins in `/api/health`. */
+  blobReport: BlobReport;
 }

@@ -42,6 +42,7 @@ describe("loadConfig", () => {
       mailFrom: "kontakt@klarwerk-digital.de",
       contactNotifyTo: "kontakt@klarwerk-digital.de",
       publicUrl: "http://localhost:3000",
+      blobStore: { kind: "disk" },
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });

@@ -16,10 +16,11 @@ export interface Child<Ready> {
 export async function startChild<Ready>(
   script: string,
   flag: string,
-  { graceMs = 15_000 } = {},
+  { graceMs = 15_000, env = {} }: { graceMs?: number; env?: Record<string, string> } = {},
 ): Promise<Child<Ready>> {
   const { promise: reported, resolve } = Promise.withResolvers<Ready>();
   const child = Bun.spawn(["bun", script, flag], {
+    env: { ...process.env, ...env },
     stdout: "inherit",
     stderr: "inherit",
     ipc: (message) => resolve(message as Ready),

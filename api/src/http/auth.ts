@@ -62,7 +62,7 @@ export function createTokenService(secret: string): TokenService {
   };
 }
 
-function bearerToken(header: string | null): string | null {
+export function bearerToken(header: string | null): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
   return match?.[1] ?? null;
 }

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../deps.ts";
+import { bearerToken } from "../http/auth.ts";
 import { HttpError } from "../http/errors.ts";
 import { httpMessages } from "../http/messages.ts";
 import { errorResponses, jsonResponse } from "../http/openapi.ts";
@@ -7,13 +8,41 @@ import { errorResponses, jsonResponse } from "../http/openapi.ts";
 /** A database that has not answered by then counts as down. */
 const timeoutMs = 2000;
 
-export const healthSchema = t.Object({ status: t.Literal("ok") }, { additionalProperties: false });
+export const healthSchema = t.Object(
+  {
+    status: t.Literal("ok"),
+    details: t.Optional(
+      t.Object(
+        {
+          blob_store: t.Union([t.Literal("disk"), t.Literal("s3")]),
+          missing_blobs: t.Record(t.String(), t.Array(t.String()), {
+            description: "Per store: blob ids rows name that the start-up sweep did not find stored.",
+          }),
+        },
+        { additionalProperties: false, description: "For admins only (with their bearer token)." },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-/** `GET /api/health`: `{ status: "ok" }` once the database answers a query, else 503. */
-export function healthModule({ sql }: Pick<Deps, "sql">) {
+/**
+ * `GET /api/health`: `{ status: "ok" }` once the database answers a query, else 503. An admin's
+ * bearer token adds `details`: the blob store and the rows whose blob the start-up sweep did not
+ * find (a store restored from an older backup, an object deleted by hand).
+ */
+export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql" | "auth" | "config" | "blobReport">) {
+  async function isAdmin(request: Request): Promise<boolean> {
+    const token = bearerToken(request.headers.get("authorization"));
+    const claims = token ? await auth.tokens.verify(token) : null;
+    if (!claims) return false;
+    const session = await auth.sessions.check(claims.sessionId, claims.userId);
+    return session?.user.role === "admin";
+  }
+
   return new Elysia({ name: "health" }).get(
     "/api/health",
-    async () => {
+    async ({ request }) => {
       let timer: Timer | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -29,11 +58,15 @@ export function healthModule({ sql }: Pick<Deps, "sql">) {
       } finally {
         clearTimeout(timer);
       }
-      return { status: "ok" as const };
+      if (!(await isAdmin(request))) return { status: "ok" as const };
+      return {
+        status: "ok" as const,
+        details: { blob_store: config.blobStore.kind, missing_blobs: blobReport.missing },
+      };
     },
     {
       detail: {
-        summary: "Whether the API and its database answer",
+        summary: "Whether the API and its database answer (with details for admins)",
         tags: ["Health"],
         responses: {
           200: jsonResponse("The database answered a query.", healthSchema),

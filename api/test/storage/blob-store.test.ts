@@ -2,15 +2,16 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BlobStore, isBlobId } from "../../src/storage/blob-store.ts";
+import { isBlobId } from "../../src/storage/blob-store.ts";
+import { DiskBlobStore } from "../../src/storage/disk-blob-store.ts";
 import { currentOwner, type ProcessOwner } from "../../src/storage/process-owner.ts";
 
 let root: string;
-let store: BlobStore;
+let store: DiskBlobStore;
 
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), "klarwerk-blobs-"));
-  store = new BlobStore(join(root, "blobs"));
+  store = new DiskBlobStore(join(root, "blobs"));
   await store.prepare();
 });
 
@@ -144,7 +145,7 @@ const nothingReferenced = async () => new Set<string>();
 
 describe("sweeping a store that several processes share", () => {
   test("a store receives into a folder of its own, claimed by this process and renewed", async () => {
-    const quick = new BlobStore(join(root, "other-blobs"), { heartbeatMs: 20, staleAfterMs: 1000 });
+    const quick = new DiskBlobStore(join(root, "other-blobs"), { heartbeatMs: 20, staleAfterMs: 1000 });
     try {
       await quick.prepare();
       const blob = quick.create();
@@ -167,14 +168,14 @@ describe("sweeping a store that several processes share", () => {
   });
 
   test("another store's upload in flight is never swept, however old its claim looks", async () => {
-    const other = new BlobStore(join(root, "blobs"));
+    const other = new DiskBlobStore(join(root, "blobs"));
     try {
       await other.prepare();
       const inFlight = other.create();
       inFlight.write(Buffer.from("kommt noch"));
       const folder = join(root, "blobs", ".incoming");
       for (const name of await readdir(folder)) await utimes(join(folder, name), anHourAgo, anHourAgo);
-      expect(await store.sweep(nothingReferenced)).toEqual({ incoming: 0, orphans: 0 });
+      expect(await store.sweep(nothingReferenced)).toMatchObject({ incoming: 0, orphans: 0 });
       inFlight.write(Buffer.from(" und fertig"));
       await inFlight.close();
       await inFlight.commit();
@@ -242,7 +243,7 @@ describe("sweeping a store that several processes share", () => {
       return new Set(ids.filter((id) => id === kept.id));
     });
 
-    expect(result).toEqual({ incoming: 1, orphans: 1 });
+    expect(result).toMatchObject({ incoming: 1, orphans: 1 });
     expect(asked.flat().sort()).toEqual([kept.id, orphan.id, arriving.id].sort());
     expect((await readdir(join(root, "blobs"))).sort()).toEqual([".incoming", "README", kept.id, arriving.id].sort());
     expect(await incomingFiles()).toEqual([]);

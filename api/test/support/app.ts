@@ -7,6 +7,7 @@ import type { ChangeFeed } from "../../src/db/change-feed.ts";
 import type { Sql } from "../../src/db/open.ts";
 import { postgresRateLimits, type RateLimitStore } from "../../src/http/rate-limit.ts";
 import type { DeliveryOptions } from "../../src/mail/delivery.ts";
+import type { BlobReport } from "../../src/storage/blob-report.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { currentTest } from "./test-scope.ts";
 import { testOwner } from "./users.ts";
@@ -80,6 +81,7 @@ export function createTestApp(
     changes?: ChangeFeed | null;
     now?: () => number;
     delivery?: Partial<DeliveryOptions>;
+    blobReport?: BlobReport;
   } = {},
 ): App {
   const app = crypto.randomUUID();

@@ -1,24 +1,34 @@
-import { join } from "node:path";
 import type { Config } from "../../config.ts";
 import type { Sql } from "../../db/open.ts";
-import { BlobStore, defaultBlobStoreTiming, type SweepResult } from "../../storage/blob-store.ts";
-import { referencedBlobIds } from "./store.ts";
+import { type SweepAndCheck, sweepAndCheck } from "../../storage/blob-report.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
+import { blobStoreFor } from "../../storage/configured-blob-store.ts";
+import { defaultBlobStoreTiming } from "../../storage/disk-blob-store.ts";
+import { allFileBlobIds, referencedBlobIds } from "./store.ts";
 
 /**
- * The file area's blobs live in `DATA_DIR/blobs` (docs/architecture.md, "Blob storage"). Each
- * store receives uploads into an incoming folder of its own, so every API process (and every
- * app of a test) has its own.
+ * The file area's blobs: `DATA_DIR/blobs` or `files/` in the bucket (docs/architecture.md, "Blob
+ * storage"). On disk each store receives uploads into an incoming folder of its own, so every API
+ * process (and every app of a test) has its own.
  */
-export function fileBlobStore(config: Pick<Config, "dataDir">): BlobStore {
-  return new BlobStore(join(config.dataDir, "blobs"));
+export function fileBlobStore(config: Pick<Config, "dataDir" | "blobStore">): BlobStore {
+  return blobStoreFor(config, "files");
 }
 
 /**
- * At start: removes what crashed processes left (their incoming folders, blobs no file row names),
- * never what another process sharing the DATA_DIR is still receiving.
+ * At start: removes what crashed processes left (on disk their incoming folders; blobs no file
+ * row names), never what another process is still receiving, and finds rows whose blob is gone.
  */
-export function sweepFileBlobs(config: Pick<Config, "dataDir">, sql: Sql): Promise<SweepResult> {
-  return fileBlobStore(config).sweep((ids) => referencedBlobIds(sql, ids));
+export function sweepFileBlobs(
+  config: Pick<Config, "dataDir" | "blobStore">,
+  sql: Sql,
+  store: BlobStore = fileBlobStore(config),
+): Promise<SweepAndCheck> {
+  return sweepAndCheck(
+    store,
+    (ids) => referencedBlobIds(sql, ids),
+    () => allFileBlobIds(sql),
+  );
 }
 
 /**

@@ -86,7 +86,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
   /** The file's bytes: to save (`attachment`) or to show (`inline`), with `Range` either way. */
   async function send(request: Request, file: FileWithBlob, disposition: "attachment" | "inline"): Promise<Response> {
     return blobResponse(request, {
-      path: store.pathOf(file.blob_id),
+      content: (start, end) => store.content(file.blob_id, start, end),
       offset: file.blob_offset,
       size: await contentSizeOf(file),
       headers: {

@@ -1,4 +1,5 @@
 import { HttpError } from "../../http/errors.ts";
+import type { BlobContent } from "../../storage/blob-store.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 
 // RFC 5987 attr-char: what may stand unencoded in `filename*`. encodeURIComponent leaves ' ( ) *
@@ -63,8 +64,9 @@ function unsatisfiable(size: number): HttpError {
 }
 
 export interface BlobResponseOptions {
-  path: string;
-  /** Where the content begins in the file at `path`. */
+  /** The blob's bytes from `start` up to `end` (exclusive), from its store. */
+  content: (start: number, end: number) => BlobContent;
+  /** Where the content begins in the blob. */
   offset: number;
   /** The content's length. */
   size: number;
@@ -72,34 +74,33 @@ export interface BlobResponseOptions {
 }
 
 /**
- * The blob as a streamed response (downloads and previews alike): `Bun.file` reads from disk as
- * the client takes it, so a 1 GiB download costs no memory. A satisfiable `Range` gets a 206 with
+ * The blob as a streamed response (downloads and previews alike): the store's content is read
+ * (from disk, or a ranged GET from the bucket) as the client takes it, so a 1 GiB download costs
+ * no memory. A satisfiable `Range` gets a 206 with
  * just those bytes (a resumed or seeking download), one wholly outside the file a JSON 416, and
  * a `Range` this server does not read the whole file. HEAD gets the same response; Bun's server
  * sends its headers without the body. Cache-Control is the API's `no-store`
  * (src/http/no-store.ts): stored files are personal.
  *
- * Bun's server answers `Range` by itself for a 200 whose body is a whole file (a blob stored at
+ * Bun's server answers `Range` by itself for a 200 whose body is a whole file (disk store only) (a blob stored at
  * offset 0), with its own reading of the header (`Bytes=0-0`, `bytes=0 -0`) and an empty 416 in
  * the file's media type. So when this server ignores a `Range`, the whole file is sent as a
  * stream Bun does not recognize as a file (chunked, without Content-Length): ranges are decided
  * here only.
  */
-export function blobResponse(request: Request, { path, offset, size, headers }: BlobResponseOptions): Response {
+export function blobResponse(request: Request, { content, offset, size, headers }: BlobResponseOptions): Response {
   const all = new Headers(headers);
   all.set("Accept-Ranges", "bytes");
   const rangeHeader = request.headers.get("range");
   const range = requestedRange(rangeHeader, size);
-  const file = Bun.file(path);
   if (!range) {
-    const whole = file.slice(offset, offset + size);
-    if (rangeHeader === null) {
-      all.set("Content-Length", String(size));
-      return new Response(whole, { status: 200, headers: all });
-    }
+    const whole = content(offset, offset + size);
+    all.set("Content-Length", String(size));
+    if (rangeHeader === null || !(whole instanceof Blob)) return new Response(whole, { status: 200, headers: all });
+    all.delete("Content-Length");
     return new Response(whole.stream().pipeThrough(new TransformStream()), { status: 200, headers: all });
   }
   all.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
   all.set("Content-Length", String(range.end - range.start + 1));
-  return new Response(file.slice(offset + range.start, offset + range.end + 1), { status: 206, headers: all });
+  return new Response(content(offset + range.start, offset + range.end + 1), { status: 206, headers: all });
 }

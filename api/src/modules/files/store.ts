@@ -69,3 +69,15 @@ export async function referencedBlobIds(sql: Sql, blobIds: string[]): Promise<Se
   const rows = await sql<{ blob_id: string }[]>`select blob_id from files where blob_id = any(${sql.array(blobIds)})`;
   return new Set(rows.map((row) => row.blob_id));
 }
+
+/** Every blob id a file row names, in pages (the sweep's check for rows whose blob is missing). */
+export async function* allFileBlobIds(sql: Sql, pageSize = 1000): AsyncGenerator<string[]> {
+  let after = "";
+  for (;;) {
+    const rows = await sql<{ blob_id: string }[]>`
+      select blob_id from files where blob_id > ${after} order by blob_id limit ${pageSize}`;
+    if (rows.length === 0) return;
+    yield rows.map((row) => row.blob_id);
+    after = rows[rows.length - 1]?.blob_id ?? after;
+  }
+}

@@ -165,8 +165,10 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
   }
   if (!request.body) throw new HttpError(400, messages.fileMissing);
   await options.store.prepare();
-  return length !== null && Number.isSafeInteger(length) && length >= wholeBodyMinBytes
-    ? receiveWhole(request, boundary, length, options)
+  // Only a store that can write a body whole (the disk) takes the whole-body path; into a bucket
+  // every upload streams through the parser (docs/architecture.md, "Blob storage").
+  return length !== null && Number.isSafeInteger(length) && length >= wholeBodyMinBytes && options.store.writeBody
+    ? receiveWhole(request, boundary, length, options.store.writeBody, options.maxBytes)
     : receiveStreamed(request, boundary, options);
 }
 
@@ -185,11 +187,12 @@ async function receiveWhole(
   request: Request,
   boundary: string,
   declaredLength: number,
-  { store, maxBytes }: UploadOptions,
+  writeBody: (request: Request) => Promise<WrittenBody>,
+  maxBytes: number,
 ): Promise<ReceivedUpload> {
   let body: WrittenBody;
   try {
-    body = await store.writeBody(request);
+    body = await writeBody(request);
   } catch (error) {
     if (isDiskFull(error)) throw new HttpError(507, messages.diskFull);
     // The client went away, or the connection broke.
@@ -268,7 +271,7 @@ async function receiveStreamed(
     return {
       data(bytes) {
         if (blob.size + bytes.length > maxBytes) throw new HttpError(413, messages.tooLarge(maxBytes));
-        blob.write(bytes);
+        return blob.write(bytes);
       },
       end() {},
     };

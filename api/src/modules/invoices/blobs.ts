@@ -1,32 +1,48 @@
-import { join } from "node:path";
 import type { Config } from "../../config.ts";
 import type { Sql } from "../../db/open.ts";
-import { BlobStore, type PendingBlob, type SweepResult } from "../../storage/blob-store.ts";
-import { referencedInvoiceBlobIds } from "./store.ts";
+import { type SweepAndCheck, sweepAndCheck } from "../../storage/blob-report.ts";
+import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
+import { blobStoreFor } from "../../storage/configured-blob-store.ts";
+import { allInvoiceBlobIds, referencedInvoiceBlobIds } from "./store.ts";
 
 /**
- * Issued invoices' PDFs live in `DATA_DIR/invoices`, a store of their own: the file area's
- * start-up sweep removes every blob no file row names.
+ * Issued invoices' PDFs live in a store of their own (`DATA_DIR/invoices` or `invoices/` in the
+ * bucket): the file area's sweep removes every blob no file row names.
  */
-export function invoiceBlobStore(config: Pick<Config, "dataDir">): BlobStore {
-  return new BlobStore(join(config.dataDir, "invoices"));
+export function invoiceBlobStore(config: Pick<Config, "dataDir" | "blobStore">): BlobStore {
+  return blobStoreFor(config, "invoices");
 }
 
 /** At start: removes PDFs no invoice names (an issue that crashed between writing and committing). */
-export function sweepInvoiceBlobs(config: Pick<Config, "dataDir">, sql: Sql): Promise<SweepResult> {
-  return invoiceBlobStore(config).sweep((ids) => referencedInvoiceBlobIds(sql, ids));
+export function sweepInvoiceBlobs(
+  config: Pick<Config, "dataDir" | "blobStore">,
+  sql: Sql,
+  store: BlobStore = invoiceBlobStore(config),
+): Promise<SweepAndCheck> {
+  return sweepAndCheck(
+    store,
+    (ids) => referencedInvoiceBlobIds(sql, ids),
+    () => allInvoiceBlobIds(sql),
+  );
 }
 
-/** `bytes` written to a new blob in the incoming folder; `commit()` puts it in place. */
+/** `bytes` written to a new blob; `commit()` puts it in place. */
 export async function writeBlob(store: BlobStore, bytes: Uint8Array): Promise<PendingBlob> {
   await store.prepare();
   const blob = store.create();
   try {
-    blob.write(bytes);
+    await blob.write(bytes);
     await blob.close();
   } catch (error) {
     await blob.discard();
     throw error;
   }
   return blob;
+}
+
+/** A stored PDF's bytes; null when the blob is missing. */
+export async function readBlob(store: BlobStore, id: string): Promise<Uint8Array | null> {
+  const size = await store.sizeOf(id);
+  if (size === null) return null;
+  return new Uint8Array(await new Response(store.content(id, 0, size)).arrayBuffer());
 }

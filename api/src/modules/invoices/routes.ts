@@ -302,7 +302,13 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
       "/:id/pdf",
       async ({ params }) => {
         const { data, pdfBlob } = await issuedOf(params.id);
-        return fileResponse(Bun.file(store.pathOf(pdfBlob)), "application/pdf", invoicePdfFileName(data.number));
+        const size = await store.sizeOf(pdfBlob);
+        if (size === null) {
+          console.error(`[api] invoice ${params.id}: PDF blob ${pdfBlob} is missing`);
+          throw new HttpError(404, messages.notFound);
+        }
+        const pdf = store.content(pdfBlob, 0, size);
+        return fileResponse(pdf, "application/pdf", invoicePdfFileName(data.number));
       },
       {
         auth: true,

@@ -388,3 +388,15 @@ export async function customerExists(sql: Queries, id: number): Promise<boolean>
   const [row] = await sql`select 1 from customers where id = ${id}`;
   return row !== undefined;
 }
+
+/** Every PDF blob an invoice names, in pages (the sweep's check for invoices whose PDF is missing). */
+export async function* allInvoiceBlobIds(sql: Sql, pageSize = 1000): AsyncGenerator<string[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await sql<{ id: number; pdf_blob: string }[]>`
+      select id, pdf_blob from invoices where id > ${after} and pdf_blob is not null order by id limit ${pageSize}`;
+    if (rows.length === 0) return;
+    yield rows.map((row) => row.pdf_blob);
+    after = rows[rows.length - 1]?.id ?? after;
+  }
+}

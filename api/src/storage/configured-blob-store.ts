@@ -1,0 +1,23 @@
+import { join } from "node:path";
+import type { Config } from "../config.ts";
+import type { BlobStore } from "./blob-store.ts";
+import { DiskBlobStore } from "./disk-blob-store.ts";
+import { S3BlobStore, s3ClientOf } from "./s3-blob-store.ts";
+
+/** The stores of the API: uploaded files and issued invoices' PDFs, kept apart. */
+export type BlobArea = "files" | "invoices";
+
+/** Folders under `DATA_DIR` (the file area's predates the invoices and keeps its name). */
+const diskFolders: Record<BlobArea, string> = { files: "blobs", invoices: "invoices" };
+
+/**
+ * The configured store of one area: a folder under `DATA_DIR`, or a key prefix (`files/`,
+ * `invoices/`) in the one bucket `S3_BUCKET`. Each call is a store of its own (on disk: with its
+ * own incoming folder).
+ */
+export function blobStoreFor(config: Pick<Config, "dataDir" | "blobStore">, area: BlobArea): BlobStore {
+  if (config.blobStore.kind === "s3") {
+    return new S3BlobStore(s3ClientOf(config.blobStore.s3), { prefix: `${area}/` });
+  }
+  return new DiskBlobStore(join(config.dataDir, diskFolders[area]));
+}
