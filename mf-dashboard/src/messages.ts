@@ -43,3 +43,90 @@ export const dashboardMessages = {
     close: "Schließen",
   },
 } as const;
+
+/** The dashboard's notice for admins: access requests waiting for approval. */
+export const accessNoticeMessages = {
+  waiting: (count: number, shown: string) =>
+    count === 1 ? `${shown} Zugangsanfrage wartet auf Freigabe.` : `${shown} Zugangsanfragen warten auf Freigabe.`,
+  link: "Zur Benutzerverwaltung",
+} as const;
+
+/** Every German text of the user administration (/users) that only the browser shows. */
+export const usersMessages = {
+  title: "Benutzer",
+  description: "Zugangsanfragen freigeben und die Konten des Teams verwalten.",
+  loading: "Lade Benutzer...",
+  loadFailed: "Fehler beim Laden der Benutzer",
+  retry: "Erneut versuchen",
+  requestsTitle: "Zugangsanfragen",
+  requestsHint: "Wer sich registriert hat, kann sich erst nach Ihrer Freigabe anmelden.",
+  noRequests: "Keine offenen Zugangsanfragen.",
+  accountsTitle: "Konten",
+  accountsHint: "Gesperrte Konten können sich nicht anmelden; ihre Sitzungen enden sofort.",
+  noAccounts: "Noch keine Konten.",
+  you: "(Sie)",
+  noValue: "-",
+  columns: {
+    name: "Name",
+    email: "E-Mail",
+    role: "Rolle",
+    status: "Status",
+    requestedAt: "Angefragt am",
+    createdAt: "Registriert am",
+    approved: "Freigegeben",
+    actions: "Aktionen",
+  },
+  roles: { admin: "Admin", staff: "Team" },
+  statuses: { pending: "Wartet auf Freigabe", active: "Aktiv", disabled: "Gesperrt" },
+  approvedBy: (date: string, name: string | null) => (name ? `${date} von ${name}` : date),
+  approve: "Freigeben",
+  reject: "Ablehnen",
+  disable: "Sperren",
+  enable: "Entsperren",
+  makeAdmin: "Zum Admin machen",
+  revokeAdmin: "Admin-Rechte entziehen",
+  delete: "Löschen",
+  cancel: "Abbrechen",
+  close: "Schließen",
+  rejectDialog: {
+    title: "Zugangsanfrage ablehnen?",
+    text: (name: string, email: string) =>
+      `Die Anfrage von ${name} (${email}) wird gelöscht. Die Person kann sich später erneut registrieren.`,
+  },
+  deleteDialog: {
+    title: "Konto löschen?",
+    text: (name: string, email: string) =>
+      `Das Konto von ${name} (${email}) wird endgültig gelöscht und kann sich nicht mehr anmelden. Was die Person erledigt oder hochgeladen hat, bleibt unter ihrem Namen erhalten.`,
+  },
+  done: {
+    approved: (name: string) => `${name} kann sich jetzt anmelden.`,
+    rejected: (name: string) => `Die Anfrage von ${name} wurde abgelehnt.`,
+    disabled: (name: string) => `Das Konto von ${name} ist gesperrt.`,
+    enabled: (name: string) => `Das Konto von ${name} ist wieder freigegeben.`,
+    madeAdmin: (name: string) => `${name} ist jetzt Admin.`,
+    revokedAdmin: (name: string) => `${name} hat keine Admin-Rechte mehr.`,
+    deleted: (name: string) => `Das Konto von ${name} wurde gelöscht.`,
+  },
+  changeFailed: "Änderung nicht möglich",
+  deleteFailed: "Löschen nicht möglich",
+} as const;
+
+/** Every German text of "Mein Konto" (/account). */
+export const accountMessages = {
+  title: "Mein Konto",
+  description: "Ihre Angaben und Ihr Passwort.",
+  detailsTitle: "Ihre Angaben",
+  name: "Name",
+  email: "E-Mail",
+  role: "Rolle",
+  passwordTitle: "Passwort ändern",
+  passwordHint: "Danach endet jede andere Sitzung Ihres Kontos, auf allen Geräten; diese bleibt angemeldet.",
+  currentPassword: "Aktuelles Passwort",
+  newPassword: "Neues Passwort",
+  confirmPassword: "Neues Passwort bestätigen",
+  submit: "Passwort ändern",
+  submitting: "Wird geändert...",
+  changed: "Passwort geändert",
+  changedText: "Alle anderen Sitzungen Ihres Kontos wurden beendet.",
+  changeFailed: "Passwort nicht geändert",
+} as const;

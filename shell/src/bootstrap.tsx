@@ -1,4 +1,4 @@
-import { AuthProvider, restoreSession } from "@klarwerk/kit/browser";
+import { AuthProvider, refreshSession, restoreSession } from "@klarwerk/kit/browser";
 import { StrictMode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot, hydrateRoot } from "react-dom/client";
@@ -38,6 +38,8 @@ async function start(): Promise<void> {
   }
 
   const session = restoreSession();
+  // The stored user may be stale (a new role, a locked account): the server says who it is now.
+  void refreshSession();
   const [full] = await Promise.all([loadFullApp(), loadRegistry().catch(logRegistryFailure)]);
   const first = remoteRouteFor(pathname, session.status === "signed-in");
   if (first) void preloadRemoteScreen(first.remote, first.expose);

@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router";
 import { RemoteLoading, RemoteRoute } from "./components/RemoteRoute";
+import { RequireAdmin } from "./components/RequireAdmin";
 import { RequireAuth } from "./components/RequireAuth";
 import {
   protectedRemoteRoutes,
@@ -51,8 +52,20 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import("./routes/Register")).Register }),
               },
               {
+                // The link in the reset mail ("Passwort vergessen?").
+                path: "passwort-zuruecksetzen",
+                handle: { title: "Neues Passwort – Klarwerk Digital" } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import("./routes/PasswordReset")).PasswordReset }),
+              },
+              {
                 element: <RequireAuth />,
-                children: protectedRemoteRoutes.map(remoteRoute),
+                children: [
+                  ...protectedRemoteRoutes.filter((route) => !route.adminOnly).map(remoteRoute),
+                  {
+                    element: <RequireAdmin />,
+                    children: protectedRemoteRoutes.filter((route) => route.adminOnly).map(remoteRoute),
+                  },
+                ],
               },
             ],
           },

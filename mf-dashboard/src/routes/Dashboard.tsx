@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { useOpenRequests } from "../api/get-open-requests";
 import { Counters } from "../components/Counters";
 import { OpenRequests } from "../components/OpenRequests";
+import { PendingAccessNotice } from "../components/PendingAccessNotice";
 import { RequestDetails } from "../components/RequestDetails";
 import { dashboardMessages as messages } from "../messages";
 import "../dashboard.css";
@@ -30,6 +31,7 @@ export default function Dashboard() {
         title={messages.title}
         description={messages.description}
       />
+      <PendingAccessNotice admin={user?.role === "admin"} />
       <Counters counts={counts} />
       <OpenRequests
         titleRef={requestsTitle}

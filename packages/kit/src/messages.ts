@@ -9,12 +9,18 @@ export const authMessages = {
   loginFailedTitle: "Login fehlgeschlagen",
   loginFailedText: "Bitte überprüfen Sie Ihre Zugangsdaten.",
   registerSuccess: "Registrierung erfolgreich!",
+  /** Under "Registrierung erfolgreich!": every registration but the owner's waits for the team. */
+  registerPendingText: "Unser Team prüft Ihre Anfrage und schaltet Ihren Zugang frei. Danach können Sie sich anmelden.",
+  /** Under "Registrierung erfolgreich!" for the owner, the first account (`access: "granted"`). */
+  registerGrantedText: "Ihr Konto ist freigeschaltet. Sie können sich jetzt anmelden.",
   registerFailedTitle: "Registrierung fehlgeschlagen",
   registerFailedText: "Bitte versuchen Sie es erneut.",
   passwordMismatchTitle: "Passwörter stimmen nicht überein",
   passwordMismatchText: "Bitte überprüfen Sie Ihre Passworteingabe.",
   passwordTooShortTitle: "Passwort zu kurz",
   passwordTooShortText: "Das Passwort muss mindestens 6 Zeichen lang sein.",
+  /** Under every field that sets a new password. */
+  passwordHint: `Mindestens ${limits.passwordMin} Zeichen.`,
   useAuthOutsideProvider: "useAuth must be used within an AuthProvider",
 } as const;
 
@@ -25,6 +31,10 @@ export const appMessages = {
   remoteFailedHint: "Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
   retry: "Erneut versuchen",
   networkError: "Der Server ist nicht erreichbar. Bitte versuchen Sie es später erneut.",
+  /** A signed-in account without the admin role on an admin screen (/users). */
+  adminOnlyTitle: "Kein Zugriff",
+  adminOnlyText: "Diese Seite steht nur Administratorinnen und Administratoren zur Verfügung.",
+  backToDashboard: "Zum Dashboard",
 } as const;
 
 /**
@@ -63,4 +73,8 @@ export const passwordStrengthMessages = {
     tooSimple: "Dieses Passwort ist zu leicht zu erraten.",
   },
   advice: "Wählen Sie ein längeres Passwort, zum Beispiel aus mehreren Wörtern, die nicht zusammengehören.",
+  /** The verdict while typing, when the password would be accepted. */
+  acceptable: "Dieses Passwort ist schwer zu erraten.",
+  /** While the check itself (its dictionaries) loads. */
+  checking: "Die Passwortprüfung wird geladen …",
 } as const;

@@ -1,4 +1,4 @@
-import { AuthProvider, restoreSession, useAuth } from "@klarwerk/kit/browser";
+import { AuthProvider, refreshSession, restoreSession, useAuth } from "@klarwerk/kit/browser";
 import { type ReactNode, StrictMode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
@@ -53,6 +53,7 @@ function DevelopmentBar({ name, screens }: Pick<StandaloneOptions, "name" | "scr
  */
 export function renderStandalone({ name, screens, wrap = (children) => children }: StandaloneOptions): void {
   restoreSession();
+  void refreshSession();
   const router = createBrowserRouter(
     [
       {

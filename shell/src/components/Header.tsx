@@ -1,5 +1,5 @@
 import { site } from "@klarwerk/kit";
-import { endSession, sessionAtom } from "@klarwerk/kit/browser";
+import { logout, sessionAtom } from "@klarwerk/kit/browser";
 import { useAtomValue } from "jotai";
 import { useEffect, useId, useState } from "react";
 import { useShellNavigation } from "../navigation/navigation";
@@ -16,6 +16,36 @@ const portalLinks = [
   { to: "/data", label: "Dateien" },
   { to: "/customers", label: "Kunden" },
 ] as const;
+
+/** Only admins see these; the routes themselves refuse everyone else too (RequireAdmin). */
+const adminLinks = [
+  { to: "/users", label: "Benutzer" },
+  { to: "/outbox", label: "Postausgang" },
+] as const;
+
+function ButtonLink({
+  to,
+  label,
+  pathname,
+  primary,
+}: {
+  to: string;
+  label: string;
+  pathname: string;
+  primary?: boolean;
+}) {
+  const active = pathname === to;
+  const variant = primary ? "kw-button kw-button--primary" : "kw-button kw-button--ghost";
+  return (
+    <a
+      href={to}
+      className={active ? `${variant} kw-button--active` : variant}
+      aria-current={active ? "page" : undefined}
+    >
+      {label}
+    </a>
+  );
+}
 
 /**
  * A header link, marked as the current page on its route. Plain `<a>`: the layout routes clicks on
@@ -71,11 +101,11 @@ export function Header() {
     // Leave the page first: ending the session while a protected screen is still mounted would
     // let its guard redirect to /login instead of the home page.
     await navigate("/", { flushSync: true });
-    endSession();
+    await logout();
   }
 
   return (
-    <header className="site-header">
+    <header className={user ? "site-header site-header--portal" : "site-header"}>
       <div className="site-header__inner">
         <a href="/" className="brand" aria-label={`${site.name} – Startseite`}>
           <BrandMark />
@@ -105,7 +135,7 @@ export function Header() {
               </li>
             ))}
             {user &&
-              portalLinks.map((link) => (
+              [...portalLinks, ...(user.role === "admin" ? adminLinks : [])].map((link) => (
                 <li key={link.to}>
                   <NavItem {...link} pathname={pathname} />
                 </li>
@@ -113,17 +143,8 @@ export function Header() {
           </ul>
           {user && (
             <div className="site-nav__actions">
-              <a
-                href="/dashboard"
-                className={
-                  pathname === "/dashboard"
-                    ? "kw-button kw-button--primary kw-button--active"
-                    : "kw-button kw-button--primary"
-                }
-                aria-current={pathname === "/dashboard" ? "page" : undefined}
-              >
-                Dashboard
-              </a>
+              <ButtonLink to="/dashboard" label="Dashboard" pathname={pathname} primary />
+              <ButtonLink to="/account" label="Konto" pathname={pathname} />
               <button type="button" className="kw-button kw-button--ghost" onClick={() => void onLogout()}>
                 Logout
               </button>

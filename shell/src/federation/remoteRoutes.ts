@@ -12,6 +12,8 @@ export interface RemoteRouteDef {
   expose: string;
   title: string;
   description?: string;
+  /** Only for accounts with the admin role; everyone else signed in sees "Kein Zugriff". */
+  adminOnly?: boolean;
 }
 
 export interface PublicRouteDef extends RemoteRouteDef {
@@ -74,6 +76,15 @@ export const protectedRemoteRoutes: RemoteRouteDef[] = [
   { path: "/data", remote: "mf_files", expose: "Files", title: "Dateien – Klarwerk Digital" },
   { path: "/customers", remote: "mf_customers", expose: "Customers", title: "Kundenverwaltung – Klarwerk Digital" },
   { path: "/invoices", remote: "mf_invoices", expose: "Invoices", title: "Rechnungstool – Klarwerk Digital" },
+  { path: "/account", remote: "mf_dashboard", expose: "Account", title: "Mein Konto – Klarwerk Digital" },
+  { path: "/users", remote: "mf_dashboard", expose: "Users", title: "Benutzer – Klarwerk Digital", adminOnly: true },
+  {
+    path: "/outbox",
+    remote: "mf_dashboard",
+    expose: "Outbox",
+    title: "Postausgang – Klarwerk Digital",
+    adminOnly: true,
+  },
 ];
 
 export interface RouteHandle {

@@ -1,4 +1,4 @@
-import { restoreSession } from "@klarwerk/kit/browser";
+import { refreshSession, restoreSession } from "@klarwerk/kit/browser";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Layout } from "../components/Layout";
 import { preloadRemoteScreen, RemoteRoute } from "../components/RemoteRoute";
@@ -49,9 +49,11 @@ export function PublicRouter({ initialPath, onLeave }: PublicRouterProps) {
   );
   const setPending = useCallback((pending: boolean) => navigation.setState({ pending }), [navigation]);
 
-  // The session is restored after hydration: the prerendered HTML is the anonymous layout.
+  // The session is restored after hydration: the prerendered HTML is the anonymous layout. Only a
+  // stored session costs a call (`GET /api/session`); anonymous visitors send none.
   useEffect(() => {
     restoreSession();
+    void refreshSession();
     entryKey.current = currentEntry().key;
   }, []);
 

@@ -3,8 +3,10 @@ import { useAuth } from "@klarwerk/kit/browser";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../components/AuthCard";
+import { ForgotPasswordDialog } from "../components/ForgotPasswordDialog";
+import { passwordResetMessages } from "./password-reset-messages";
 
 export function Login() {
   const { user, login } = useAuth();
@@ -12,19 +14,23 @@ export function Login() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
+  // "Neuen Link anfordern" on the reset page comes back here with the dialog open.
+  const [searchParams] = useSearchParams();
+  const [forgotOpen, setForgotOpen] = useState(() => searchParams.has("passwort-vergessen"));
 
   if (user && !submitting) return <Navigate to="/dashboard" replace />;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     setSubmitting(true);
-    const ok = await login({ email: email.trim(), password });
+    const result = await login({ email: email.trim(), password });
     setSubmitting(false);
-    if (ok) {
+    if (result.ok) {
       notifySuccess(authMessages.loginSuccess);
       navigate("/dashboard", { replace: true });
     } else {
-      notifyError(authMessages.loginFailedTitle, authMessages.loginFailedText);
+      // A waiting or locked account hears why (the server's words); a wrong password the spec's text.
+      notifyError(authMessages.loginFailedTitle, result.reason ?? authMessages.loginFailedText);
     }
   }
 
@@ -65,11 +71,21 @@ export function Login() {
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => setForgotOpen(true)}
+            style={{ alignSelf: "flex-end" }}
+          >
+            {passwordResetMessages.forgotLink}
+          </Anchor>
           <Button type="submit" fullWidth size="md" disabled={submitting}>
             {submitting ? authMessages.loginSubmitting : "Anmelden"}
           </Button>
         </Stack>
       </form>
+      <ForgotPasswordDialog opened={forgotOpen} onClose={() => setForgotOpen(false)} initialEmail={email} />
     </AuthCard>
   );
 }

@@ -1,5 +1,6 @@
 import { authMessages, limits } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
+import { NewPasswordInput } from "@klarwerk/kit/new-password";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
@@ -26,14 +27,18 @@ export function Register() {
       return;
     }
     setSubmitting(true);
-    const ok = await register({ name: name.trim(), email: email.trim(), password, confirmPassword });
+    const result = await register({ name: name.trim(), email: email.trim(), password, confirmPassword });
     setSubmitting(false);
-    if (ok) {
-      // Registration does not sign in: the new account logs in on /login.
-      notifySuccess(authMessages.registerSuccess);
+    if (result.ok) {
+      // Registration does not sign in: the new account logs in on /login, once the team let it in
+      // (only the owner, the first account, may at once).
+      notifySuccess(
+        authMessages.registerSuccess,
+        result.access === "granted" ? authMessages.registerGrantedText : authMessages.registerPendingText,
+      );
       navigate("/login");
     } else {
-      notifyError(authMessages.registerFailedTitle, authMessages.registerFailedText);
+      notifyError(authMessages.registerFailedTitle, result.reason ?? authMessages.registerFailedText);
     }
   }
 
@@ -71,13 +76,11 @@ export function Register() {
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <PasswordInput
+          <NewPasswordInput
             label="Passwort"
             name="password"
-            autoComplete="new-password"
             required
-            maxLength={limits.passwordMax}
-            description={`Mindestens ${limits.passwordMin} Zeichen`}
+            owner={{ name, email }}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />

@@ -25,6 +25,8 @@ export interface ApiRequest {
   body?: BodyInit;
   query?: Record<string, string | number | null | undefined>;
   signal?: AbortSignal;
+  /** The bearer token to send instead of the session's: logout sends the one it has just ended. */
+  token?: string;
 }
 
 export function apiUrl(path: string, query?: ApiRequest["query"]): string {
@@ -56,7 +58,9 @@ async function readMessage(response: Response): Promise<{ message: string; fromS
 
 /** Calls the API and returns the raw response, throwing ApiError on any non-2xx status. */
 export async function apiFetch(path: string, request: ApiRequest = {}): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json", ...authHeaders() };
+  const token = request.token ?? currentToken();
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
   let body = request.body;
   if (body === undefined && request.json !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -76,9 +80,11 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
   }
   if (!response.ok) {
     const { message, fromServer } = await readMessage(response);
-    // A token the server no longer accepts (expired, secret rotated) ends the session, so the
-    // protected routes send the user to /login instead of showing errors everywhere.
-    if (response.status === 401 && headers.Authorization) endSession();
+    // A token the server no longer accepts (logged out, account locked, password changed elsewhere,
+    // expired) ends the session, so the protected routes send the user to /login instead of
+    // showing errors everywhere. Only while it is still the session's token: an answer that
+    // arrives after a new login must not end the new session.
+    if (response.status === 401 && token && token === currentToken()) endSession();
     throw new ApiError(response.status, message, fromServer);
   }
   return response;

@@ -1,0 +1,21 @@
+import type { PasswordChange } from "@klarwerk/kit";
+import { apiFetch } from "@klarwerk/kit/browser";
+import { useMutation } from "@tanstack/react-query";
+
+/**
+ * `POST /api/password`: the signed-in user's own password. The server ends every other session of
+ * the account; this one stays. A wrong current password is a 422, so it does not sign out.
+ */
+export async function changePassword(change: PasswordChange): Promise<void> {
+  await apiFetch("/api/password", { method: "POST", json: change });
+}
+
+export interface ChangePasswordOptions {
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+}
+
+/** Changes the password; no cached query holds anything it changes. */
+export function useChangePassword({ onSuccess, onError }: ChangePasswordOptions = {}) {
+  return useMutation({ mutationFn: changePassword, onSuccess, onError });
+}

@@ -1,0 +1,26 @@
+import { formatCount } from "@klarwerk/kit/format";
+import { Alert, Anchor, Group, Text } from "@mantine/core";
+import { usePendingAccessCount } from "../api/get-user-accounts";
+import { accessNoticeMessages as messages } from "../messages";
+
+/**
+ * For admins: how many access requests wait, with the way to them. Nothing while there are none,
+ * nor for staff (who are not asked: the API refuses them the list).
+ */
+export function PendingAccessNotice({ admin }: { admin: boolean }) {
+  const { data: count } = usePendingAccessCount(admin);
+  if (!admin || !count) return null;
+  return (
+    <Alert variant="light" color="yellow" radius="lg" mb="xl" role="status">
+      <Group justify="space-between" gap="sm">
+        <Text fw={600} c="dark.9">
+          {messages.waiting(count, formatCount(count))}
+        </Text>
+        {/* A plain link: the shell's layout routes it in the page. */}
+        <Anchor href="/users" fw={600}>
+          {messages.link}
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}
