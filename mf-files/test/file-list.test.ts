@@ -15,7 +15,7 @@ function file(id: number, name: string, mime = "text/plain"): StoredFile {
   };
 }
 
-describe("formatFileSize (spec section 9)", () => {
+describe("formatFileSize", () => {
   test.each([
     [0, "0 B"],
     [512, "512 B"],
@@ -32,7 +32,7 @@ describe("formatFileSize (spec section 9)", () => {
   });
 });
 
-describe("the folder path is a stack (spec section 4)", () => {
+describe("the folder path is a stack", () => {
   const a = { id: 1, name: "A" };
   const b = { id: 2, name: "B" };
   const c = { id: 3, name: "C" };

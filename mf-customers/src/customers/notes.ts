@@ -1,4 +1,4 @@
-/** Notes longer than this are cut in the table, with "mehr" to show the rest (spec section 9). */
+/** Notes longer than this are cut in the table, with "mehr" to show the rest: a table row stays one glance long. */
 export const notePreviewLength = 150;
 
 /**

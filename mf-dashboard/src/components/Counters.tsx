@@ -33,7 +33,7 @@ function Counter({ label, value, accent }: CounterProps) {
   );
 }
 
-/** The four counters; projects and appointments are fixed at 0 (spec section 9). */
+/** The four counters; projects and appointments are fixed at 0 (the product has no projects or appointments yet). */
 export function Counters({ counts }: { counts: ContactRequestCounts | null }) {
   return (
     <SimpleGrid

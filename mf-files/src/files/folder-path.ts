@@ -4,7 +4,7 @@ export interface FolderCrumb {
   name: string;
 }
 
-/** The folder path is a stack (spec section 4); the empty path is the root level. */
+/** The folder path is a stack (a click pushes, "Zurück" pops); the empty path is the root level. */
 export type FolderPath = readonly FolderCrumb[];
 
 /** Clicking a folder pushes it. */

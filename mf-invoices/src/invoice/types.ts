@@ -53,7 +53,7 @@ export function emptyInvoiceItem(): InvoiceItemForm {
 }
 
 /**
- * The form as it starts and as it resets after saving (spec section 4): empty texts, the given
+ * The form as it starts and as it resets after saving: empty texts, the given
  * date, one empty item, discount 0, VAT 19, fees 0, no notes; beyond the spec, the Dienstleister
  * block of the company settings and a Zahlungsziel of 14 days.
  *

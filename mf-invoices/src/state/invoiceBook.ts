@@ -33,7 +33,7 @@ function bookAtom(session: Session): PrimitiveAtom<InvoiceBook> {
 export interface InvoiceBookActions {
   /** Changes the form; `update` gets the current form and returns the next one. */
   updateDraft(update: (draft: InvoiceForm) => InvoiceForm): void;
-  /** Back to the defaults (spec section 4), with this "Dienstleister" block. */
+  /** Back to the defaults, with this "Dienstleister" block. */
   resetDraft(provider: string): void;
   /** Loads a stored draft into the form. */
   editDraft(id: number, form: InvoiceForm): void;

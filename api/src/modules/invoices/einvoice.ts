@@ -7,7 +7,7 @@ import type { InvoiceDocumentData } from "./types.ts";
  * The invoice as an EN 16931 e-invoice in CII syntax, made with @e-invoice-eu/core from its
  * UBL-shaped JSON: the Factur-X/ZUGFeRD PDF (profile EN 16931, PDF/A-3b with `factur-x.xml`
  * attached) around our own PDF, and the XRechnung 3.0 XML. Facts that shape this mapping
- * (../shared/einvoice/README.md, checked by the tests with that folder's validator):
+ * (docs/stack-facts.md; the tests check every XML with the team's validator):
  * - the CII needs `ApplicableHeaderTradeDelivery`, which the library writes only for a
  *   `cac:Delivery`: the Leistungsdatum goes there (a period goes to `cac:InvoicePeriod`);
  * - a cancellation invoice is a credit note (type 381) with positive amounts, referring to the
