@@ -8,6 +8,7 @@ export const httpMessages = {
   unauthorized: "Bitte melden Sie sich an.",
   adminOnly: "Diese Funktion steht nur Administratorinnen und Administratoren zur Verfügung.",
   notFound: "Nicht gefunden.",
+  invalidPage: "Der Parameter „page“ muss eine ganze Zahl ab 1 sein.",
   lengthRequired: "Die Anfrage muss ihre Länge angeben.",
   payloadTooLarge: "Die Anfrage ist zu groß.",
   unsupportedFileType: "Dieser Dateityp wird nicht unterstützt.",

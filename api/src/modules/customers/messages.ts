@@ -8,7 +8,6 @@ import { invalidLimitParam } from "../../http/messages.ts";
 export const customersApiMessages = {
   invalidId: "Die Kundennummer ist ungültig.",
   notFound: "Diesen Kunden gibt es nicht.",
-  invalidPage: "Der Parameter „page“ muss eine ganze Zahl ab 1 sein.",
   invalidLimit: invalidLimitParam(customerPaging.maxLimit),
   invalidStatusFilter: "Der Parameter „status“ ist kein bekannter Kundenstatus.",
   invalidSearch: `Der Suchbegriff darf höchstens ${customerLimits.nameMax} Zeichen lang sein.`,

@@ -83,7 +83,12 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
         responses: {
           200: jsonResponse("The page and how many pages and customers match.", customerPageSchema),
           ...errorResponses({
-            400: [messages.invalidPage, messages.invalidLimit, messages.invalidSearch, messages.invalidStatusFilter],
+            400: [
+              httpMessages.invalidPage,
+              messages.invalidLimit,
+              messages.invalidSearch,
+              messages.invalidStatusFilter,
+            ],
           }),
         },
       },

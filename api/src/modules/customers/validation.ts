@@ -10,7 +10,7 @@ import {
 } from "@klarwerk/kit";
 import { t } from "elysia";
 import { HttpError } from "../../http/errors.ts";
-import { pagingParam } from "../../http/ids.ts";
+import { type ListQuery as GenericListQuery, parseListQuery as parseGenericListQuery } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 
@@ -58,35 +58,14 @@ export function customerFrom(body: typeof createBody.static, { statusRequired = 
   throw new HttpError(422, first);
 }
 
-/** Pages far beyond any real list still answer (empty) rather than overflow the offset. */
-const maxPage = 1_000_000_000;
+export type ListQuery = GenericListQuery<CustomerStatus>;
 
-export interface ListQuery {
-  page: number;
-  limit: number;
-  /** Trimmed; null for none. */
-  search: string | null;
-  status: CustomerStatus | null;
-}
-
-/** `?page=&limit=&search=&status=`: all optional; a malformed or out-of-range value is a 400. */
+/** `?page=&limit=&search=&status=` of the customer list. */
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
-  const { page, limit, search, status } = query;
-  const term = search === undefined ? "" : search;
-  if (typeof term !== "string") throw new HttpError(400, messages.invalidSearch);
-  const trimmed = term.trim();
-  if (trimmed.length > customerLimits.nameMax) throw new HttpError(400, messages.invalidSearch);
-  if (status !== undefined && status !== "" && !isCustomerStatus(status)) {
-    throw new HttpError(400, messages.invalidStatusFilter);
-  }
-  return {
-    page: pagingParam(page, { fallback: 1, max: maxPage }, messages.invalidPage),
-    limit: pagingParam(
-      limit,
-      { fallback: customerPaging.defaultLimit, max: customerPaging.maxLimit },
-      messages.invalidLimit,
-    ),
-    search: trimmed === "" ? null : trimmed,
-    status: isCustomerStatus(status) ? status : null,
-  };
+  return parseGenericListQuery(query, {
+    isStatus: isCustomerStatus,
+    searchMax: customerLimits.nameMax,
+    paging: customerPaging,
+    messages,
+  });
 }

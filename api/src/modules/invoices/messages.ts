@@ -9,7 +9,6 @@ import type { InvoiceDocumentData } from "./types.ts";
 export const invoicesApiMessages = {
   invalidId: "Die Rechnungsnummer ist ungültig.",
   notFound: "Diese Rechnung gibt es nicht.",
-  invalidPage: "Der Parameter „page“ muss eine ganze Zahl ab 1 sein.",
   invalidLimit: invalidLimitParam(invoicePaging.maxLimit),
   invalidStatusFilter: "Der Parameter „status“ ist kein bekannter Rechnungsstatus.",
   invalidSearch: "Der Suchbegriff darf höchstens 200 Zeichen lang sein.",

@@ -145,7 +145,12 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         responses: {
           200: jsonResponse("The page and how many pages and invoices match.", invoicePageSchema),
           ...errorResponses({
-            400: [messages.invalidPage, messages.invalidLimit, messages.invalidSearch, messages.invalidStatusFilter],
+            400: [
+              httpMessages.invalidPage,
+              messages.invalidLimit,
+              messages.invalidSearch,
+              messages.invalidStatusFilter,
+            ],
           }),
         },
       },

@@ -10,6 +10,7 @@ import {
   invoiceTotals,
 } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
+import type { ListQuery as GenericListQuery } from "../../http/list-query.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
 /**
@@ -17,13 +18,8 @@ import type { InvoiceDocumentData } from "./types.ts";
  * transaction each (see routes.ts and issue.ts); these are their steps.
  */
 
-export interface ListQuery {
-  page: number;
-  limit: number;
-  /** Trimmed, lower case; null for none. */
-  search: string | null;
-  status: InvoiceStatus | null;
-}
+/** The search is trimmed and in lower case. */
+export type ListQuery = GenericListQuery<InvoiceStatus>;
 
 /** The stored row, as the queries below select it. */
 interface InvoiceRow {

@@ -10,7 +10,7 @@ import {
 } from "@klarwerk/kit";
 import { t } from "elysia";
 import { HttpError } from "../../http/errors.ts";
-import { pagingParam } from "../../http/ids.ts";
+import { parseListQuery as parseGenericListQuery } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
 import type { ListQuery } from "./store.ts";
@@ -98,29 +98,15 @@ export function paidOnFrom(body: typeof paymentBody.static, today: string): stri
   return paidOn;
 }
 
-/** Pages far beyond any real list still answer (empty) rather than overflow the offset. */
-const maxPage = 1_000_000_000;
-const searchMax = 200;
-
-/** `?page=&limit=&search=&status=`: all optional; a malformed or out-of-range value is a 400. */
+/** `?page=&limit=&search=&status=` of the invoice list; the search is matched in lower case. */
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
-  const { page, limit, search, status } = query;
-  const term = search === undefined ? "" : search;
-  if (typeof term !== "string" || term.trim().length > searchMax) throw new HttpError(400, messages.invalidSearch);
-  if (status !== undefined && status !== "" && !isInvoiceStatus(status)) {
-    throw new HttpError(400, messages.invalidStatusFilter);
-  }
-  const trimmed = term.trim().toLowerCase();
-  return {
-    page: pagingParam(page, { fallback: 1, max: maxPage }, messages.invalidPage),
-    limit: pagingParam(
-      limit,
-      { fallback: invoicePaging.defaultLimit, max: invoicePaging.maxLimit },
-      messages.invalidLimit,
-    ),
-    search: trimmed === "" ? null : trimmed,
-    status: isInvoiceStatus(status) ? status : null,
-  };
+  const parsed = parseGenericListQuery(query, {
+    isStatus: isInvoiceStatus,
+    searchMax: 200,
+    paging: invoicePaging,
+    messages,
+  });
+  return { ...parsed, search: parsed.search?.toLowerCase() ?? null };
 }
 
 /** Every message a save can be refused with, for the API description. */
