@@ -1,5 +1,5 @@
 import { expect, test } from "../support/test";
-import { registeredUser, signInQuickly } from "../support/users";
+import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
 test("a public page is rendered through the marketing remote inside the shell's layout", async ({ page }) => {
   await page.goto("/");
@@ -168,4 +168,20 @@ test("a remote that cannot be loaded shows a retry in its slot while the rest ke
   blocked = false;
   await page.getByRole("main").getByRole("button", { name: "Erneut versuchen" }).click();
   await expect(page.getByRole("main")).toContainText(`Willkommen, ${user.name}`);
+});
+
+test("an admin's header row fits a 1280 px window: every link and Logout stay on screen", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInQuickly(page, request, testOwner);
+  await page.goto("/dashboard");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Postausgang" })).toBeVisible();
+  const logout = header.getByRole("button", { name: "Logout" });
+  await expect(logout).toBeVisible();
+  for (const item of await header.locator("a:visible, button:visible").all()) {
+    const name = (await item.textContent()) ?? "";
+    const box = await item.boundingBox();
+    expect(box ? box.x + box.width : Number.POSITIVE_INFINITY, name).toBeLessThanOrEqual(1280);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 });
