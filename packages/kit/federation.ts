@@ -48,18 +48,14 @@ export const remoteApps: Record<RemoteName, RemoteApp> = {
   invoices: remoteApp("invoices"),
 };
 
-/** Packages every app shares as singletons; their versions come from each app's package.json. */
-const sharedPackages = [
-  "react",
-  "react-dom",
-  "react-router",
-  "jotai",
-  "@tanstack/react-query",
-  "@mantine/core",
-  "@mantine/hooks",
-  "@mantine/notifications",
-  "@mantine/modals",
-] as const;
+/**
+ * Packages every app shares whole as singletons; their versions come from each app's package.json.
+ * Only these: a shared package is built with all its exports, since any remote might use any.
+ * The libraries the portal uses in part reach the remotes through kit entries that re-export what
+ * is used (`@klarwerk/kit/ui` for Mantine, `@klarwerk/kit/query` for TanStack Query); react-router
+ * is the shell's alone (remotes redirect through `@klarwerk/kit/portal`).
+ */
+const sharedPackages = ["react", "react-dom", "jotai"] as const;
 
 export function sharedModules(dependencies: Record<string, string>): NonNullable<ModuleFederationOptions["shared"]> {
   const shared: Record<string, { singleton: true; requiredVersion: string; version?: string; strictVersion?: true }> =
@@ -71,9 +67,9 @@ export function sharedModules(dependencies: Record<string, string>): NonNullable
     // ahead, which a singleton accepts (a mismatch would only warn).
     shared[name] = { singleton: true, requiredVersion: `^${version.replace(/^[\^~]/, "")}` };
   }
-  // The kit's session, query cache and portal providers exist once, in the shell's build. A remote
-  // built against other exports of them must not run on the shell's (surface.ts): with the exact
-  // version and strictVersion its load fails and the shell shows the remote's fallback.
+  // The kit's session, query cache, UI and portal providers exist once, in the shell's build. A
+  // remote built against other exports of them must not run on the shell's (surface.ts): with the
+  // exact version and strictVersion its load fails and the shell shows the remote's fallback.
   const kitVersion = kitSurfaceVersion();
   for (const name of sharedKitEntries) {
     shared[name] = { singleton: true, version: kitVersion, requiredVersion: kitVersion, strictVersion: true };

@@ -1,10 +1,12 @@
 /**
  * The version under which the kit's federation singletons are shared, derived from what they
- * export. The shell provides one build of `@klarwerk/kit/browser`, `/query` and `/portal` to
- * every remote; a remote built against a kit whose shared entries export other names than the
- * running shell's would crash on a missing export. Shared with this version as an exact
- * requirement and `strictVersion`, such a remote fails to load instead, and the shell shows its
- * German fallback in the remote's slot. Build-time only (read by federation.ts).
+ * export. The shell provides one build of `@klarwerk/kit/browser`, `/query`, `/ui` and `/portal`
+ * to every remote; a remote built against a kit whose shared entries export other names than the
+ * running shell's would crash on a missing export, and one built against another major version
+ * of a library an entry re-exports (Mantine, TanStack Query) would run on an API it was not
+ * written for. Shared with this version as an exact requirement and `strictVersion`, such a
+ * remote fails to load instead, and the shell shows its German fallback in the remote's slot.
+ * Build-time only (read by federation.ts).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -12,12 +14,18 @@ import { dirname, join } from "node:path";
 import kitPackage from "./package.json" with { type: "json" };
 
 /** The kit entries shared as singletons, by their package specifier. */
-export const sharedKitEntries = ["@klarwerk/kit/browser", "@klarwerk/kit/query", "@klarwerk/kit/portal"] as const;
+export const sharedKitEntries = [
+  "@klarwerk/kit/browser",
+  "@klarwerk/kit/query",
+  "@klarwerk/kit/ui",
+  "@klarwerk/kit/portal",
+] as const;
 
 const declaration =
   /^export\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|const|let|var|class|interface|type|enum|abstract\s+class)\s+([A-Za-z_$][\w$]*)/gm;
 const reexportAll = /^export\s+\*\s+from\s+["'](\.{1,2}\/[^"']+)["']/gm;
 const namedList = /^export\s+(?:type\s+)?\{([^}]*)\}/gm;
+const packageReexport = /^export\s+(?:type\s+)?(?:\*|\{[^}]*\})\s+from\s+["']([^."'][^"']*)["']/gm;
 
 function resolveSource(from: string, specifier: string): string {
   const base = join(dirname(from), specifier);
@@ -62,9 +70,31 @@ function entryFile(specifier: string): string {
   return join(import.meta.dirname, target);
 }
 
-/** `<package version>-s<8 hex>`: the same for two builds exactly when the shared entries export the same names. */
+/** The packages a module re-exports from (`export { x } from "pkg"`), as `pkg@<major>` of the kit's dependencies. */
+export function wrappedPackages(file: string): string[] {
+  const dependencies: Record<string, string> = kitPackage.dependencies;
+  const packages = new Set<string>();
+  for (const match of readFileSync(file, "utf8").matchAll(packageReexport)) {
+    const specifier = match[1] ?? "";
+    const parts = specifier.split("/");
+    const name = specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? "");
+    const version = dependencies[name];
+    if (!version) throw new Error(`kit surface: ${file} re-exports ${name}, which is not a dependency of the kit`);
+    packages.add(`${name}@${version.replace(/^[\^~]/, "").split(".")[0]}`);
+  }
+  return [...packages].sort();
+}
+
+/**
+ * `<package version>-s<8 hex>`: the same for two builds exactly when the shared entries export the
+ * same names and re-export the same major versions of their libraries.
+ */
 export function kitSurfaceVersion(entries: readonly string[] = sharedKitEntries): string {
-  const surface = entries.map((entry) => `${entry}:${[...new Set(exportedNames(entryFile(entry)))].sort().join(",")}`);
+  const surface = entries.map((entry) => {
+    const file = entryFile(entry);
+    const names = [...new Set(exportedNames(file))].sort().join(",");
+    return `${entry}:${names}|${wrappedPackages(file).join(",")}`;
+  });
   const hash = createHash("sha256").update(surface.join("\n")).digest("hex").slice(0, 8);
   return `${kitPackage.version}-s${hash}`;
 }

@@ -1,6 +1,6 @@
 import { type CustomerPage, customerPaging } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@klarwerk/kit/query";
 
 export interface CustomerListFilter {
   page: number;

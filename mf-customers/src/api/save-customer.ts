@@ -1,6 +1,6 @@
 import type { Customer, CustomerInput } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { customersKey } from "./get-customers";
 
 export interface SaveCustomerInput {

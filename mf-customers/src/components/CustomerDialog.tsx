@@ -10,7 +10,7 @@ import {
 } from "@klarwerk/kit";
 import { ApiError } from "@klarwerk/kit/browser";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@klarwerk/kit/ui";
 import { type FormEvent, useRef, useState } from "react";
 import { useSaveCustomer } from "../api/save-customer";
 import { customerScreenMessages as messages } from "../messages";

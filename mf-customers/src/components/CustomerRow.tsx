@@ -1,5 +1,5 @@
 import { type Customer, type CustomerStatus, customerStatusLabel, websiteHref } from "@klarwerk/kit";
-import { Anchor, Badge, Button, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Button, Table, Text, VisuallyHidden } from "@klarwerk/kit/ui";
 import { Fragment } from "react";
 import { customerScreenMessages as messages } from "../messages";
 import { MissingValue, NotesCell } from "./NotesCell";

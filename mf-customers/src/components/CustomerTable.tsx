@@ -1,5 +1,5 @@
 import type { Customer } from "@klarwerk/kit";
-import { Group, Loader, Stack, Table, Text } from "@mantine/core";
+import { Group, Loader, Stack, Table, Text } from "@klarwerk/kit/ui";
 import { customerScreenMessages as messages } from "../messages";
 import { CustomerRow } from "./CustomerRow";
 

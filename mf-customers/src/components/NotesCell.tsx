@@ -1,4 +1,4 @@
-import { Anchor, Text } from "@mantine/core";
+import { Anchor, Text } from "@klarwerk/kit/ui";
 import { useId, useState } from "react";
 import { notePreview } from "../customers/notes";
 import { customerScreenMessages as messages } from "../messages";

@@ -1,4 +1,4 @@
-import { Button, Group, Text } from "@mantine/core";
+import { Button, Group, Text } from "@klarwerk/kit/ui";
 import { customerScreenMessages as messages } from "../messages";
 
 export interface PageControlsProps {

@@ -1,6 +1,6 @@
 import type { PasswordChange } from "@klarwerk/kit";
 import { apiFetch } from "@klarwerk/kit/browser";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "@klarwerk/kit/query";
 
 /**
  * `POST /api/password`: the signed-in user's own password. The server ends every other session of

@@ -1,6 +1,6 @@
 import type { UserAccount, UserAccountChange } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { userAccountsQueryOptions } from "./get-user-accounts";
 
 export interface UserAccountChangeInput {

@@ -1,6 +1,6 @@
 import type { UserAccount } from "@klarwerk/kit";
 import { apiFetch } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { userAccountsQueryOptions } from "./get-user-accounts";
 
 /** `DELETE /api/users/{id}`: rejects an access request or removes an account (its work keeps its name). */

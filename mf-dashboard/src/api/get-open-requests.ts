@@ -1,6 +1,6 @@
 import type { OpenRequestsPage } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery } from "@klarwerk/kit/query";
 
 export interface OpenRequestsPageParams {
   /** The `next` of the page before; null for the first (newest) page. */

@@ -1,6 +1,6 @@
 import type { OutboxList } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@klarwerk/kit/query";
 
 /** The newest outgoing mails and whether e-mail is set up (`GET /api/outbox`, admins only). */
 export function getOutbox(signal?: AbortSignal): Promise<OutboxList> {

@@ -1,6 +1,6 @@
 import type { ContactRequestAnswer, ContactRequestDetail } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@klarwerk/kit/query";
 
 /** One request with its state and every reply, oldest first (`GET /api/requests/{id}`). */
 export async function getRequest(id: number, signal?: AbortSignal): Promise<ContactRequestDetail> {

@@ -1,6 +1,6 @@
 import type { UserAccount, UserAccountList } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@klarwerk/kit/query";
 
 /** Every account and access request (`GET /api/users`, admins only): pending requests first, then by name. */
 export async function getUserAccounts(signal?: AbortSignal): Promise<UserAccount[]> {

@@ -1,6 +1,6 @@
 import type { DoneContactRequest, MarkedDoneAnswer } from "@klarwerk/kit";
 import { ApiError, apiJson } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { openRequestsQueryOptions } from "./get-open-requests";
 
 /** `PUT /api/requests/{id}/done`: the request as now stored (who marked it done, when) and the new counts. */

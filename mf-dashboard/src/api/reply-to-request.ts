@@ -1,6 +1,6 @@
 import type { ContactRequestDetail, RepliedAnswer } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { openRequestsQueryOptions } from "./get-open-requests";
 import { requestQueryOptions } from "./get-request";
 

@@ -1,6 +1,6 @@
 import type { OutboxMail } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { outboxQueryOptions } from "./get-outbox";
 
 /** `POST /api/outbox/{id}/retry`: a failed mail waits again, due now; 409 unless it failed. */

@@ -1,7 +1,7 @@
 import type { UserAccount } from "@klarwerk/kit";
 import { formatDateTime } from "@klarwerk/kit/format";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Anchor, Button, Group, Table } from "@mantine/core";
+import { Anchor, Button, Group, Table } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { useChangeUserAccount } from "../api/change-user-account";
 import { useDeleteUserAccount } from "../api/delete-user-account";

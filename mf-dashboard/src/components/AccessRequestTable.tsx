@@ -1,5 +1,5 @@
 import type { UserAccount } from "@klarwerk/kit";
-import { Table, Text } from "@mantine/core";
+import { Table, Text } from "@klarwerk/kit/ui";
 import { usersMessages as messages } from "../messages";
 import { AccessRequestRow } from "./AccessRequestRow";
 

@@ -1,6 +1,6 @@
 import type { ContactRequestCounts } from "@klarwerk/kit";
 import { formatCount } from "@klarwerk/kit/format";
-import { Paper, SimpleGrid, Text } from "@mantine/core";
+import { Paper, SimpleGrid, Text } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { dashboardMessages as messages } from "../messages";
 

@@ -1,6 +1,6 @@
 import type { ContactRequest, DoneContactRequest } from "@klarwerk/kit";
 import { formatCount } from "@klarwerk/kit/format";
-import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from "@klarwerk/kit/ui";
 import { type Ref, useId, useState } from "react";
 import { dashboardMessages as messages } from "../messages";
 import { RequestDetails } from "./RequestDetails";

@@ -1,6 +1,6 @@
 import type { OutboxMail } from "@klarwerk/kit";
 import { formatDateTime } from "@klarwerk/kit/format";
-import { Button, Code, DataList, Group, List, Modal, Text } from "@mantine/core";
+import { Button, Code, DataList, Group, List, Modal, Text } from "@klarwerk/kit/ui";
 import { outboxMessages as messages } from "../mail-messages";
 
 const { details } = messages;

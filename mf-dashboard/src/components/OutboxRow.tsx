@@ -1,7 +1,7 @@
 import type { OutboxMail, OutboxMailState } from "@klarwerk/kit";
 import { formatDateTime } from "@klarwerk/kit/format";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Badge, Button, Group, Table } from "@mantine/core";
+import { Badge, Button, Group, Table } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { useRetryMail } from "../api/retry-mail";
 import { outboxMessages as messages } from "../mail-messages";

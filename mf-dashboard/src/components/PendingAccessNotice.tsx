@@ -1,5 +1,5 @@
 import { formatCount } from "@klarwerk/kit/format";
-import { Alert, Anchor, Group, Text } from "@mantine/core";
+import { Alert, Anchor, Group, Text } from "@klarwerk/kit/ui";
 import { usePendingAccessCount } from "../api/get-user-accounts";
 import { accessNoticeMessages as messages } from "../messages";
 

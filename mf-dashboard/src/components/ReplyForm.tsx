@@ -1,7 +1,7 @@
 import type { ContactRequestDetail } from "@klarwerk/kit";
 import { limits } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, Stack, Textarea } from "@mantine/core";
+import { Button, Group, Stack, Textarea } from "@klarwerk/kit/ui";
 import { useState } from "react";
 import { useReplyToRequest } from "../api/reply-to-request";
 import { replyMessages as messages } from "../mail-messages";

@@ -1,6 +1,6 @@
 import type { ContactRequest, ContactRequestDetail, DoneContactRequest } from "@klarwerk/kit";
 import { formatDateTime } from "@klarwerk/kit/format";
-import { Anchor, Button, DataList, Divider, Group, Modal, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, DataList, Divider, Group, Modal, Paper, Stack, Text, Title } from "@klarwerk/kit/ui";
 import { useRequest } from "../api/get-request";
 import { replyMessages } from "../mail-messages";
 import { dashboardMessages as messages } from "../messages";

@@ -1,7 +1,7 @@
 import type { ContactRequest, DoneContactRequest } from "@klarwerk/kit";
 import { formatDateTime } from "@klarwerk/kit/format";
 import { notifyError } from "@klarwerk/kit/portal";
-import { Anchor, Button, Group, Spoiler, Table } from "@mantine/core";
+import { Anchor, Button, Group, Spoiler, Table } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { useMarkRequestDone } from "../api/mark-request-done";
 import { replyMessages } from "../mail-messages";

@@ -1,7 +1,7 @@
 import type { UserAccount } from "@klarwerk/kit";
 import { formatDate } from "@klarwerk/kit/format";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Anchor, Badge, Button, Group, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Table, Text } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { useChangeUserAccount } from "../api/change-user-account";
 import { useDeleteUserAccount } from "../api/delete-user-account";

@@ -1,4 +1,4 @@
-import { Paper, Text, Title } from "@mantine/core";
+import { Paper, Text, Title } from "@klarwerk/kit/ui";
 import { type ReactNode, type Ref, useId } from "react";
 
 interface UsersSectionProps {

@@ -1,5 +1,4 @@
-import { Text } from "@mantine/core";
-import { modals } from "@mantine/modals";
+import { modals, Text } from "@klarwerk/kit/ui";
 import { usersMessages as messages } from "../messages";
 
 export interface RemovalConfirmation {

@@ -1,6 +1,6 @@
 import { useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { DataList, Paper, Text, Title } from "@mantine/core";
+import { DataList, Paper, Text, Title } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { PasswordChangeForm } from "../components/PasswordChangeForm";
 import { accountMessages as messages, usersMessages } from "../messages";

@@ -1,7 +1,7 @@
 import type { OutboxMail } from "@klarwerk/kit";
 import { ApiError, refreshSession } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text } from "@mantine/core";
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text } from "@klarwerk/kit/ui";
 import { useEffect, useState } from "react";
 import { useOutbox } from "../api/get-outbox";
 import { OutboxMailDetails } from "../components/OutboxMailDetails";

@@ -1,6 +1,6 @@
 import { ApiError, refreshSession, useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Button, Group, Loader, Stack, Text } from "@mantine/core";
+import { Button, Group, Loader, Stack, Text } from "@klarwerk/kit/ui";
 import { useEffect, useRef } from "react";
 import { useUserAccounts } from "../api/get-user-accounts";
 import { AccessRequestTable } from "../components/AccessRequestTable";

@@ -1,6 +1,6 @@
 import type { Folder } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { foldersQueryOptions } from "./get-folders";
 import { refreshList } from "./refresh-list";
 

@@ -1,6 +1,6 @@
 import type { StoredFile } from "@klarwerk/kit";
 import { apiFetch } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { filesQueryOptions } from "./get-files";
 import { refreshList } from "./refresh-list";
 

@@ -1,6 +1,6 @@
 import type { StoredFile } from "@klarwerk/kit";
 import { apiJson, apiUrl } from "@klarwerk/kit/browser";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "@klarwerk/kit/query";
 
 /**
  * Starts the browser's own download of a file. A short-lived signed link (asked for with the

@@ -1,6 +1,6 @@
 import type { FileListing } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@klarwerk/kit/query";
 
 export interface FileFolder {
   /** The folder whose files are listed; null for the root level. */

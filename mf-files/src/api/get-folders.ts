@@ -1,6 +1,6 @@
 import type { Folder } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@klarwerk/kit/query";
 
 export interface FolderLevel {
   /** The folder whose subfolders are listed; null for the root level. */

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@klarwerk/kit/query";
 
 /**
  * Reloads a list after a change. A first load still running may have been answered before the

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@klarwerk/kit/query";
 import { enqueueUploads } from "../uploads/upload-queue";
 import { filesQueryOptions } from "./get-files";
 import { refreshList } from "./refresh-list";

@@ -1,5 +1,5 @@
 import type { Folder } from "@klarwerk/kit";
-import { Group, Skeleton, Text, UnstyledButton } from "@mantine/core";
+import { Group, Skeleton, Text, UnstyledButton } from "@klarwerk/kit/ui";
 import { filesMessages as messages } from "../messages";
 import { FolderIcon } from "./icons";
 

@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Button, Group, Text } from "@mantine/core";
+import { Anchor, Breadcrumbs, Button, Group, Text } from "@klarwerk/kit/ui";
 import type { FolderPath } from "../files/folder-path";
 import { filesMessages as messages } from "../messages";
 import { ArrowLeftIcon, HomeIcon } from "./icons";

@@ -1,7 +1,7 @@
 import { isBlank } from "@klarwerk/kit";
 import { PlusIcon } from "@klarwerk/kit/icons";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, TextInput } from "@mantine/core";
+import { Button, Group, TextInput } from "@klarwerk/kit/ui";
 import { type FormEvent, useState } from "react";
 import { useCreateFolder } from "../api/create-folder";
 import { filesMessages as messages } from "../messages";

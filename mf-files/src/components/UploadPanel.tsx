@@ -1,5 +1,5 @@
 import { formatFileSize } from "@klarwerk/kit/format";
-import { Button, CloseButton, FileButton, Group, Progress, Stack, Text } from "@mantine/core";
+import { Button, CloseButton, FileButton, Group, Progress, Stack, Text } from "@klarwerk/kit/ui";
 import { type DragEvent, useState } from "react";
 import { useUploadFiles } from "../api/upload-files";
 import { filesMessages as messages } from "../messages";

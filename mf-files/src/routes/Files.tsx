@@ -2,10 +2,10 @@ import { SearchIcon } from "@klarwerk/kit/icons";
 import "../files.css";
 import { authMessages } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
+import { Redirect } from "@klarwerk/kit/portal";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Alert, Group, Pagination, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Group, Pagination, Paper, Stack, Text, TextInput, Title } from "@klarwerk/kit/ui";
 import { useEffect, useState } from "react";
-import { Navigate } from "react-router";
 import { useFiles } from "../api/get-files";
 import { useFolders } from "../api/get-folders";
 import { FileTable } from "../components/FileTable";
@@ -21,7 +21,7 @@ export default function Files() {
   const { user, token, loading } = useAuth();
   if (loading) return <Text>{authMessages.loadingUser}</Text>;
   // Not only the shell's guard: the file area itself sends a visitor without user or token to /login.
-  if (!user || !token) return <Navigate to="/login" replace />;
+  if (!user || !token) return <Redirect to="/login" />;
   return <FileArea />;
 }
 

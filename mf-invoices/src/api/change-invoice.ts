@@ -1,6 +1,6 @@
 import type { Invoice } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { invoicesKey } from "./get-invoices";
 
 /** "Stornieren": issues the cancellation invoice; resolves to it. */

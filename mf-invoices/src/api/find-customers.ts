@@ -1,6 +1,6 @@
 import type { CustomerPage } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@klarwerk/kit/query";
 
 /** Under the Kundenverwaltung's key, so its saves refresh the picker's answers too. */
 const customerPickerKey = ["customers", "picker"] as const;

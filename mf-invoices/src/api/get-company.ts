@@ -1,6 +1,6 @@
 import type { CompanySettings } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@klarwerk/kit/query";
 
 export const companyKey = ["company"] as const;
 

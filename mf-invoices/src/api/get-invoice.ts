@@ -1,6 +1,6 @@
 import type { Invoice } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@klarwerk/kit/query";
 import { invoicesKey } from "./get-invoices";
 
 /** One invoice with its items and totals (`GET /api/invoices/{id}`). */

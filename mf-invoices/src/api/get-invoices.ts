@@ -1,6 +1,6 @@
 import type { InvoicePage } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@klarwerk/kit/query";
 
 /** Every invoice query's key starts with this (lists and single invoices), so a write refreshes them all. */
 export const invoicesKey = ["invoices"] as const;

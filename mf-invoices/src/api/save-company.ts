@@ -1,6 +1,6 @@
 import type { CompanySettingsDraft } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { type CompanyAnswer, companyKey } from "./get-company";
 
 /** Saves the company settings (`PUT /api/company`, admins only). */

@@ -1,6 +1,6 @@
 import type { Invoice, InvoiceContent } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { invoicesKey } from "./get-invoices";
 
 export interface SaveInvoiceInput {

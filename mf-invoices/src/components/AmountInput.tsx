@@ -1,4 +1,4 @@
-import { TextInput, type TextInputProps } from "@mantine/core";
+import { TextInput, type TextInputProps } from "@klarwerk/kit/ui";
 
 interface AmountInputProps extends Omit<TextInputProps, "value" | "onChange"> {
   value: string;

@@ -5,7 +5,7 @@ import {
   checkCompanySettings,
 } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@klarwerk/kit/ui";
 import { type FormEvent, useState } from "react";
 import { useSaveCompany } from "../api/save-company";
 import { invoiceMessages } from "../messages";

@@ -1,7 +1,6 @@
 import type { Customer } from "@klarwerk/kit";
 import { SearchIcon } from "@klarwerk/kit/icons";
-import { Autocomplete } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Autocomplete, useDebouncedValue } from "@klarwerk/kit/ui";
 import { useState } from "react";
 import { useCustomerSearch } from "../api/find-customers";
 import { invoiceMessages } from "../messages";

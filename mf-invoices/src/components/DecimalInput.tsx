@@ -1,4 +1,4 @@
-import { NumberInput, type NumberInputProps } from "@mantine/core";
+import { NumberInput, type NumberInputProps } from "@klarwerk/kit/ui";
 
 /**
  * A number field as German users type it: the decimal comma shows as "," and both "," and "."

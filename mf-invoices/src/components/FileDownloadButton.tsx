@@ -1,6 +1,6 @@
 import { DownloadIcon } from "@klarwerk/kit/icons";
 import { notifyError } from "@klarwerk/kit/portal";
-import { Button } from "@mantine/core";
+import { Button } from "@klarwerk/kit/ui";
 import { useState } from "react";
 import { downloadInvoiceFile, type InvoiceFileKind } from "../api/download-invoice-file";
 import { timingNames } from "../invoice/timing";

@@ -1,8 +1,6 @@
 import type { Invoice, InvoiceSummary } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { modals } from "@mantine/modals";
+import { Button, Group, modals, Text, useDisclosure } from "@klarwerk/kit/ui";
 import { useCancelInvoice, useDeleteDraft } from "../api/change-invoice";
 import { invoiceMessages } from "../messages";
 import { FileDownloadButton } from "./FileDownloadButton";

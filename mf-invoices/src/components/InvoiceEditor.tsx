@@ -1,6 +1,6 @@
 import { type Customer, formatEuro, isKeptItem } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Checkbox, Grid, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Button, Checkbox, Grid, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from "@klarwerk/kit/ui";
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSaveInvoice } from "../api/save-invoice";
 import { isoDate } from "../invoice/dates";

@@ -1,5 +1,5 @@
 import type { InvoiceContent, InvoiceTotals } from "@klarwerk/kit";
-import { Alert, Paper, Table, Text, Title } from "@mantine/core";
+import { Alert, Paper, Table, Text, Title } from "@klarwerk/kit/ui";
 import { invoiceSummaryRows } from "../invoice/summary";
 import { invoiceMessages } from "../messages";
 import { InvoiceSummaryRows } from "./InvoiceSummaryRows";

@@ -1,4 +1,4 @@
-import { Table } from "@mantine/core";
+import { Table } from "@klarwerk/kit/ui";
 import type { InvoiceSummaryRow } from "../invoice/summary";
 
 interface InvoiceSummaryRowsProps {

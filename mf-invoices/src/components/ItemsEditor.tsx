@@ -1,5 +1,5 @@
 import { TrashIcon } from "@klarwerk/kit/icons";
-import { ActionIcon, Button, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Button, Table, Text, TextInput, Title, VisuallyHidden } from "@klarwerk/kit/ui";
 import { memo, useCallback, useEffect, useId, useRef } from "react";
 import { canRemoveItem, invoiceInputHints } from "../invoice/form";
 import { emptyInvoiceItem, type InvoiceItemForm } from "../invoice/types";

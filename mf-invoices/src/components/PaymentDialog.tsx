@@ -1,6 +1,6 @@
 import { todayInGermany } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Stack, TextInput } from "@klarwerk/kit/ui";
 import { type FormEvent, useState } from "react";
 import { useMarkInvoicePaid } from "../api/change-invoice";
 import { invoiceMessages } from "../messages";

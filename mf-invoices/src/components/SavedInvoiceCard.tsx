@@ -1,5 +1,5 @@
 import { formatEuro, type Invoice, type InvoiceStatus, type InvoiceSummary } from "@klarwerk/kit";
-import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@klarwerk/kit/ui";
 import { memo, useId } from "react";
 import { useInvoice } from "../api/get-invoice";
 import { formatGermanDate } from "../invoice/dates";

@@ -1,7 +1,17 @@
 import type { Invoice } from "@klarwerk/kit";
 import { SearchIcon } from "@klarwerk/kit/icons";
-import { Alert, Badge, Group, Pagination, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import {
+  Alert,
+  Badge,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useDebouncedValue,
+} from "@klarwerk/kit/ui";
 import { memo, useId, useState } from "react";
 import { useInvoices } from "../api/get-invoices";
 import { invoiceMessages, pageLabel, savedCountLabel } from "../messages";

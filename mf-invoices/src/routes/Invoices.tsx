@@ -1,8 +1,7 @@
 import type { Invoice } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Button, Group, Stack } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { Button, Group, Stack, useDisclosure } from "@klarwerk/kit/ui";
 import { useCallback } from "react";
 import { useCompany } from "../api/get-company";
 import { CompanySettingsDialog } from "../components/CompanySettingsDialog";

@@ -5,7 +5,7 @@
  * check's dictionaries (about 1 MB) are their own chunk, loaded on the field's first focus or
  * input, so no other page and no visitor who never types a password pays for them.
  */
-import { PasswordInput, type PasswordInputProps, Text } from "@mantine/core";
+import { PasswordInput, type PasswordInputProps, Text } from "@klarwerk/kit/ui";
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { authMessages, passwordStrengthMessages } from "./messages";
 import type { PasswordOwner, PasswordVerdict } from "./password-strength";

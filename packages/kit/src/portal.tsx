@@ -1,19 +1,19 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-// By package name, not "./query": each kit entry is its own federation singleton, and a relative
-// import would bundle a second query client into this one.
-import { queryClient } from "@klarwerk/kit/query";
+// By package name, not "./query" or "./ui": each kit entry is its own federation singleton, and a
+// relative import would bundle a second query client or Mantine into this one.
+import { QueryClientProvider, queryClient } from "@klarwerk/kit/query";
 import {
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
   MantineProvider,
+  ModalsProvider,
+  Notifications,
+  notifications,
   PasswordInput,
-} from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications, notifications } from "@mantine/notifications";
-import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+} from "@klarwerk/kit/ui";
+import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { brandPalette, brandPrimaryShade, fontFamily, headingFontFamily, inkColor, radius } from "./theme";
 
 /**
@@ -48,8 +48,16 @@ const accessibleColors: CSSVariablesResolver = (theme) => ({
   dark: {},
 });
 
-export function PortalProviders({ children }: { children: ReactNode }) {
-  return (
+/** Moves the page to an in-app path (the shell passes its router's navigation). */
+export type PortalNavigate = (to: string, options?: { replace?: boolean }) => unknown;
+
+/** Outside the shell (a remote's standalone page) a redirect loads the path as a new document. */
+const PortalNavigation = createContext<PortalNavigate>((to, options) =>
+  options?.replace ? window.location.replace(to) : window.location.assign(to),
+);
+
+export function PortalProviders({ children, navigate }: { children: ReactNode; navigate?: PortalNavigate }) {
+  const content = (
     <MantineProvider theme={portalTheme} forceColorScheme="light" cssVariablesResolver={accessibleColors}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: "Bestätigen", cancel: "Abbrechen" }}>
@@ -59,6 +67,19 @@ export function PortalProviders({ children }: { children: ReactNode }) {
       </QueryClientProvider>
     </MantineProvider>
   );
+  return navigate ? <PortalNavigation value={navigate}>{content}</PortalNavigation> : content;
+}
+
+/**
+ * Sends the visitor to `to` in place of the current history entry, through the shell's router:
+ * a remote has no router of its own to redirect with (react-router is the shell's, not shared).
+ */
+export function Redirect({ to }: { to: string }) {
+  const navigate = useContext(PortalNavigation);
+  useEffect(() => {
+    navigate(to, { replace: true });
+  }, [navigate, to]);
+  return null;
 }
 
 /** A green toast, e.g. "Erfolgreich eingeloggt!". */

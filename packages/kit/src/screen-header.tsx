@@ -3,7 +3,7 @@
  * `@klarwerk/kit/format`): bundled into each remote that imports it, so a remote never depends on
  * the shell's kit build having it; the Mantine it renders with is the shared one.
  */
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Text, Title } from "@klarwerk/kit/ui";
 import type { ReactNode } from "react";
 
 export interface ScreenHeaderProps {

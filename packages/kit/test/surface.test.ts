@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { exportedNames, kitSurfaceVersion } from "../surface";
+import { exportedNames, kitSurfaceVersion, wrappedPackages } from "../surface";
 
 test("the shared kit's version names its package version and a hash of its exports", () => {
   expect(kitSurfaceVersion()).toMatch(/^\d+\.\d+\.\d+-s[0-9a-f]{8}$/);
@@ -38,4 +38,24 @@ test("export names are read from declarations, lists and re-exports", () => {
   expect(exportedNames(join(dir, "entry.ts")).sort()).toEqual(
     ["ApiError", "Session", "User", "a", "login", "logout", "renamed", "sessionAtom", "useAuth"].sort(),
   );
+});
+
+test("the UI and query entries carry the major versions of the libraries they re-export", () => {
+  expect(wrappedPackages(join(import.meta.dir, "../src/ui.ts"))).toEqual([
+    "@mantine/core@9",
+    "@mantine/hooks@9",
+    "@mantine/modals@9",
+    "@mantine/notifications@9",
+  ]);
+  expect(wrappedPackages(join(import.meta.dir, "../src/query.ts"))).toEqual(["@tanstack/react-query@5"]);
+  const names = exportedNames(join(import.meta.dir, "../src/ui.ts"));
+  for (const name of ["MantineProvider", "Button", "modals", "notifications", "useDisclosure", "TextInputProps"]) {
+    expect(names).toContain(name);
+  }
+});
+
+test("a re-export of a package the kit does not depend on is refused", () => {
+  const dir = mkdtempSync(join(tmpdir(), "kit-surface-"));
+  writeFileSync(join(dir, "entry.ts"), 'export { useState } from "react";\nexport { x } from "left-pad";\n');
+  expect(() => wrappedPackages(join(dir, "entry.ts"))).toThrow("left-pad");
 });

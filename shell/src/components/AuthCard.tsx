@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack, Text, Title } from "@klarwerk/kit/ui";
 import type { ReactNode } from "react";
 
 interface AuthCardProps {

@@ -1,7 +1,7 @@
 import { limits } from "@klarwerk/kit";
 import { apiFetch } from "@klarwerk/kit/browser";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text, TextInput } from "@klarwerk/kit/ui";
 import { type FormEvent, useEffect, useState } from "react";
 import { passwordResetMessages as messages } from "../routes/password-reset-messages";
 

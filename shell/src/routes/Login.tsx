@@ -1,7 +1,7 @@
 import { authMessages } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@klarwerk/kit/ui";
 import { type FormEvent, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../components/AuthCard";

@@ -2,7 +2,7 @@ import { authMessages, limits } from "@klarwerk/kit";
 import { ApiError, apiFetch } from "@klarwerk/kit/browser";
 import { NewPasswordInput } from "@klarwerk/kit/new-password";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, PasswordInput, Stack } from "@klarwerk/kit/ui";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../components/AuthCard";

@@ -1,13 +1,16 @@
 import { PortalProviders } from "@klarwerk/kit/portal";
 import { Outlet } from "react-router";
+import { useShellNavigation } from "../navigation/navigation";
 
 /**
  * Wraps /login, /register and the protected screens: Mantine, notifications, modals and the query
- * client are loaded only when one of them is visited, never on the public pages.
+ * client are loaded only when one of them is visited, never on the public pages. The screens
+ * redirect through the shell's navigation (`Redirect` of the kit's portal entry).
  */
 export function PortalLayout() {
+  const { navigate } = useShellNavigation();
   return (
-    <PortalProviders>
+    <PortalProviders navigate={navigate}>
       <div className="portal-area">
         <Outlet />
       </div>

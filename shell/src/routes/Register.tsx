@@ -2,7 +2,7 @@ import { authMessages, limits } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
 import { NewPasswordInput } from "@klarwerk/kit/new-password";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@klarwerk/kit/ui";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AuthCard } from "../components/AuthCard";

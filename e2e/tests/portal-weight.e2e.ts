@@ -1,0 +1,92 @@
+import { brotliCompressSync, constants } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test";
+import { registeredUser, signInQuickly } from "../support/users";
+
+// The portal's JavaScript budget (docs/decisions.md, "The portal's weight"): after login, the
+// first visit of /dashboard brings at most 170 KB beyond what every page of the shell loads, and
+// each further screen at most 40 KB. Bytes are counted as the server sends them (each script
+// compressed as scripts/build.ts precompresses it), so the figures do not depend on timing.
+// bench/portal.ts measures the same in the running product, with blocking times.
+
+const kb = 1024;
+
+/** Brotli at the quality scripts/build.ts precompresses with: what the server sends for a script. */
+function brotliBytes(body: Buffer): number {
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  }).length;
+}
+
+/** Counts the scripts a page downloads (not those it revalidates from its cache) between `take()`s. */
+function watchScripts(page: Page) {
+  let loads: Promise<{ url: string; bytes: number }>[] = [];
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  page.on("request", () => {
+    inFlight++;
+    lastActivity = Date.now();
+  });
+  const settle = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on("requestfinished", settle);
+  page.on("requestfailed", settle);
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script" || response.status() !== 200) return;
+    loads.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, bytes: brotliBytes(body) })));
+  });
+  return {
+    /** The scripts since the last call, once the network has been quiet for 500 ms. */
+    async take(): Promise<{ total: number; scripts: string[] }> {
+      await expect.poll(() => inFlight === 0 && Date.now() - lastActivity >= 500, { intervals: [100] }).toBe(true);
+      const taken = await Promise.all(loads);
+      loads = [];
+      return {
+        total: taken.reduce((sum, script) => sum + script.bytes, 0),
+        scripts: taken.map((script) => `${script.url} ${(script.bytes / kb).toFixed(1)} KB`),
+      };
+    },
+  };
+}
+
+async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    history.pushState(null, "", target);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
+test("after login the dashboard brings at most 170 KB of JavaScript, each further screen at most 40 KB", async ({
+  page,
+  request,
+}) => {
+  const user = await registeredUser(request, "Petra Portal");
+  const scripts = watchScripts(page);
+  // What every page of the shell loads, as the sign-in page has loaded it before the dashboard.
+  await page.goto("/");
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  await scripts.take();
+
+  await signInQuickly(page, request, user);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("main")).toContainText(`Willkommen, ${user.name}`);
+  const dashboard = await scripts.take();
+  expect(dashboard.total, dashboard.scripts.join("\n")).toBeLessThanOrEqual(170 * kb);
+
+  for (const [path, heading] of [
+    ["/customers", "Kundenverwaltung"],
+    ["/data", "Dateien"],
+    ["/invoices", "Rechnungstool"],
+  ] as const) {
+    await goInApp(page, path);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    const screen = await scripts.take();
+    expect(screen.total, `${path}:\n${screen.scripts.join("\n")}`).toBeLessThanOrEqual(40 * kb);
+  }
+});
