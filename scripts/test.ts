@@ -4,9 +4,11 @@
 //
 // Usage: bun scripts/test.ts [--only unit|e2e] [--no-build] [-- extra Playwright args]
 //   --no-build   browser tests against the builds already in <app>/dist
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { startSmtpServer, type TestSmtpServer } from "../api/test/support/smtp";
 import { startTestServer, type TestServer } from "./test-server";
 
 const root = join(import.meta.dir, "..");
@@ -84,13 +86,30 @@ interface PlaywrightStats {
 async function browserTests(): Promise<void> {
   heading("Playwright (Chromium)");
   const dataDir = mkdtempSync(join(tmpdir(), "klarwerk-e2e-"));
+  const mailDir = mkdtempSync(join(tmpdir(), "klarwerk-e2e-mail-"));
   let server: TestServer | undefined;
+  let unconfigured: TestServer | undefined;
+  let smtp: TestSmtpServer | undefined;
   const report = join(root, "test-results", "e2e.json");
   rmSync(report, { force: true });
   try {
+    // A real SMTP server the e2e server delivers to; it keeps each mail as a .eml file that the
+    // tests read (e2e/support/mailbox.ts), as the people the mails are for would.
+    smtp = await startSmtpServer({ mailDir });
+    const mail = { MAIL_FROM: "portal@klarwerk.test", CONTACT_NOTIFY_TO: "team@klarwerk.test" };
     // Behind a "proxy" it trusts: each Playwright test sends X-Forwarded-For with an address of
     // its own (e2e/support/test.ts), so the per-address limits count per test.
-    server = await startTestServer({ dataDir, env: { TRUSTED_PROXIES: "127.0.0.1" } });
+    const shared = { TRUSTED_PROXIES: "127.0.0.1", JWT_SECRET: randomBytes(32).toString("hex"), ...mail };
+    server = await startTestServer({ dataDir, env: { ...shared, SMTP_URL: smtp.url } });
+    // A second process of the same deployment without SMTP_URL, for what admins see while
+    // e-mail is not set up; it needs the database server (the embedded one is one process's).
+    if (server.databaseUrl) {
+      unconfigured = await startTestServer({
+        dataDir,
+        databaseUrl: server.databaseUrl,
+        env: { ...shared, SMTP_URL: "" },
+      });
+    }
     const { code } = await run(
       [
         "node",
@@ -100,7 +119,15 @@ async function browserTests(): Promise<void> {
         "e2e/playwright.config.ts",
         ...extraPlaywrightArgs,
       ],
-      { E2E_BASE_URL: server.url, E2E_DATABASE_URL: server.databaseUrl ?? "", PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      {
+        E2E_BASE_URL: server.url,
+        E2E_DATABASE_URL: server.databaseUrl ?? "",
+        E2E_NO_MAIL_BASE_URL: unconfigured?.url ?? "",
+        E2E_MAIL_DIR: mailDir,
+        E2E_MAIL_FROM: mail.MAIL_FROM,
+        E2E_TEAM_INBOX: mail.CONTACT_NOTIFY_TO,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      },
     );
     let stats: PlaywrightStats | undefined;
     try {
@@ -127,8 +154,11 @@ async function browserTests(): Promise<void> {
     tally.failed++;
     failures.push("Playwright (Server)");
   } finally {
+    await unconfigured?.stop();
     await server?.stop();
+    await smtp?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   }
 }
 

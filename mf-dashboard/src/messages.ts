@@ -130,3 +130,64 @@ export const accountMessages = {
   changedText: "Alle anderen Sitzungen Ihres Kontos wurden beendet.",
   changeFailed: "Passwort nicht geändert",
 } as const;
+
+/** German texts of "Antworten" in the request dialog. */
+export const replyMessages = {
+  open: "Antworten",
+  openTitle: "Anfrage",
+  repliesTitle: "Antworten",
+  noReplies: "Noch keine Antwort gesendet.",
+  sentBy: (name: string, date: string) => `${name}, ${date}`,
+  formTitle: "Antwort an den Absender",
+  formHint: "Geht per E-Mail an die Adresse der Anfrage; danach ist die Anfrage erledigt.",
+  message: "Ihre Antwort",
+  send: "Antwort senden",
+  sent: "Antwort gesendet",
+  sentText: (email: string) => `Die E-Mail an ${email} steht im Postausgang.`,
+  sendFailed: "Antwort nicht gesendet",
+  loadFailed: "Die Antworten konnten nicht geladen werden.",
+} as const;
+
+/** German texts of "Postausgang" (/outbox, admins only). */
+export const outboxMessages = {
+  title: "Postausgang",
+  description: "Jede E-Mail des Portals: was wartet, was gesendet wurde und was fehlgeschlagen ist.",
+  notConfigured: "E-Mail ist nicht eingerichtet",
+  notConfiguredText:
+    "SMTP_URL ist nicht gesetzt: Die E-Mails warten hier und werden gesendet, sobald der Versand eingerichtet ist.",
+  loading: "Lade Postausgang...",
+  loadFailed: "Fehler beim Laden des Postausgangs",
+  retry: "Erneut versuchen",
+  refresh: "Aktualisieren",
+  empty: "Noch keine E-Mails.",
+  tableLabel: "E-Mails, die neuesten zuerst",
+  columns: {
+    state: "Status",
+    to: "Empfänger",
+    subject: "Betreff",
+    createdAt: "Erstellt",
+    attempts: "Versuche",
+    lastError: "Letzter Fehler",
+    actions: "Aktionen",
+  },
+  states: { waiting: "Wartet", sent: "Gesendet", failed: "Fehlgeschlagen" },
+  show: "Anzeigen",
+  resend: "Erneut senden",
+  resent: "E-Mail wartet wieder auf den Versand",
+  resendFailed: "Erneut senden nicht möglich",
+  noValue: "-",
+  details: {
+    title: "E-Mail",
+    to: "Empfänger",
+    replyTo: "Antwort an",
+    subject: "Betreff",
+    state: "Status",
+    createdAt: "Erstellt am",
+    sentAt: "Gesendet am",
+    nextAttemptAt: "Nächster Versuch",
+    attempts: "Versuche",
+    failures: "Fehlgeschlagene Versuche",
+    text: "Text",
+    close: "Schließen",
+  },
+} as const;

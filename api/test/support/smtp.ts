@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,13 +66,33 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
+export interface SmtpServerOptions {
+  /** 0 (the default): a random free one. */
+  port?: number;
+  /** STARTTLS offered and required before AUTH, with a certificate made for the run. */
+  tls?: boolean;
+  /**
+   * Also keep every mail as `<sequence>.eml` (the raw message) in this folder, written before
+   * the server answers 250: for readers in another process, such as the browser tests.
+   */
+  mailDir?: string;
+}
+
 /**
  * A real SMTP server in the test process (the `smtp-server` package) on a random port or the
- * one given. `tls`: STARTTLS offered and required before AUTH, with a certificate made for the
- * run; without it, plain SMTP without AUTH.
+ * one given. With `tls`: STARTTLS offered and required before AUTH, with a certificate made for
+ * the run; without it, plain SMTP without AUTH.
  */
-export async function startSmtpServer({ port = 0, tls = false }: { port?: number; tls?: boolean } = {}) {
+export async function startSmtpServer({ port = 0, tls = false, mailDir }: SmtpServerOptions = {}) {
   const received: ReceivedMail[] = [];
+  let saved = 0;
+  /** Under a temporary name first, so a reader never sees half a mail. */
+  const save = (raw: string) => {
+    if (mailDir === undefined) return;
+    const name = String(++saved).padStart(6, "0");
+    writeFileSync(join(mailDir, `${name}.part`), raw);
+    renameSync(join(mailDir, `${name}.part`), join(mailDir, `${name}.eml`));
+  };
   const refused = new Map<string, number>();
   const options: SMTPServerOptions = {
     ...(tls ? testCertificate() : {}),
@@ -95,6 +115,11 @@ export async function startSmtpServer({ port = 0, tls = false }: { port?: number
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
+        try {
+          save(raw);
+        } catch (error) {
+          return callback(error as Error);
+        }
         simpleParser(raw)
           .then((parsed) => {
             received.push({

@@ -1,6 +1,6 @@
-import type { OpenRequestsPage } from "@klarwerk/kit";
+import type { ContactRequestCounts, OpenRequestsPage } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { infiniteQueryOptions, useInfiniteQuery } from "@klarwerk/kit/query";
+import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from "@klarwerk/kit/query";
 
 export interface OpenRequestsPageParams {
   /** The `next` of the page before; null for the first (newest) page. */
@@ -24,6 +24,27 @@ export function openRequestsQueryOptions() {
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.next,
   });
+}
+
+/**
+ * After "Erledigt" or "Antworten": the request leaves the cached open list at once and every page
+ * takes the server's counts; then the list is refetched, so a page that was emptied fills up again.
+ */
+export function leaveOpenRequests(queryClient: QueryClient, id: number, counts: ContactRequestCounts): void {
+  const { queryKey } = openRequestsQueryOptions();
+  queryClient.setQueryData(queryKey, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            counts,
+            requests: page.requests.filter((request) => request.id !== id),
+          })),
+        }
+      : data,
+  );
+  void queryClient.invalidateQueries({ queryKey });
 }
 
 export function useOpenRequests() {

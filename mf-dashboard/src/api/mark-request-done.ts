@@ -1,7 +1,7 @@
 import type { DoneContactRequest, MarkedDoneAnswer } from "@klarwerk/kit";
 import { ApiError, apiJson } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
-import { openRequestsQueryOptions } from "./get-open-requests";
+import { leaveOpenRequests, openRequestsQueryOptions } from "./get-open-requests";
 
 /** `PUT /api/requests/{id}/done`: the request as now stored (who marked it done, when) and the new counts. */
 export function markRequestDone(id: number): Promise<MarkedDoneAnswer> {
@@ -14,9 +14,8 @@ export interface MarkRequestDoneOptions {
 }
 
 /**
- * "Erledigt" for one request. On success the request leaves the cached list at once and the
- * counters take the server's numbers; the list is then refetched, so a page that was emptied
- * fills up again from the server. A 404 or 409 (someone else was faster) refetches as well.
+ * "Erledigt" for one request. On success the request leaves the cached open list
+ * (`leaveOpenRequests`). A 404 or 409 (someone else was faster) refetches the list.
  * The callbacks are the hook's, not `mutate`'s: the row that started the mutation is gone from
  * the list by the time it succeeds, and `mutate`'s callbacks would die with it.
  */
@@ -26,19 +25,7 @@ export function useMarkRequestDone({ onSuccess, onError }: MarkRequestDoneOption
   return useMutation({
     mutationFn: markRequestDone,
     onSuccess: (answer) => {
-      queryClient.setQueryData(queryKey, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                counts: answer.counts,
-                requests: page.requests.filter((request) => request.id !== answer.request.id),
-              })),
-            }
-          : data,
-      );
-      void queryClient.invalidateQueries({ queryKey });
+      leaveOpenRequests(queryClient, answer.request.id, answer.counts);
       onSuccess?.(answer.request);
     },
     onError: (error) => {

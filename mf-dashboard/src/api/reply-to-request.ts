@@ -1,7 +1,7 @@
 import type { ContactRequestDetail, RepliedAnswer } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
-import { openRequestsQueryOptions } from "./get-open-requests";
+import { leaveOpenRequests } from "./get-open-requests";
 import { requestQueryOptions } from "./get-request";
 
 export interface ReplyInput {
@@ -20,30 +20,16 @@ export interface ReplyToRequestOptions {
 }
 
 /**
- * "Antworten". Like "Erledigt": the request leaves the cached open list at once and the counters
- * take the server's numbers, then the list is refetched; the dialog's details take the stored
- * request with the new reply.
+ * "Antworten". Like "Erledigt", the request leaves the cached open list (`leaveOpenRequests`);
+ * the dialog's details take the stored request with the new reply.
  */
 export function useReplyToRequest({ onSuccess, onError }: ReplyToRequestOptions = {}) {
   const queryClient = useQueryClient();
-  const { queryKey } = openRequestsQueryOptions();
   return useMutation({
     mutationFn: replyToRequest,
     onSuccess: (answer) => {
       queryClient.setQueryData(requestQueryOptions(answer.request.id).queryKey, answer.request);
-      queryClient.setQueryData(queryKey, (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                counts: answer.counts,
-                requests: page.requests.filter((request) => request.id !== answer.request.id),
-              })),
-            }
-          : data,
-      );
-      void queryClient.invalidateQueries({ queryKey });
+      leaveOpenRequests(queryClient, answer.request.id, answer.counts);
       onSuccess?.(answer.request);
     },
     onError,

@@ -1,7 +1,7 @@
 import type { OutboxMail } from "@klarwerk/kit";
 import { formatDateTime } from "@klarwerk/kit/format";
 import { Button, Code, DataList, Group, List, Modal, Text } from "@klarwerk/kit/ui";
-import { outboxMessages as messages } from "../mail-messages";
+import { outboxMessages as messages } from "../messages";
 
 const { details } = messages;
 

@@ -4,7 +4,7 @@ import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Badge, Button, Group, Table } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { useRetryMail } from "../api/retry-mail";
-import { outboxMessages as messages } from "../mail-messages";
+import { outboxMessages as messages } from "../messages";
 
 const { columns } = messages;
 

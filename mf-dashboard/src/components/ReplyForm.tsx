@@ -4,7 +4,7 @@ import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Group, Stack, Textarea } from "@klarwerk/kit/ui";
 import { useState } from "react";
 import { useReplyToRequest } from "../api/reply-to-request";
-import { replyMessages as messages } from "../mail-messages";
+import { replyMessages as messages } from "../messages";
 
 interface ReplyFormProps {
   request: ContactRequestDetail;

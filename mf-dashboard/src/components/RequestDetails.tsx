@@ -2,8 +2,7 @@ import type { ContactRequest, ContactRequestDetail, DoneContactRequest } from "@
 import { formatDateTime } from "@klarwerk/kit/format";
 import { Anchor, Button, DataList, Divider, Group, Modal, Paper, Stack, Text, Title } from "@klarwerk/kit/ui";
 import { useRequest } from "../api/get-request";
-import { replyMessages } from "../mail-messages";
-import { dashboardMessages as messages } from "../messages";
+import { dashboardMessages as messages, replyMessages } from "../messages";
 import { ReplyForm } from "./ReplyForm";
 
 interface RequestDetailsProps {

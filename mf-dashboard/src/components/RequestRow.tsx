@@ -4,8 +4,7 @@ import { notifyError } from "@klarwerk/kit/portal";
 import { Anchor, Button, Group, Spoiler, Table } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { useMarkRequestDone } from "../api/mark-request-done";
-import { replyMessages } from "../mail-messages";
-import { dashboardMessages as messages } from "../messages";
+import { dashboardMessages as messages, replyMessages } from "../messages";
 
 const { columns } = messages;
 

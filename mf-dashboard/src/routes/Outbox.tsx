@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useOutbox } from "../api/get-outbox";
 import { OutboxMailDetails } from "../components/OutboxMailDetails";
 import { OutboxRow } from "../components/OutboxRow";
-import { outboxMessages as messages } from "../mail-messages";
+import { outboxMessages as messages } from "../messages";
 import "../dashboard.css";
 
 const { columns } = messages;
