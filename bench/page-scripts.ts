@@ -1,6 +1,7 @@
 // What a first visit of a page downloads in Chromium with an empty cache: requests, scripts, and
-// their bytes as transferred (the server's brotli/gzip) and as gzip (each script re-compressed
-// with gzip level 6, the unit of the 200 KB budget of docs/decisions.md).
+// their bytes as transferred (the server's brotli/gzip: the unit of the budget of docs/decisions.md,
+// "The public-page budget") and as gzip (each script re-compressed with gzip level 6, for
+// comparison with older figures).
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 
@@ -39,7 +40,12 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, path: 
   };
 }
 
-export const budgetBytes = 200 * 1024;
+/**
+ * JavaScript a first visit of a public page, /login or /register may transfer (docs/decisions.md,
+ * "The public-page budget"). The one place for the number: the benches print against it and an
+ * e2e test (e2e/tests/budget.e2e.ts) holds "/" and "/login" to it.
+ */
+export const budgetBytes = 90 * 1024;
 
 export function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
