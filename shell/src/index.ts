@@ -5,5 +5,6 @@ import "./components/layout.css";
 import "./components/RemoteRoute.css";
 import "./consent/consent.css";
 
-// The async boundary Module Federation needs: shared modules are negotiated before bootstrap runs.
-import("./bootstrap");
+// No async boundary: the shell shares its modules through the federation runtime's API
+// (federation/runtime.ts), so nothing needs negotiating before the bootstrap runs.
+import "./bootstrap";
