@@ -17,7 +17,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { chromiumLaunchOptions } from "../e2e/chromium";
 import { startTestServer } from "../scripts/test-server";
-import { firstPagePaths } from "../shell/src/federation/remoteRoutes";
+import { firstPagePaths } from "../shell/src/public/pages";
 import { budgetBytes, kb, measureFirstLoad } from "./page-scripts";
 import { median } from "./support/stats";
 

@@ -2,6 +2,8 @@
 // them inline: the page is styled before any script runs.
 import "@klarwerk/kit/theme.css";
 import "./components/layout.css";
+import "./components/forms.css";
+import "./toasts/toasts.css";
 import "./components/RemoteRoute.css";
 import "./consent/consent.css";
 

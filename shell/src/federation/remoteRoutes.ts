@@ -93,7 +93,7 @@ export interface RouteHandle {
 }
 
 /** "/about/" counts as "/about". */
-function withoutTrailingSlash(pathname: string): string {
+export function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 }
 
@@ -108,14 +108,3 @@ export function remoteRouteFor(pathname: string, signedIn: boolean): RemoteRoute
   const path = withoutTrailingSlash(pathname);
   return publicRouteFor(path) ?? (signedIn ? protectedRemoteRoutes.find((route) => route.path === path) : undefined);
 }
-
-/**
- * Every page a visitor may arrive on from outside (search results, a bookmark, a link in a mail):
- * the public pages, sign-in and sign-up. They share the budget of docs/decisions.md ("The
- * public-page budget"); bench/public-pages.ts measures them.
- */
-export const firstPagePaths: readonly string[] = [
-  ...publicRemoteRoutes.map((route) => route.path),
-  "/login",
-  "/register",
-];

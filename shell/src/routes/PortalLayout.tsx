@@ -2,8 +2,8 @@ import { PortalProviders } from "@klarwerk/kit/portal";
 import { Outlet } from "react-router";
 
 /**
- * Wraps /login, /register and the protected screens: Mantine, notifications, modals and the query
- * client are loaded only when one of them is visited, never on the public pages.
+ * Wraps the protected screens: Mantine, notifications, modals and the query client are loaded only
+ * when one of them is visited, never on the public pages, /login or /register.
  */
 export function PortalLayout() {
   return (
