@@ -32,7 +32,7 @@ export default defineConfig({
       ENV_TARGET: JSON.stringify("web"),
     },
   },
-  // Lazy compilation (on by default in Rsbuild 2 dev) races with federation's async boundary.
+  // Lazy compilation (on by default in Rsbuild 2 dev) is off in every app (docs/stack-facts.md).
   dev: { lazyCompilation: false },
   server: {
     port: shellPort,
