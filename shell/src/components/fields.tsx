@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import { useHydrated } from "../public/useHydrated";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> {
   label: string;
@@ -83,6 +84,7 @@ export function PasswordField({ label, description, liveDescription, ...input }:
   const id = useId();
   const descriptionId = `${id}-description`;
   const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
   return (
     <FieldFrame
       id={id}
@@ -105,6 +107,7 @@ export function PasswordField({ label, description, liveDescription, ...input }:
           className="kw-field__reveal"
           aria-label="Passwort anzeigen oder verbergen"
           aria-pressed={visible}
+          disabled={!hydrated}
           onClick={() => setVisible((value) => !value)}
         >
           <svg

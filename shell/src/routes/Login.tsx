@@ -1,10 +1,11 @@
 import { authMessages } from "@klarwerk/kit";
-import { AuthProvider, useAuth } from "@klarwerk/kit/browser";
+import { AuthProvider, refreshSession, sessionAtom, sessionStore, useAuth } from "@klarwerk/kit/browser";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard } from "../components/AuthCard";
 import { ForgotPasswordDialog } from "../components/ForgotPasswordDialog";
 import { PasswordField, TextField } from "../components/fields";
 import { useShellNavigation } from "../navigation/navigation";
+import { useHydrated } from "../public/useHydrated";
 import { notifyError, notifySuccess } from "../toasts/toasts";
 import { passwordResetMessages } from "./password-reset-messages";
 
@@ -31,18 +32,26 @@ function LoginForm() {
   // The address typed so far, for the dialog: read when it opens.
   const [forgotOpen, setForgotOpen] = useState<{ email: string } | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  // The prerendered form must not submit itself the old way (the password in the address bar).
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const signingIn = useRef(false);
 
   useEffect(() => {
-    setReady(true);
     if (new URLSearchParams(window.location.search).has(forgotParameter)) setForgotOpen({ email: "" });
   }, []);
 
-  // Someone already signed in has nothing to do here.
+  // Someone already signed in has nothing to do here. A stored session may be stale, though
+  // (ended elsewhere, a locked account): the server is asked first, and meanwhile the form stays
+  // usable, so what is typed into it is not thrown away by a trip to the portal and back.
   useEffect(() => {
-    if (user && !signingIn.current) void navigate("/dashboard", { replace: true });
+    if (!user || signingIn.current) return;
+    let current = true;
+    void refreshSession().then(() => {
+      const stillSignedIn = sessionStore.get(sessionAtom).status === "signed-in";
+      if (current && stillSignedIn && !signingIn.current) void navigate("/dashboard", { replace: true });
+    });
+    return () => {
+      current = false;
+    };
   }, [user, navigate]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
@@ -85,6 +94,7 @@ function LoginForm() {
         <button
           type="button"
           className="kw-link-button auth-card__forgot"
+          disabled={!ready}
           onClick={() => setForgotOpen({ email: form.current ? fieldsOf(form.current).email : "" })}
         >
           {passwordResetMessages.forgotLink}

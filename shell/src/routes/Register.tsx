@@ -5,6 +5,7 @@ import { AuthCard } from "../components/AuthCard";
 import { PasswordField, TextField } from "../components/fields";
 import { NewPasswordField } from "../components/NewPasswordField";
 import { useShellNavigation } from "../navigation/navigation";
+import { useHydrated } from "../public/useHydrated";
 import { notifyError, notifySuccess } from "../toasts/toasts";
 
 interface Fields {
@@ -39,11 +40,10 @@ function RegisterForm() {
   // What the strength verdict needs, kept up to date as the visitor types.
   const [typed, setTyped] = useState<Fields>({ name: "", email: "", password: "", confirmPassword: "" });
   const [submitting, setSubmitting] = useState(false);
-  // The prerendered form must not submit itself the old way (the password in the address bar).
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
 
+  // What was typed before the script ran counts for the verdict too.
   useEffect(() => {
-    setReady(true);
     if (form.current) setTyped(fieldsOf(form.current));
   }, []);
 
