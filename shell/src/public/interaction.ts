@@ -6,7 +6,8 @@ import { routedHref } from "../navigation/links";
  * loads at the visitor's first interaction with the page: nothing before it needs it, and a visit
  * that only reads costs no more than the layout (docs/architecture.md, "Public pages").
  */
-const interactionEvents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel"] as const;
+// "click" for activations that come without a pointer or key event (assistive technology).
+const interactionEvents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "click"] as const;
 const listening = { capture: true, passive: true } as const;
 
 let interacted = false;
