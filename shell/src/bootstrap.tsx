@@ -1,5 +1,5 @@
 import { AuthProvider, refreshSession, restoreSession } from "@klarwerk/kit/browser";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { loadFullApp } from "./App";
 import { AppRoot } from "./AppRoot";
@@ -37,9 +37,10 @@ async function start(): Promise<void> {
       watchForFirstInteraction();
     } else void preloadScreen(source);
     const app = <AppRoot path={pathname} />;
-    // Hydration runs in slices that yield to the browser between them (no long task on a slow
-    // phone); a tap meanwhile makes React finish the part it lands on first.
-    if (prerendered) hydrateRoot(container, app);
+    // In a transition, hydration runs in slices that yield to the browser between them (at its
+    // default priority React hydrates in one long task, too long for a slow phone); a tap
+    // meanwhile makes React finish the part it lands on first.
+    if (prerendered) startTransition(() => void hydrateRoot(container, app));
     else createRoot(container).render(app);
     return;
   }
