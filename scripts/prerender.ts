@@ -1,7 +1,8 @@
-// Writes the HTML of every public page at build time: the shell's layout with the marketing
-// remote's page rendered from source, in exactly the tree the browser hydrates (shell/src/AppRoot),
-// with the page's title, description and styles inline, so text and layout are there before any
-// script runs (docs/architecture.md, "Public pages"). Also writes robots.txt and sitemap.xml.
+// Writes the HTML of every public page at build time (the marketing pages, /login and /register):
+// the shell's layout with the page's screen rendered from source (the marketing remote's, or the
+// shell's own), in exactly the tree the browser hydrates (shell/src/AppRoot), with the page's
+// title, description and styles inline, so text and layout are there before any script runs
+// (docs/architecture.md, "Public pages"). Also writes robots.txt and sitemap.xml.
 //
 //   bun scripts/prerender.ts [--shell-dist <dir>] [--marketing-dist <dir>] [--skip-precompress]
 //
@@ -15,6 +16,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { plugin } from "bun";
 import { precompressDirectory } from "../api/src/web/precompress.ts";
+import type { ShellScreenName } from "../shell/src/public/pages.ts";
 
 const root = join(import.meta.dir, "..");
 
@@ -33,26 +35,45 @@ async function loadSources() {
     { site },
     { AppRoot },
     { publicRemoteRoutes },
+    { publicPages, isRemotePage },
     { consentDecidedScript },
     { exposes },
+    { Login },
+    { Register },
   ] = await Promise.all([
     import("react"),
     import("react-dom/server"),
     import("../packages/kit/src/site.ts"),
     import("../shell/src/AppRoot.tsx"),
     import("../shell/src/federation/remoteRoutes.ts"),
+    import("../shell/src/public/pages.ts"),
     import("../shell/src/consent/consent.ts"),
     import("../mf-marketing/exposes.ts"),
+    import("../shell/src/routes/Login.tsx"),
+    import("../shell/src/routes/Register.tsx"),
   ]);
-  const screens = Object.fromEntries(
-    await Promise.all(
-      Object.entries(exposes).map(async ([expose, file]) => {
-        const module = (await import(join(root, "mf-marketing", file))) as { default: React.ComponentType };
-        return [`mf_marketing/${expose.replace(/^\.\//, "")}`, module.default] as const;
-      }),
-    ),
+  const marketingScreens = await Promise.all(
+    Object.entries(exposes).map(async ([expose, file]) => {
+      const module = (await import(join(root, "mf-marketing", file))) as { default: React.ComponentType };
+      return [`mf_marketing/${expose.replace(/^\.\//, "")}`, module.default] as const;
+    }),
   );
-  return { createElement, renderToString, site, AppRoot, publicRemoteRoutes, consentDecidedScript, screens };
+  const shellScreens: Record<ShellScreenName, React.ComponentType> = { Login, Register };
+  const screens: Record<string, React.ComponentType> = Object.fromEntries([
+    ...marketingScreens,
+    ...Object.entries(shellScreens).map(([name, screen]) => [`shell/${name}`, screen] as const),
+  ]);
+  return {
+    createElement,
+    renderToString,
+    site,
+    AppRoot,
+    publicRemoteRoutes,
+    publicPages,
+    isRemotePage,
+    consentDecidedScript,
+    screens,
+  };
 }
 
 type Sources = Awaited<ReturnType<typeof loadSources>>;
@@ -166,12 +187,12 @@ export async function prerender(shellDist: string, marketingDist: string, precom
   const template = readFileSync(join(shellDist, "index.html"), "utf8");
   const manifest = JSON.parse(readFileSync(join(marketingDist, "mf-manifest.json"), "utf8")) as Manifest;
   const sources = await loadSources();
-  const { createElement, renderToString, AppRoot, publicRemoteRoutes, consentDecidedScript, screens } = sources;
+  const { createElement, renderToString, AppRoot, publicPages, isRemotePage, consentDecidedScript, screens } = sources;
   const next = join(shellDist, "prerendered-next");
   rmSync(next, { recursive: true, force: true });
   await mkdir(next, { recursive: true });
 
-  for (const route of publicRemoteRoutes) {
+  for (const route of publicPages) {
     const body = renderToString(createElement(AppRoot, { path: route.path, screens }));
     let html = startScriptsAfterFirstPaint(inlineShellCss(template, shellDist));
     html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(route.title)}</title>`, "<title>");
@@ -184,7 +205,7 @@ export async function prerender(shellDist: string, marketingDist: string, precom
     html = replaceOnce(
       html,
       /<\/head>/,
-      `${remoteCss(manifest, marketingDist, route.expose)}<script>${consentDecidedScript}</script></head>`,
+      `${isRemotePage(route) ? remoteCss(manifest, marketingDist, route.expose) : ""}<script>${consentDecidedScript}</script></head>`,
       "</head>",
     );
     html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${body}</div>`, '<div id="root">');
@@ -207,7 +228,7 @@ export async function prerender(shellDist: string, marketingDist: string, precom
   if (existsSync(current)) renameSync(current, old);
   renameSync(next, current);
   rmSync(old, { recursive: true, force: true });
-  return publicRemoteRoutes.length;
+  return publicPages.length;
 }
 
 if (import.meta.main) {

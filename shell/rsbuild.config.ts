@@ -1,5 +1,4 @@
-import { apiDevPort, distRoot, federationOptions, remoteApps, shellPort } from "@klarwerk/kit/federation";
-import { pluginModuleFederation } from "@module-federation/rsbuild-plugin";
+import { apiDevPort, distRoot, remoteApps, sharedModuleConfigs, shellPort } from "@klarwerk/kit/federation";
 import { defineConfig, type ProxyConfig } from "@rsbuild/core";
 import { pluginReact } from "@rsbuild/plugin-react";
 import pkg from "./package.json" with { type: "json" };
@@ -15,17 +14,25 @@ const proxy: ProxyConfig = {
   ),
 };
 
-export default defineConfig(({ command }) => ({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation(
-      federationOptions({ name: "shell", dependencies: pkg.dependencies, sharedRuntime: command === "build" }),
-    ),
-  ],
+/**
+ * The shell is a Module Federation host through the runtime's API (src/federation/runtime.ts), not
+ * the build plugin: the plugin would put the federation runtime (~28 KB) into the entry of every
+ * page, and a public page needs it only once a remote's module is (docs/architecture.md, "Public
+ * pages"). What the shell shares, and under which versions, still comes from the kit's one list.
+ */
+export default defineConfig({
+  plugins: [pluginReact()],
   html: {
     template: "./index.html",
   },
-  // Lazy compilation (on by default in Rsbuild 2 dev) races with federation's async boundary.
+  source: {
+    define: {
+      KLARWERK_SHARED_MODULES: JSON.stringify(sharedModuleConfigs(pkg.dependencies)),
+      // The federation runtime leaves out its code for other targets (Node).
+      ENV_TARGET: JSON.stringify("web"),
+    },
+  },
+  // Lazy compilation (on by default in Rsbuild 2 dev) is off in every app (docs/stack-facts.md).
   dev: { lazyCompilation: false },
   server: {
     port: shellPort,
@@ -37,4 +44,4 @@ export default defineConfig(({ command }) => ({
     assetPrefix: "/",
     distPath: { root: distRoot },
   },
-}));
+});

@@ -1,6 +1,7 @@
 /**
  * Build-time Module Federation settings shared by the shell and the five remotes (read by each
- * app's rsbuild.config.ts and by scripts/dev.ts; never bundled into the browser).
+ * app's rsbuild.config.ts and by scripts/dev.ts; never bundled into the browser; the shell's
+ * browser code imports its types only).
  */
 import { type ModuleFederationOptions, pluginModuleFederation } from "@module-federation/rsbuild-plugin";
 import { defineConfig } from "@rsbuild/core";
@@ -57,41 +58,75 @@ export const remoteApps: Record<RemoteName, RemoteApp> = {
  */
 const sharedPackages = ["react", "react-dom", "jotai"] as const;
 
-export function sharedModules(dependencies: Record<string, string>): NonNullable<ModuleFederationOptions["shared"]> {
-  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string; strictVersion?: true }> =
-    {};
+/** Every module shared as a singleton: the packages above and the kit's shared entries. */
+export type SharedName = (typeof sharedPackages)[number] | (typeof sharedKitEntries)[number];
+
+export interface SharedModuleConfig {
+  /** The version this build provides. */
+  version: string;
+  singleton: true;
+  requiredVersion: string;
+  strictVersion?: true;
+}
+
+function exactVersion(dependencies: Record<string, string>, name: string): string {
+  const version = dependencies[name];
+  if (!version) throw new Error(`package.json is missing the shared dependency ${name}`);
+  return version.replace(/^[\^~]/, "");
+}
+
+/**
+ * Version and requirement of every shared module, from an app's package.json: the remotes' build
+ * plugin shares with these (sharedModules) and the shell registers its own modules under them with
+ * the federation runtime (shell/src/federation/runtime.ts), so both sides always agree.
+ */
+export function sharedModuleConfigs(dependencies: Record<string, string>): Record<SharedName, SharedModuleConfig> {
+  const shared = {} as Record<SharedName, SharedModuleConfig>;
   for (const name of sharedPackages) {
-    const version = dependencies[name];
-    if (!version) throw new Error(`package.json is missing the shared dependency ${name}`);
+    const version = exactVersion(dependencies, name);
     // The workspace pins exact versions; a separately deployed remote may be a patch or minor
     // ahead, which a singleton accepts (a mismatch would only warn).
-    shared[name] = { singleton: true, requiredVersion: `^${version.replace(/^[\^~]/, "")}` };
+    shared[name] = { version, singleton: true, requiredVersion: `^${version}` };
   }
   // The kit's session, query cache, UI and portal providers exist once, in the shell's build. A
   // remote built against other exports of them must not run on the shell's (surface.ts): with the
   // exact version and strictVersion its load fails and the shell shows the remote's fallback.
   const kitVersion = kitSurfaceVersion();
   for (const name of sharedKitEntries) {
-    shared[name] = { singleton: true, version: kitVersion, requiredVersion: kitVersion, strictVersion: true };
+    shared[name] = { version: kitVersion, singleton: true, requiredVersion: kitVersion, strictVersion: true };
+  }
+  return shared;
+}
+
+export function sharedModules(dependencies: Record<string, string>): NonNullable<ModuleFederationOptions["shared"]> {
+  const shared: Record<string, { singleton: true; requiredVersion: string; version?: string; strictVersion?: true }> =
+    {};
+  for (const [name, { version, ...config }] of Object.entries(sharedModuleConfigs(dependencies))) {
+    // A package's own version the plugin reads from node_modules; the kit's is its surface version.
+    shared[name] = config.strictVersion ? { ...config, version } : config;
   }
   return shared;
 }
 
 export interface FederationInput {
-  name: "shell" | FederationName;
-  /** Route modules this app exposes, e.g. `{ "./Dashboard": "./src/routes/Dashboard.tsx" }`. */
-  exposes?: Record<string, string>;
+  name: FederationName;
+  /** Route modules this remote exposes, e.g. `{ "./Dashboard": "./src/routes/Dashboard.tsx" }`. */
+  exposes: Record<string, string>;
   dependencies: Record<string, string>;
   /**
-   * Production builds share one federation runtime: the shell provides it
-   * (`provideExternalRuntime`), remotes use it (`externalRuntime`) instead of bundling their own,
-   * about 20 kB gzip less on every page. A production remote therefore only runs inside the shell
-   * (or another host that provides the 2.9 runtime). Off in development, so a remote still runs
-   * standalone on its own dev server.
+   * Production builds share one federation runtime: the shell's (its runtime instance hands it
+   * over, shell/src/federation/runtime.ts), and remotes use it (`externalRuntime`) instead of
+   * bundling their own, about 20 kB gzip less on every page. A production remote therefore only
+   * runs inside the shell (or another host that provides the 2.9 runtime). Off in development, so
+   * a remote still runs standalone on its own dev server.
    */
   sharedRuntime?: boolean;
 }
 
+/**
+ * A remote's Module Federation options. The shell is a host through the runtime's API instead
+ * (shell/rsbuild.config.ts), registering its modules under `sharedModuleConfigs`.
+ */
 export function federationOptions({
   name,
   exposes,
@@ -100,7 +135,8 @@ export function federationOptions({
 }: FederationInput): ModuleFederationOptions {
   return {
     name,
-    ...(exposes ? { exposes, filename: "remoteEntry.js" } : {}),
+    exposes,
+    filename: "remoteEntry.js",
     // Remotes are registered at run time from /remotes.json (registerRemotes), never at build time.
     remotes: {},
     shared: sharedModules(dependencies),
@@ -111,11 +147,7 @@ export function federationOptions({
     // Type generation adds ~8 s a build; types are shared through the kit instead.
     dts: false,
     ...(sharedRuntime
-      ? {
-          experiments: exposes
-            ? { externalRuntime: true, optimization: { disableSnapshot: true, target: "web" } }
-            : { provideExternalRuntime: true, optimization: { target: "web" } },
-        }
+      ? { experiments: { externalRuntime: true, optimization: { disableSnapshot: true, target: "web" } } }
       : {}),
   };
 }

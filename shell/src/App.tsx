@@ -15,10 +15,11 @@ interface Full {
 }
 
 /**
- * A visit that starts on a public page: the public router runs until the visitor goes anywhere
- * else (login, portal, an unknown path); then react-router is loaded and takes over the whole
- * page, public pages included, for the rest of the visit. The public pages need no auth context
- * (the header reads the session atom), so none sits above a page that is still hydrating.
+ * A visit that starts on a public page (a marketing page, /login, /register): the public router
+ * runs until the visitor goes anywhere else (the portal, the password reset, an unknown path);
+ * then react-router is loaded and takes over the whole page, public pages included, for the rest
+ * of the visit. No auth context sits above a page that is still hydrating (the header reads the
+ * session atom; sign-in and sign-up bring their own).
  */
 export function App({ initialPath }: { initialPath: string }) {
   const [full, setFull] = useState<Full | null>(null);

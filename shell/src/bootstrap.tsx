@@ -1,12 +1,14 @@
 import { AuthProvider, refreshSession, restoreSession } from "@klarwerk/kit/browser";
-import { StrictMode } from "react";
-import { flushSync } from "react-dom";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { loadFullApp } from "./App";
 import { AppRoot } from "./AppRoot";
-import { preloadRemoteScreen } from "./components/RemoteRoute";
+import { holdScreen, preloadRemoteScreen, preloadScreen } from "./components/RemoteRoute";
 import { loadRegistry } from "./federation/registry";
-import { publicRouteFor, remoteRouteFor } from "./federation/remoteRoutes";
+import { remoteRouteFor } from "./federation/remoteRoutes";
+import { firstInteraction, watchForFirstInteraction } from "./public/interaction";
+import { isRemotePage, publicPageFor } from "./public/pages";
+import { screenSourceFor } from "./public/screens";
 
 function logRegistryFailure(error: unknown): void {
   // The layout still renders; remote routes show their fallback and retry from there.
@@ -15,25 +17,31 @@ function logRegistryFailure(error: unknown): void {
 
 /**
  * A public page starts with the light public router and, when the server sent the page
- * prerendered, hydrates it: the text is on screen before any script ran, and the page's remote
- * loads alongside. Every other path starts react-router right away.
+ * prerendered, hydrates it: the text is on screen before any script ran. Header and footer
+ * hydrate at once. A marketing page's content stays the server's HTML until the visitor first
+ * interacts (or navigates); only then do the federation runtime and the page's module load and
+ * hydrate it. Sign-in and sign-up are the shell's own chunks and load at once. Every other path
+ * starts react-router right away.
  */
 async function start(): Promise<void> {
   const container = document.getElementById("root");
   if (!container) throw new Error("#root fehlt in index.html");
   const { pathname } = window.location;
 
-  const page = publicRouteFor(pathname);
+  const page = publicPageFor(pathname);
   if (page) {
-    void preloadRemoteScreen(page.remote, page.expose);
-    loadRegistry().catch(logRegistryFailure);
+    const source = screenSourceFor(page);
+    const prerendered = container.firstElementChild !== null;
+    if (prerendered && isRemotePage(page)) {
+      holdScreen(source, firstInteraction());
+      watchForFirstInteraction();
+    } else void preloadScreen(source);
     const app = <AppRoot path={pathname} />;
-    if (container.firstElementChild) {
-      // The layout (header, menu, footer) hydrates at once, before the document's load event: its
-      // buttons work from the first tap. The page itself hydrates when its remote has loaded,
-      // in the background, without taking the prerendered text off the screen.
-      flushSync(() => void hydrateRoot(container, app));
-    } else createRoot(container).render(app);
+    // In a transition, hydration runs in slices that yield to the browser between them (at its
+    // default priority React hydrates in one long task, too long for a slow phone); a tap
+    // meanwhile makes React finish the part it lands on first.
+    if (prerendered) startTransition(() => void hydrateRoot(container, app));
+    else createRoot(container).render(app);
     return;
   }
 

@@ -9,6 +9,7 @@ import {
   type RouteHandle,
 } from "./federation/remoteRoutes";
 import { RouterLayout } from "./full/RouterLayout";
+import { shellPublicPages } from "./public/pages";
 import { NotFound } from "./routes/NotFound";
 import { RouteError } from "./routes/RouteError";
 
@@ -18,12 +19,17 @@ function remoteRoute({ path, remote, expose, title, description }: RemoteRouteDe
   return path === "/" ? { index: true, element, handle } : { path: path.slice(1), element, handle };
 }
 
+function pageHandle(path: string): RouteHandle {
+  const page = shellPublicPages.find((candidate) => candidate.path === path);
+  return { title: page?.title, description: page?.description };
+}
+
 /**
  * Every route, for react-router: the router of a visit once it reaches the portal (or starts
- * anywhere but a public page; see App.tsx). Public pages render inside the Mantine-free layout; the
- * portal branch (login, register and the protected screens) is one lazily loaded layout route
- * that brings Mantine, notifications and the query client, so a toast raised on /login survives
- * the redirect to /dashboard.
+ * anywhere but a public page; see App.tsx). Public pages, sign-in, sign-up and the password reset
+ * render inside the Mantine-free layout (the shell's toasts outlive a change of page, so the one
+ * raised on /login is read on /dashboard); the protected screens sit in one lazily loaded layout
+ * route that brings Mantine, notifications and the query client.
  */
 export const routes: RouteObject[] = [
   {
@@ -37,26 +43,29 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRemoteRoutes.map(remoteRoute),
           {
+            path: "login",
+            handle: pageHandle("/login"),
+            lazy: async () => ({ Component: (await import("./routes/Login")).Login }),
+            hydrateFallbackElement: <RemoteLoading />,
+          },
+          {
+            path: "register",
+            handle: pageHandle("/register"),
+            lazy: async () => ({ Component: (await import("./routes/Register")).Register }),
+            hydrateFallbackElement: <RemoteLoading />,
+          },
+          {
+            // The link in the reset mail ("Passwort vergessen?").
+            path: "passwort-zuruecksetzen",
+            handle: { title: "Neues Passwort – Klarwerk Digital" } satisfies RouteHandle,
+            lazy: async () => ({ Component: (await import("./routes/PasswordReset")).PasswordReset }),
+            hydrateFallbackElement: <RemoteLoading />,
+          },
+          {
             lazy: async () => ({ Component: (await import("./routes/PortalLayout")).PortalLayout }),
             // Shown in the page area (inside the layout) while a direct visit loads the portal.
             hydrateFallbackElement: <RemoteLoading />,
             children: [
-              {
-                path: "login",
-                handle: { title: "Anmelden – Klarwerk Digital" } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import("./routes/Login")).Login }),
-              },
-              {
-                path: "register",
-                handle: { title: "Registrieren – Klarwerk Digital" } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import("./routes/Register")).Register }),
-              },
-              {
-                // The link in the reset mail ("Passwort vergessen?").
-                path: "passwort-zuruecksetzen",
-                handle: { title: "Neues Passwort – Klarwerk Digital" } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import("./routes/PasswordReset")).PasswordReset }),
-              },
               {
                 element: <RequireAuth />,
                 children: [

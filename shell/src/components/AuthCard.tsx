@@ -1,5 +1,4 @@
-import { Paper, Stack, Text, Title } from "@klarwerk/kit/ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 
 interface AuthCardProps {
   title: string;
@@ -10,24 +9,21 @@ interface AuthCardProps {
   footer: ReactNode;
 }
 
-/** The card both sign-in and sign-up sit in, so the two screens look and read alike. */
+/** The card sign-in, sign-up and the password reset sit in, so the screens look and read alike. */
 export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
+  const titleId = useId();
   return (
     <div className="auth-page">
-      <Paper component="section" className="auth-card" withBorder shadow="sm" radius="lg" p="xl">
-        <Stack gap="lg">
-          <div>
-            <Title order={1} size="h2">
-              {title}
-            </Title>
-            <Text c="dimmed" mt={4}>
-              {intro}
-            </Text>
-          </div>
-          {children}
-          {footer}
-        </Stack>
-      </Paper>
+      <section className="auth-card" aria-labelledby={titleId}>
+        <div>
+          <h1 id={titleId} className="auth-card__title">
+            {title}
+          </h1>
+          <p className="auth-card__intro">{intro}</p>
+        </div>
+        {children}
+        <div className="auth-card__footer">{footer}</div>
+      </section>
     </div>
   );
 }

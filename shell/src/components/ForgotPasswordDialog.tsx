@@ -1,25 +1,31 @@
 import { limits } from "@klarwerk/kit";
 import { apiFetch } from "@klarwerk/kit/browser";
-import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, Modal, Stack, Text, TextInput } from "@klarwerk/kit/ui";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { passwordResetMessages as messages } from "../routes/password-reset-messages";
+import { notifyError, notifySuccess } from "../toasts/toasts";
+import { TextField } from "./fields";
 
 interface ForgotPasswordDialogProps {
-  opened: boolean;
   onClose: () => void;
   /** The address typed on the login form, if any. */
   initialEmail?: string;
 }
 
-/** "Passwort vergessen?": asks for a reset link; the answer is the same for every address. */
-export function ForgotPasswordDialog({ opened, onClose, initialEmail = "" }: ForgotPasswordDialogProps) {
+/**
+ * "Passwort vergessen?": asks for a reset link; the answer is the same for every address. Rendered
+ * only while open. The native modal `<dialog>` keeps focus inside, makes the page behind it inert
+ * and closes on Escape.
+ */
+export function ForgotPasswordDialog({ onClose, initialEmail = "" }: ForgotPasswordDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   const [email, setEmail] = useState(initialEmail);
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
-    if (opened) setEmail(initialEmail);
-  }, [opened, initialEmail]);
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -27,7 +33,7 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail = "" }: For
     try {
       await apiFetch("/api/password-reset", { method: "POST", json: { email: email.trim() } });
       notifySuccess(messages.sentTitle, messages.sentText);
-      onClose();
+      dialog.current?.close();
     } catch (error) {
       notifyError(messages.sendFailed, error instanceof Error ? error.message : undefined);
     } finally {
@@ -36,38 +42,33 @@ export function ForgotPasswordDialog({ opened, onClose, initialEmail = "" }: For
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={messages.forgotTitle}
-      radius="lg"
-      closeButtonProps={{ "aria-label": messages.cancel }}
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
-    >
-      <form onSubmit={onSubmit}>
-        <Stack gap="md">
-          <Text size="sm">{messages.forgotIntro}</Text>
-          <TextInput
-            label={messages.email}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            data-autofocus
-            maxLength={limits.emailMax}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {messages.cancel}
-            </Button>
-            <Button type="submit" disabled={sending}>
-              {sending ? messages.sending : messages.send}
-            </Button>
-          </Group>
-        </Stack>
+    <dialog ref={dialog} className="kw-dialog" aria-labelledby={titleId} onClose={onClose}>
+      <form onSubmit={onSubmit} className="kw-form">
+        <h2 id={titleId} className="kw-dialog__title">
+          {messages.forgotTitle}
+        </h2>
+        <p className="kw-dialog__text">{messages.forgotIntro}</p>
+        <TextField
+          label={messages.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          // The dialog opened for this one field: showModal() focuses it.
+          autoFocus
+          maxLength={limits.emailMax}
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <div className="kw-dialog__actions">
+          <button type="button" className="kw-button kw-button--ghost" onClick={() => dialog.current?.close()}>
+            {messages.cancel}
+          </button>
+          <button type="submit" className="kw-button kw-button--primary" disabled={sending}>
+            {sending ? messages.sending : messages.send}
+          </button>
+        </div>
       </form>
-    </Modal>
+    </dialog>
   );
 }

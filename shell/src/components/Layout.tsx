@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { ConsentBanner, useReviewWidgetScript } from "../consent/ConsentBanner";
 import { routedHref } from "../navigation/links";
 import { useShellNavigation } from "../navigation/navigation";
+import { ToastRegion } from "../toasts/ToastRegion";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <Footer />
       <ConsentBanner />
+      <ToastRegion />
     </div>
   );
 }

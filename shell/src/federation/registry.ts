@@ -1,5 +1,5 @@
 import { apiUrl } from "@klarwerk/kit/browser";
-import { loadRemote, registerRemotes } from "@module-federation/enhanced/runtime";
+import type { ModuleFederation } from "@module-federation/runtime";
 import type { ComponentType } from "react";
 
 /**
@@ -13,6 +13,26 @@ const registryTimeoutMs = 8000;
 
 let registry: Registry | null = null;
 let pending: Promise<Registry> | null = null;
+let runtime: Promise<ModuleFederation> | null = null;
+let host: ModuleFederation | null = null;
+
+/**
+ * The federation runtime, loaded on first use: a public page shows and works without it until a
+ * remote's module is needed. A failed load (offline) is tried again on the next call.
+ */
+function federation(): Promise<ModuleFederation> {
+  runtime ??= import("./runtime").then(
+    (module) => {
+      host = module.federation;
+      return host;
+    },
+    (error: unknown) => {
+      runtime = null;
+      throw error;
+    },
+  );
+  return runtime;
+}
 
 function parseRegistry(value: unknown): Registry {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -26,14 +46,17 @@ function parseRegistry(value: unknown): Registry {
 }
 
 async function fetchRegistry(): Promise<Registry> {
-  const response = await fetch(apiUrl("/remotes.json"), {
-    cache: "no-cache",
-    headers: { Accept: "application/json" },
-    signal: AbortSignal.timeout(registryTimeoutMs),
-  });
+  const [response, runtimeHost] = await Promise.all([
+    fetch(apiUrl("/remotes.json"), {
+      cache: "no-cache",
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(registryTimeoutMs),
+    }),
+    federation(),
+  ]);
   if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
   const entries = parseRegistry(await response.json());
-  registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
+  runtimeHost.registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
   registry = entries;
   return entries;
 }
@@ -62,7 +85,7 @@ const loadedScreens = new Map<string, RemoteScreenModule>();
 
 async function importScreen(remote: string, expose: string): Promise<RemoteScreenModule> {
   await loadRegistry();
-  const module = await loadRemote<RemoteScreenModule>(`${remote}/${expose}`);
+  const module = await (await federation()).loadRemote<RemoteScreenModule>(`${remote}/${expose}`);
   if (!module?.default) throw new Error(`${remote}/${expose} did not load`);
   return module;
 }
@@ -108,5 +131,6 @@ export function resetRemote(remote: string): void {
     if (id.startsWith(`${remote}/`)) loadedScreens.delete(id);
   }
   const entry = registry?.[remote];
-  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+  // A registry exists only once the runtime has loaded.
+  if (entry && host) host.registerRemotes([{ name: remote, entry }], { force: true });
 }

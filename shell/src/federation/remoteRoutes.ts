@@ -93,7 +93,7 @@ export interface RouteHandle {
 }
 
 /** "/about/" counts as "/about". */
-function withoutTrailingSlash(pathname: string): string {
+export function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 }
 

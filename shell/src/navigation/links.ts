@@ -1,4 +1,13 @@
-import type { MouseEvent } from "react";
+/** What a click tells, in React's events and the DOM's alike. */
+interface Click {
+  defaultPrevented: boolean;
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  target: EventTarget | null;
+}
 
 /** Paths the server answers itself (API, remote builds, files): never routed in the page. */
 function isServerPath(pathname: string): boolean {
@@ -14,7 +23,7 @@ function isServerPath(pathname: string): boolean {
  * notice is loaded as a document of its own, so it shows even when the app cannot load). Links that handled the click
  * themselves (react-router's `<Link>`) have called `preventDefault` and are left alone.
  */
-export function routedHref(event: MouseEvent<HTMLElement>): string | null {
+export function routedHref(event: Click): string | null {
   if (event.defaultPrevented || event.button !== 0) return null;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const anchor = event.target instanceof Element ? event.target.closest("a") : null;

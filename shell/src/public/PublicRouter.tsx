@@ -1,10 +1,12 @@
 import { refreshSession, restoreSession } from "@klarwerk/kit/browser";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Layout } from "../components/Layout";
-import { preloadRemoteScreen, RemoteRoute } from "../components/RemoteRoute";
-import { type PublicRouteDef, publicRouteFor } from "../federation/remoteRoutes";
+import { preloadScreen, ScreenRoute } from "../components/RemoteRoute";
 import { createNavigationStore, type NavigateOptions, NavigationContext } from "../navigation/navigation";
 import { currentEntry, writeEntry } from "./history";
+import { interactionHappened, routeClicksUntilScreenShown } from "./interaction";
+import { type PublicPage, publicPageFor, screenKey } from "./pages";
+import { screenSourceFor } from "./screens";
 
 type How = "push" | "replace" | "pop";
 
@@ -27,14 +29,14 @@ function setMetaDescription(text: string): void {
 }
 
 /**
- * The router of the public pages: a few dozen lines instead of react-router's 65 KB, which a
- * first visit of "/" cannot afford (docs/decisions.md, "The public-page budget"). It shows the public page for the current
- * path, moves through history with pushState/popstate, and waits for the next page's module
- * before switching, so the current page stays until the next one can be shown. Anything that is
- * not a public page goes to `onLeave`.
+ * The router of the public pages (the marketing pages, sign-in and sign-up): a few dozen lines
+ * instead of react-router's 65 KB, which a first visit of "/" cannot afford (docs/decisions.md,
+ * "The public-page budget"). It shows the public page for the current path, moves through history
+ * with pushState/popstate, and waits for the next page's module before switching, so the current
+ * page stays until the next one can be shown. Anything that is not a public page goes to `onLeave`.
  */
 export function PublicRouter({ initialPath, onLeave }: PublicRouterProps) {
-  const [route, setRoute] = useState<PublicRouteDef>(() => publicRouteFor(initialPath) ?? fail(initialPath));
+  const [route, setRoute] = useState<PublicPage>(() => publicPageFor(initialPath) ?? fail(initialPath));
   const latest = useRef(0);
   const scrollTarget = useRef<ScrollTarget>(null);
   // Where the visitor was on each history entry (by key), for the back and forward buttons.
@@ -59,8 +61,9 @@ export function PublicRouter({ initialPath, onLeave }: PublicRouterProps) {
 
   const go = useCallback(
     async (href: string, how: How): Promise<void> => {
+      interactionHappened();
       const url = new URL(href, window.location.href);
-      const next = publicRouteFor(url.pathname);
+      const next = publicPageFor(url.pathname);
       const id = ++latest.current;
       if (!next) {
         setPending(true);
@@ -82,7 +85,7 @@ export function PublicRouter({ initialPath, onLeave }: PublicRouterProps) {
       const entry = how === "pop" ? currentEntry() : null;
       if (entry) entryKey.current = entry.key;
       setPending(true);
-      await preloadRemoteScreen(next.remote, next.expose);
+      await preloadScreen(screenSourceFor(next));
       if (latest.current !== id) return;
       if (how !== "pop") entryKey.current = writeEntry(hrefOf(url), how).key;
       const saved = entry ? scrollPositions.current.get(entry.key) : undefined;
@@ -93,6 +96,12 @@ export function PublicRouter({ initialPath, onLeave }: PublicRouterProps) {
     [onLeave, setPending],
   );
   goRef.current = go;
+
+  // Before the first page's screen has hydrated, its links are routed from outside React.
+  useLayoutEffect(() => {
+    const main = document.getElementById("main");
+    if (main) routeClicksUntilScreenShown(main, (to) => void goRef.current(to, "push"));
+  }, []);
 
   useEffect(() => {
     const onPopState = () => void go(window.location.href, "pop");
@@ -132,10 +141,7 @@ export function PublicRouter({ initialPath, onLeave }: PublicRouterProps) {
 
   // The same element until the page changes: new props would make React drop a prerendered page
   // that is still waiting for its module instead of hydrating it.
-  const page = useMemo(
-    () => <RemoteRoute key={`${route.remote}/${route.expose}`} remote={route.remote} expose={route.expose} />,
-    [route],
-  );
+  const page = useMemo(() => <ScreenRoute key={screenKey(route)} source={screenSourceFor(route)} />, [route]);
 
   return (
     <NavigationContext value={navigation}>

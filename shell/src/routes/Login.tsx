@@ -1,34 +1,71 @@
 import { authMessages } from "@klarwerk/kit";
-import { useAuth } from "@klarwerk/kit/browser";
-import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@klarwerk/kit/ui";
-import { type FormEvent, useState } from "react";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { AuthProvider, refreshSession, sessionAtom, sessionStore, useAuth } from "@klarwerk/kit/browser";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard } from "../components/AuthCard";
 import { ForgotPasswordDialog } from "../components/ForgotPasswordDialog";
+import { PasswordField, TextField } from "../components/fields";
+import { useShellNavigation } from "../navigation/navigation";
+import { useHydrated } from "../public/useHydrated";
+import { notifyError, notifySuccess } from "../toasts/toasts";
 import { passwordResetMessages } from "./password-reset-messages";
 
-export function Login() {
-  const { user, login } = useAuth();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [submitting, setSubmitting] = useState(false);
-  // "Neuen Link anfordern" on the reset page comes back here with the dialog open.
-  const [searchParams] = useSearchParams();
-  const [forgotOpen, setForgotOpen] = useState(() => searchParams.has("passwort-vergessen"));
+/** The link on the reset page ("Neuen Link anfordern") comes back with this, to open the dialog. */
+const forgotParameter = "passwort-vergessen";
 
-  if (user && !submitting) return <Navigate to="/dashboard" replace />;
+/**
+ * The fields as typed, read from the form: they are uncontrolled, so what a visitor typed into the
+ * prerendered form before its script ran stays (React would reset a controlled field).
+ */
+function fieldsOf(form: HTMLFormElement): { email: string; password: string } {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return { email: text("email"), password: text("password") };
+}
+
+function LoginForm() {
+  const { user, login } = useAuth();
+  const { navigate } = useShellNavigation();
+  const [submitting, setSubmitting] = useState(false);
+  // The address typed so far, for the dialog: read when it opens.
+  const [forgotOpen, setForgotOpen] = useState<{ email: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const ready = useHydrated();
+  const signingIn = useRef(false);
+
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).has(forgotParameter)) setForgotOpen({ email: "" });
+  }, []);
+
+  // Someone already signed in has nothing to do here. A stored session may be stale, though
+  // (ended elsewhere, a locked account): the server is asked first, and meanwhile the form stays
+  // usable, so what is typed into it is not thrown away by a trip to the portal and back.
+  useEffect(() => {
+    if (!user || signingIn.current) return;
+    let current = true;
+    void refreshSession().then(() => {
+      const stillSignedIn = sessionStore.get(sessionAtom).status === "signed-in";
+      if (current && stillSignedIn && !signingIn.current) void navigate("/dashboard", { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [user, navigate]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
+    const { email, password } = fieldsOf(event.currentTarget);
+    signingIn.current = true;
     setSubmitting(true);
     const result = await login({ email: email.trim(), password });
     setSubmitting(false);
     if (result.ok) {
       notifySuccess(authMessages.loginSuccess);
-      navigate("/dashboard", { replace: true });
+      await navigate("/dashboard", { replace: true });
     } else {
+      signingIn.current = false;
       // A waiting or locked account hears why (the server's words); a wrong password the spec's text.
       notifyError(authMessages.loginFailedTitle, result.reason ?? authMessages.loginFailedText);
     }
@@ -39,53 +76,53 @@ export function Login() {
       title="Anmelden"
       intro="Melden Sie sich mit Ihrem Konto im Kundenportal an."
       footer={
-        <Stack gap={4} align="center">
-          <Text size="sm">
-            Noch kein Konto?{" "}
-            <Anchor component={Link} to="/register">
-              Jetzt registrieren
-            </Anchor>
-          </Text>
-          <Anchor component={Link} to="/" size="sm" c="dimmed">
-            ← Zurück zur Startseite
-          </Anchor>
-        </Stack>
+        <>
+          <p>
+            Noch kein Konto? <a href="/register">Jetzt registrieren</a>
+          </p>
+          <p>
+            <a href="/" className="auth-card__quiet">
+              ← Zurück zur Startseite
+            </a>
+          </p>
+        </>
       }
     >
-      <form onSubmit={onSubmit}>
-        <Stack gap="md">
-          <TextInput
-            label="E-Mail"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Passwort"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => setForgotOpen(true)}
-            style={{ alignSelf: "flex-end" }}
-          >
-            {passwordResetMessages.forgotLink}
-          </Anchor>
-          <Button type="submit" fullWidth size="md" disabled={submitting}>
-            {submitting ? authMessages.loginSubmitting : "Anmelden"}
-          </Button>
-        </Stack>
+      <form ref={form} className="kw-form" onSubmit={onSubmit}>
+        <TextField label="E-Mail" type="email" name="email" autoComplete="email" required />
+        <PasswordField label="Passwort" name="password" autoComplete="current-password" required />
+        <button
+          type="button"
+          className="kw-link-button auth-card__forgot"
+          disabled={!ready}
+          onClick={() => setForgotOpen({ email: form.current ? fieldsOf(form.current).email : "" })}
+        >
+          {passwordResetMessages.forgotLink}
+        </button>
+        <button
+          type="submit"
+          className="kw-button kw-button--primary kw-button--lg kw-button--block"
+          disabled={!ready || submitting}
+        >
+          {submitting ? authMessages.loginSubmitting : "Anmelden"}
+        </button>
       </form>
-      <ForgotPasswordDialog opened={forgotOpen} onClose={() => setForgotOpen(false)} initialEmail={email} />
+      {forgotOpen && <ForgotPasswordDialog onClose={() => setForgotOpen(null)} initialEmail={forgotOpen.email} />}
     </AuthCard>
+  );
+}
+
+/**
+ * /login: prerendered and run on the light public router, without Mantine or react-router
+ * (docs/decisions.md, "The public-page budget"). After a successful sign-in the portal loads; the
+ * toast stays on screen across that change.
+ */
+export function Login() {
+  // The auth context only around the page: above a page that is still hydrating, a context
+  // change would throw its HTML away (navigation.ts).
+  return (
+    <AuthProvider>
+      <LoginForm />
+    </AuthProvider>
   );
 }

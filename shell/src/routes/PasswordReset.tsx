@@ -1,22 +1,24 @@
 import { authMessages, limits } from "@klarwerk/kit";
 import { ApiError, apiFetch } from "@klarwerk/kit/browser";
-import { NewPasswordInput } from "@klarwerk/kit/new-password";
-import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Alert, Anchor, Button, PasswordInput, Stack } from "@klarwerk/kit/ui";
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { type FormEvent, useId, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../components/AuthCard";
+import { PasswordField } from "../components/fields";
+import { NewPasswordField } from "../components/NewPasswordField";
+import { notifyError, notifySuccess } from "../toasts/toasts";
 import { passwordResetMessages as messages } from "./password-reset-messages";
 
 /**
  * The page the reset mail links to (`/passwort-zuruecksetzen?token=...`): a new password by the
  * registration rules, with the same strength verdict. A link that is unknown (400), expired or
- * used (410) is told in the server's words, with the way to a new one.
+ * used (410) is told in the server's words, with the way to a new one. Built from the same light
+ * pieces as /login, so its toast outlives the change to /login.
  */
 export function PasswordReset() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const navigate = useNavigate();
+  const problemId = useId();
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
@@ -32,7 +34,7 @@ export function PasswordReset() {
     try {
       await apiFetch("/api/password-reset/confirm", { method: "POST", json: { token, newPassword: password } });
       notifySuccess(messages.resetDone, messages.resetDoneText);
-      navigate("/login", { replace: true });
+      await navigate("/login", { replace: true });
     } catch (error) {
       // A link that cannot work any more replaces the form; anything else (the password rules, the
       // network) is a toast, and the form stays for another try.
@@ -48,44 +50,44 @@ export function PasswordReset() {
       title={messages.resetTitle}
       intro={messages.resetIntro}
       footer={
-        <Anchor component={Link} to="/login" size="sm">
-          {messages.backToLogin}
-        </Anchor>
+        <p>
+          <a href="/login">{messages.backToLogin}</a>
+        </p>
       }
     >
       {linkProblem ? (
-        <Alert color="red" title={messages.resetFailed} role="alert">
-          <Stack gap="xs" align="flex-start">
-            {linkProblem}
-            <Anchor component={Link} to="/login?passwort-vergessen" size="sm">
-              {messages.requestNew}
-            </Anchor>
-          </Stack>
-        </Alert>
+        <div className="kw-alert" role="alert" aria-labelledby={problemId}>
+          <p id={problemId} className="kw-alert__title">
+            {messages.resetFailed}
+          </p>
+          <p className="kw-alert__text">{linkProblem}</p>
+          <a href="/login?passwort-vergessen">{messages.requestNew}</a>
+        </div>
       ) : (
-        <form onSubmit={onSubmit}>
-          <Stack gap="md">
-            <NewPasswordInput
-              label={messages.newPassword}
-              name="newPassword"
-              required
-              owner={{}}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <PasswordInput
-              label={messages.confirmPassword}
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              maxLength={limits.passwordMax}
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-            />
-            <Button type="submit" fullWidth size="md" disabled={submitting}>
-              {submitting ? messages.submitting : messages.submit}
-            </Button>
-          </Stack>
+        <form className="kw-form" onSubmit={onSubmit}>
+          <NewPasswordField
+            label={messages.newPassword}
+            name="newPassword"
+            owner={{}}
+            password={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <PasswordField
+            label={messages.confirmPassword}
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            maxLength={limits.passwordMax}
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          />
+          <button
+            type="submit"
+            className="kw-button kw-button--primary kw-button--lg kw-button--block"
+            disabled={submitting}
+          >
+            {submitting ? messages.submitting : messages.submit}
+          </button>
         </form>
       )}
     </AuthCard>

@@ -3,8 +3,8 @@ import { Outlet } from "react-router";
 import { useShellNavigation } from "../navigation/navigation";
 
 /**
- * Wraps /login, /register and the protected screens: Mantine, notifications, modals and the query
- * client are loaded only when one of them is visited, never on the public pages. The screens
+ * Wraps the protected screens: Mantine, notifications, modals and the query client are loaded only
+ * when one of them is visited, never on the public pages, /login or /register. The screens
  * redirect through the shell's navigation (`Redirect` of the kit's portal entry).
  */
 export function PortalLayout() {

@@ -1,23 +1,55 @@
 import { authMessages, limits } from "@klarwerk/kit";
-import { useAuth } from "@klarwerk/kit/browser";
-import { NewPasswordInput } from "@klarwerk/kit/new-password";
-import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from "@klarwerk/kit/ui";
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { AuthProvider, useAuth } from "@klarwerk/kit/browser";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard } from "../components/AuthCard";
+import { PasswordField, TextField } from "../components/fields";
+import { NewPasswordField } from "../components/NewPasswordField";
+import { useShellNavigation } from "../navigation/navigation";
+import { useHydrated } from "../public/useHydrated";
+import { notifyError, notifySuccess } from "../toasts/toasts";
 
-export function Register() {
+interface Fields {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * The fields as typed, read from the form: they are uncontrolled, so what a visitor typed into the
+ * prerendered form before its script ran stays (React would reset a controlled field).
+ */
+function fieldsOf(form: HTMLFormElement): Fields {
+  const data = new FormData(form);
+  const text = (name: keyof Fields) => {
+    const value = data.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    name: text("name"),
+    email: text("email"),
+    password: text("password"),
+    confirmPassword: text("confirmPassword"),
+  };
+}
+
+function RegisterForm() {
   const { register } = useAuth();
-  const navigate = useNavigate();
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
+  const { navigate } = useShellNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  // What the strength verdict needs, kept up to date as the visitor types.
+  const [typed, setTyped] = useState<Fields>({ name: "", email: "", password: "", confirmPassword: "" });
   const [submitting, setSubmitting] = useState(false);
+  const ready = useHydrated();
+
+  // What was typed before the script ran counts for the verdict too.
+  useEffect(() => {
+    if (form.current) setTyped(fieldsOf(form.current));
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
+    const { name, email, password, confirmPassword } = fieldsOf(event.currentTarget);
     if (password !== confirmPassword) {
       notifyError(authMessages.passwordMismatchTitle, authMessages.passwordMismatchText);
       return;
@@ -36,7 +68,7 @@ export function Register() {
         authMessages.registerSuccess,
         result.access === "granted" ? authMessages.registerGrantedText : authMessages.registerPendingText,
       );
-      navigate("/login");
+      await navigate("/login");
     } else {
       notifyError(authMessages.registerFailedTitle, result.reason ?? authMessages.registerFailedText);
     }
@@ -47,68 +79,53 @@ export function Register() {
       title="Konto erstellen"
       intro="Registrieren Sie sich für den Zugang zum Kundenportal."
       footer={
-        <Text size="sm" ta="center">
-          Bereits registriert?{" "}
-          <Anchor component={Link} to="/login">
-            Zum Login
-          </Anchor>
-        </Text>
+        <p>
+          Bereits registriert? <a href="/login">Zum Login</a>
+        </p>
       }
     >
-      <form onSubmit={onSubmit}>
-        <Stack gap="md">
-          <TextInput
-            label="Name"
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={limits.nameMax}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-          />
-          <TextInput
-            label="E-Mail"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            maxLength={limits.emailMax}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <NewPasswordInput
-            label="Passwort"
-            name="password"
-            required
-            owner={{ name, email }}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Passwort bestätigen"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            maxLength={limits.passwordMax}
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-          />
-          <Text size="xs" c="dimmed">
-            Mit der Registrierung akzeptieren Sie unsere{" "}
-            <Anchor component={Link} to="/datenschutz" size="xs">
-              Nutzungsbedingungen
-            </Anchor>{" "}
-            und die{" "}
-            <Anchor component={Link} to="/datenschutz" size="xs">
-              Datenschutzerklärung
-            </Anchor>
-            .
-          </Text>
-          <Button type="submit" fullWidth size="md" disabled={submitting}>
-            {submitting ? authMessages.registerSubmitting : "Registrieren"}
-          </Button>
-        </Stack>
+      <form
+        ref={form}
+        className="kw-form"
+        onSubmit={onSubmit}
+        onChange={(event) => setTyped(fieldsOf(event.currentTarget))}
+      >
+        <TextField label="Name" name="name" autoComplete="name" required maxLength={limits.nameMax} />
+        <TextField label="E-Mail" type="email" name="email" autoComplete="email" required maxLength={limits.emailMax} />
+        <NewPasswordField
+          label="Passwort"
+          name="password"
+          owner={{ name: typed.name, email: typed.email }}
+          password={typed.password}
+        />
+        <PasswordField
+          label="Passwort bestätigen"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          maxLength={limits.passwordMax}
+        />
+        <p className="auth-card__fineprint">
+          Mit der Registrierung akzeptieren Sie unsere <a href="/datenschutz">Nutzungsbedingungen</a> und die{" "}
+          <a href="/datenschutz">Datenschutzerklärung</a>.
+        </p>
+        <button
+          type="submit"
+          className="kw-button kw-button--primary kw-button--lg kw-button--block"
+          disabled={!ready || submitting}
+        >
+          {submitting ? authMessages.registerSubmitting : "Registrieren"}
+        </button>
       </form>
     </AuthCard>
+  );
+}
+
+/** /register: prerendered and light like /login (see there). */
+export function Register() {
+  return (
+    <AuthProvider>
+      <RegisterForm />
+    </AuthProvider>
   );
 }
