@@ -6,6 +6,13 @@ import { expect, type Page } from "@playwright/test";
  * `main`, or an open `[role=dialog]`). A failure lists each rule with the elements it found.
  */
 export async function expectNoAxeViolations(page: Page, include = "main"): Promise<void> {
+  // A dialog fading in has not reached its colours yet: axe would judge the contrast mid-way.
+  // Endless animations (a loader's spin) never finish and change no colour.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page })
     .include(include)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])

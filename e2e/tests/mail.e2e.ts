@@ -146,7 +146,7 @@ test("Antworten: the reply arrives at the visitor, is listed in the dialog, and 
   await dialog.getByLabel("Ihre Antwort").fill(reply);
   await dialog.getByRole("button", { name: "Antwort senden" }).click();
 
-  await expect(page.getByText("Antwort gesendet")).toBeVisible();
+  await expect(page.getByText("Antwort gesendet", { exact: true })).toBeVisible();
   const sent = page.getByRole("dialog", { name: "Anfrage erledigt" });
   await expect(sent.getByRole("article").filter({ hasText: reply })).toContainText(staff.name);
   await expect(sent.getByText("Erledigt von")).toBeVisible();
