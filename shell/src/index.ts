@@ -3,7 +3,6 @@
 import "@klarwerk/kit/theme.css";
 import "./components/layout.css";
 import "./components/forms.css";
-import "./toasts/toasts.css";
 import "./components/RemoteRoute.css";
 import "./consent/consent.css";
 

@@ -51,17 +51,17 @@ export function useToasts() {
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(id: number): void }) {
   return (
-    <div className={`mk-toast mk-toast--${toast.tone}`}>
-      <span className="mk-toast__icon">
+    <div className={`kw-toast kw-toast--${toast.tone}`}>
+      <span className="kw-toast__icon">
         <Icon name={toast.tone === "success" ? "check" : "close"} size={18} />
       </span>
-      <div className="mk-toast__body">
-        <p className="mk-toast__title">{toast.title}</p>
-        <p className="mk-toast__text">{toast.text}</p>
+      <div className="kw-toast__body">
+        <p className="kw-toast__title">{toast.title}</p>
+        <p className="kw-toast__text">{toast.text}</p>
       </div>
       <button
         type="button"
-        className="mk-toast__close"
+        className="kw-toast__close"
         aria-label="Benachrichtigung schließen"
         onClick={() => onDismiss(toast.id)}
       >
@@ -79,7 +79,7 @@ const lanes = [
 
 export function ToastRegion({ toasts, onDismiss }: { toasts: Toast[]; onDismiss(id: number): void }) {
   return (
-    <div className="mk-toasts">
+    <div className="kw-toasts">
       {lanes.map((lane) => (
         <div key={lane.tone} role={lane.role} className="mk-toasts__lane">
           {toasts
