@@ -1,9 +1,9 @@
 import type { OutboxMail } from "@klarwerk/kit";
-import { ApiError, refreshSession } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text } from "@klarwerk/kit/ui";
-import { useEffect, useState } from "react";
+import { Alert, Button, Group, Paper, Table, Text } from "@klarwerk/kit/ui";
+import { useState } from "react";
 import { useOutbox } from "../api/get-outbox";
+import { AdminScreenState } from "../components/AdminScreenState";
 import { OutboxMailDetails } from "../components/OutboxMailDetails";
 import { OutboxRow } from "../components/OutboxRow";
 import { outboxMessages as messages } from "../messages";
@@ -19,13 +19,6 @@ export default function Outbox() {
   const outbox = useOutbox();
   const [shown, setShown] = useState<{ mail: OutboxMail | null; opened: boolean }>({ mail: null, opened: false });
 
-  // A 403 means this account lost its admin role since the page was opened: the session learns
-  // it, and the shell's guard replaces the screen.
-  const refused = outbox.error instanceof ApiError && outbox.error.status === 403;
-  useEffect(() => {
-    if (refused) void refreshSession();
-  }, [refused]);
-
   const mails = outbox.data?.mails ?? [];
   // The dialog shows the mail as now cached, so a retry there is seen at once.
   const shownMail = mails.find((mail) => mail.id === shown.mail?.id) ?? shown.mail;
@@ -38,22 +31,7 @@ export default function Outbox() {
           {messages.notConfiguredText}
         </Alert>
       )}
-      {outbox.isError && (
-        <Stack align="center" gap="sm" py="md" mb="md">
-          <Text c="red.9" fw={600} role="alert">
-            {messages.loadFailed}
-          </Text>
-          <Button variant="light" onClick={() => void outbox.refetch()} loading={outbox.isRefetching}>
-            {messages.retry}
-          </Button>
-        </Stack>
-      )}
-      {outbox.isPending && !outbox.isError && (
-        <Group justify="center" gap="sm" py="xl" role="status">
-          <Loader size="sm" />
-          <Text c="gray.7">{messages.loading}</Text>
-        </Group>
-      )}
+      <AdminScreenState query={outbox} messages={messages} />
       {outbox.data && (
         <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
           <Group justify="flex-end" mb="sm">

@@ -1,9 +1,9 @@
-import { ApiError, refreshSession, useAuth } from "@klarwerk/kit/browser";
+import { useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Button, Group, Loader, Stack, Text } from "@klarwerk/kit/ui";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useUserAccounts } from "../api/get-user-accounts";
 import { AccessRequestTable } from "../components/AccessRequestTable";
+import { AdminScreenState } from "../components/AdminScreenState";
 import { UserAccountTable } from "../components/UserAccountTable";
 import { UsersSection } from "../components/UsersSection";
 import { usersMessages as messages } from "../messages";
@@ -19,13 +19,6 @@ export default function Users() {
   const requestsTitle = useRef<HTMLHeadingElement>(null);
   const accountsTitle = useRef<HTMLHeadingElement>(null);
 
-  // A 403 means this account lost its admin role since the page was opened: the session learns
-  // it, and the shell's guard replaces the screen.
-  const refused = accounts.error instanceof ApiError && accounts.error.status === 403;
-  useEffect(() => {
-    if (refused) void refreshSession();
-  }, [refused]);
-
   const all = accounts.data ?? [];
   const requests = all.filter((account) => account.status === "pending");
   const others = all.filter((account) => account.status !== "pending");
@@ -33,22 +26,7 @@ export default function Users() {
   return (
     <>
       <ScreenHeader title={messages.title} description={messages.description} />
-      {accounts.isError && (
-        <Stack align="center" gap="sm" py="md" mb="md">
-          <Text c="red.9" fw={600} role="alert">
-            {messages.loadFailed}
-          </Text>
-          <Button variant="light" onClick={() => void accounts.refetch()} loading={accounts.isRefetching}>
-            {messages.retry}
-          </Button>
-        </Stack>
-      )}
-      {accounts.isPending && !accounts.isError && (
-        <Group justify="center" gap="sm" py="xl" role="status">
-          <Loader size="sm" />
-          <Text c="gray.7">{messages.loading}</Text>
-        </Group>
-      )}
+      <AdminScreenState query={accounts} messages={messages} />
       {accounts.data && (
         <>
           <UsersSection title={messages.requestsTitle} hint={messages.requestsHint} titleRef={requestsTitle}>
