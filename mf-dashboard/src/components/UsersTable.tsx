@@ -1,0 +1,40 @@
+import { Table, Text } from "@klarwerk/kit/ui";
+import type { ReactNode } from "react";
+import { usersMessages as messages } from "../messages";
+
+interface UsersTableProps {
+  titleId: string;
+  /** The column names before the actions column, which every table of the screen ends with. */
+  columns: readonly string[];
+  /** Shown instead of the table when there are no rows. */
+  empty: string;
+  children: ReactNode[];
+}
+
+/** A table of the user administration: named by its section's title, ending in the actions column. */
+export function UsersTable({ titleId, columns, empty, children }: UsersTableProps) {
+  if (children.length === 0) {
+    return (
+      <Text c="gray.7" py="md">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Table className="users-table" aria-labelledby={titleId} verticalSpacing="sm">
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column} scope="col">
+              {column}
+            </Table.Th>
+          ))}
+          <Table.Th scope="col" className="users-actions">
+            {messages.columns.actions}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{children}</Table.Tbody>
+    </Table>
+  );
+}
