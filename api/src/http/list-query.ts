@@ -1,6 +1,9 @@
+import { Type } from "@sinclair/typebox";
+import type { OpenAPIV3 } from "openapi-types";
 import { HttpError } from "./errors.ts";
 import { pagingParam } from "./ids.ts";
 import { httpMessages } from "./messages.ts";
+import { queryParameter, stringEnum } from "./openapi.ts";
 
 /** A paged, searchable, status-filtered list's query: `?page=&limit=&search=&status=`. */
 export interface ListQuery<Status extends string> {
@@ -13,6 +16,7 @@ export interface ListQuery<Status extends string> {
 
 /** What one list allows, and the module's own words for what it refuses. */
 export interface ListQueryRules<Status extends string> {
+  statuses: readonly Status[];
   isStatus: (value: unknown) => value is Status;
   searchMax: number;
   paging: { defaultLimit: number; maxLimit: number };
@@ -40,5 +44,31 @@ export function parseListQuery<Status extends string>(
     limit: pagingParam(limit, { fallback: paging.defaultLimit, max: paging.maxLimit }, messages.invalidLimit),
     search: trimmed === "" ? null : trimmed,
     status: isStatus(status) ? status : null,
+  };
+}
+
+/** How one list's query is described in the API document: what its items are and how a search matches. */
+export interface ListQueryText {
+  items: string;
+  search: string;
+}
+
+/** The query parameters and 400 answers of a list, from the same rules that parse them. */
+export function listQueryDocs<Status extends string>(
+  { statuses, searchMax, paging, messages }: ListQueryRules<Status>,
+  { items, search }: ListQueryText,
+): { parameters: OpenAPIV3.ParameterObject[]; badRequest: string[] } {
+  return {
+    parameters: [
+      queryParameter("page", "The page, from 1.", Type.Integer({ minimum: 1, default: 1 })),
+      queryParameter(
+        "limit",
+        `${items} per page.`,
+        Type.Integer({ minimum: 1, maximum: paging.maxLimit, default: paging.defaultLimit }),
+      ),
+      queryParameter("search", search, Type.String({ maxLength: searchMax })),
+      queryParameter("status", `Only ${items.toLowerCase()} with this status; empty for all.`, stringEnum(statuses)),
+    ],
+    badRequest: [httpMessages.invalidPage, messages.invalidLimit, messages.invalidSearch, messages.invalidStatusFilter],
   };
 }

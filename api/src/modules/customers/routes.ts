@@ -1,17 +1,24 @@
-import { customerLimits, customerMessages, customerPaging, customerStatuses } from "@klarwerk/kit";
-import { Type } from "@sinclair/typebox";
+import { customerMessages } from "@klarwerk/kit";
 import { Elysia, t } from "elysia";
 import { TableCache } from "../../db/table-cache.ts";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireId } from "../../http/ids.ts";
+import { listQueryDocs } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
-import { errorResponses, jsonBodyErrors, jsonResponse, queryParameter, stringEnum } from "../../http/openapi.ts";
+import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 import { customerAnswerSchema, customerPageSchema } from "./responses.ts";
 import { createCustomer, listCustomers, updateCustomer } from "./store.ts";
-import { createBody, customerFrom, type ListQuery, parseListQuery, updateBody } from "./validation.ts";
+import {
+  createBody,
+  customerFrom,
+  customerListRules,
+  type ListQuery,
+  parseListQuery,
+  updateBody,
+} from "./validation.ts";
 
 /**
  * List pages kept as the JSON text sent: a page of 100 long-noted customers is ~0.5 MB, most are
@@ -58,6 +65,11 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
   // The writer's next list must show the save at once, not one NOTIFY round trip later.
   const customersChanged = () => changes?.changed("customers");
 
+  const listDocs = listQueryDocs(customerListRules, {
+    items: "Customers",
+    search: "Part of the name, any case; `%` and `_` match themselves.",
+  });
+
   return new Elysia({ name: "customers-routes", prefix: "/api/customers" })
     .use(auth.guard)
     .get("", async ({ query }) => new Response(await listPage(parseListQuery(query)), { headers: jsonHeaders }), {
@@ -66,29 +78,11 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
         summary: "One page of customers, newest first, optionally searched and filtered",
         tags,
         // Documented here, read by parseListQuery: its 400s carry the module's own messages.
-        parameters: [
-          queryParameter("page", "The page, from 1.", Type.Integer({ minimum: 1, default: 1 })),
-          queryParameter(
-            "limit",
-            "Customers per page.",
-            Type.Integer({ minimum: 1, maximum: customerPaging.maxLimit, default: customerPaging.defaultLimit }),
-          ),
-          queryParameter(
-            "search",
-            "Part of the name, any case; `%` and `_` match themselves.",
-            Type.String({ maxLength: customerLimits.nameMax }),
-          ),
-          queryParameter("status", "Only customers with this status; empty for all.", stringEnum(customerStatuses)),
-        ],
+        parameters: listDocs.parameters,
         responses: {
           200: jsonResponse("The page and how many pages and customers match.", customerPageSchema),
           ...errorResponses({
-            400: [
-              httpMessages.invalidPage,
-              messages.invalidLimit,
-              messages.invalidSearch,
-              messages.invalidStatusFilter,
-            ],
+            400: listDocs.badRequest,
           }),
         },
       },

@@ -5,12 +5,17 @@ import {
   customerLimits,
   customerMessages,
   customerPaging,
+  customerStatuses,
   isBlank,
   isCustomerStatus,
 } from "@klarwerk/kit";
 import { t } from "elysia";
 import { HttpError } from "../../http/errors.ts";
-import { type ListQuery as GenericListQuery, parseListQuery as parseGenericListQuery } from "../../http/list-query.ts";
+import {
+  type ListQuery as GenericListQuery,
+  type ListQueryRules,
+  parseListQuery as parseGenericListQuery,
+} from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 
@@ -60,12 +65,15 @@ export function customerFrom(body: typeof createBody.static, { statusRequired = 
 
 export type ListQuery = GenericListQuery<CustomerStatus>;
 
+export const customerListRules: ListQueryRules<CustomerStatus> = {
+  statuses: customerStatuses,
+  isStatus: isCustomerStatus,
+  searchMax: customerLimits.nameMax,
+  paging: customerPaging,
+  messages,
+};
+
 /** `?page=&limit=&search=&status=` of the customer list. */
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
-  return parseGenericListQuery(query, {
-    isStatus: isCustomerStatus,
-    searchMax: customerLimits.nameMax,
-    paging: customerPaging,
-    messages,
-  });
+  return parseGenericListQuery(query, customerListRules);
 }

@@ -2,27 +2,18 @@ import {
   invoiceFieldMessages,
   invoiceFormMessages,
   invoiceIssueMessages,
-  invoicePaging,
   invoicePdfFileName,
-  invoiceStatuses,
   todayInGermany,
   xrechnungFileName,
 } from "@klarwerk/kit";
-import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireId } from "../../http/ids.ts";
+import { listQueryDocs } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
-import {
-  bytesResponse,
-  errorResponses,
-  jsonBodyErrors,
-  jsonResponse,
-  queryParameter,
-  stringEnum,
-} from "../../http/openapi.ts";
+import { bytesResponse, errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { contentDisposition } from "../files/serve.ts";
 import { invoiceBlobStore } from "./blobs.ts";
 import { xrechnungXml } from "./einvoice.ts";
@@ -39,7 +30,15 @@ import {
   setPaidOn,
   updateDraft,
 } from "./store.ts";
-import { contentFrom, type InvoiceBody, invoiceBody, paidOnFrom, parseListQuery, paymentBody } from "./validation.ts";
+import {
+  contentFrom,
+  type InvoiceBody,
+  invoiceBody,
+  invoiceListRules,
+  paidOnFrom,
+  parseListQuery,
+  paymentBody,
+} from "./validation.ts";
 
 const tags = ["Invoices"];
 
@@ -121,6 +120,11 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     author: { id: user.id, name: user.name },
   });
 
+  const listDocs = listQueryDocs(invoiceListRules, {
+    items: "Invoices",
+    search: "Part of the number or the customer's name, any case.",
+  });
+
   return new Elysia({ name: "invoices-routes", prefix: "/api/invoices" })
     .use(auth.guard)
     .get("", async ({ query }) => listInvoices(sql, parseListQuery(query), todayInGermany()), {
@@ -128,29 +132,11 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
       detail: {
         summary: "One page of invoices, newest first, searched by number and customer, with their status",
         tags,
-        parameters: [
-          queryParameter("page", "The page, from 1.", Type.Integer({ minimum: 1, default: 1 })),
-          queryParameter(
-            "limit",
-            "Invoices per page.",
-            Type.Integer({ minimum: 1, maximum: invoicePaging.maxLimit, default: invoicePaging.defaultLimit }),
-          ),
-          queryParameter(
-            "search",
-            "Part of the number or the customer's name, any case.",
-            Type.String({ maxLength: 200 }),
-          ),
-          queryParameter("status", "Only invoices with this status; empty for all.", stringEnum(invoiceStatuses)),
-        ],
+        parameters: listDocs.parameters,
         responses: {
           200: jsonResponse("The page and how many pages and invoices match.", invoicePageSchema),
           ...errorResponses({
-            400: [
-              httpMessages.invalidPage,
-              messages.invalidLimit,
-              messages.invalidSearch,
-              messages.invalidStatusFilter,
-            ],
+            400: listDocs.badRequest,
           }),
         },
       },

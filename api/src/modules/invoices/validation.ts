@@ -1,16 +1,18 @@
 import {
   type InvoiceContent,
+  type InvoiceStatus,
   invoiceContentProblem,
   invoiceFormMessages,
   invoiceLimits,
   invoicePaging,
+  invoiceStatuses,
   isInvoiceStatus,
   isIsoDate,
   normalizeInvoiceContent,
 } from "@klarwerk/kit";
 import { t } from "elysia";
 import { HttpError } from "../../http/errors.ts";
-import { parseListQuery as parseGenericListQuery } from "../../http/list-query.ts";
+import { type ListQueryRules, parseListQuery as parseGenericListQuery } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
 import type { ListQuery } from "./store.ts";
@@ -98,14 +100,17 @@ export function paidOnFrom(body: typeof paymentBody.static, today: string): stri
   return paidOn;
 }
 
+export const invoiceListRules: ListQueryRules<InvoiceStatus> = {
+  statuses: invoiceStatuses,
+  isStatus: isInvoiceStatus,
+  searchMax: 200,
+  paging: invoicePaging,
+  messages,
+};
+
 /** `?page=&limit=&search=&status=` of the invoice list; the search is matched in lower case. */
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
-  const parsed = parseGenericListQuery(query, {
-    isStatus: isInvoiceStatus,
-    searchMax: 200,
-    paging: invoicePaging,
-    messages,
-  });
+  const parsed = parseGenericListQuery(query, invoiceListRules);
   return { ...parsed, search: parsed.search?.toLowerCase() ?? null };
 }
 
