@@ -5,6 +5,14 @@ export interface PeerSource {
   requestIP(request: Request): { address: string } | null;
 }
 
+/**
+ * Whether Bun's server received this request from a socket: false for a request built in this
+ * process and handed to the app (`app.handle` in tests), whose body may be the caller's own bytes.
+ */
+export function receivedFromPeer(request: Request, server: PeerSource | null | undefined): boolean {
+  return server?.requestIP(request) != null;
+}
+
 /** `::ffff:10.0.0.1` (an IPv4 peer on a dual-stack socket) is `10.0.0.1`. */
 export function normalizeAddress(address: string): string {
   const trimmed = address.trim();

@@ -1,97 +1,126 @@
 // Downloads and previews through Bun's real HTTP server, which answers `Range` by itself for a
 // whole-file body unless the app decides first (src/modules/files/serve.ts).
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { StoredFile } from "@klarwerk/kit";
 import { filesApiMessages } from "../../src/modules/files/messages.ts";
-import { startFilesTest } from "../storage/upload-helpers.ts";
+import { type FilesTest, startFilesTest, storeKinds } from "../storage/upload-helpers.ts";
 
-const { app, db, token, stop } = await startFilesTest();
-const server = app.listen({ port: 0, hostname: "127.0.0.1" });
-const base = `http://127.0.0.1:${server.server?.port}`;
-afterAll(async () => {
-  await server.stop();
-  await stop();
-});
-
-/** An image of `size` bytes whose every byte says where it is. */
-function imageBytes(size: number): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size);
-  for (let index = 0; index < size; index++) bytes[index] = (index * 7 + 3) % 256;
-  return bytes;
+interface UploadedImage {
+  id: number;
+  bytes: Uint8Array<ArrayBuffer>;
+  offset: number;
 }
 
-async function uploadImage(size: number): Promise<{ id: number; bytes: Uint8Array<ArrayBuffer>; offset: number }> {
-  const bytes = imageBytes(size);
-  const form = new FormData();
-  form.append("file", new File([bytes], `bild-${size}.png`, { type: "image/png" }));
-  const response = await fetch(`${base}/api/files/upload`, {
-    method: "POST",
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
+describe.each(storeKinds)("previews and downloads answer Range alike on the %s store", (kind) => {
+  let files: FilesTest;
+  let base: string;
+  let token: string;
+  const uploads: Record<"small" | "large", UploadedImage | null> = { small: null, large: null };
+
+  beforeAll(async () => {
+    files = await startFilesTest({ store: kind });
+    token = files.token;
+    const server = files.app.listen({ port: 0, hostname: "127.0.0.1" });
+    base = `http://127.0.0.1:${server.server?.port}`;
+    uploads.small = await uploadImage(1000);
+    uploads.large = await uploadImage(4 * 1024 * 1024 + 123);
   });
-  expect(response.status).toBe(201);
-  const { file } = (await response.json()) as { file: StoredFile };
-  const [row] = await db.sql<{ blob_offset: number }[]>`select blob_offset from files where id = ${file.id}`;
-  return { id: file.id, bytes, offset: row?.blob_offset ?? -1 };
-}
-
-const small = await uploadImage(1000);
-const large = await uploadImage(4 * 1024 * 1024 + 123);
-
-function get(path: string, range: string): Promise<Response> {
-  return fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, range } });
-}
-
-describe("previews and downloads answer Range alike, for files stored either way", () => {
-  test("the two files are stored both ways: streamed (offset 0) and written whole (offset > 0)", () => {
-    expect(small.offset).toBe(0);
-    expect(large.offset).toBeGreaterThan(0);
+  afterAll(async () => {
+    await files.app.stop();
+    await files.stop();
   });
 
-  for (const [label, file] of [
-    ["small", small],
-    ["≥ 4 MiB", large],
-  ] as const) {
-    for (const kind of ["preview", "download"] as const) {
-      const path = () => `/api/files/${file.id}/${kind}`;
-
-      test(`${kind}, ${label}: bytes=0-0 is a 206 of the first byte`, async () => {
-        const response = await get(path(), "bytes=0-0");
-        expect(response.status).toBe(206);
-        expect(response.headers.get("content-range")).toBe(`bytes 0-0/${file.bytes.length}`);
-        expect(response.headers.get("content-type")).toBe("image/png");
-        expect(new Uint8Array(await response.arrayBuffer())).toEqual(file.bytes.subarray(0, 1));
-      });
-
-      test(`${kind}, ${label}: bytes=-0 is a JSON 416, never an empty image`, async () => {
-        const response = await get(path(), "bytes=-0");
-        expect(response.status).toBe(416);
-        expect(response.headers.get("content-type")).toStartWith("application/json");
-        expect(response.headers.get("content-range")).toBe(`bytes */${file.bytes.length}`);
-        expect(await response.json()).toEqual({ message: filesApiMessages.rangeNotSatisfiable });
-      });
-
-      test(`${kind}, ${label}: the unit in any case; a Range this server does not read gets the whole file`, async () => {
-        const upper = await get(path(), "Bytes=1-2");
-        expect(upper.status).toBe(206);
-        expect(new Uint8Array(await upper.arrayBuffer())).toEqual(file.bytes.subarray(1, 3));
-        for (const range of ["bytes=0 -0", "bytes=0-0,2-3", "bytes=5-2", "items=0-1"]) {
-          const response = await get(path(), range);
-          expect(response.status, range).toBe(200);
-          expect(new Uint8Array(await response.arrayBuffer()), range).toEqual(file.bytes);
-        }
-      });
-    }
+  function uploaded(label: "small" | "large"): UploadedImage {
+    const image = uploads[label];
+    if (!image) throw new Error(`the ${label} image was not uploaded`);
+    return image;
   }
 
-  test("without Range the whole file, with its length", async () => {
-    for (const file of [small, large]) {
-      const response = await fetch(`${base}/api/files/${file.id}/preview`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-length")).toBe(String(file.bytes.length));
-      expect(new Uint8Array(await response.arrayBuffer())).toEqual(file.bytes);
+  /** An image of `size` bytes whose every byte says where it is. */
+  function imageBytes(size: number): Uint8Array<ArrayBuffer> {
+    const bytes = new Uint8Array(size);
+    for (let index = 0; index < size; index++) bytes[index] = (index * 7 + 3) % 256;
+    return bytes;
+  }
+
+  async function uploadImage(size: number): Promise<UploadedImage> {
+    const bytes = imageBytes(size);
+    const form = new FormData();
+    form.append("file", new File([bytes], `bild-${size}.png`, { type: "image/png" }));
+    const response = await fetch(`${base}/api/files/upload`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(201);
+    const { file } = (await response.json()) as { file: StoredFile };
+    const [row] = await files.db.sql<{ blob_offset: number }[]>`select blob_offset from files where id = ${file.id}`;
+    return { id: file.id, bytes, offset: row?.blob_offset ?? -1 };
+  }
+
+  function get(path: string, range: string): Promise<Response> {
+    return fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, range } });
+  }
+
+  describe("for files stored either way", () => {
+    test("on disk, the two files are stored both ways: streamed (offset 0) and written whole (offset > 0); in the bucket both streamed", () => {
+      expect(uploaded("small").offset).toBe(0);
+      if (kind === "disk") expect(uploaded("large").offset).toBeGreaterThan(0);
+      else expect(uploaded("large").offset).toBe(0);
+    });
+
+    for (const [label, key] of [
+      ["small", "small"],
+      ["≥ 4 MiB", "large"],
+    ] as const) {
+      for (const route of ["preview", "download"] as const) {
+        const path = () => `/api/files/${uploaded(key).id}/${route}`;
+
+        test(`${route}, ${label}: bytes=0-0 is a 206 of the first byte`, async () => {
+          const file = uploaded(key);
+          const response = await get(path(), "bytes=0-0");
+          expect(response.status).toBe(206);
+          expect(response.headers.get("content-range")).toBe(`bytes 0-0/${file.bytes.length}`);
+          expect(response.headers.get("content-type")).toBe("image/png");
+          expect(new Uint8Array(await response.arrayBuffer())).toEqual(file.bytes.subarray(0, 1));
+        });
+
+        test(`${route}, ${label}: bytes=-0 is a JSON 416, never an empty image`, async () => {
+          const file = uploaded(key);
+          const response = await get(path(), "bytes=-0");
+          expect(response.status).toBe(416);
+          expect(response.headers.get("content-type")).toStartWith("application/json");
+          expect(response.headers.get("content-range")).toBe(`bytes */${file.bytes.length}`);
+          expect(await response.json()).toEqual({ message: filesApiMessages.rangeNotSatisfiable });
+        });
+
+        test(`${route}, ${label}: the unit in any case; a Range this server does not read gets the whole file`, async () => {
+          const file = uploaded(key);
+          const upper = await get(path(), "Bytes=1-2");
+          expect(upper.status).toBe(206);
+          expect(new Uint8Array(await upper.arrayBuffer())).toEqual(file.bytes.subarray(1, 3));
+          for (const range of ["bytes=0 -0", "bytes=0-0,2-3", "bytes=5-2", "items=0-1"]) {
+            const response = await get(path(), range);
+            expect(response.status, range).toBe(200);
+            expect(new Uint8Array(await response.arrayBuffer()), range).toEqual(file.bytes);
+          }
+        });
+      }
     }
+
+    test("without Range the whole file; its length from disk, none from the bucket (Bun 1.4)", async () => {
+      for (const file of [uploaded("small"), uploaded("large")]) {
+        const response = await fetch(`${base}/api/files/${file.id}/preview`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(response.status).toBe(200);
+        // Bun's server drops the Content-Length we set on a streamed body and sends it chunked
+        // (oven-sh/bun#10507; docs/stack-facts.md). Once this fails, Bun sends the length:
+        // expect it on both stores and drop the note.
+        if (kind === "disk") expect(response.headers.get("content-length")).toBe(String(file.bytes.length));
+        else expect(response.headers.get("transfer-encoding")).toBe("chunked");
+        expect(new Uint8Array(await response.arrayBuffer())).toEqual(file.bytes);
+      }
+    });
   });
 });

@@ -1,5 +1,7 @@
 // Several API processes on one DATA_DIR and one database, as a deployment with a shared volume
-// runs them: real server processes (`api/src/main.ts`), real uploads over sockets.
+// runs them: real server processes (`api/src/main.ts`), real uploads over sockets. The disk store
+// only: what is tested is how processes share its incoming folders; a bucket has none (an upload
+// there is a multipart upload, never visible to another process until complete).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";

@@ -2,36 +2,26 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { StoredFile } from "@klarwerk/kit";
 import { fileBlobStore, sweepFileBlobs } from "../../src/modules/files/blobs.ts";
 import type { BlobStore } from "../../src/storage/blob-store.ts";
-import { type FilesTest, fileRowCount, startFilesTest, upload } from "../storage/upload-helpers.ts";
+import { type FilesTest, fileRowCount, startFilesTest, storeKinds, upload } from "../storage/upload-helpers.ts";
 import { createTestApp } from "../support/app.ts";
 import { call, callJson } from "../support/http.ts";
-import { startTestS3, type TestS3 } from "../support/s3.ts";
 import { signedInOwner } from "../support/users.ts";
 
 /**
  * The files API on each blob store: the same requests, the same answers. The S3 store is a real
  * S3-protocol server (s3rver) on a random port.
  */
-describe.each(["disk", "s3"] as const)("the files API on the %s store", (kind) => {
-  let s3: TestS3 | null = null;
+describe.each(storeKinds)("the files API on the %s store", (kind) => {
   let files: FilesTest;
   let store: BlobStore;
 
   beforeAll(async () => {
-    if (kind === "s3") s3 = await startTestS3();
-    files = await startFilesTest({ userName: "Sven Speicher", env: s3?.env ?? {} });
+    files = await startFilesTest({ userName: "Sven Speicher", store: kind });
     store = fileBlobStore(files.config);
   });
-  afterAll(async () => {
-    await files.stop();
-    await s3?.stop();
-  });
+  afterAll(() => files.stop());
 
-  async function blobIdOf(fileId: number): Promise<string> {
-    const [row] = await files.db.sql<{ blob_id: string }[]>`select blob_id from files where id = ${fileId}`;
-    if (!row) throw new Error(`no row for file ${fileId}`);
-    return row.blob_id;
-  }
+  const blobIdOf = (fileId: number) => files.blobIdOf(fileId);
 
   async function uploaded(
     name: string,
@@ -139,7 +129,7 @@ describe.each(["disk", "s3"] as const)("the files API on the %s store", (kind) =
     expect(await fileRowCount(files.db.sql)).toBe(rowsBefore);
     const storedAfter = (await sweepFileBlobs(files.config, files.db.sql, store)).stored;
     expect([...storedAfter].sort()).toEqual([...storedBefore].sort());
-    if (s3) expect(await s3.unfinishedUploads()).toEqual([]);
+    if (files.s3) expect(await files.s3.unfinishedUploads()).toEqual([]);
   });
 
   test("a row whose blob is gone is reported by the sweep and in /api/health for admins only", async () => {

@@ -1,12 +1,9 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect } from "node:net";
 import { serverBodyLimitBytes } from "../../src/http/body-policy.ts";
 import { createDownloadLinks } from "../../src/modules/files/download-links.ts";
-import { blobFiles, fileRowCount, startFilesTest } from "../storage/upload-helpers.ts";
+import { type FilesTest, fileRowCount, startFilesTest, storeKinds } from "../storage/upload-helpers.ts";
 import { callJson } from "../support/http.ts";
-
-const { db, config, app, token, stop } = await startFilesTest();
-afterAll(stop);
 
 const boundary = "----klarwerk-test-grenze";
 const encoder = new TextEncoder();
@@ -24,10 +21,17 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Prom
   }
 }
 
-describe("an upload that breaks off", () => {
+describe.each(storeKinds)("an upload that breaks off, on the %s store", (kind) => {
+  let files: FilesTest;
+  beforeAll(async () => {
+    files = await startFilesTest({ store: kind });
+  });
+  afterAll(() => files.stop());
+
   test("a body that fails half-way → 400, and neither a row nor a blob is left", async () => {
+    const { db, app, token } = files;
     const rowsBefore = await fileRowCount(db.sql);
-    const blobsBefore = await blobFiles(config);
+    const blobsBefore = await files.blobFiles();
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -47,12 +51,13 @@ describe("an upload that breaks off", () => {
       message: "Die Übertragung wurde unterbrochen. Bitte laden Sie die Datei erneut hoch.",
     });
     expect(await fileRowCount(db.sql)).toBe(rowsBefore);
-    expect(await blobFiles(config)).toEqual(blobsBefore);
+    expect(await files.blobFiles()).toEqual(blobsBefore);
   });
 
   test("a body that simply ends before the closing boundary → 400, nothing left", async () => {
+    const { db, app, token } = files;
     const rowsBefore = await fileRowCount(db.sql);
-    const blobsBefore = await blobFiles(config);
+    const blobsBefore = await files.blobFiles();
     const answer = await callJson(app, "/api/files/upload", {
       body: Buffer.concat([partHeader, new Uint8Array(100_000)]),
       token,
@@ -60,27 +65,30 @@ describe("an upload that breaks off", () => {
     });
     expect(answer.status).toBe(400);
     expect(await fileRowCount(db.sql)).toBe(rowsBefore);
-    expect(await blobFiles(config)).toEqual(blobsBefore);
+    expect(await files.blobFiles()).toEqual(blobsBefore);
   });
 
-  test("a client that disconnects half-way through a real connection leaves nothing behind", async () => {
-    const server = app.listen({ port: 0, hostname: "127.0.0.1", maxRequestBodySize: serverBodyLimitBytes });
+  test("a client that disconnects half-way through a real connection leaves no row, no blob, no unfinished upload", async () => {
+    const server = files.app.listen({ port: 0, hostname: "127.0.0.1", maxRequestBodySize: serverBodyLimitBytes });
     try {
-      await disconnectHalfWay(server.server?.port);
+      await disconnectHalfWay(files, server.server?.port);
     } finally {
-      await app.stop();
+      await files.app.stop();
     }
   });
 });
 
 /**
- * Sends the headers and half of an 8 MiB file over a raw socket, waits until the server writes it
- * to disk, then drops the connection; the server must clean up on its own.
+ * Sends the headers and half of a 16 MiB file over a raw socket, waits until the server is
+ * storing it (on disk a file in the incoming folder; in the bucket a multipart upload, begun with
+ * the first 5 MiB part), then drops the connection; the server must clean up on its own.
  */
-async function disconnectHalfWay(port: number | undefined): Promise<void> {
+async function disconnectHalfWay(files: FilesTest, port: number | undefined): Promise<void> {
   if (!port) throw new Error("the test server did not start");
+  const { db, token } = files;
   const rowsBefore = await fileRowCount(db.sql);
-  const declaredFile = 8 * 1024 * 1024;
+  const blobsBefore = await files.blobFiles();
+  const declaredFile = 16 * 1024 * 1024;
   const socket = connect(port, "127.0.0.1");
   await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
   socket.write(
@@ -93,10 +101,11 @@ async function disconnectHalfWay(port: number | undefined): Promise<void> {
   for (let sent = 0; sent < declaredFile / 2; sent += chunk.length) {
     if (!socket.write(chunk)) await new Promise((resolve) => socket.once("drain", resolve));
   }
-  await eventually(async () => (await blobFiles(config)).some((name) => name.startsWith(".incoming/")));
+  await eventually(async () => (await files.blobFiles()).some((name) => name.startsWith(".incoming/")));
 
   socket.destroy();
-  await eventually(async () => !(await blobFiles(config)).some((name) => name.startsWith(".incoming/")));
+  await eventually(async () => !(await files.blobFiles()).some((name) => name.startsWith(".incoming/")));
+  expect(await files.blobFiles()).toEqual(blobsBefore);
   expect(await fileRowCount(db.sql)).toBe(rowsBefore);
 }
 

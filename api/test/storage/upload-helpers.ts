@@ -4,32 +4,115 @@ import type { StoredFile } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import type { ResolvedConfig } from "../../src/config.ts";
 import type { Sql } from "../../src/db/open.ts";
+import { fileBlobStore } from "../../src/modules/files/blobs.ts";
+import type { BlobStore } from "../../src/storage/blob-store.ts";
+import { s3ClientOf } from "../../src/storage/s3-blob-store.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { callJson, type Handler } from "../support/http.ts";
+import { startTestS3, type TestS3 } from "../support/s3.ts";
 import { registerAndLogin } from "../support/users.ts";
 
+/** The blob stores every files API test runs against (`describe.each(storeKinds)`). */
+export const storeKinds = ["disk", "s3"] as const;
+export type StoreKind = (typeof storeKinds)[number];
+
 export interface FilesTest {
+  kind: StoreKind;
   db: TestDatabase;
   config: ResolvedConfig;
   app: App;
   /** A signed-in user's token. */
   token: string;
-  /** Drops the database and the scratch DATA_DIR with its blobs. */
+  /** The app's file store (for `s3`, in a bucket of an s3rver of this test's own). */
+  store: BlobStore;
+  /** The S3-protocol server behind `store`; null on disk. */
+  s3: TestS3 | null;
+  /** What the store holds (see `storedBlobs`). */
+  blobFiles(): Promise<string[]>;
+  /** The blob id a file's row names. */
+  blobIdOf(fileId: number): Promise<string>;
+  /** A file's bytes as the store holds them (from its offset in the blob, for its size). */
+  blobBytes(fileId: number): Promise<Uint8Array>;
+  /** Drops the database, the scratch DATA_DIR with its blobs, and the S3 server with its bucket. */
   stop(): Promise<void>;
 }
 
-/** A fresh database, the app with a blob store in a scratch DATA_DIR, and a signed-in user. */
-export async function startFilesTest(options: { userName?: string; env?: Record<string, string> } = {}) {
+/**
+ * A fresh database, the app with its blob store (a scratch DATA_DIR, or a bucket on an s3rver
+ * started for this test on a random port), and a signed-in user.
+ */
+export async function startFilesTest(
+  options: { userName?: string; env?: Record<string, string>; store?: StoreKind } = {},
+): Promise<FilesTest> {
+  const kind = options.store ?? "disk";
+  const s3 = kind === "s3" ? await startTestS3() : null;
   const db = await createTestDatabase();
-  const config = testConfig(options.env);
+  const config = testConfig({ ...options.env, ...s3?.env });
   const app = createTestApp(db.sql, config);
+  const store = fileBlobStore(config);
+  if (store.kind !== kind) throw new Error(`asked for the ${kind} store, got ${store.kind}`);
   const { token } = await registerAndLogin(app, options.userName ? { name: options.userName } : {});
-  const stop = async () => {
-    await db.drop();
-    await rm(join(config.dataDir, ".."), { recursive: true, force: true });
+  const rowOf = async (fileId: number) => {
+    const [row] = await db.sql<{ blob_id: string; blob_offset: number; size: number }[]>`
+      select blob_id, blob_offset, size from files where id = ${fileId}`;
+    if (!row) throw new Error(`no row for file ${fileId}`);
+    return row;
   };
-  return { db, config, app, token, stop } satisfies FilesTest;
+  return {
+    kind,
+    db,
+    config,
+    app,
+    token,
+    store,
+    s3,
+    blobFiles: () => storedBlobs({ dataDir: config.dataDir, s3 }),
+    blobIdOf: async (fileId) => (await rowOf(fileId)).blob_id,
+    async blobBytes(fileId) {
+      const row = await rowOf(fileId);
+      const content = store.content(row.blob_id, row.blob_offset, row.blob_offset + row.size);
+      return new Uint8Array(await new Response(content).arrayBuffer());
+    },
+    async stop() {
+      await db.drop();
+      await rm(join(config.dataDir, ".."), { recursive: true, force: true });
+      await s3?.stop();
+    },
+  };
+}
+
+/**
+ * Every file of the disk store: completed blobs and, prefixed `.incoming/`, unfinished ones (in
+ * the receiving stores' folders: `.incoming/<instance>/<id>.part`; their owner files left out).
+ */
+export async function blobFiles(config: Pick<ResolvedConfig, "dataDir">): Promise<string[]> {
+  const root = join(config.dataDir, "blobs");
+  const stored = (await readdir(root).catch(() => [] as string[])).filter((name) => name !== ".incoming").sort();
+  const entries = await readdir(join(root, ".incoming"), { recursive: true, withFileTypes: true }).catch(() => []);
+  const incoming = entries
+    .filter((entry) => entry.isFile() && entry.name !== "owner.json")
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
+  return [...stored, ...incoming];
+}
+
+/**
+ * What a file store holds, on either kind: complete blobs by id, then unfinished writes prefixed
+ * `.incoming/` (on disk half-written files, in the bucket multipart uploads neither completed nor
+ * aborted), so that "nothing kept" reads the same for both.
+ */
+export async function storedBlobs(where: { dataDir: string; s3: TestS3 | null }): Promise<string[]> {
+  if (!where.s3) return blobFiles(where);
+  const page = await s3ClientOf(where.s3.settings).list({ prefix: "files/", maxKeys: 1000 });
+  const stored = (page.contents ?? []).map((object) => object.key.slice("files/".length)).sort();
+  const unfinished = (await where.s3.unfinishedUploads()).map((id) => `.incoming/${id}`).sort();
+  return [...stored, ...unfinished];
+}
+
+export async function fileRowCount(sql: Sql): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from files`;
+  return row?.count ?? 0;
 }
 
 export interface UploadInput {
@@ -48,26 +131,6 @@ export function upload(app: Handler, token: string, input: UploadInput = {}) {
     new File([input.content ?? "Hallo Welt"], input.name ?? "notiz.txt", { type: input.type ?? "text/plain" }),
   );
   return callJson<{ file: StoredFile; message?: string }>(app, "/api/files/upload", { body: form, token });
-}
-
-/**
- * Every file of the blob store: completed blobs and, prefixed `.incoming/`, unfinished ones (in
- * the receiving stores' folders: `.incoming/<instance>/<id>.part`; their owner files left out).
- */
-export async function blobFiles(config: Pick<ResolvedConfig, "dataDir">): Promise<string[]> {
-  const root = join(config.dataDir, "blobs");
-  const stored = (await readdir(root).catch(() => [] as string[])).filter((name) => name !== ".incoming").sort();
-  const entries = await readdir(join(root, ".incoming"), { recursive: true, withFileTypes: true }).catch(() => []);
-  const incoming = entries
-    .filter((entry) => entry.isFile() && entry.name !== "owner.json")
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
-    .sort();
-  return [...stored, ...incoming];
-}
-
-export async function fileRowCount(sql: Sql): Promise<number> {
-  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from files`;
-  return row?.count ?? 0;
 }
 
 export interface HandmadePart {

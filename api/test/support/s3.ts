@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
@@ -13,6 +13,11 @@ export interface TestS3 {
   env: Record<string, string>;
   /** Multipart uploads begun and neither completed nor aborted (s3rver keeps their parts on disk). */
   unfinishedUploads(): Promise<string[]>;
+  /**
+   * Makes an object look last modified at `when` (s3rver reports its file's mtime), as a clock
+   * the API's own process cannot be given would.
+   */
+  ageObject(key: string, when: Date): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +47,11 @@ export async function startTestS3(bucket = "klarwerk-test"): Promise<TestS3> {
       S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     },
     unfinishedUploads: () => readdir(join(directory, bucket, "._S3rver_uploads")).catch(() => []),
+    async ageObject(key, when) {
+      const parts = key.split("/");
+      const name = `${parts.pop()}._S3rver_object`;
+      await utimes(join(directory, bucket, ...parts, name), when, when);
+    },
     async stop() {
       await server.close();
       await rm(directory, { recursive: true, force: true });

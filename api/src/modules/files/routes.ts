@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
+import { receivedFromPeer } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { requireId } from "../../http/ids.ts";
 import { httpMessages } from "../../http/messages.ts";
@@ -128,8 +129,12 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
     )
     .post(
       "/upload",
-      async ({ request, user, status }) => {
-        const upload = await receiveUpload(request, { store, maxBytes: config.uploadMaxBytes });
+      async ({ request, server, user, status }) => {
+        const upload = await receiveUpload(request, {
+          store,
+          maxBytes: config.uploadMaxBytes,
+          freeChunks: receivedFromPeer(request, server),
+        });
         try {
           const folderId = optionalFolderId(upload.fields.get("folder_id"), foldersApiMessages.invalidId);
           // The blob is in place before the row exists: a row never names a missing blob.

@@ -76,31 +76,36 @@ export interface BlobResponseOptions {
 /**
  * The blob as a streamed response (downloads and previews alike): the store's content is read
  * (from disk, or a ranged GET from the bucket) as the client takes it, so a 1 GiB download costs
- * no memory. A satisfiable `Range` gets a 206 with
- * just those bytes (a resumed or seeking download), one wholly outside the file a JSON 416, and
- * a `Range` this server does not read the whole file. HEAD gets the same response; Bun's server
- * sends its headers without the body. Cache-Control is the API's `no-store`
+ * no memory. A satisfiable `Range` gets a 206 with just those bytes (a resumed or seeking
+ * download), one wholly outside the file a JSON 416, and a `Range` this server does not read the
+ * whole file. HEAD gets the same headers and no body. Cache-Control is the API's `no-store`
  * (src/http/no-store.ts): stored files are personal.
  *
- * Bun's server answers `Range` by itself for a 200 whose body is a whole file (disk store only) (a blob stored at
- * offset 0), with its own reading of the header (`Bytes=0-0`, `bytes=0 -0`) and an empty 416 in
- * the file's media type. So when this server ignores a `Range`, the whole file is sent as a
- * stream Bun does not recognize as a file (chunked, without Content-Length): ranges are decided
- * here only.
+ * Bun's server answers `Range` by itself for a 200 whose body is a whole file (disk store only,
+ * a blob stored at offset 0), with its own reading of the header (`Bytes=0-0`, `bytes=0 -0`) and
+ * an empty 416 in the file's media type. So when this server ignores a `Range`, the whole file is
+ * sent as a stream Bun does not recognize as a file: ranges are decided here only. A streamed
+ * body (that one, and every body from the bucket) goes out chunked: Bun 1.4 drops the
+ * Content-Length we set on it (oven-sh/bun#10507; docs/stack-facts.md).
  */
 export function blobResponse(request: Request, { content, offset, size, headers }: BlobResponseOptions): Response {
   const all = new Headers(headers);
   all.set("Accept-Ranges", "bytes");
   const rangeHeader = request.headers.get("range");
   const range = requestedRange(rangeHeader, size);
+  // HEAD: the headers alone, without reading the blob; Bun's server keeps the Content-Length we
+  // set only on a response without a body, never on a streamed one (the bucket's content).
+  const head = request.method === "HEAD";
   if (!range) {
-    const whole = content(offset, offset + size);
     all.set("Content-Length", String(size));
+    if (head) return new Response(null, { status: 200, headers: all });
+    const whole = content(offset, offset + size);
     if (rangeHeader === null || !(whole instanceof Blob)) return new Response(whole, { status: 200, headers: all });
     all.delete("Content-Length");
     return new Response(whole.stream().pipeThrough(new TransformStream()), { status: 200, headers: all });
   }
   all.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
   all.set("Content-Length", String(range.end - range.start + 1));
+  if (head) return new Response(null, { status: 206, headers: all });
   return new Response(content(offset + range.start, offset + range.end + 1), { status: 206, headers: all });
 }
