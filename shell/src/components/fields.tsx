@@ -1,3 +1,4 @@
+import { Icon } from "@klarwerk/kit/icons";
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
 import { useHydrated } from "../public/useHydrated";
 
@@ -9,23 +10,25 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | 
   liveDescription?: boolean;
 }
 
+/** What the frame gives the input it wraps: its id, class and description link. */
+interface InputWiring {
+  id: string;
+  className: string;
+  "aria-describedby": string | undefined;
+}
+
+/** Label, required mark and description around one input, wired by ids. */
 function FieldFrame({
-  id,
   label,
   required,
   description,
-  descriptionId,
   liveDescription,
   children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  description?: ReactNode;
-  descriptionId: string;
-  liveDescription?: boolean;
-  children: ReactNode;
+}: Pick<FieldProps, "label" | "required" | "description" | "liveDescription"> & {
+  children: (wiring: InputWiring) => ReactNode;
 }) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
   return (
     <div className="kw-field">
       <label htmlFor={id} className="kw-field__label">
@@ -36,7 +39,11 @@ function FieldFrame({
           </span>
         )}
       </label>
-      {children}
+      {children({
+        id,
+        className: "kw-field__input",
+        "aria-describedby": description !== undefined ? descriptionId : undefined,
+      })}
       {description !== undefined && (
         <div id={descriptionId} className="kw-field__description" aria-live={liveDescription ? "polite" : undefined}>
           {description}
@@ -57,77 +64,38 @@ export function TextField({
   type = "text",
   ...input
 }: FieldProps & { type?: string }) {
-  const id = useId();
-  const descriptionId = `${id}-description`;
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      required={input.required}
-      description={description}
-      descriptionId={descriptionId}
-      liveDescription={liveDescription}
-    >
-      <input
-        id={id}
-        type={type}
-        className="kw-field__input"
-        aria-describedby={description !== undefined ? descriptionId : undefined}
-        {...input}
-      />
+    <FieldFrame label={label} required={input.required} description={description} liveDescription={liveDescription}>
+      {(wiring) => <input type={type} {...wiring} {...input} />}
     </FieldFrame>
   );
 }
 
 /** A password input with a button that shows or hides what was typed. */
 export function PasswordField({ label, description, liveDescription, ...input }: FieldProps) {
-  const id = useId();
-  const descriptionId = `${id}-description`;
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      required={input.required}
-      description={description}
-      descriptionId={descriptionId}
-      liveDescription={liveDescription}
-    >
-      <div className="kw-field__password">
-        <input
-          id={id}
-          type={visible ? "text" : "password"}
-          className="kw-field__input"
-          aria-describedby={description !== undefined ? descriptionId : undefined}
-          {...input}
-        />
-        <button
-          type="button"
-          className="kw-field__reveal"
-          aria-label="Passwort anzeigen oder verbergen"
-          aria-pressed={visible}
-          disabled={!hydrated}
-          onClick={() => setVisible((value) => !value)}
-        >
-          <svg
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
+    <FieldFrame label={label} required={input.required} description={description} liveDescription={liveDescription}>
+      {(wiring) => (
+        <div className="kw-field__password">
+          <input type={visible ? "text" : "password"} {...wiring} {...input} />
+          <button
+            type="button"
+            className="kw-field__reveal"
+            aria-label="Passwort anzeigen oder verbergen"
+            aria-pressed={visible}
+            disabled={!hydrated}
+            onClick={() => setVisible((value) => !value)}
           >
-            <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-            <circle cx="12" cy="12" r="3" />
-            {visible && <path d="M4 4l16 16" />}
-          </svg>
-        </button>
-      </div>
+            <Icon size={18}>
+              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+              <circle cx="12" cy="12" r="3" />
+              {visible && <path d="M4 4l16 16" />}
+            </Icon>
+          </button>
+        </div>
+      )}
     </FieldFrame>
   );
 }
