@@ -6,13 +6,21 @@ import { expect, type Page } from "@playwright/test";
  * `main`, or an open `[role=dialog]`). A failure lists each rule with the elements it found.
  */
 export async function expectNoAxeViolations(page: Page, include = "main"): Promise<void> {
-  // A dialog fading in has not reached its colours yet: axe would judge the contrast mid-way.
-  // Endless animations (a loader's spin) never finish and change no colour.
-  await page.waitForFunction(() =>
-    document
+  // A dialog fading in has not reached its colours yet: axe would judge the contrast mid-way. So
+  // wait until no finite animation runs (a loader's endless spin changes no colour) and the checked
+  // part and its ancestors are fully opaque (a transition may not have started in the first frame).
+  await page.waitForFunction((selector) => {
+    const settled = document
       .getAnimations()
-      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
-  );
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity);
+    const opaque = [...document.querySelectorAll(selector)].every((element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        if (getComputedStyle(node).opacity !== "1") return false;
+      }
+      return true;
+    });
+    return settled && opaque;
+  }, include);
   const { violations } = await new AxeBuilder({ page })
     .include(include)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
