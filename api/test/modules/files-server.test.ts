@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "../../../scripts/test-server.ts";
 import { s3ClientOf } from "../../src/storage/s3-blob-store.ts";
-import { storedBlobs, storeKinds } from "../storage/upload-helpers.ts";
+import { storedBlobs, storedBlobsSettled, storeKinds } from "../storage/upload-helpers.ts";
 import { overHttp } from "../support/http.ts";
 import { startTestS3, type TestS3 } from "../support/s3.ts";
 import { registerAndLogin } from "../support/users.ts";
@@ -129,7 +129,7 @@ describe.each(storeKinds)("the API server on the %s store", (kind) => {
       });
       expect(answer.status).toBe(413);
       expect(await answer.json()).toEqual({ message: "Die Datei ist zu groß. Erlaubt sind höchstens 160,00 MB." });
-      expect((await storedBlobs({ dataDir, s3 })).filter((name) => name.startsWith(".incoming/"))).toEqual([]);
+      expect((await storedBlobsSettled({ dataDir, s3 })).filter((name) => name.startsWith(".incoming/"))).toEqual([]);
     }, 60_000);
 
     // Bun answers a declared length over its own body limit with an empty 413 before any handler

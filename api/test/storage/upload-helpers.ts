@@ -110,6 +110,22 @@ export async function storedBlobs(where: { dataDir: string; s3: TestS3 | null })
   return [...stored, ...unfinished];
 }
 
+/**
+ * `storedBlobs` once no upload is unfinished, or as it is after `timeoutMs`: an upload refused
+ * midway is answered at once, while Bun aborts its multipart upload in the background.
+ */
+export async function storedBlobsSettled(
+  where: { dataDir: string; s3: TestS3 | null },
+  timeoutMs = 10_000,
+): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const blobs = await storedBlobs(where);
+    if (!blobs.some((name) => name.startsWith(".incoming/")) || Date.now() > deadline) return blobs;
+    await Bun.sleep(100);
+  }
+}
+
 export async function fileRowCount(sql: Sql): Promise<number> {
   const [row] = await sql<{ count: number }[]>`select count(*)::int as count from files`;
   return row?.count ?? 0;
