@@ -5,32 +5,18 @@
 // loads its module then).
 //
 // Usage: bun bench/first-load.ts [--no-build] [path ...]   (default: /)
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chromium } from "playwright-core";
-import { chromiumLaunchOptions } from "../e2e/chromium";
-import { startTestServer } from "../scripts/test-server";
 import { budgetBytes, kb, measureFirstLoad } from "./page-scripts";
+import { serveProductInBrowser } from "./support/served-product.ts";
 
-const root = join(import.meta.dir, "..");
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
 
-if (!process.argv.includes("--no-build")) {
-  const build = Bun.spawnSync(["bun", "scripts/build.ts"], { cwd: root, stdout: "ignore", stderr: "inherit" });
-  if (build.exitCode !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), "klarwerk-bench-"));
-const server = await startTestServer({ dataDir, quiet: true });
-const browser = await chromium.launch(chromiumLaunchOptions);
-
+const { url: origin, browser, stop } = await serveProductInBrowser();
 try {
   console.log(
     `page\trequests\tJS requests\tJS transferred\tJS gzip\ttransferred / ${kb(budgetBytes)} budget\t+ first interaction: JS requests, transferred`,
   );
   for (const path of paths.length > 0 ? paths : ["/"]) {
-    const load = await measureFirstLoad(browser, server.url, path, { interact: true });
+    const load = await measureFirstLoad(browser, origin, path, { interact: true });
     const ratio = (load.transferred / budgetBytes).toFixed(2);
     const more = load.afterInteraction;
     console.log(
@@ -38,7 +24,5 @@ try {
     );
   }
 } finally {
-  await browser.close();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

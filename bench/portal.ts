@@ -25,20 +25,15 @@
 // Blocking time is CPU time on this machine: on a machine busy with other work it comes out worse
 // than the page is (the same build measured 38 ms and 211 ms minutes apart on the shared 2-core
 // machine). Run it when the machine is otherwise idle; the least disturbed run is printed as `min`.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { chromiumLaunchOptions } from "../e2e/chromium";
-import { startTestServer } from "../scripts/test-server";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { protectedRemoteRoutes } from "../shell/src/federation/remoteRoutes";
 import { kb } from "./page-scripts";
 import { numberOption } from "./support/options.ts";
+import { serveProductInBrowser } from "./support/served-product.ts";
 import { signUp } from "./support/session.ts";
 import { median } from "./support/stats.ts";
 
-const root = join(import.meta.dir, "..");
 const runs = numberOption("runs", 5, { integer: true });
 const cpuRate = numberOption("cpu", 4);
 const listScripts = process.argv.includes("--scripts");
@@ -250,24 +245,16 @@ async function throughLogin(browser: Browser, origin: string, credentials: { ema
 const sum = (scripts: ScriptLoad[], key: "transferred" | "gzip") =>
   scripts.reduce((total, script) => total + script[key], 0);
 
-if (!process.argv.includes("--no-build")) {
-  const build = Bun.spawnSync(["bun", "scripts/build.ts"], { cwd: root, stdout: "ignore", stderr: "inherit" });
-  if (build.exitCode !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), "klarwerk-bench-"));
-const server = await startTestServer({ dataDir, quiet: true });
-const browser = await chromium.launch(chromiumLaunchOptions);
-
+const { url: origin, browser, stop } = await serveProductInBrowser();
 try {
-  const user = await signUp(server.url);
+  const user = await signUp(origin);
   const visits: Step[][] = [];
   const colds: Step[] = [];
   const logins: Awaited<ReturnType<typeof throughLogin>>[] = [];
   for (let run = 0; run < runs; run++) {
-    visits.push(await afterLogin(browser, server.url, user));
-    colds.push(await coldDashboard(browser, server.url, user));
-    logins.push(await throughLogin(browser, server.url, user));
+    visits.push(await afterLogin(browser, origin, user));
+    colds.push(await coldDashboard(browser, origin, user));
+    logins.push(await throughLogin(browser, origin, user));
     console.error(`run ${run + 1}/${runs}: done`);
   }
 
@@ -341,7 +328,5 @@ try {
     }
   }
 } finally {
-  await browser.close();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -9,19 +9,14 @@
 // Lighthouse times what it observes on this machine and scales it: on a machine busy with other
 // work the performance numbers come out worse than the page is. The benchmark index Lighthouse
 // measured (higher is faster) is printed per page and overall, with the load average.
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
 import lighthouse from "lighthouse";
-import { chromium } from "playwright-core";
-import { chromiumLaunchOptions } from "../e2e/chromium";
-import { startTestServer } from "../scripts/test-server";
 import { firstPagePaths } from "../shell/src/public/pages";
 import { budgetBytes, kb, measureFirstLoad } from "./page-scripts";
+import { serveProductInBrowser } from "./support/served-product.ts";
 import { median } from "./support/stats";
 
-const root = join(import.meta.dir, "..");
 const args = process.argv.slice(2);
 const runsIndex = args.indexOf("--runs");
 const runs = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 3;
@@ -76,18 +71,8 @@ async function audit(url: string, port: number): Promise<LighthouseRun> {
   };
 }
 
-if (!args.includes("--no-build")) {
-  const build = Bun.spawnSync(["bun", "scripts/build.ts"], { cwd: root, stdout: "ignore", stderr: "inherit" });
-  if (build.exitCode !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), "klarwerk-bench-"));
-const server = await startTestServer({ dataDir, quiet: true });
 const port = await freePort();
-const browser = await chromium.launch({
-  ...chromiumLaunchOptions,
-  args: [...(chromiumLaunchOptions.args ?? []), `--remote-debugging-port=${port}`],
-});
+const { url: origin, browser, stop } = await serveProductInBrowser([`--remote-debugging-port=${port}`]);
 
 /** A figure and its goal, e.g. "99 ≥ 98" or "140 ms ≤ 100 MISSED". */
 function cell(text: string, ok: boolean): string {
@@ -100,9 +85,9 @@ const benchmarkIndexes: number[] = [];
 const loadBefore = loadavg()[0] ?? 0;
 try {
   for (const path of paths) {
-    const load = await measureFirstLoad(browser, server.url, path);
+    const load = await measureFirstLoad(browser, origin, path);
     const lighthouseRuns: LighthouseRun[] = [];
-    for (let run = 0; run < runs; run++) lighthouseRuns.push(await audit(`${server.url}${path}`, port));
+    for (let run = 0; run < runs; run++) lighthouseRuns.push(await audit(`${origin}${path}`, port));
     const indexes = lighthouseRuns.map((run) => run.benchmarkIndex);
     benchmarkIndexes.push(...indexes);
     const score = (category: (typeof categories)[number]) => median(lighthouseRuns.map((run) => run.scores[category]));
@@ -137,9 +122,7 @@ try {
     );
   }
 } finally {
-  await browser.close();
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 
 const header = [
