@@ -138,7 +138,10 @@ export class S3BlobStore implements BlobStore {
       write(bytes) {
         if (failure) throw failure;
         if (state !== "open") throw new Error("blob is not open");
-        controller.enqueue(bytes.slice());
+        // A copy of our own: Bun's uploader reads the queue later, and the caller may free its
+        // bytes as soon as this returns (a request chunk, detached after parsing). Not
+        // `bytes.slice()`: on a Buffer that is a view (issue 22 lost bytes that way).
+        controller.enqueue(new Uint8Array(bytes));
         size += bytes.length;
         if ((controller.desiredSize ?? 1) > 0) return;
         return new Promise<void>((resolve, reject) => {

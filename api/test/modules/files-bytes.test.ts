@@ -1,0 +1,126 @@
+// Every byte of an upload kept, on each blob store, through Bun's real HTTP server: files at and
+// around the S3 part size (5 MiB) and the disk's whole-body threshold (4 MiB), sent with a
+// Content-Length and chunked. A socket matters: only requests Bun's server read from one get
+// their chunks freed after parsing (src/modules/files/upload.ts), and that release once cost
+// the S3 store hundreds of kilobytes of every file larger than one part (issue 22).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { serverBodyLimitBytes } from "../../src/http/body-policy.ts";
+import { type FilesTest, startFilesTest, storeKinds } from "../storage/upload-helpers.ts";
+
+const mebibyte = 1024 * 1024;
+const sizes = [0, 1, 5 * mebibyte - 1, 5 * mebibyte, 5 * mebibyte + 1, 10 * mebibyte + 3, 64 * mebibyte + 7];
+const framings = ["content-length", "chunked"] as const;
+const boundary = "----klarwerk-bytes-grenze";
+const encoder = new TextEncoder();
+
+/** Bytes that differ from their neighbours everywhere (xorshift), so a lost or moved piece shows. */
+function sourceBytes(size: number): Uint8Array<ArrayBuffer> {
+  const words = new Uint32Array(Math.ceil(size / 4));
+  let state = 0x9e3779b9;
+  for (let index = 0; index < words.length; index++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    words[index] = state >>> 0;
+  }
+  return new Uint8Array(words.buffer, 0, size);
+}
+
+const source = sourceBytes(Math.max(...sizes));
+
+function sha256Base64(bytes: Uint8Array): string {
+  return new Bun.CryptoHasher("sha256").update(bytes).digest("base64");
+}
+
+/** Where two byte arrays first differ, or -1. */
+function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index++) if (a[index] !== b[index]) return index;
+  return a.length === b.length ? -1 : length;
+}
+
+/**
+ * The form a browser sends for one picked file, as a stream of uneven pieces (so that chunk
+ * edges fall anywhere in the file), sent with its length declared or chunked (Bun's fetch sends
+ * a stream chunked unless a Content-Length is given).
+ */
+function uploadRequest(content: Uint8Array, framing: (typeof framings)[number]): RequestInit {
+  const pieces = [
+    encoder.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="daten-${content.length}.bin"\r\n` +
+        "Content-Type: application/octet-stream\r\n\r\n",
+    ),
+  ];
+  for (let at = 0, step = 1; at < content.length; step++) {
+    const length = Math.min(content.length - at, (step % 5) * 300_007 + 65_521);
+    pieces.push(content.subarray(at, at + length));
+    at += length;
+  }
+  pieces.push(encoder.encode(`\r\n--${boundary}--\r\n`));
+  const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = pieces.shift();
+      if (next) controller.enqueue(next.slice());
+      else controller.close();
+    },
+  });
+  const headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${boundary}` };
+  if (framing === "content-length") headers["content-length"] = String(length);
+  return { body, headers };
+}
+
+describe.each(storeKinds)("every byte of an upload over a socket on the %s store", (kind) => {
+  let files: FilesTest;
+  let base: string;
+
+  beforeAll(async () => {
+    files = await startFilesTest({ store: kind });
+    const server = files.app.listen({ port: 0, hostname: "127.0.0.1", maxRequestBodySize: serverBodyLimitBytes });
+    base = `http://127.0.0.1:${server.server?.port}`;
+  });
+  afterAll(async () => {
+    await files.app.stop();
+    await files.stop();
+  });
+
+  for (const framing of framings) {
+    test.each(sizes)(
+      `${framing}: %d bytes arrive, are stored and come back whole`,
+      async (size) => {
+        const content = source.subarray(0, size);
+        const digest = sha256Base64(content);
+        const { body, headers } = uploadRequest(content, framing);
+        const answer = await fetch(`${base}/api/files/upload`, {
+          method: "POST",
+          headers: { ...headers, authorization: `Bearer ${files.token}` },
+          body,
+        });
+        expect(answer.status).toBe(201);
+        const { file } = (await answer.json()) as { file: { id: number; size: number } };
+        expect(file.size).toBe(size);
+
+        const [row] = await files.db.sql<{ blob_id: string; blob_offset: number }[]>`
+        select blob_id, blob_offset from files where id = ${file.id}`;
+        expect(await files.store.sizeOf(row?.blob_id ?? "")).toBe((row?.blob_offset ?? 0) + size);
+        const stored = await files.blobBytes(file.id);
+        expect({ size: stored.length, firstDifference: firstDifference(stored, content) }).toEqual({
+          size,
+          firstDifference: -1,
+        });
+        expect(sha256Base64(stored)).toBe(digest);
+
+        const download = await fetch(`${base}/api/files/${file.id}/download`, {
+          headers: { authorization: `Bearer ${files.token}` },
+        });
+        expect(download.status).toBe(200);
+        const downloaded = new Uint8Array(await download.arrayBuffer());
+        expect({ size: downloaded.length, firstDifference: firstDifference(downloaded, content) }).toEqual({
+          size,
+          firstDifference: -1,
+        });
+      },
+      60_000,
+    );
+  }
+});
