@@ -43,6 +43,8 @@ export interface Config {
   publicUrl: string;
   /** Where uploaded files and invoice PDFs live: `DATA_DIR` (the default) or an S3 bucket. */
   blobStore: BlobStoreConfig;
+  /** How fast the scrub and the checksum backfill may read blobs, in bytes a second. */
+  blobScrubBytesPerSecond: number;
 }
 
 export type BlobStoreConfig = { kind: "disk" } | { kind: "s3"; s3: S3Settings };
@@ -83,6 +85,19 @@ function readUploadMaxBytes(value: string | undefined, problems: string[]): numb
     return 0;
   }
   return bytes;
+}
+
+/** The scrub's read rate when `BLOB_SCRUB_MIB_PER_SECOND` is unset (docs/architecture.md, "The scrub"). */
+export const defaultBlobScrubMiBPerSecond = 32;
+
+function readBlobScrubRate(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value.trim() === "") return defaultBlobScrubMiBPerSecond * 1024 * 1024;
+  const mebibytes = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(mebibytes > 0) || mebibytes > 1_000_000) {
+    problems.push(`BLOB_SCRUB_MIB_PER_SECOND must be a positive number of MiB a second, got "${value}".`);
+    return 0;
+  }
+  return mebibytes * 1024 * 1024;
 }
 
 function readTrustedProxies(value: string | undefined, problems: string[]): ReadonlySet<string> {
@@ -211,6 +226,7 @@ export function loadConfig(env: Env): Config {
   }
   const ownerEmail = readOwnerEmail(env.OWNER_EMAIL, production, problems);
   const blobStore = readBlobStore(env, problems);
+  const blobScrubBytesPerSecond = readBlobScrubRate(env.BLOB_SCRUB_MIB_PER_SECOND, problems);
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
   const mailFrom = readEmail("MAIL_FROM", env.MAIL_FROM, site.email, problems);
@@ -244,6 +260,7 @@ export function loadConfig(env: Env): Config {
     contactNotifyTo,
     publicUrl,
     blobStore,
+    blobScrubBytesPerSecond,
   };
 }
 

@@ -8,6 +8,7 @@ import { openDatabase } from "./db/open.ts";
 import { serverBodyLimitBytes } from "./http/body-policy.ts";
 import { sweepFileBlobs } from "./modules/files/blobs.ts";
 import { sweepInvoiceBlobs } from "./modules/invoices/blobs.ts";
+import { blobAreas, scheduleBlobMaintenance } from "./modules/operations/maintenance.ts";
 import { emptyBlobReport } from "./storage/blob-report.ts";
 
 const config = await loadConfigOrExit();
@@ -79,6 +80,14 @@ try {
 const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
 console.log(`[api] listening on http://${shownHost}:${app.server?.port ?? config.port}`);
 
+// In the background, one process of the deployment at a time: the checksum backfill of rows older
+// than migration 014, then the weekly scrub (docs/architecture.md, "Blob storage").
+const stopMaintenance = scheduleBlobMaintenance({
+  sql: db.sql,
+  areas: blobAreas(config, db.sql),
+  bytesPerSecond: config.blobScrubBytesPerSecond,
+});
+
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return;
@@ -86,6 +95,7 @@ async function shutdown(signal: string): Promise<void> {
   console.log(`[api] ${signal}: shutting down`);
   try {
     await app.stop();
+    await stopMaintenance();
     await changes.close();
     await db.close();
   } catch (error) {

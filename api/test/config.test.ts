@@ -43,6 +43,7 @@ describe("loadConfig", () => {
       contactNotifyTo: "kontakt@klarwerk-digital.de",
       publicUrl: "http://localhost:3000",
       blobStore: { kind: "disk" },
+      blobScrubBytesPerSecond: 32 * 1024 * 1024,
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
@@ -143,6 +144,16 @@ describe("loadConfig", () => {
     expect(loadConfig({ REMOTE_INVOICES_URL: "/cdn/mf-invoices/mf-manifest.json" }).remotes.invoices).toBe(
       "/cdn/mf-invoices/mf-manifest.json",
     );
+  });
+
+  test("BLOB_SCRUB_MIB_PER_SECOND sets the scrub's read rate; anything but a positive number is refused", () => {
+    expect(loadConfig({ BLOB_SCRUB_MIB_PER_SECOND: "8" }).blobScrubBytesPerSecond).toBe(8 * 1024 * 1024);
+    expect(loadConfig({ BLOB_SCRUB_MIB_PER_SECOND: "0.5" }).blobScrubBytesPerSecond).toBe(512 * 1024);
+    for (const value of ["0", "-1", "fast", "1e3"]) {
+      expect(problemsOf({ BLOB_SCRUB_MIB_PER_SECOND: value })).toEqual([
+        expect.stringContaining("BLOB_SCRUB_MIB_PER_SECOND"),
+      ]);
+    }
   });
 
   test("UPLOAD_MAX_BYTES sets the upload limit in bytes", () => {

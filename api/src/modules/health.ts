@@ -1,35 +1,22 @@
-import { Elysia, t } from "elysia";
+import type { HealthAnswer } from "@klarwerk/kit";
+import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { bearerToken } from "../http/auth.ts";
 import { HttpError } from "../http/errors.ts";
 import { httpMessages } from "../http/messages.ts";
 import { errorResponses, jsonResponse } from "../http/openapi.ts";
+import { blobAreas } from "./operations/maintenance.ts";
+import { healthSchema } from "./operations/responses.ts";
+import { operationsStatus } from "./operations/store.ts";
 
 /** A database that has not answered by then counts as down. */
 const timeoutMs = 2000;
 
-export const healthSchema = t.Object(
-  {
-    status: t.Literal("ok"),
-    details: t.Optional(
-      t.Object(
-        {
-          blob_store: t.Union([t.Literal("disk"), t.Literal("s3")]),
-          missing_blobs: t.Record(t.String(), t.Array(t.String()), {
-            description: "Per store: blob ids rows name that the start-up sweep did not find stored.",
-          }),
-        },
-        { additionalProperties: false, description: "For admins only (with their bearer token)." },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-
 /**
  * `GET /api/health`: `{ status: "ok" }` once the database answers a query, else 503. An admin's
- * bearer token adds `details`: the blob store and the rows whose blob the start-up sweep did not
- * find (a store restored from an older backup, an object deleted by hand).
+ * bearer token adds `details`: the blob store, the rows whose blob the start-up sweep did not
+ * find (a store restored from an older backup, an object deleted by hand), and the operations
+ * status (the last scrub with its findings, the checksum backfill's progress).
  */
 export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql" | "auth" | "config" | "blobReport">) {
   async function isAdmin(request: Request): Promise<boolean> {
@@ -40,9 +27,11 @@ export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql"
     return session?.user.role === "admin";
   }
 
+  const areaNames = blobAreas(config, sql).map((area) => area.name);
+
   return new Elysia({ name: "health" }).get(
     "/api/health",
-    async ({ request }) => {
+    async ({ request }): Promise<HealthAnswer> => {
       let timer: Timer | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -58,10 +47,14 @@ export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql"
       } finally {
         clearTimeout(timer);
       }
-      if (!(await isAdmin(request))) return { status: "ok" as const };
+      if (!(await isAdmin(request))) return { status: "ok" };
       return {
-        status: "ok" as const,
-        details: { blob_store: config.blobStore.kind, missing_blobs: blobReport.missing },
+        status: "ok",
+        details: {
+          blob_store: config.blobStore.kind,
+          missing_blobs: blobReport.missing,
+          operations: await operationsStatus(sql, areaNames),
+        },
       };
     },
     {

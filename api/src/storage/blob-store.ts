@@ -37,6 +37,8 @@ export interface PendingBlob extends IncomingBlob {
   write(bytes: Uint8Array): void | Promise<void>;
   /** Writes out what is buffered and finishes the blob; rejects when it could not be stored. */
   close(): Promise<void>;
+  /** SHA-256 (hex) of every byte written, computed as they passed; null until `close()` resolved. */
+  readonly sha256: string | null;
 }
 
 /** A request body written to a blob whole, as it arrived (see `BlobStore.writeBody`). */
@@ -47,6 +49,16 @@ export interface WrittenBody extends IncomingBlob {
   read(start: number, end: number): Promise<Uint8Array>;
   /** Drops everything after the first `length` bytes. */
   truncate(length: number): Promise<void>;
+  /** SHA-256 (hex) of bytes `start` up to `end` (exclusive), read back from what was stored. */
+  sha256(start: number, end: number): Promise<string>;
+}
+
+/** A stored blob as a listing of the store shows it. */
+export interface ListedBlob {
+  id: string;
+  size: number;
+  /** When it was last written, by the store's clock (ms since the epoch). */
+  modifiedMs: number;
 }
 
 /** A stored blob's bytes for a response: a file Bun sends itself, or a stream. */
@@ -82,6 +94,8 @@ export interface BlobStore {
   content(id: string, start: number, end: number): BlobContent;
   /** Deletes a stored blob; a blob that is already gone is fine. */
   remove(id: string): Promise<void>;
+  /** Every complete blob, in pages (incoming, unfinished ones are not blobs yet). */
+  list(): AsyncGenerator<ListedBlob[]>;
   /** Removes what crashes left behind (see each implementation for its rules). */
   sweep(isReferenced: IsReferenced): Promise<SweepResult>;
   /** The cheap part of the sweep, run every few minutes: unfinished uploads of ended processes. */

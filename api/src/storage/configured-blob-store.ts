@@ -8,7 +8,7 @@ import { S3BlobStore, s3ClientOf } from "./s3-blob-store.ts";
 export type BlobArea = "files" | "invoices";
 
 /** Folders under `DATA_DIR` (the file area's predates the invoices and keeps its name). */
-const diskFolders: Record<BlobArea, string> = { files: "blobs", invoices: "invoices" };
+export const diskFolders: Record<BlobArea, string> = { files: "blobs", invoices: "invoices" };
 
 /**
  * The configured store of one area: a folder under `DATA_DIR`, or a key prefix (`files/`,

@@ -1,9 +1,11 @@
 import type { S3Client } from "bun";
+import { newSha256 } from "./blob-digest.ts";
 import {
   type BlobContent,
   type BlobStore,
   type IsReferenced,
   isBlobId,
+  type ListedBlob,
   newBlobId,
   type PendingBlob,
   type SweepResult,
@@ -68,6 +70,12 @@ function isMissing(error: unknown): boolean {
  * behind. A discarded blob errors that stream, on which Bun aborts the multipart upload (its
  * `writer().end(error)` would complete it instead, truncated), and deletes the key in case the
  * upload had completed.
+ *
+ * Bun's uploader sends no checksum the bucket could check a part against (1.4.4 signs every
+ * request `UNSIGNED-PAYLOAD` and has no option for `Content-MD5` or `x-amz-checksum-*`;
+ * docs/stack-facts.md). So `close()` asks the bucket for the completed object's size and refuses a
+ * blob whose size differs from the bytes written; the SHA-256 computed here as they passed is
+ * kept with the row and re-checked by the scrub.
  */
 export class S3BlobStore implements BlobStore {
   readonly kind = "s3";
@@ -129,15 +137,21 @@ export class S3BlobStore implements BlobStore {
     );
     let size = 0;
     let state: "open" | "closed" | "discarded" = "open";
+    const hasher = newSha256();
+    let sha256: string | null = null;
     const client = this.client;
     return {
       id,
       get size() {
         return size;
       },
+      get sha256() {
+        return sha256;
+      },
       write(bytes) {
         if (failure) throw failure;
         if (state !== "open") throw new Error("blob is not open");
+        hasher.update(bytes);
         // A copy of our own: Bun's uploader reads the queue later, and the caller may free its
         // bytes as soon as this returns (a request chunk, detached after parsing). Not
         // `bytes.slice()`: on a Buffer that is a view (issue 22 lost bytes that way).
@@ -154,6 +168,12 @@ export class S3BlobStore implements BlobStore {
         controller.close();
         await done;
         if (failure) throw failure;
+        const stored = (await client.stat(key)).size;
+        if (stored !== size) {
+          failure = new Error(`the bucket holds ${stored} bytes of ${key}, ${size} were written`);
+          throw failure;
+        }
+        sha256 = hasher.digest("hex");
       },
       async commit() {
         // Complete since `close()`: the object exists under its final key.
@@ -204,24 +224,32 @@ export class S3BlobStore implements BlobStore {
     const stored = new Set<string>();
     const cutoff = this.now() - this.orphanAfterMs;
     let orphans = 0;
-    let continuationToken: string | undefined;
-    do {
-      const page = await this.client.list({ prefix: this.options.prefix, maxKeys: 1000, continuationToken });
-      const objects = (page.contents ?? [])
-        .map((object) => ({ id: object.key.slice(this.options.prefix.length), lastModified: object.lastModified }))
-        .filter((object) => isBlobId(object.id));
+    for await (const objects of this.list()) {
       const known = await isReferenced(objects.map((object) => object.id));
       for (const object of objects) {
         stored.add(object.id);
-        if (known.has(object.id)) continue;
-        const modified = object.lastModified ? Date.parse(String(object.lastModified)) : Number.NaN;
-        if (!(modified <= cutoff)) continue;
+        if (known.has(object.id) || !(object.modifiedMs <= cutoff)) continue;
         await this.client.delete(this.keyOf(object.id));
         orphans++;
       }
+    }
+    return { incoming: 0, orphans, stored };
+  }
+
+  /** The objects under the prefix, a page of the bucket's listing at a time. */
+  async *list(): AsyncGenerator<ListedBlob[]> {
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.list({ prefix: this.options.prefix, maxKeys: 1000, continuationToken });
+      yield (page.contents ?? [])
+        .map((object) => ({
+          id: object.key.slice(this.options.prefix.length),
+          size: object.size ?? 0,
+          modifiedMs: object.lastModified ? Date.parse(String(object.lastModified)) : Number.NaN,
+        }))
+        .filter((object) => isBlobId(object.id));
       continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
     } while (continuationToken);
-    return { incoming: 0, orphans, stored };
   }
 
   /** Nothing is received outside the bucket. */

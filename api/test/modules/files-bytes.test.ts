@@ -44,7 +44,7 @@ function firstDifference(a: Uint8Array, b: Uint8Array): number {
  * edges fall anywhere in the file), sent with its length declared or chunked (Bun's fetch sends
  * a stream chunked unless a Content-Length is given).
  */
-function uploadRequest(content: Uint8Array, framing: (typeof framings)[number]): RequestInit {
+function uploadRequest(content: Uint8Array<ArrayBuffer>, framing: (typeof framings)[number]): RequestInit {
   const pieces = [
     encoder.encode(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="daten-${content.length}.bin"\r\n` +
@@ -109,11 +109,14 @@ describe.each(storeKinds)("every byte of an upload over a socket on the %s store
           firstDifference: -1,
         });
         expect(sha256Base64(stored)).toBe(digest);
+        const [kept] = await files.db.sql<{ sha256: string }[]>`select sha256 from files where id = ${file.id}`;
+        expect(kept?.sha256).toBe(Buffer.from(digest, "base64").toString("hex"));
 
         const download = await fetch(`${base}/api/files/${file.id}/download`, {
           headers: { authorization: `Bearer ${files.token}` },
         });
         expect(download.status).toBe(200);
+        expect(download.headers.get("repr-digest")).toBe(`sha-256=:${digest}:`);
         const downloaded = new Uint8Array(await download.arrayBuffer());
         expect({ size: downloaded.length, firstDifference: firstDifference(downloaded, content) }).toEqual({
           size,

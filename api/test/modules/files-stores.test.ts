@@ -142,7 +142,14 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
     const app = createTestApp(files.db.sql, files.config, { blobReport: { missing: { files: swept.missing } } });
     const owner = await signedInOwner(app);
     const forAdmin = await callJson<{ status: string; details?: unknown }>(app, "/api/health", { token: owner.token });
-    expect(forAdmin.body).toEqual({ status: "ok", details: { blob_store: kind, missing_blobs: { files: [blobId] } } });
+    expect(forAdmin.body).toEqual({
+      status: "ok",
+      details: {
+        blob_store: kind,
+        missing_blobs: { files: [blobId] },
+        operations: { blob_check: null, checksum_backfill: { finished: true, remaining: 0 } },
+      },
+    });
     const forStaff = await callJson(app, "/api/health", { token: files.token });
     expect(forStaff.body).toEqual({ status: "ok" });
     const forAnyone = await callJson(app, "/api/health");

@@ -13,6 +13,7 @@ export * from "./invoices";
 export * from "./logo";
 export * from "./messages";
 export * from "./money";
+export * from "./operations";
 export * from "./outbox";
 export * from "./remotes";
 export * from "./requests";

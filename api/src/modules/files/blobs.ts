@@ -1,10 +1,11 @@
 import type { Config } from "../../config.ts";
 import type { Sql } from "../../db/open.ts";
+import type { BlobAreaRows } from "../../storage/blob-area.ts";
 import { type SweepAndCheck, sweepAndCheck } from "../../storage/blob-report.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { blobStoreFor } from "../../storage/configured-blob-store.ts";
 import { defaultBlobStoreTiming } from "../../storage/disk-blob-store.ts";
-import { allFileBlobIds, referencedBlobIds } from "./store.ts";
+import { allFileBlobIds, fileBlobRows, fileNamesBlob, recordFileChecksum, referencedBlobIds } from "./store.ts";
 
 /**
  * The file area's blobs: `DATA_DIR/blobs` or `files/` in the bucket (docs/architecture.md, "Blob
@@ -47,4 +48,16 @@ export function scheduleIncomingSweep(store: BlobStore): () => void {
   }, defaultBlobStoreTiming.staleAfterMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** The file area's rows and blobs, as the scrub and the checksum backfill read them. */
+export function fileBlobArea(sql: Sql, store: BlobStore): BlobAreaRows {
+  return {
+    name: "files",
+    store,
+    rows: (afterId, limit, options) => fileBlobRows(sql, afterId, limit, options?.withoutChecksum ?? false),
+    stillNames: (row) => fileNamesBlob(sql, row.id, row.blobId),
+    isReferenced: (ids) => referencedBlobIds(sql, ids),
+    recordChecksum: (row, _size, sha256) => recordFileChecksum(sql, row.id, sha256),
+  };
 }

@@ -11,7 +11,7 @@ import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";
 import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "./responses.ts";
-import { blobResponse, contentDisposition } from "./serve.ts";
+import { blobResponse, contentDisposition, digestHeaderDocs } from "./serve.ts";
 import { deleteFile, type FileWithBlob, findFile, insertFile, listFiles } from "./store.ts";
 import { receiveUpload } from "./upload.ts";
 
@@ -39,6 +39,7 @@ const fileErrors = errorResponses({ 400: [messages.invalidId], 404: [messages.no
 const downloadHeaders = {
   "Content-Disposition": { description: "`attachment` with the original file name.", schema: { type: "string" } },
   "Accept-Ranges": { description: "`bytes`: one `Range` is honoured.", schema: { type: "string" } },
+  ...digestHeaderDocs,
 } as const;
 
 /** The answers of a download: the whole file, or the one range asked for. */
@@ -48,6 +49,7 @@ const downloadResponses = {
     ...downloadHeaders,
     "Content-Range": { description: "Which bytes of the file these are.", schema: { type: "string" } },
   }),
+  304: { description: "`If-None-Match` named the file's ETag: the client has these bytes." },
   ...errorResponses({ 416: [messages.rangeNotSatisfiable] }),
 };
 
@@ -90,6 +92,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
       content: (start, end) => store.content(file.blob_id, start, end),
       offset: file.blob_offset,
       size: await contentSizeOf(file),
+      sha256: file.sha256,
       headers: {
         ...inertHeaders,
         "Content-Type": file.mime_type,
@@ -146,6 +149,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
             size: upload.size,
             blobId: upload.blob.id,
             blobOffset: upload.offset,
+            sha256: upload.sha256,
             uploader: user,
           });
           if (!file) throw new HttpError(404, foldersApiMessages.notFound);

@@ -1,4 +1,5 @@
 import { HttpError } from "../../http/errors.ts";
+import { reprDigest, strongEtag } from "../../storage/blob-digest.ts";
 import type { BlobContent } from "../../storage/blob-store.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 
@@ -70,7 +71,39 @@ export interface BlobResponseOptions {
   offset: number;
   /** The content's length. */
   size: number;
+  /** The content's SHA-256 (hex); null when not known yet (a file stored before checksums). */
+  sha256: string | null;
   headers: Record<string, string>;
+}
+
+/** How the API document describes the digest headers of every download (files and invoices). */
+export const digestHeaderDocs = {
+  "Repr-Digest": {
+    description:
+      "`sha-256=:<base64>:` (RFC 9530): the SHA-256 of the whole document, also on a 206. Missing only for " +
+      "one stored before checksums were kept, until the background backfill has reached it.",
+    schema: { type: "string" },
+  },
+  ETag: {
+    description: "A strong entity tag derived from the SHA-256.",
+    schema: { type: "string" },
+  },
+} as const;
+
+/** The entity tags of an `If-None-Match` or `If-Range` header (`*` stands for any). */
+function entityTags(header: string): string[] {
+  return header.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+}
+
+/**
+ * Whether `If-Range` lets the `Range` through (RFC 9110, 13.1.5): only for the same strong tag.
+ * A date never matches (the answers carry no Last-Modified), nor does any tag of a file whose
+ * checksum is not known yet: the client gets the whole file, never a piece of other bytes.
+ */
+function rangeStillValid(ifRange: string | null, etag: string | null): boolean {
+  if (ifRange === null) return true;
+  const tag = ifRange.trim();
+  return etag !== null && !tag.startsWith("W/") && tag === etag;
 }
 
 /**
@@ -81,6 +114,12 @@ export interface BlobResponseOptions {
  * whole file. HEAD gets the same headers and no body. Cache-Control is the API's `no-store`
  * (src/http/no-store.ts): stored files are personal.
  *
+ * With the file's SHA-256 known, every answer (200, 206, HEAD) carries `Repr-Digest` (RFC 9530)
+ * and a strong `ETag` derived from it. Both describe the whole file (the selected
+ * representation), also on a 206: a client that resumed a download checks the assembled file
+ * against them. `If-Range` with that tag resumes; any other validator gets the whole file.
+ * `If-None-Match` with it is a 304.
+ *
  * Bun's server answers `Range` by itself for a 200 whose body is a whole file (disk store only,
  * a blob stored at offset 0), with its own reading of the header (`Bytes=0-0`, `bytes=0 -0`) and
  * an empty 416 in the file's media type. So when this server ignores a `Range`, the whole file is
@@ -88,11 +127,23 @@ export interface BlobResponseOptions {
  * body (that one, and every body from the bucket) goes out chunked: Bun 1.4 drops the
  * Content-Length we set on it (oven-sh/bun#10507; docs/stack-facts.md).
  */
-export function blobResponse(request: Request, { content, offset, size, headers }: BlobResponseOptions): Response {
+export function blobResponse(
+  request: Request,
+  { content, offset, size, sha256, headers }: BlobResponseOptions,
+): Response {
   const all = new Headers(headers);
   all.set("Accept-Ranges", "bytes");
+  const etag = sha256 === null ? null : strongEtag(sha256);
+  if (sha256 !== null) {
+    all.set("ETag", strongEtag(sha256));
+    all.set("Repr-Digest", reprDigest(sha256));
+  }
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (etag !== null && ifNoneMatch !== null && entityTags(ifNoneMatch).some((tag) => tag === "*" || tag === etag)) {
+    return new Response(null, { status: 304, headers: all });
+  }
   const rangeHeader = request.headers.get("range");
-  const range = requestedRange(rangeHeader, size);
+  const range = rangeStillValid(request.headers.get("if-range"), etag) ? requestedRange(rangeHeader, size) : null;
   // HEAD: the headers alone, without reading the blob; Bun's server keeps the Content-Length we
   // set only on a response without a body, never on a streamed one (the bucket's content).
   const head = request.method === "HEAD";

@@ -1,6 +1,7 @@
 import type { StoredFile } from "@klarwerk/kit";
 import type { Sql } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
+import type { AreaRow } from "../../storage/blob-area.ts";
 
 /** A file as the store reads it; the answers carry the kit's `StoredFile`. */
 export type FileRow = Row<StoredFile>;
@@ -10,6 +11,8 @@ export interface FileWithBlob extends FileRow {
   blob_id: string;
   /** Where the file's bytes begin in the blob. */
   blob_offset: number;
+  /** SHA-256 (hex) of the file's bytes; null for a file stored before checksums, until the backfill. */
+  sha256: string | null;
 }
 
 const columns = (sql: Sql) => sql`id, original_name, mime_type, size, created_at, uploader_name, folder_id`;
@@ -24,7 +27,9 @@ export function listFiles(sql: Sql, folderId: number | null): Promise<FileRow[]>
 }
 
 export async function findFile(sql: Sql, id: number): Promise<FileWithBlob | null> {
-  const [file] = await sql<FileWithBlob[]>`select ${columns(sql)}, blob_id, blob_offset from files where id = ${id}`;
+  const [file] = await sql<
+    FileWithBlob[]
+  >`select ${columns(sql)}, blob_id, blob_offset, sha256 from files where id = ${id}`;
   return file ?? null;
 }
 
@@ -36,6 +41,7 @@ export interface NewFile {
   blobId: string;
   /** Where the file's bytes begin in the blob. */
   blobOffset: number;
+  sha256: string;
   uploader: { id: number; name: string };
 }
 
@@ -46,9 +52,10 @@ export interface NewFile {
 export async function insertFile(sql: Sql, file: NewFile): Promise<FileRow | null> {
   try {
     const [row] = await sql<FileRow[]>`
-      insert into files (folder_id, original_name, mime_type, size, blob_id, blob_offset, uploaded_by, uploader_name)
+      insert into files (folder_id, original_name, mime_type, size, blob_id, blob_offset, sha256, uploaded_by,
+                         uploader_name)
       values (${file.folderId}, ${file.originalName}, ${file.mimeType}, ${file.size}, ${file.blobId},
-              ${file.blobOffset}, ${file.uploader.id}, ${file.uploader.name})
+              ${file.blobOffset}, ${file.sha256}, ${file.uploader.id}, ${file.uploader.name})
       returning ${columns(sql)}`;
     return row ?? null;
   } catch (error) {
@@ -80,4 +87,38 @@ export async function* allFileBlobIds(sql: Sql, pageSize = 1000): AsyncGenerator
     yield rows.map((row) => row.blob_id);
     after = rows[rows.length - 1]?.blob_id ?? after;
   }
+}
+
+/** Files by id after `afterId` (the scrub, the checksum backfill), as the blob area reads them. */
+export async function fileBlobRows(
+  sql: Sql,
+  afterId: number,
+  limit: number,
+  withoutChecksum: boolean,
+): Promise<AreaRow[]> {
+  const rows = await sql<
+    { id: number; name: string; blob_id: string; blob_offset: number; size: number; sha256: string | null }[]
+  >`
+    select id, original_name as name, blob_id, blob_offset, size, sha256 from files
+    where id > ${afterId} ${withoutChecksum ? sql`and sha256 is null` : sql``}
+    order by id limit ${limit}`;
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    blobId: row.blob_id,
+    offset: row.blob_offset,
+    size: row.size,
+    sha256: row.sha256,
+  }));
+}
+
+export async function fileNamesBlob(sql: Sql, id: number, blobId: string): Promise<boolean> {
+  const [row] = await sql`select 1 from files where id = ${id} and blob_id = ${blobId}`;
+  return row !== undefined;
+}
+
+/** A file's checksum, recorded once (by the backfill); false when it had one or is gone. */
+export async function recordFileChecksum(sql: Sql, id: number, sha256: string): Promise<boolean> {
+  const rows = await sql`update files set sha256 = ${sha256} where id = ${id} and sha256 is null returning id`;
+  return rows.length > 0;
 }

@@ -50,6 +50,8 @@ export interface ReceivedUpload {
   originalName: string;
   mimeType: string;
   size: number;
+  /** SHA-256 (hex) of the file's bytes as stored. */
+  sha256: string;
   /** Text fields, e.g. `folder_id`. */
   fields: Map<string, string>;
 }
@@ -221,8 +223,9 @@ async function receiveWhole(
     const size = endStart + fileEnd - fileStart;
     if (size > maxBytes) throw new HttpError(413, messages.tooLarge(maxBytes));
     await body.truncate(endStart + fileEnd);
+    const sha256 = await body.sha256(fileStart, endStart + fileEnd);
     const { name, mimeType } = form.file;
-    return { blob: body, offset: fileStart, originalName: name, mimeType, size, fields: form.fields };
+    return { blob: body, offset: fileStart, originalName: name, mimeType, size, sha256, fields: form.fields };
   } catch (error) {
     await body.discard();
     throw asHttpError(error);
@@ -331,8 +334,17 @@ async function receiveStreamed(
     const { blob } = received;
     if (!blob || !form.file) throw new HttpError(400, messages.fileMissing);
     await blob.close();
+    if (blob.sha256 === null) throw new Error("a closed blob has no checksum");
     const { name, mimeType } = form.file;
-    return { blob, offset: 0, originalName: name, mimeType, size: blob.size, fields: form.fields };
+    return {
+      blob,
+      offset: 0,
+      originalName: name,
+      mimeType,
+      size: blob.size,
+      sha256: blob.sha256,
+      fields: form.fields,
+    };
   } catch (error) {
     reader.cancel().catch(() => {});
     await received.blob?.discard();

@@ -1,9 +1,10 @@
 import type { Config } from "../../config.ts";
 import type { Sql } from "../../db/open.ts";
+import type { BlobAreaRows } from "../../storage/blob-area.ts";
 import { type SweepAndCheck, sweepAndCheck } from "../../storage/blob-report.ts";
 import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
 import { blobStoreFor } from "../../storage/configured-blob-store.ts";
-import { allInvoiceBlobIds, referencedInvoiceBlobIds } from "./store.ts";
+import { allInvoiceBlobIds, invoiceBlobRows, recordInvoicePdfChecksum, referencedInvoiceBlobIds } from "./store.ts";
 
 /**
  * Issued invoices' PDFs live in a store of their own (`DATA_DIR/invoices` or `invoices/` in the
@@ -45,4 +46,17 @@ export async function readBlob(store: BlobStore, id: string): Promise<Uint8Array
   const size = await store.sizeOf(id);
   if (size === null) return null;
   return new Uint8Array(await new Response(store.content(id, 0, size)).arrayBuffer());
+}
+
+/** Issued invoices' PDFs, as the scrub and the checksum backfill read them. */
+export function invoiceBlobArea(sql: Sql, store: BlobStore): BlobAreaRows {
+  return {
+    name: "invoices",
+    store,
+    rows: (afterId, limit, options) => invoiceBlobRows(sql, afterId, limit, options?.withoutChecksum ?? false),
+    // Issued invoices are never deleted, nor is their PDF replaced.
+    stillNames: async () => true,
+    isReferenced: (ids) => referencedInvoiceBlobIds(sql, ids),
+    recordChecksum: (row, size, sha256) => recordInvoicePdfChecksum(sql, row.id, size, sha256),
+  };
 }

@@ -65,7 +65,8 @@ async function numberAndRender(
   const number = formatInvoiceNumber(year, sequence);
   const blob = await writeBlob(store, await renderInvoicePdf({ ...data, number }));
   written.push(blob);
-  return { year, sequence, number, blob };
+  if (blob.sha256 === null) throw new Error("a closed blob has no checksum");
+  return { year, sequence, number, blob, pdf: { id: blob.id, size: blob.size, sha256: blob.sha256 } };
 }
 
 /**
@@ -115,7 +116,7 @@ export async function issueInvoice(
       content: kept,
       totalCents: totals.totalCents,
       seller,
-      pdfBlob: issued.blob.id,
+      pdf: issued.pdf,
       issuer: author,
     });
     await issued.blob.commit();
@@ -173,7 +174,7 @@ export async function cancelInvoice(context: IssueContext, id: number): Promise<
       content: reversal,
       totalCents: totals.totalCents,
       seller: original.seller,
-      pdfBlob: issued.blob.id,
+      pdf: issued.pdf,
       issuer: author,
     });
     await issued.blob.commit();

@@ -14,7 +14,8 @@ import { requireId } from "../../http/ids.ts";
 import { listQueryDocs } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { bytesResponse, errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
-import { contentDisposition } from "../files/serve.ts";
+import { reprDigest, sha256HexOf, strongEtag } from "../../storage/blob-digest.ts";
+import { contentDisposition, digestHeaderDocs } from "../files/serve.ts";
 import { invoiceBlobStore } from "./blobs.ts";
 import { xrechnungXml } from "./einvoice.ts";
 import { cancelInvoice, type IssueContext, issueInvoice } from "./issue.ts";
@@ -64,15 +65,19 @@ const saveErrors = {
 const byIdErrors = errorResponses({ 400: [messages.invalidId], 404: [messages.notFound] });
 
 /** Downloads are stored files (or made from stored data): nothing of them runs in our origin. */
-function fileResponse(body: BodyInit, type: string, name: string): Response {
-  return new Response(body, {
-    headers: {
-      "Content-Type": type,
-      "Content-Disposition": contentDisposition("attachment", name),
-      "Cache-Control": "private, no-cache",
-      "X-Content-Type-Options": "nosniff",
-    },
+function fileResponse(body: BodyInit, type: string, name: string, sha256: string | null): Response {
+  const headers = new Headers({
+    "Content-Type": type,
+    "Content-Disposition": contentDisposition("attachment", name),
+    "Cache-Control": "private, no-cache",
+    "X-Content-Type-Options": "nosniff",
   });
+  // As the file area's downloads (files/serve.ts): the whole document's SHA-256 and a tag from it.
+  if (sha256 !== null) {
+    headers.set("Repr-Digest", reprDigest(sha256));
+    headers.set("ETag", strongEtag(sha256));
+  }
+  return new Response(body, { headers });
 }
 
 /**
@@ -292,14 +297,14 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     .get(
       "/:id/pdf",
       async ({ params }) => {
-        const { data, pdfBlob } = await issuedOf(params.id);
+        const { stored, data, pdfBlob } = await issuedOf(params.id);
         const size = await store.sizeOf(pdfBlob);
         if (size === null) {
           console.error(`[api] invoice ${params.id}: PDF blob ${pdfBlob} is missing`);
           throw new HttpError(404, messages.notFound);
         }
         const pdf = store.content(pdfBlob, 0, size);
-        return fileResponse(pdf, "application/pdf", invoicePdfFileName(data.number));
+        return fileResponse(pdf, "application/pdf", invoicePdfFileName(data.number), stored.pdfSha256);
       },
       {
         auth: true,
@@ -313,6 +318,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
                 description: 'attachment; filename="Rechnung_<number>.pdf"',
                 schema: { type: "string" },
               },
+              ...digestHeaderDocs,
             }),
             ...byIdErrors,
             ...errorResponses({ 409: [messages.notIssued] }),
@@ -324,7 +330,8 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
       "/:id/xrechnung",
       async ({ params }) => {
         const { data } = await issuedOf(params.id);
-        return fileResponse(await xrechnungXml(data), "application/xml; charset=utf-8", xrechnungFileName(data.number));
+        const xml = await xrechnungXml(data);
+        return fileResponse(xml, "application/xml; charset=utf-8", xrechnungFileName(data.number), sha256HexOf(xml));
       },
       {
         auth: true,
@@ -336,7 +343,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
             "XRechnung accepts for buyers outside the public sector.",
           tags,
           responses: {
-            200: bytesResponse("`application/xml`, saved as `XRechnung_<number>.xml`."),
+            200: bytesResponse("`application/xml`, saved as `XRechnung_<number>.xml`.", digestHeaderDocs),
             ...byIdErrors,
             ...errorResponses({ 409: [messages.notIssued] }),
           },

@@ -7,10 +7,12 @@ import {
   type InvoiceReference,
   type InvoiceStatus,
   type InvoiceSummary,
+  invoicePdfFileName,
   invoiceTotals,
 } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import type { ListQuery as GenericListQuery } from "../../http/list-query.ts";
+import type { AreaRow } from "../../storage/blob-area.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
 /**
@@ -50,6 +52,7 @@ interface InvoiceRow {
   seller: CompanySettings | null;
   paid_on: string | null;
   pdf_blob: string | null;
+  pdf_sha256: string | null;
   cancels_id: number | null;
   cancels_number: string | null;
   cancels_issue_date: string | null;
@@ -78,7 +81,7 @@ function selectInvoices(sql: Queries, today: string) {
       i.payment_term_days, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
       i.items, i.discount_percent::float8 as discount_percent, i.tax_percent::float8 as tax_percent,
       i.tax_exemption_reason, i.extra_fees_cents, i.notes, i.total_cents, i.seller,
-      to_char(i.paid_on, 'YYYY-MM-DD') as paid_on, i.pdf_blob,
+      to_char(i.paid_on, 'YYYY-MM-DD') as paid_on, i.pdf_blob, i.pdf_sha256,
       o.id as cancels_id, o.number as cancels_number, to_char(o.issue_date, 'YYYY-MM-DD') as cancels_issue_date,
       c.id as cancelled_by_id, c.number as cancelled_by_number,
       i.created_at, i.created_by_name, i.issued_at, i.issued_by_name,
@@ -207,6 +210,8 @@ export interface StoredInvoice {
   kind: "invoice" | "cancellation";
   seller: CompanySettings | null;
   pdfBlob: string | null;
+  /** The stored PDF's SHA-256 (hex); null for drafts and, until the backfill, older invoices. */
+  pdfSha256: string | null;
   cancels: { number: string; issueDate: string } | null;
 }
 
@@ -218,6 +223,7 @@ function storedOf(row: InvoiceRow): StoredInvoice {
     kind: row.kind,
     seller: row.seller,
     pdfBlob: row.pdf_blob,
+    pdfSha256: row.pdf_sha256,
     cancels:
       row.cancels_number !== null && row.cancels_issue_date !== null
         ? { number: row.cancels_number, issueDate: row.cancels_issue_date }
@@ -328,7 +334,8 @@ export interface IssuedFields {
   content: InvoiceContent;
   totalCents: number;
   seller: CompanySettings;
-  pdfBlob: string;
+  /** The PDF written for it: blob id, size and SHA-256 (hex). */
+  pdf: { id: string; size: number; sha256: string };
   issuer: Author;
 }
 
@@ -340,7 +347,8 @@ export async function markIssued(tx: Queries, id: number, fields: IssuedFields):
       state = 'issued', number = ${fields.number}, number_year = ${fields.year},
       number_sequence = ${fields.sequence}, items = ${tx.json(jsonItems(content.items))},
       tax_exemption_reason = ${content.taxExemptionReason}, total_cents = ${fields.totalCents},
-      seller = ${tx.json({ ...fields.seller })}, pdf_blob = ${fields.pdfBlob}, issued_at = now(),
+      seller = ${tx.json({ ...fields.seller })}, pdf_blob = ${fields.pdf.id}, pdf_size = ${fields.pdf.size},
+      pdf_sha256 = ${fields.pdf.sha256}, issued_at = now(),
       issued_by = ${fields.issuer.id}, issued_by_name = ${fields.issuer.name}, updated_at = now()
     where id = ${id} and state = 'draft'`;
 }
@@ -353,8 +361,8 @@ export async function insertCancellation(tx: Queries, cancelsId: number, fields:
       state, kind, cancels_id, number, number_year, number_sequence, customer_id, recipient,
       recipient_vat_id, buyer_reference, provider, issue_date, service_date, service_period_start,
       service_period_end, payment_term_days, items, discount_percent, tax_percent, tax_exemption_reason,
-      extra_fees_cents, notes, total_cents, seller, pdf_blob, created_by, created_by_name, issued_at,
-      issued_by, issued_by_name
+      extra_fees_cents, notes, total_cents, seller, pdf_blob, pdf_size, pdf_sha256, created_by, created_by_name,
+      issued_at, issued_by, issued_by_name
     ) values (
       'issued', 'cancellation', ${cancelsId}, ${fields.number}, ${fields.year}, ${fields.sequence},
       ${content.customerId}, ${content.recipient}, ${content.recipientVatId}, ${content.buyerReference},
@@ -362,7 +370,8 @@ export async function insertCancellation(tx: Queries, cancelsId: number, fields:
       ${content.servicePeriodEnd}, ${content.paymentTermDays}, ${tx.json(jsonItems(content.items))},
       ${content.discountPercent}, ${content.taxPercent}, ${content.taxExemptionReason},
       ${content.extraFeesCents}, ${content.notes}, ${fields.totalCents}, ${tx.json({ ...fields.seller })},
-      ${fields.pdfBlob}, ${fields.issuer.id}, ${fields.issuer.name}, now(), ${fields.issuer.id}, ${fields.issuer.name}
+      ${fields.pdf.id}, ${fields.pdf.size}, ${fields.pdf.sha256}, ${fields.issuer.id}, ${fields.issuer.name}, now(),
+      ${fields.issuer.id}, ${fields.issuer.name}
     )
     returning id`;
   if (!row) throw new Error("insert into invoices returned no row");
@@ -395,4 +404,35 @@ export async function* allInvoiceBlobIds(sql: Sql, pageSize = 1000): AsyncGenera
     yield rows.map((row) => row.pdf_blob);
     after = rows[rows.length - 1]?.id ?? after;
   }
+}
+
+/** Issued invoices' PDFs by invoice id after `afterId` (the scrub, the checksum backfill). */
+export async function invoiceBlobRows(
+  sql: Sql,
+  afterId: number,
+  limit: number,
+  withoutChecksum: boolean,
+): Promise<AreaRow[]> {
+  const rows = await sql<
+    { id: number; number: string | null; pdf_blob: string; pdf_size: number | null; pdf_sha256: string | null }[]
+  >`
+    select id, number, pdf_blob, pdf_size, pdf_sha256 from invoices
+    where pdf_blob is not null and id > ${afterId} ${withoutChecksum ? sql`and pdf_sha256 is null` : sql``}
+    order by id limit ${limit}`;
+  return rows.map((row) => ({
+    id: row.id,
+    name: invoicePdfFileName(row.number ?? String(row.id)),
+    blobId: row.pdf_blob,
+    offset: 0,
+    size: row.pdf_size,
+    sha256: row.pdf_sha256,
+  }));
+}
+
+/** An invoice's PDF size and checksum, recorded once (by the backfill; the trigger allows no other change). */
+export async function recordInvoicePdfChecksum(sql: Sql, id: number, size: number, sha256: string): Promise<boolean> {
+  const rows = await sql`
+    update invoices set pdf_size = ${size}, pdf_sha256 = ${sha256}
+    where id = ${id} and pdf_sha256 is null returning id`;
+  return rows.length > 0;
 }

@@ -1,0 +1,82 @@
+import { blobCheckFindings, type HealthAnswer, type OperationsStatus } from "@klarwerk/kit";
+import { Type } from "@sinclair/typebox";
+import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
+
+const blobStoreKind = stringEnum(["disk", "s3"] as const);
+
+/** What admins see under "Betrieb", as the OpenAPI document describes it: the kit's type. */
+export const operationsStatusSchema = schemaOf<OperationsStatus>()(
+  Type.Object(
+    {
+      blob_check: nullable(
+        Type.Object(
+          {
+            started_at: Type.String({ format: "date-time" }),
+            finished_at: Type.String({ format: "date-time" }),
+            blob_store: blobStoreKind,
+            checked: Type.Integer({ minimum: 0, description: "Files and invoice PDFs looked at." }),
+            bytes_read: Type.Integer({ minimum: 0 }),
+            without_checksum: Type.Integer({
+              minimum: 0,
+              description: "Of those, checked by size only: no checksum yet (the backfill adds them).",
+            }),
+            missing: Type.Integer({ minimum: 0 }),
+            changed: Type.Integer({ minimum: 0 }),
+            orphaned: Type.Integer({ minimum: 0 }),
+            problems: Type.Array(
+              Type.Object(
+                {
+                  kind: stringEnum(blobCheckFindings),
+                  area: Type.String({ description: "`files` or `invoices`." }),
+                  blob_id: Type.String(),
+                  row_id: nullable(Type.Integer({ description: "The file's or invoice's id; null for an orphan." })),
+                  name: nullable(Type.String({ description: "The file's name, or `Rechnung_<number>.pdf`." })),
+                  expected: nullable(Type.Object({ size: nullable(Type.Integer()), sha256: nullable(Type.String()) })),
+                  found: nullable(Type.Object({ size: Type.Integer(), sha256: nullable(Type.String()) })),
+                },
+                { additionalProperties: false },
+              ),
+              { description: "The first findings; the counts are complete." },
+            ),
+          },
+          {
+            additionalProperties: false,
+            description: "The last finished check of every stored blob (the scrub); null before the first.",
+          },
+        ),
+      ),
+      checksum_backfill: Type.Object(
+        {
+          finished: Type.Boolean(),
+          remaining: Type.Integer({ minimum: 0, description: "Rows still without a checksum." }),
+        },
+        {
+          additionalProperties: false,
+          description: "The one-time backfill of checksums for rows stored before they were kept.",
+        },
+      ),
+    },
+    { additionalProperties: false, description: 'What admins see under "Betrieb".' },
+  ),
+);
+
+export const healthSchema = schemaOf<HealthAnswer>()(
+  Type.Object(
+    {
+      status: Type.Literal("ok"),
+      details: Type.Optional(
+        Type.Object(
+          {
+            blob_store: blobStoreKind,
+            missing_blobs: Type.Record(Type.String(), Type.Array(Type.String()), {
+              description: "Per store: blob ids rows name that the start-up sweep did not find stored.",
+            }),
+            operations: operationsStatusSchema,
+          },
+          { additionalProperties: false, description: "For admins only (with their bearer token)." },
+        ),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);

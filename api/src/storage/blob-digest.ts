@@ -1,0 +1,83 @@
+import type { BlobContent } from "./blob-store.ts";
+
+/**
+ * SHA-256 of blobs, kept with their rows as 64 hex digits (`files.sha256`, `invoices.pdf_sha256`)
+ * and sent with downloads in the shapes HTTP wants (RFC 9530 `Repr-Digest`, RFC 9110 `ETag`).
+ */
+
+const sha256Hex = /^[0-9a-f]{64}$/;
+
+export function isSha256Hex(value: string): boolean {
+  return sha256Hex.test(value);
+}
+
+/** A running SHA-256 of bytes as they pass (Bun's native hasher: ~1.5 GB/s with SHA-NI). */
+export function newSha256(): Bun.CryptoHasher {
+  return new Bun.CryptoHasher("sha256");
+}
+
+export function sha256HexOf(bytes: Uint8Array | string): string {
+  return newSha256().update(bytes).digest("hex");
+}
+
+/** `Repr-Digest: sha-256=:<base64>:` (RFC 9530): the digest of the whole file, whatever part is sent. */
+export function reprDigest(hex: string): string {
+  return `sha-256=:${Buffer.from(hex, "hex").toString("base64")}:`;
+}
+
+/**
+ * A strong ETag (RFC 9110, 8.8.3) from the content's SHA-256: the same bytes always get the same
+ * tag, different bytes never do, on every API process and store. base64url keeps it short.
+ */
+export function strongEtag(hex: string): string {
+  return `"${Buffer.from(hex, "hex").toString("base64url")}"`;
+}
+
+/** Waits as long as needed between reads so that no more than a set number of bytes a second go by. */
+export interface ReadPace {
+  /** Called after `bytes` were read; resolves when the next read may begin. */
+  after(bytes: number): Promise<void>;
+}
+
+/** No limit. */
+export const unpaced: ReadPace = { after: async () => {} };
+
+/**
+ * At most `bytesPerSecond` on average, measured from the first read (a token bucket of one
+ * second's worth, so a short burst is allowed and a long read never exceeds the rate).
+ */
+export function pacedReads(bytesPerSecond: number, now: () => number = performance.now.bind(performance)): ReadPace {
+  if (!(bytesPerSecond > 0) || !Number.isFinite(bytesPerSecond)) return unpaced;
+  let allowance = bytesPerSecond;
+  let last = now();
+  return {
+    async after(bytes) {
+      const current = now();
+      allowance = Math.min(bytesPerSecond, allowance + ((current - last) / 1000) * bytesPerSecond) - bytes;
+      last = current;
+      if (allowance < 0) {
+        await Bun.sleep((-allowance / bytesPerSecond) * 1000);
+        allowance = 0;
+        last = now();
+      }
+    },
+  };
+}
+
+/** Size and SHA-256 of what a stream or Blob holds, read at `pace`; `signal` ends the read between chunks. */
+export async function digestOf(
+  content: BlobContent,
+  pace: ReadPace = unpaced,
+  signal?: AbortSignal,
+): Promise<{ size: number; sha256: string }> {
+  const hasher = newSha256();
+  let size = 0;
+  const stream = content instanceof Blob ? content.stream() : content;
+  for await (const chunk of stream) {
+    signal?.throwIfAborted();
+    hasher.update(chunk);
+    size += chunk.length;
+    await pace.after(chunk.length);
+  }
+  return { size, sha256: hasher.digest("hex") };
+}

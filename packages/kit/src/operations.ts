@@ -1,0 +1,71 @@
+/**
+ * The running product's own state as admins see it ("Betrieb": `GET /api/health` details with an
+ * admin's token, and the dashboard's notice): today the last check of the stored files, later
+ * also the last backup and the last tested restore. Times are ISO 8601 strings.
+ */
+
+/** What the scrub can find: a row's blob not stored, stored with other bytes, or stored for no row. */
+export const blobCheckFindings = ["missing", "changed", "orphaned"] as const;
+export type BlobCheckFinding = (typeof blobCheckFindings)[number];
+
+/** One finding, with what identifies it for people (the row and its name) and for the store (the blob). */
+export interface BlobCheckProblem {
+  kind: BlobCheckFinding;
+  /** `files` (the file area) or `invoices` (issued invoices' PDFs). */
+  area: string;
+  blob_id: string;
+  /** The file's or invoice's id; null for an orphan. */
+  row_id: number | null;
+  /** The file's name or `Rechnung_<number>.pdf`; null for an orphan. */
+  name: string | null;
+  /** What the row records (null for an orphan). */
+  expected: { size: number | null; sha256: string | null } | null;
+  /** What the store holds (null when missing). */
+  found: { size: number; sha256: string | null } | null;
+}
+
+/** The last finished check of every stored blob (`bun run verify-blobs` or the API's weekly run). */
+export interface BlobCheck {
+  started_at: string;
+  finished_at: string;
+  blob_store: "disk" | "s3";
+  /** Files and invoice PDFs looked at. */
+  checked: number;
+  bytes_read: number;
+  /** Of those, how many had no checksum yet and were checked by size only. */
+  without_checksum: number;
+  missing: number;
+  changed: number;
+  orphaned: number;
+  /** The first findings; the counts are complete. */
+  problems: BlobCheckProblem[];
+}
+
+/** The one-time backfill of checksums for files and PDFs stored before checksums were kept. */
+export interface ChecksumBackfill {
+  finished: boolean;
+  /** Rows still without a checksum (their blob missing or changed, once finished). */
+  remaining: number;
+}
+
+export interface OperationsStatus {
+  /** Null until the first check has finished. */
+  blob_check: BlobCheck | null;
+  checksum_backfill: ChecksumBackfill;
+}
+
+/** `GET /api/health`; `details` only for an admin's bearer token. */
+export interface HealthAnswer {
+  status: "ok";
+  details?: {
+    blob_store: "disk" | "s3";
+    /** Per store: blob ids rows name that the start-up sweep did not find stored. */
+    missing_blobs: Record<string, string[]>;
+    operations: OperationsStatus;
+  };
+}
+
+/** The total of a check's findings. */
+export function blobCheckProblemCount(check: Pick<BlobCheck, "missing" | "changed" | "orphaned">): number {
+  return check.missing + check.changed + check.orphaned;
+}
