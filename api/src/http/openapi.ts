@@ -70,6 +70,7 @@ const errorStatuses = {
   416: "The requested range lies outside the file.",
   422: "The input breaks a rule; the message names the first problem.",
   429: "Too many attempts; `Retry-After` says when to try again.",
+  502: "The object store did not keep what was sent (an upload stored short); nothing was kept.",
   503: "A service the API needs does not answer.",
   507: "Not enough disk space on the server.",
 } as const;

@@ -17,6 +17,11 @@ export function newBlobId(): string {
   return randomBytes(16).toString("hex");
 }
 
+/** The store holds other than what was written (a bucket's object shorter than the bytes sent). */
+export class IncompleteBlobError extends Error {
+  override name = "IncompleteBlobError";
+}
+
 /** A blob on its way in: `commit()` makes it the stored blob, `discard()` leaves nothing. */
 export interface IncomingBlob {
   readonly id: string;

@@ -3,6 +3,7 @@ import { newSha256 } from "./blob-digest.ts";
 import {
   type BlobContent,
   type BlobStore,
+  IncompleteBlobError,
   type IsReferenced,
   isBlobId,
   type ListedBlob,
@@ -170,7 +171,7 @@ export class S3BlobStore implements BlobStore {
         if (failure) throw failure;
         const stored = (await client.stat(key)).size;
         if (stored !== size) {
-          failure = new Error(`the bucket holds ${stored} bytes of ${key}, ${size} were written`);
+          failure = new IncompleteBlobError(`the bucket holds ${stored} bytes of ${key}, ${size} were written`);
           throw failure;
         }
         sha256 = hasher.digest("hex");

@@ -5,13 +5,10 @@
 // the S3 store hundreds of kilobytes of every file larger than one part (issue 22).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { serverBodyLimitBytes } from "../../src/http/body-policy.ts";
-import { type FilesTest, startFilesTest, storeKinds } from "../storage/upload-helpers.ts";
+import { type FilesTest, framings, startFilesTest, storeKinds, uploadRequest } from "../storage/upload-helpers.ts";
 
 const mebibyte = 1024 * 1024;
 const sizes = [0, 1, 5 * mebibyte - 1, 5 * mebibyte, 5 * mebibyte + 1, 10 * mebibyte + 3, 64 * mebibyte + 7];
-const framings = ["content-length", "chunked"] as const;
-const boundary = "----klarwerk-bytes-grenze";
-const encoder = new TextEncoder();
 
 /** Bytes that differ from their neighbours everywhere (xorshift), so a lost or moved piece shows. */
 function sourceBytes(size: number): Uint8Array<ArrayBuffer> {
@@ -39,37 +36,6 @@ function firstDifference(a: Uint8Array, b: Uint8Array): number {
   return a.length === b.length ? -1 : length;
 }
 
-/**
- * The form a browser sends for one picked file, as a stream of uneven pieces (so that chunk
- * edges fall anywhere in the file), sent with its length declared or chunked (Bun's fetch sends
- * a stream chunked unless a Content-Length is given).
- */
-function uploadRequest(content: Uint8Array<ArrayBuffer>, framing: (typeof framings)[number]): RequestInit {
-  const pieces = [
-    encoder.encode(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="daten-${content.length}.bin"\r\n` +
-        "Content-Type: application/octet-stream\r\n\r\n",
-    ),
-  ];
-  for (let at = 0, step = 1; at < content.length; step++) {
-    const length = Math.min(content.length - at, (step % 5) * 300_007 + 65_521);
-    pieces.push(content.subarray(at, at + length));
-    at += length;
-  }
-  pieces.push(encoder.encode(`\r\n--${boundary}--\r\n`));
-  const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const next = pieces.shift();
-      if (next) controller.enqueue(next.slice());
-      else controller.close();
-    },
-  });
-  const headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${boundary}` };
-  if (framing === "content-length") headers["content-length"] = String(length);
-  return { body, headers };
-}
-
 describe.each(storeKinds)("every byte of an upload over a socket on the %s store", (kind) => {
   let files: FilesTest;
   let base: string;
@@ -90,7 +56,7 @@ describe.each(storeKinds)("every byte of an upload over a socket on the %s store
       async (size) => {
         const content = source.subarray(0, size);
         const digest = sha256Base64(content);
-        const { body, headers } = uploadRequest(content, framing);
+        const { body, headers } = uploadRequest(content, `daten-${size}.bin`, framing);
         const answer = await fetch(`${base}/api/files/upload`, {
           method: "POST",
           headers: { ...headers, authorization: `Bearer ${files.token}` },

@@ -108,6 +108,43 @@ describe.each(storeKinds)("previews and downloads answer Range alike on the %s s
       }
     }
 
+    // RFC 9530: Repr-Digest is the whole file's (the selected representation), also on a 206 and
+    // HEAD; the strong ETag derived from it lets a resumed download check it still gets the same file.
+    for (const key of ["small", "large"] as const) {
+      test(`${key}: Repr-Digest and ETag of the whole file on 200, 206 and HEAD; If-Range and If-None-Match by that tag`, async () => {
+        const file = uploaded(key);
+        const digest = `sha-256=:${new Bun.CryptoHasher("sha256").update(file.bytes).digest("base64")}:`;
+        const path = `${base}/api/files/${file.id}/download`;
+        const authorization = `Bearer ${token}`;
+        const whole = await fetch(path, { headers: { authorization } });
+        const etag = whole.headers.get("etag") ?? "";
+        expect({ status: whole.status, digest: whole.headers.get("repr-digest") }).toEqual({ status: 200, digest });
+        expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+        expect(new Uint8Array(await whole.arrayBuffer())).toEqual(file.bytes);
+
+        const part = await fetch(path, { headers: { authorization, range: "bytes=2-9" } });
+        expect([part.status, part.headers.get("repr-digest"), part.headers.get("etag")]).toEqual([206, digest, etag]);
+        await part.arrayBuffer();
+        const head = await fetch(path, { method: "HEAD", headers: { authorization } });
+        expect([head.status, head.headers.get("repr-digest"), head.headers.get("etag")]).toEqual([200, digest, etag]);
+
+        const resumed = await fetch(path, { headers: { authorization, range: "bytes=2-9", "if-range": etag } });
+        expect(resumed.status).toBe(206);
+        expect(new Uint8Array(await resumed.arrayBuffer())).toEqual(file.bytes.subarray(2, 10));
+        for (const other of ['"anderer-stand"', `W/${etag}`, "Tue, 24 Nov 2026 10:00:00 GMT"]) {
+          const stale = await fetch(path, { headers: { authorization, range: "bytes=2-9", "if-range": other } });
+          expect(stale.status, other).toBe(200);
+          expect(new Uint8Array(await stale.arrayBuffer()), other).toEqual(file.bytes);
+        }
+
+        const unchanged = await fetch(path, { headers: { authorization, "if-none-match": `"x", ${etag}` } });
+        expect([unchanged.status, unchanged.headers.get("etag"), await unchanged.text()]).toEqual([304, etag, ""]);
+        const changed = await fetch(path, { headers: { authorization, "if-none-match": '"x"' } });
+        expect(changed.status).toBe(200);
+        await changed.arrayBuffer();
+      });
+    }
+
     test("without Range the whole file; its length from disk, none from the bucket (Bun 1.4)", async () => {
       for (const file of [uploaded("small"), uploaded("large")]) {
         const response = await fetch(`${base}/api/files/${file.id}/preview`, {

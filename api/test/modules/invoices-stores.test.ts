@@ -45,6 +45,20 @@ describe.each(["disk", "s3"] as const)("invoice PDFs on the %s store", (kind) =>
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
     const again = new Uint8Array(await (await call(app, `/api/invoices/${issued.id}/pdf`, { token })).arrayBuffer());
     expect(Buffer.compare(bytes, again)).toBe(0);
+    // Its SHA-256, recorded at issue, travels with it (RFC 9530), as does the XRechnung's.
+    const sha256 = new Bun.CryptoHasher("sha256").update(bytes);
+    expect(first.headers.get("repr-digest")).toBe(`sha-256=:${sha256.digest("base64")}:`);
+    const [checksum] = await db.sql<{ pdf_size: number; pdf_sha256: string }[]>`
+      select pdf_size, pdf_sha256 from invoices where id = ${issued.id}`;
+    expect(checksum).toEqual({
+      pdf_size: bytes.length,
+      pdf_sha256: new Bun.CryptoHasher("sha256").update(bytes).digest("hex"),
+    });
+    const xml = await call(app, `/api/invoices/${issued.id}/xrechnung`, { token });
+    const xmlBytes = new Uint8Array(await xml.arrayBuffer());
+    expect(xml.headers.get("repr-digest")).toBe(
+      `sha-256=:${new Bun.CryptoHasher("sha256").update(xmlBytes).digest("base64")}:`,
+    );
 
     const store = invoiceBlobStore(config);
     expect(store.kind).toBe(kind);

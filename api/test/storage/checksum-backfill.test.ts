@@ -90,7 +90,7 @@ describe.each(storeKinds)("the checksum backfill on the %s store", (kind) => {
   test("migration 014 leaves the files to fill in and has nothing to do for invoices", async () => {
     const progress = await db.sql<{ area: string; done: boolean }[]>`
       select area, finished_at is not null as done from blob_checksum_backfill order by area`;
-    expect(progress).toEqual([
+    expect([...progress]).toEqual([
       { area: "files", done: false },
       { area: "invoices", done: true },
     ]);
@@ -103,7 +103,7 @@ describe.each(storeKinds)("the checksum backfill on the %s store", (kind) => {
     expect(download.status).toBe(200);
     expect(download.headers.get("repr-digest")).toBeNull();
     expect(download.headers.get("etag")).toBeNull();
-    expect(new Uint8Array(await download.arrayBuffer())).toEqual(rows.large.bytes);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(new Uint8Array(rows.large.bytes));
     const report = await scrubBlobs(blobAreas(config, db.sql));
     expect(report).toMatchObject({ checked: 4, without_checksum: 2, missing: 1, changed: 1, bytes_read: 0 });
   });
@@ -126,7 +126,7 @@ describe.each(storeKinds)("the checksum backfill on the %s store", (kind) => {
     if (outcome === null || outcome === "busy") throw new Error(`no scrub: ${outcome}`);
     expect(outcome).toMatchObject({ checked: 4, without_checksum: 0, missing: 1, changed: 1 });
     const kept = await db.sql<{ id: number; sha256: string | null }[]>`select id, sha256 from files order by id`;
-    expect(kept).toEqual([
+    expect([...kept]).toEqual([
       { id: rows.small.id, sha256: sha256HexOf(rows.small.bytes) },
       { id: rows.large.id, sha256: sha256HexOf(rows.large.bytes) },
       { id: rows.gone.id, sha256: null },

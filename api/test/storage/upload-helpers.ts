@@ -176,3 +176,41 @@ export function uploadParts(app: Handler, token: string, parts: HandmadePart[]) 
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   });
 }
+
+/** How an upload's length reaches the server: declared up front, or by chunked transfer coding. */
+export const framings = ["content-length", "chunked"] as const;
+export type Framing = (typeof framings)[number];
+
+const encoder = new TextEncoder();
+
+/**
+ * The form a browser sends for one picked file, as a stream of uneven pieces (so that chunk
+ * edges fall anywhere in the file), sent with its length declared or chunked (Bun's fetch sends
+ * a stream chunked unless a Content-Length is given).
+ */
+export function uploadRequest(content: Uint8Array<ArrayBuffer>, name: string, framing: Framing): RequestInit {
+  const boundary = "----klarwerk-socket-grenze";
+  const pieces = [
+    encoder.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+        "Content-Type: application/octet-stream\r\n\r\n",
+    ),
+  ];
+  for (let at = 0, step = 1; at < content.length; step++) {
+    const length = Math.min(content.length - at, (step % 5) * 300_007 + 65_521);
+    pieces.push(content.subarray(at, at + length));
+    at += length;
+  }
+  pieces.push(encoder.encode(`\r\n--${boundary}--\r\n`));
+  const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = pieces.shift();
+      if (next) controller.enqueue(next.slice());
+      else controller.close();
+    },
+  });
+  const headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${boundary}` };
+  if (framing === "content-length") headers["content-length"] = String(length);
+  return { body, headers };
+}

@@ -13,6 +13,7 @@ export const filesApiMessages = {
   tooLarge: (maxBytes: number) => `Die Datei ist zu groß. Erlaubt sind höchstens ${formatFileSize(maxBytes)}.`,
   uploadBroken: "Die Übertragung wurde unterbrochen. Bitte laden Sie die Datei erneut hoch.",
   diskFull: "Auf dem Server ist nicht genug Speicherplatz frei.",
+  storedIncomplete: "Die Datei wurde nicht vollständig gespeichert. Bitte laden Sie sie erneut hoch.",
   noPreview: "Für diese Datei gibt es keine Vorschau.",
   linkInvalid: "Der Download-Link ist ungültig oder abgelaufen.",
   rangeNotSatisfiable: "Der angefragte Bereich liegt außerhalb der Datei.",

@@ -197,6 +197,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
               404: [foldersApiMessages.notFound],
               413: [messages.tooLarge(config.uploadMaxBytes)],
               422: [messages.nameTooLong],
+              502: [messages.storedIncomplete],
               507: [messages.diskFull],
             }),
           },

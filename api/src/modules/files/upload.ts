@@ -2,7 +2,13 @@ import { mediaTypeOf } from "../../http/content-type.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { requireStorableText } from "../../http/text-policy.ts";
-import type { BlobStore, IncomingBlob, PendingBlob, WrittenBody } from "../../storage/blob-store.ts";
+import {
+  type BlobStore,
+  type IncomingBlob,
+  IncompleteBlobError,
+  type PendingBlob,
+  type WrittenBody,
+} from "../../storage/blob-store.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 import {
   boundaryOf,
@@ -151,6 +157,10 @@ function asHttpError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   if (error instanceof MultipartError) return new HttpError(400, httpMessages.badRequest);
   if (isDiskFull(error)) return new HttpError(507, messages.diskFull);
+  if (error instanceof IncompleteBlobError) {
+    console.error("[api] an upload was not stored whole:", error.message);
+    return new HttpError(502, messages.storedIncomplete);
+  }
   return error;
 }
 
