@@ -51,6 +51,25 @@ export const accessNoticeMessages = {
   link: "Zur Benutzerverwaltung",
 } as const;
 
+/** The dashboard's "Betrieb" block for admins: how the running product is doing. */
+export const operationsMessages = {
+  title: "Betrieb",
+  blobCheck: "Speicherprüfung",
+  neverRun: "Noch nicht gelaufen. Sie prüft wöchentlich alle gespeicherten Dateien.",
+  checked: (when: string, count: string) => `Zuletzt am ${when}: ${count} Dateien geprüft.`,
+  allGood: "Alles in Ordnung.",
+  problems: (count: number, shown: string) => (count === 1 ? "1 Problem gefunden:" : `${shown} Probleme gefunden:`),
+  sizeOnly: (count: string) => `${count} davon nur nach Größe, ihre Prüfsumme fehlte noch.`,
+  backfill: (count: string) => `Prüfsummen älterer Dateien werden nachgetragen, noch ${count}.`,
+  more: (count: string) => `… und ${count} weitere.`,
+  kinds: { missing: "fehlt", changed: "verändert", orphaned: "ohne Eintrag" },
+  row: { files: (id: number) => `Datei ${id}`, invoices: (id: number) => `Rechnung ${id}` } as Record<
+    string,
+    (id: number) => string
+  >,
+  orphan: (blobId: string) => `Speicherobjekt ${blobId.slice(0, 8)}…`,
+} as const;
+
 /** Every German text of the user administration (/users) that only the browser shows. */
 export const usersMessages = {
   title: "Benutzer",

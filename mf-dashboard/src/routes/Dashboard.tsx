@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { useOpenRequests } from "../api/get-open-requests";
 import { Counters } from "../components/Counters";
 import { OpenRequests } from "../components/OpenRequests";
+import { OperationsNotice } from "../components/OperationsNotice";
 import { PendingAccessNotice } from "../components/PendingAccessNotice";
 import { RequestDetails } from "../components/RequestDetails";
 import { dashboardMessages as messages } from "../messages";
@@ -32,6 +33,7 @@ export default function Dashboard() {
         description={messages.description}
       />
       <PendingAccessNotice admin={user?.role === "admin"} />
+      <OperationsNotice admin={user?.role === "admin"} />
       <Counters counts={counts} />
       <OpenRequests
         titleRef={requestsTitle}

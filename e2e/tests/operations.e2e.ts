@@ -1,0 +1,70 @@
+import postgres from "postgres";
+import { expectNoAxeViolations } from "../support/axe";
+import { expect, test } from "../support/test";
+import { registeredUser, signInQuickly, testOwner } from "../support/users";
+
+// The dashboard's "Betrieb" block: admins read the last check of the stored files there; staff
+// see nothing of it (the API gives them no details).
+
+test("admins see the last blob check and its findings by name; staff see no Betrieb block", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  if (databaseUrl) {
+    // A check that found a missing file and an orphan, as `bun run verify-blobs` records it.
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const problems = [
+        {
+          kind: "missing",
+          area: "files",
+          blob_id: "0123456789abcdef0123456789abcdef",
+          row_id: 4711,
+          name: "Angebot Müller.pdf",
+          expected: { size: 1200, sha256: null },
+          found: null,
+        },
+        {
+          kind: "orphaned",
+          area: "files",
+          blob_id: "fedcba9876543210fedcba9876543210",
+          row_id: null,
+          name: null,
+          expected: null,
+          found: { size: 8, sha256: null },
+        },
+      ];
+      await sql`
+        insert into blob_scrubs (started_at, finished_at, blob_store, checked, bytes_read, without_checksum, missing,
+                                 changed, orphaned, problems)
+        values (now(), now(), 'disk', 1234, 5678, 0, 1, 0, 1, ${sql.json(problems)})`;
+    } finally {
+      await sql.end();
+    }
+  }
+
+  await signInQuickly(page, request, testOwner);
+  await page.goto("/dashboard");
+  const block = page.getByRole("region", { name: "Betrieb" });
+  await expect(block).toContainText("Speicherprüfung");
+  if (databaseUrl) {
+    await expect(block).toContainText(/Zuletzt am .+: 1\.234 Dateien geprüft\. 2 Probleme gefunden:/);
+    await expect(block.getByRole("listitem")).toHaveText([
+      "Angebot Müller.pdf (Datei 4711) fehlt",
+      "Speicherobjekt fedcba98… ohne Eintrag",
+    ]);
+  } else {
+    await expect(block).toContainText(/Noch nicht gelaufen|Zuletzt am/);
+  }
+  await expectNoAxeViolations(page);
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInQuickly(staff, staffContext.request, await registeredUser(staffContext.request, "Theo Team"));
+  await staff.goto("/dashboard");
+  await expect(staff.getByRole("heading", { name: "Offene Anfragen" })).toBeVisible();
+  await expect(staff.getByRole("region", { name: "Betrieb" })).toHaveCount(0);
+  await staffContext.close();
+});

@@ -1,0 +1,92 @@
+import { type BlobCheck, type BlobCheckProblem, blobCheckProblemCount } from "@klarwerk/kit";
+import { formatCount, formatDateTime } from "@klarwerk/kit/format";
+import { DataList, List, Paper, Text, Title } from "@klarwerk/kit/ui";
+import { useId } from "react";
+import { useOperations } from "../api/get-operations";
+import { operationsMessages as messages } from "../messages";
+
+/** One finding as people name it: what happened, to which file (name and id), or which object. */
+function problemText(problem: BlobCheckProblem): string {
+  const what = messages.kinds[problem.kind];
+  if (problem.row_id === null || problem.name === null) return `${messages.orphan(problem.blob_id)} ${what}`;
+  const row = messages.row[problem.area]?.(problem.row_id) ?? `${problem.area} ${problem.row_id}`;
+  return `${problem.name} (${row}) ${what}`;
+}
+
+function BlobCheckValue({ check, backfillRemaining }: { check: BlobCheck | null; backfillRemaining: number | null }) {
+  const backfill = backfillRemaining !== null && (
+    <Text size="sm">{messages.backfill(formatCount(backfillRemaining))}</Text>
+  );
+  if (check === null) {
+    return (
+      <>
+        <Text size="sm">{messages.neverRun}</Text>
+        {backfill}
+      </>
+    );
+  }
+  const count = blobCheckProblemCount(check);
+  const unlisted = count - check.problems.length;
+  return (
+    <>
+      <Text size="sm">
+        {messages.checked(formatDateTime(check.finished_at), formatCount(check.checked))}{" "}
+        {count === 0 ? (
+          messages.allGood
+        ) : (
+          <Text span size="sm" fw={700} c="red.9">
+            {messages.problems(count, formatCount(count))}
+          </Text>
+        )}
+      </Text>
+      {count > 0 && (
+        <List size="sm" spacing={2} className="dash-wrap">
+          {check.problems.map((problem) => (
+            <List.Item key={`${problem.area}/${problem.blob_id}`}>{problemText(problem)}</List.Item>
+          ))}
+          {unlisted > 0 && <List.Item>{messages.more(formatCount(unlisted))}</List.Item>}
+        </List>
+      )}
+      {check.without_checksum > 0 && <Text size="sm">{messages.sizeOnly(formatCount(check.without_checksum))}</Text>}
+      {backfill}
+    </>
+  );
+}
+
+/**
+ * For admins: the state of the running product, one line per concern ("Speicherprüfung" today;
+ * the last backup and the last tested restore belong here too). Red while the last check found a
+ * problem, otherwise quiet. Nothing for staff, who are not told (the API gives them no details).
+ */
+export function OperationsNotice({ admin }: { admin: boolean }) {
+  const { data: status } = useOperations(admin);
+  const titleId = useId();
+  if (!admin || !status) return null;
+  const check = status.blob_check;
+  const troubled = check !== null && blobCheckProblemCount(check) > 0;
+  const backfillRemaining = status.checksum_backfill.finished ? null : status.checksum_backfill.remaining;
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      withBorder
+      radius="lg"
+      p={{ base: "md", sm: "lg" }}
+      mb="xl"
+      bg={troubled ? "red.0" : undefined}
+      className={troubled ? "dash-operations dash-operations--troubled" : "dash-operations"}
+    >
+      <Title order={2} size="h4" id={titleId} mb="xs">
+        {messages.title}
+      </Title>
+      <DataList labelWidth="10rem" gap="xs">
+        <DataList.Item>
+          <DataList.ItemLabel>{messages.blobCheck}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <BlobCheckValue check={check} backfillRemaining={backfillRemaining} />
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList>
+    </Paper>
+  );
+}
