@@ -16,14 +16,18 @@
 // the same disk): its resident-memory growth (goal ≤ 64 MB) and its throughput as a ratio to the
 // disk store's, both measured in the same rounds.
 //
+// After every round the stored file is downloaded through the API and its SHA-256 compared with
+// the source's (and with the download's Repr-Digest): a round whose bytes differ fails the bench,
+// so "sha-256 equal" printed beside a round's growth means the stored file is the sent one.
+//
 // Usage: bun bench/upload.ts [size in MiB, default 1024] [--store disk|s3]
 // Uses DATABASE_URL's server when set, the embedded database otherwise (as `bun start` does).
-/// <reference path="../api/test/support/s3rver.d.ts" />
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestServer } from "../scripts/test-server";
 import { reportReady, startChild } from "./support/child.ts";
+import { startS3Server } from "./support/s3-server.ts";
 import { signUp } from "./support/session.ts";
 import { median } from "./support/stats.ts";
 
@@ -40,21 +44,6 @@ if (process.argv[2] === "--bare-server") {
     },
   });
   reportReady(bare.port);
-  await new Promise(() => {});
-}
-
-// Child mode: the S3-compatible server, serving the folder the parent names.
-if (process.argv[2] === "--s3-server") {
-  const { default: S3rver } = await import("s3rver");
-  const s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory: process.env.BENCH_S3_DIR ?? "/nonexistent",
-    configureBuckets: [{ name: "bench", configs: [] }],
-  });
-  const { port } = await s3.run();
-  reportReady(port, () => s3.close());
   await new Promise(() => {});
 }
 
@@ -78,11 +67,15 @@ const dataDir = join(workDir, "data");
 const upload = join(workDir, "upload.multipart");
 const boundary = `----bench${crypto.randomUUID()}`;
 
+/** SHA-256 (base64) of the file's bytes, computed while the body is written. */
+let sourceSha256 = "";
+
 /**
  * The request body a browser would send for one picked file: the part header, `size` bytes of
  * incompressible data, the closing boundary. Written once; cp copies this same file.
  */
 async function writeUploadBody(): Promise<void> {
+  const hasher = new Bun.CryptoHasher("sha256");
   const writer = Bun.file(upload).writer();
   writer.write(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\n` +
@@ -93,11 +86,14 @@ async function writeUploadBody(): Promise<void> {
     crypto.getRandomValues(piece.subarray(0, 65536));
     for (let offset = 65536; offset < piece.length; offset += 65536) piece.copyWithin(offset, 0, 65536);
     piece[0] = written / piece.length;
-    writer.write(piece.subarray(0, Math.min(piece.length, size - written)));
+    const part = piece.subarray(0, Math.min(piece.length, size - written));
+    hasher.update(part);
+    writer.write(part);
     await writer.flush();
   }
   writer.write(`\r\n--${boundary}--\r\n`);
   await writer.end();
+  sourceSha256 = hasher.digest("base64");
 }
 
 /** Writes dirty pages back, so no measurement pays for another's writes. */
@@ -164,26 +160,8 @@ const server = await startTestServer({ dataDir, quiet: true });
 const bare = await startChild<number>(import.meta.path, "--bare-server", { graceMs: 5000 });
 const bareUrl = `http://127.0.0.1:${bare.ready}`;
 // The S3 mode's object store and the API process that keeps its files there.
-const s3 =
-  store === "s3"
-    ? await startChild<number>(import.meta.path, "--s3-server", {
-        graceMs: 5000,
-        env: { BENCH_S3_DIR: join(workDir, "s3") },
-      })
-    : null;
-const s3Server = s3
-  ? await startTestServer({
-      dataDir: join(workDir, "data-s3"),
-      quiet: true,
-      env: {
-        BLOB_STORE: "s3",
-        S3_ENDPOINT: `http://127.0.0.1:${s3.ready}`,
-        S3_BUCKET: "bench",
-        S3_ACCESS_KEY_ID: "S3RVER",
-        S3_SECRET_ACCESS_KEY: "S3RVER",
-      },
-    })
-  : null;
+const s3 = store === "s3" ? await startS3Server(join(workDir, "s3")) : null;
+const s3Server = s3 ? await startTestServer({ dataDir: join(workDir, "data-s3"), quiet: true, env: s3.env }) : null;
 try {
   interface Target {
     url: string;
@@ -212,7 +190,30 @@ try {
     peakKb: number;
   }
 
-  async function timeUpload({ url, pid, authorization }: Target): Promise<Upload> {
+  /**
+   * The stored file, downloaded through the API (after the timed upload): its SHA-256 must be the
+   * source's, and so must the digest the API sends with it. Any difference fails the bench.
+   */
+  async function checkStored({ url, authorization }: Target, id: number): Promise<void> {
+    const download = await fetch(`${url}/api/files/${id}/download`, { headers: { authorization } });
+    if (!download.ok || !download.body) throw new Error(`download of file ${id} answered ${download.status}`);
+    const hasher = new Bun.CryptoHasher("sha256");
+    let bytes = 0;
+    for await (const chunk of download.body) {
+      hasher.update(chunk);
+      bytes += chunk.length;
+    }
+    const stored = hasher.digest("base64");
+    const announced = download.headers.get("repr-digest");
+    if (bytes !== size || stored !== sourceSha256 || announced !== `sha-256=:${sourceSha256}:`) {
+      throw new Error(
+        `${url}: the stored file differs from the source: ${bytes} bytes, sha-256 ${stored} (Repr-Digest ${announced}), sent ${size} bytes, sha-256 ${sourceSha256}`,
+      );
+    }
+  }
+
+  async function timeUpload(target: Target): Promise<Upload> {
+    const { url, pid, authorization } = target;
     // Reset the kernel's high-water mark (clear_refs 5), so VmHWM is this upload's peak.
     let kernelPeak = true;
     try {
@@ -234,6 +235,7 @@ try {
     clearInterval(sampler);
     const peakKb = Math.max(sampledPeak, kernelPeak ? statusKb(pid, "VmHWM") : 0);
     if (answer.file.size !== size) throw new Error(`stored ${answer.file.size} bytes, sent ${size}`);
+    await checkStored(target, answer.file.id);
     await fetch(`${url}/api/files/${answer.file.id}`, { method: "DELETE", headers: { authorization } });
     return { seconds, baselineKb, peakKb };
   }
@@ -286,7 +288,7 @@ try {
   console.log(
     `  API resident memory, worst round: ${mb(worst.baselineKb)} before, ${mb(worst.peakKb)} peak, growth ${mb(growth)}  (goal ≤ 64 MB: ${growth <= 64 * 1024 ? "met" : "MISSED"})`,
   );
-  console.log(`  growth per round: ${uploads.map((u) => mb(u.peakKb - u.baselineKb)).join(", ")}`);
+  console.log(`  growth per round: ${uploads.map((u) => `${mb(u.peakKb - u.baselineKb)} sha-256 equal`).join(", ")}`);
   if (s3Uploads.length > 0) {
     const s3Seconds = median(s3Uploads.map((upload) => upload.seconds));
     const s3Memory = growthOf(s3Uploads);
@@ -298,7 +300,9 @@ try {
     console.log(
       `  API resident memory, worst round: ${mb(s3Memory.worst.baselineKb)} before, ${mb(s3Memory.worst.peakKb)} peak, growth ${mb(s3Memory.growth)}  (goal ≤ 64 MB: ${s3Memory.growth <= 64 * 1024 ? "met" : "MISSED"})`,
     );
-    console.log(`  growth per round: ${s3Uploads.map((u) => mb(u.peakKb - u.baselineKb)).join(", ")}`);
+    console.log(
+      `  growth per round: ${s3Uploads.map((u) => `${mb(u.peakKb - u.baselineKb)} sha-256 equal`).join(", ")}`,
+    );
   }
 } finally {
   await s3Server?.stop();

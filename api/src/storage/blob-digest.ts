@@ -1,3 +1,4 @@
+import { open } from "node:fs/promises";
 import type { BlobContent } from "./blob-store.ts";
 
 /**
@@ -78,6 +79,41 @@ export async function digestOf(
     hasher.update(chunk);
     size += chunk.length;
     await pace.after(chunk.length);
+  }
+  return { size, sha256: hasher.digest("hex") };
+}
+
+/** Bytes read from a file at a time by `digestOfFile`. */
+const fileReadBytes = 1024 * 1024;
+
+/**
+ * Size and SHA-256 of bytes `start` up to `end` of a file, read into one reused buffer: about
+ * 9 MB of growth for 1 GiB, where a `Bun.file().stream()` left 31 MB and `fs.createReadStream`
+ * 37-42 MB behind (measured side by side, ~0.8 s a GiB each from the page cache).
+ */
+export async function digestOfFile(
+  path: string,
+  start: number,
+  end: number,
+  pace: ReadPace = unpaced,
+  signal?: AbortSignal,
+): Promise<{ size: number; sha256: string }> {
+  const hasher = newSha256();
+  const buffer = Buffer.allocUnsafe(fileReadBytes);
+  const file = await open(path, "r");
+  let size = 0;
+  try {
+    for (let position = start; position < end; ) {
+      signal?.throwIfAborted();
+      const { bytesRead } = await file.read(buffer, 0, Math.min(buffer.length, end - position), position);
+      if (bytesRead === 0) break;
+      hasher.update(buffer.subarray(0, bytesRead));
+      size += bytesRead;
+      position += bytesRead;
+      await pace.after(bytesRead);
+    }
+  } finally {
+    await file.close();
   }
   return { size, sha256: hasher.digest("hex") };
 }

@@ -1,6 +1,6 @@
 import type { BlobCheckProblem as ScrubProblem } from "@klarwerk/kit";
 import type { AreaRow, BlobAreaRows } from "./blob-area.ts";
-import { digestOf, type ReadPace, unpaced } from "./blob-digest.ts";
+import { type ReadPace, unpaced } from "./blob-digest.ts";
 
 /**
  * The scrub: every row's blob re-read from the configured store and compared with the row (size
@@ -128,7 +128,7 @@ async function checkRow(
   }
   let content: { size: number; sha256: string };
   try {
-    content = await digestOf(area.store.content(row.blobId, row.offset, blobSize), pace, signal);
+    content = await area.store.digest(row.blobId, row.offset, blobSize, { pace, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     // Removed while it was read (its row deleted meanwhile, or by hand): missing, not a failed scrub.

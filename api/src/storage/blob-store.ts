@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ReadPace } from "./blob-digest.ts";
 
 /**
  * The blob store: one interface, two implementations chosen by `BLOB_STORE` (`disk-blob-store.ts`
@@ -97,6 +98,16 @@ export interface BlobStore {
   sizeOf(id: string): Promise<number | null>;
   /** Bytes `start` up to `end` (exclusive) of a stored blob, read as the client takes them. */
   content(id: string, start: number, end: number): BlobContent;
+  /**
+   * Size and SHA-256 (hex) of bytes `start` up to `end` of a stored blob, read at `pace` (the
+   * scrub, the checksum backfill); `signal` ends the read between two pieces.
+   */
+  digest(
+    id: string,
+    start: number,
+    end: number,
+    options?: { pace?: ReadPace; signal?: AbortSignal },
+  ): Promise<{ size: number; sha256: string }>;
   /** Deletes a stored blob; a blob that is already gone is fine. */
   remove(id: string): Promise<void>;
   /** Every complete blob, in pages (incoming, unfinished ones are not blobs yet). */

@@ -1,5 +1,5 @@
 import type { BlobAreaRows } from "./blob-area.ts";
-import { digestOf, type ReadPace, unpaced } from "./blob-digest.ts";
+import { type ReadPace, unpaced } from "./blob-digest.ts";
 
 /**
  * Checksums for rows stored before they were kept (migration 014): each such row's blob is read
@@ -41,11 +41,7 @@ export async function backfillChecksums(
         if (contentSize === null || contentSize < 0 || (row.size !== null && contentSize !== row.size)) {
           result.skipped++;
         } else {
-          const content = await digestOf(
-            area.store.content(row.blobId, row.offset, row.offset + contentSize),
-            pace,
-            signal,
-          );
+          const content = await area.store.digest(row.blobId, row.offset, row.offset + contentSize, { pace, signal });
           result.bytesRead += content.size;
           if (content.size === contentSize && (await area.recordChecksum(row, content.size, content.sha256))) {
             result.recorded++;

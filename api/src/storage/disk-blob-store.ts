@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, truncate, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { digestOf, newSha256 } from "./blob-digest.ts";
+import { digestOfFile, newSha256, type ReadPace } from "./blob-digest.ts";
 import {
   type BlobContent,
   type BlobStore,
@@ -84,6 +84,10 @@ export class DiskBlobStore implements BlobStore {
     return Bun.file(this.pathOf(id)).slice(start, end);
   }
 
+  digest(id: string, start: number, end: number, options: { pace?: ReadPace; signal?: AbortSignal } = {}) {
+    return digestOfFile(this.pathOf(id), start, end, options.pace, options.signal);
+  }
+
   /** Size of a stored blob, or null when it is missing. */
   async sizeOf(id: string): Promise<number | null> {
     try {
@@ -164,7 +168,7 @@ export class DiskBlobStore implements BlobStore {
         size = length;
       },
       // Read back once written: Bun's native path hands no byte to JavaScript on the way in.
-      sha256: async (start, end) => (await digestOf(Bun.file(incoming.path).slice(start, end))).sha256,
+      sha256: async (start, end) => (await digestOfFile(incoming.path, start, end)).sha256,
     };
   };
 

@@ -1,5 +1,5 @@
 import type { S3Client } from "bun";
-import { newSha256 } from "./blob-digest.ts";
+import { digestOf, newSha256, type ReadPace } from "./blob-digest.ts";
 import {
   type BlobContent,
   type BlobStore,
@@ -209,6 +209,11 @@ export class S3BlobStore implements BlobStore {
   content(id: string, start: number, end: number): BlobContent {
     if (end <= start) return new Blob([]);
     return this.client.file(this.keyOf(id)).slice(start, end).stream();
+  }
+
+  /** One ranged GET, hashed as it streams in. */
+  digest(id: string, start: number, end: number, options: { pace?: ReadPace; signal?: AbortSignal } = {}) {
+    return digestOf(this.content(id, start, end), options.pace, options.signal);
   }
 
   async remove(id: string): Promise<void> {
