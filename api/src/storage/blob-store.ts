@@ -37,8 +37,10 @@ export interface PendingBlob extends IncomingBlob {
   /** Bytes written so far. */
   readonly size: number;
   /**
-   * Takes the bytes (copied). A returned promise is the backpressure: write the next bytes only
-   * once it has settled (it rejects when the store failed).
+   * Takes the bytes. The caller may change or free them once the returned promise has settled
+   * (at once when nothing is returned): until then the store may still read them. The promise is
+   * also the backpressure: write the next bytes only once it has settled (it rejects when the
+   * store failed).
    */
   write(bytes: Uint8Array): void | Promise<void>;
   /** Writes out what is buffered and finishes the blob; rejects when it could not be stored. */

@@ -45,7 +45,6 @@ export const defaultOrphanAfterMs = 24 * 60 * 60_000;
  */
 const partSize = 5 * 1024 * 1024;
 const queueSize = 1;
-const streamQueueBytes = 256 * 1024;
 
 export interface S3BlobStoreOptions {
   /** Key prefix of this store's objects, e.g. `files/`; one bucket holds every store. */
@@ -67,8 +66,15 @@ function isMissing(error: unknown): boolean {
  * A blob is uploaded straight under its final key (`<prefix><id>`): a multipart upload becomes
  * an object only when it completes, so nothing half-written is ever visible, and `close()`
  * returns once it is complete; `commit()` has nothing left to do. The bytes reach Bun's uploader
- * through a `ReadableStream` whose queue is the backpressure: `write` waits while the uploader is
- * behind. A discarded blob errors that stream, on which Bun aborts the multipart upload (its
+ * through a `ReadableStream` without a queue of its own (high-water mark 0): each `write` hands
+ * the caller's bytes over as they are and settles only when the uploader asks for more. The
+ * uploader reads one chunk at a time and copies it into its part before it reads again, so once
+ * `write` has settled the caller may free its bytes (the upload detaches each request chunk), and
+ * no chunk is ever copied in JavaScript: a 1 GiB upload grew the API by 21-23 MB, where a copy of
+ * each chunk grew it by 80-93 MB (bench/upload.ts; docs/stack-facts.md). Issue 22 lost bytes when
+ * chunks still waiting in a queue were detached: nothing waits in one now.
+ *
+ * A discarded blob errors that stream, on which Bun aborts the multipart upload (its
  * `writer().end(error)` would complete it instead, truncated), and deletes the key in case the
  * upload had completed.
  *
@@ -116,7 +122,8 @@ export class S3BlobStore implements BlobStore {
           waiting?.();
         },
       },
-      new ByteLengthQueuingStrategy({ highWaterMark: streamQueueBytes }),
+      // No queue: `pull` comes only once the uploader has asked for a chunk it does not have.
+      new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
     );
     const uploaded = this.client.write(key, new Response(stream), {
       partSize,
@@ -153,12 +160,9 @@ export class S3BlobStore implements BlobStore {
         if (failure) throw failure;
         if (state !== "open") throw new Error("blob is not open");
         hasher.update(bytes);
-        // A copy of our own: Bun's uploader reads the queue later, and the caller may free its
-        // bytes as soon as this returns (a request chunk, detached after parsing). Not
-        // `bytes.slice()`: on a Buffer that is a view (issue 22 lost bytes that way).
-        controller.enqueue(new Uint8Array(bytes));
+        controller.enqueue(bytes);
         size += bytes.length;
-        if ((controller.desiredSize ?? 1) > 0) return;
+        // Settles when the uploader asks for the next chunk: it has copied this one by then.
         return new Promise<void>((resolve, reject) => {
           resume = () => (failure ? reject(failure) : resolve());
         });

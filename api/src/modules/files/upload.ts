@@ -278,8 +278,9 @@ interface TransferableBuffer {
 }
 
 /**
- * Frees a request chunk that has been handled (the parser and every blob store copy what they
- * keep). Bun's server gives each chunk memory of its own that the collector does not count, so
+ * Frees a request chunk that has been handled: the parser has copied what it keeps, and every
+ * blob store is done with bytes once their `write` has settled (the bucket's uploader has copied
+ * them into its part, the disk's sink into its buffer). Bun's server gives each chunk memory of its own that the collector does not count, so
  * without this the chunks read in a 1 GiB upload waited for a collection that the heap's size
  * did not call for: 20-260 MB, the more the larger the heap (docs/stack-facts.md). Detaching the
  * chunk's buffer (`transfer(0)`) frees it at once. Only for `freeChunks` bodies: a body built
