@@ -45,7 +45,10 @@ export const unpaced: ReadPace = { after: async () => {} };
 
 /**
  * At most `bytesPerSecond` on average, measured from the first read (a token bucket of one
- * second's worth, so a short burst is allowed and a long read never exceeds the rate).
+ * second's worth, so a short burst is allowed and a long read never exceeds the rate). A read
+ * that overdraws the bucket waits until it is paid off; the debt carries over, since timers
+ * sleep in whole milliseconds (`Bun.sleep(1.95)` took 1.1 ms here) and a rounded wait must not
+ * forgive the rest.
  */
 export function pacedReads(bytesPerSecond: number, now: () => number = performance.now.bind(performance)): ReadPace {
   if (!(bytesPerSecond > 0) || !Number.isFinite(bytesPerSecond)) return unpaced;
@@ -56,11 +59,7 @@ export function pacedReads(bytesPerSecond: number, now: () => number = performan
       const current = now();
       allowance = Math.min(bytesPerSecond, allowance + ((current - last) / 1000) * bytesPerSecond) - bytes;
       last = current;
-      if (allowance < 0) {
-        await Bun.sleep((-allowance / bytesPerSecond) * 1000);
-        allowance = 0;
-        last = now();
-      }
+      if (allowance < 0) await Bun.sleep(Math.ceil((-allowance / bytesPerSecond) * 1000));
     },
   };
 }
