@@ -10,14 +10,21 @@ export interface BlobAreaRows {
   /** In reports and in the backfill's progress. */
   readonly name: BlobArea;
   readonly store: BlobStore;
-  /** Up to `limit` rows with a blob, by id, after `afterId`; only those without checksum if asked. */
-  rows(afterId: number, limit: number, options?: { withoutChecksum?: boolean }): Promise<AreaRow[]>;
+  /** A page of the rows with a blob, by id. */
+  rows(page: AreaRowsPage): Promise<AreaRow[]>;
   /** Whether the row still exists and names this blob (a file deleted meanwhile is no finding). */
   stillNames(row: AreaRow): Promise<boolean>;
   /** Of these blob ids, the ones a row names. */
   isReferenced: IsReferenced;
   /** Records the content's size and SHA-256 for a row that has none yet; false when it already had one. */
   recordChecksum(row: AreaRow, size: number, sha256: string): Promise<boolean>;
+}
+
+/** Up to `limit` rows after `afterId`; only those without a checksum when `withoutChecksum`. */
+export interface AreaRowsPage {
+  afterId: number;
+  limit: number;
+  withoutChecksum?: boolean;
 }
 
 /** A row as the scrub checks it. */

@@ -1,6 +1,7 @@
-import type { BlobCheckProblem as ScrubProblem } from "@klarwerk/kit";
+import type { BlobCheck, BlobCheckProblem as ScrubProblem } from "@klarwerk/kit";
 import type { AreaRow, BlobAreaRows } from "./blob-area.ts";
 import { type ReadPace, unpaced } from "./blob-digest.ts";
+import type { BlobStore } from "./blob-store.ts";
 
 /**
  * The scrub: every row's blob re-read from the configured store and compared with the row (size
@@ -11,21 +12,12 @@ import { type ReadPace, unpaced } from "./blob-digest.ts";
  * nothing: an admin decides what to do with a finding.
  */
 
-export interface ScrubReport {
+/** What a scrub found: the kit's `BlobCheck` (as admins read it), its times as dates. */
+export type ScrubReport = Omit<BlobCheck, "started_at" | "finished_at" | "blob_store"> & {
   started_at: Date;
   finished_at: Date;
-  blob_store: string;
-  /** Rows whose blob was looked at. */
-  checked: number;
-  bytes_read: number;
-  /** Of those, rows without a checksum yet: checked by size only (or found only, without a size). */
-  without_checksum: number;
-  missing: number;
-  changed: number;
-  orphaned: number;
-  /** The first findings (see `maxProblems`); the counts above are complete. */
-  problems: ScrubProblem[];
-}
+  blob_store: BlobStore["kind"];
+};
 
 export interface ScrubOptions {
   /** How fast blobs are read (default: no limit). */
@@ -65,7 +57,7 @@ export async function scrubBlobs(areas: BlobAreaRows[], options: ScrubOptions = 
 
   for (const area of areas) {
     for (let afterId = 0; ; ) {
-      const rows = await area.rows(afterId, pageSize);
+      const rows = await area.rows({ afterId, limit: pageSize });
       if (rows.length === 0) break;
       for (const row of rows) {
         signal?.throwIfAborted();

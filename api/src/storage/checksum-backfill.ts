@@ -32,7 +32,7 @@ export async function backfillChecksums(
   for (const area of areas) {
     let { afterId, finished } = await progress.load(area.name);
     while (!finished) {
-      const rows = await area.rows(afterId, 100, { withoutChecksum: true });
+      const rows = await area.rows({ afterId, limit: 100, withoutChecksum: true });
       finished = rows.length === 0;
       for (const row of rows) {
         signal?.throwIfAborted();

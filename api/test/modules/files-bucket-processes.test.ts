@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { StoredFile } from "@klarwerk/kit";
 import { startTestServer, type TestServer } from "../../../scripts/test-server.ts";
 import { s3ClientOf } from "../../src/storage/s3-blob-store.ts";
-import { type Framing, uploadRequest } from "../storage/upload-helpers.ts";
+import { distinctBytes, type Framing, sha256Base64, uploadRequest } from "../storage/upload-helpers.ts";
 import { overHttp } from "../support/http.ts";
 import { startTestS3, type TestS3 } from "../support/s3.ts";
 import { registerAndLogin } from "../support/users.ts";
@@ -58,23 +58,6 @@ afterAll(async () => {
   for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Bytes that differ from their neighbours everywhere and from every other file's. */
-function contentOf(size: number, seed: number): Uint8Array<ArrayBuffer> {
-  const words = new Uint32Array(Math.ceil(size / 4));
-  let state = (seed * 0x9e3779b1) | 1;
-  for (let index = 0; index < words.length; index++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    words[index] = state >>> 0;
-  }
-  return new Uint8Array(words.buffer, 0, size);
-}
-
-function sha256(bytes: Uint8Array): string {
-  return new Bun.CryptoHasher("sha256").update(bytes).digest("base64");
-}
-
 async function send(
   url: string,
   token: string,
@@ -96,7 +79,7 @@ test("two processes uploading into one bucket at once keep every byte of every f
     uploads.map((upload, index) => ({
       server,
       token,
-      content: contentOf(upload.size, process * 10 + index + 1),
+      content: distinctBytes(upload.size, process * 10 + index + 1),
       ...upload,
     })),
   );
@@ -116,8 +99,11 @@ test("two processes uploading into one bucket at once keep every byte of every f
         headers: { authorization: `Bearer ${token}` },
       });
       const bytes = new Uint8Array(await download.arrayBuffer());
-      expect({ size: bytes.length, sha256: sha256(bytes) }).toEqual({ size: file.size, sha256: sha256(file.content) });
-      expect(download.headers.get("repr-digest")).toBe(`sha-256=:${sha256(file.content)}:`);
+      expect({ size: bytes.length, sha256: sha256Base64(bytes) }).toEqual({
+        size: file.size,
+        sha256: sha256Base64(file.content),
+      });
+      expect(download.headers.get("repr-digest")).toBe(`sha-256=:${sha256Base64(file.content)}:`);
     }
   }
 }, 120_000);

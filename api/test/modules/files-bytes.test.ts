@@ -5,29 +5,20 @@
 // the S3 store hundreds of kilobytes of every file larger than one part (issue 22).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { serverBodyLimitBytes } from "../../src/http/body-policy.ts";
-import { type FilesTest, framings, startFilesTest, storeKinds, uploadRequest } from "../storage/upload-helpers.ts";
+import {
+  distinctBytes,
+  type FilesTest,
+  framings,
+  sha256Base64,
+  startFilesTest,
+  storeKinds,
+  uploadRequest,
+} from "../storage/upload-helpers.ts";
 
 const mebibyte = 1024 * 1024;
 const sizes = [0, 1, 5 * mebibyte - 1, 5 * mebibyte, 5 * mebibyte + 1, 10 * mebibyte + 3, 64 * mebibyte + 7];
 
-/** Bytes that differ from their neighbours everywhere (xorshift), so a lost or moved piece shows. */
-function sourceBytes(size: number): Uint8Array<ArrayBuffer> {
-  const words = new Uint32Array(Math.ceil(size / 4));
-  let state = 0x9e3779b9;
-  for (let index = 0; index < words.length; index++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    words[index] = state >>> 0;
-  }
-  return new Uint8Array(words.buffer, 0, size);
-}
-
-const source = sourceBytes(Math.max(...sizes));
-
-function sha256Base64(bytes: Uint8Array): string {
-  return new Bun.CryptoHasher("sha256").update(bytes).digest("base64");
-}
+const source = distinctBytes(Math.max(...sizes));
 
 /** Where two byte arrays first differ, or -1. */
 function firstDifference(a: Uint8Array, b: Uint8Array): number {

@@ -214,3 +214,24 @@ export function uploadRequest(content: Uint8Array<ArrayBuffer>, name: string, fr
   if (framing === "content-length") headers["content-length"] = String(length);
   return { body, headers };
 }
+
+/**
+ * `size` bytes that differ from their neighbours everywhere (xorshift), and from another seed's:
+ * a lost, moved or swapped piece of a file shows.
+ */
+export function distinctBytes(size: number, seed = 1): Uint8Array<ArrayBuffer> {
+  const words = new Uint32Array(Math.ceil(size / 4));
+  let state = (seed * 0x9e3779b1) | 1;
+  for (let index = 0; index < words.length; index++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    words[index] = state >>> 0;
+  }
+  return new Uint8Array(words.buffer, 0, size);
+}
+
+/** SHA-256 in base64, as `Repr-Digest` carries it. */
+export function sha256Base64(bytes: Uint8Array): string {
+  return new Bun.CryptoHasher("sha256").update(bytes).digest("base64");
+}

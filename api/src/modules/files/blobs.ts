@@ -55,7 +55,7 @@ export function fileBlobArea(sql: Sql, store: BlobStore): BlobAreaRows {
   return {
     name: "files",
     store,
-    rows: (afterId, limit, options) => fileBlobRows(sql, afterId, limit, options?.withoutChecksum ?? false),
+    rows: (page) => fileBlobRows(sql, page),
     stillNames: (row) => fileNamesBlob(sql, row.id, row.blobId),
     isReferenced: (ids) => referencedBlobIds(sql, ids),
     recordChecksum: (row, _size, sha256) => recordFileChecksum(sql, row.id, sha256),

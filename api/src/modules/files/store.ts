@@ -1,7 +1,7 @@
 import type { StoredFile } from "@klarwerk/kit";
 import type { Sql } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
-import type { AreaRow } from "../../storage/blob-area.ts";
+import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
 
 /** A file as the store reads it; the answers carry the kit's `StoredFile`. */
 export type FileRow = Row<StoredFile>;
@@ -89,27 +89,12 @@ export async function* allFileBlobIds(sql: Sql, pageSize = 1000): AsyncGenerator
   }
 }
 
-/** Files by id after `afterId` (the scrub, the checksum backfill), as the blob area reads them. */
-export async function fileBlobRows(
-  sql: Sql,
-  afterId: number,
-  limit: number,
-  withoutChecksum: boolean,
-): Promise<AreaRow[]> {
-  const rows = await sql<
-    { id: number; name: string; blob_id: string; blob_offset: number; size: number; sha256: string | null }[]
-  >`
-    select id, original_name as name, blob_id, blob_offset, size, sha256 from files
+/** A page of files by id (the scrub, the checksum backfill), as the blob area reads them. */
+export function fileBlobRows(sql: Sql, { afterId, limit, withoutChecksum }: AreaRowsPage): Promise<AreaRow[]> {
+  return sql<AreaRow[]>`
+    select id, original_name as name, blob_id as "blobId", blob_offset as "offset", size, sha256 from files
     where id > ${afterId} ${withoutChecksum ? sql`and sha256 is null` : sql``}
     order by id limit ${limit}`;
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    blobId: row.blob_id,
-    offset: row.blob_offset,
-    size: row.size,
-    sha256: row.sha256,
-  }));
 }
 
 export async function fileNamesBlob(sql: Sql, id: number, blobId: string): Promise<boolean> {

@@ -53,7 +53,7 @@ export function invoiceBlobArea(sql: Sql, store: BlobStore): BlobAreaRows {
   return {
     name: "invoices",
     store,
-    rows: (afterId, limit, options) => invoiceBlobRows(sql, afterId, limit, options?.withoutChecksum ?? false),
+    rows: (page) => invoiceBlobRows(sql, page),
     // Issued invoices are never deleted, nor is their PDF replaced.
     stillNames: async () => true,
     isReferenced: (ids) => referencedInvoiceBlobIds(sql, ids),

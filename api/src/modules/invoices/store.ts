@@ -12,7 +12,7 @@ import {
 } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import type { ListQuery as GenericListQuery } from "../../http/list-query.ts";
-import type { AreaRow } from "../../storage/blob-area.ts";
+import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
 /**
@@ -406,27 +406,13 @@ export async function* allInvoiceBlobIds(sql: Sql, pageSize = 1000): AsyncGenera
   }
 }
 
-/** Issued invoices' PDFs by invoice id after `afterId` (the scrub, the checksum backfill). */
-export async function invoiceBlobRows(
-  sql: Sql,
-  afterId: number,
-  limit: number,
-  withoutChecksum: boolean,
-): Promise<AreaRow[]> {
-  const rows = await sql<
-    { id: number; number: string | null; pdf_blob: string; pdf_size: number | null; pdf_sha256: string | null }[]
-  >`
-    select id, number, pdf_blob, pdf_size, pdf_sha256 from invoices
+/** A page of issued invoices' PDFs by invoice id (the scrub, the checksum backfill). */
+export async function invoiceBlobRows(sql: Sql, { afterId, limit, withoutChecksum }: AreaRowsPage): Promise<AreaRow[]> {
+  const rows = await sql<(Omit<AreaRow, "name"> & { number: string })[]>`
+    select id, number, pdf_blob as "blobId", 0 as "offset", pdf_size as size, pdf_sha256 as sha256 from invoices
     where pdf_blob is not null and id > ${afterId} ${withoutChecksum ? sql`and pdf_sha256 is null` : sql``}
     order by id limit ${limit}`;
-  return rows.map((row) => ({
-    id: row.id,
-    name: invoicePdfFileName(row.number ?? String(row.id)),
-    blobId: row.pdf_blob,
-    offset: 0,
-    size: row.pdf_size,
-    sha256: row.pdf_sha256,
-  }));
+  return rows.map(({ number, ...row }) => ({ ...row, name: invoicePdfFileName(number) }));
 }
 
 /** An invoice's PDF size and checksum, recorded once (by the backfill; the trigger allows no other change). */
