@@ -36,7 +36,7 @@ async function loadSources() {
     { AppRoot },
     { publicRemoteRoutes },
     { publicPages, isRemotePage },
-    { consentDecidedScript },
+    { earlyConsentScript },
     { exposes },
     { Login },
     { Register },
@@ -47,7 +47,7 @@ async function loadSources() {
     import("../shell/src/AppRoot.tsx"),
     import("../shell/src/federation/remoteRoutes.ts"),
     import("../shell/src/public/pages.ts"),
-    import("../shell/src/consent/consent.ts"),
+    import("../shell/src/consent/earlyConsent.ts"),
     import("../mf-marketing/exposes.ts"),
     import("../shell/src/routes/Login.tsx"),
     import("../shell/src/routes/Register.tsx"),
@@ -71,12 +71,15 @@ async function loadSources() {
     publicRemoteRoutes,
     publicPages,
     isRemotePage,
-    consentDecidedScript,
+    earlyConsentScript,
     screens,
   };
 }
 
 type Sources = Awaited<ReturnType<typeof loadSources>>;
+
+/** The head script goes into every page's HTML: without its spaces and comments. */
+const headScript = new Bun.Transpiler({ loader: "js", minifyWhitespace: true, minifySyntax: true });
 
 interface Manifest {
   exposes: { name: string; assets: { css: { sync: string[] } } }[];
@@ -187,7 +190,7 @@ export async function prerender(shellDist: string, marketingDist: string, precom
   const template = readFileSync(join(shellDist, "index.html"), "utf8");
   const manifest = JSON.parse(readFileSync(join(marketingDist, "mf-manifest.json"), "utf8")) as Manifest;
   const sources = await loadSources();
-  const { createElement, renderToString, AppRoot, publicPages, isRemotePage, consentDecidedScript, screens } = sources;
+  const { createElement, renderToString, AppRoot, publicPages, isRemotePage, earlyConsentScript, screens } = sources;
   const next = join(shellDist, "prerendered-next");
   rmSync(next, { recursive: true, force: true });
   await mkdir(next, { recursive: true });
@@ -205,7 +208,7 @@ export async function prerender(shellDist: string, marketingDist: string, precom
     html = replaceOnce(
       html,
       /<\/head>/,
-      `${isRemotePage(route) ? remoteCss(manifest, marketingDist, route.expose) : ""}<script>${consentDecidedScript}</script></head>`,
+      `${isRemotePage(route) ? remoteCss(manifest, marketingDist, route.expose) : ""}<script>${headScript.transformSync(earlyConsentScript())}</script></head>`,
       "</head>",
     );
     html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${body}</div>`, '<div id="root">');

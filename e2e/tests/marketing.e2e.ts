@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page, Route } from "@playwright/test";
-import { site } from "../../packages/kit/src/site";
+import type { Browser, Locator, Page, Route } from "@playwright/test";
+import { site, storageKeys } from "../../packages/kit/src/site";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly } from "../support/users";
 
@@ -584,4 +584,124 @@ test.describe("accessibility", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Fehler" })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+test.describe("the consent banner's first tap", () => {
+  /**
+   * Counts every write of the choice and notes when the banner showed while a choice was stored
+   * (a "flash back"), from the document's first moment on.
+   */
+  async function watchConsent(page: Page): Promise<void> {
+    await page.addInitScript((key) => {
+      const watched = window as unknown as { consentWrites: string[]; consentFlashed: boolean };
+      watched.consentWrites = [];
+      watched.consentFlashed = false;
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (this: Storage, name: string, value: string) {
+        if (name === key) watched.consentWrites.push(value);
+        setItem.call(this, name, value);
+      };
+      const check = () => {
+        const banner = document.querySelector<HTMLElement>(".consent");
+        const shown = banner !== null && banner.getClientRects().length > 0;
+        if (shown && watched.consentWrites.length > 0) watched.consentFlashed = true;
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    }, storageKeys.consent);
+  }
+
+  async function consentWrites(page: Page): Promise<{ writes: string[]; flashed: boolean; stored: string | null }> {
+    return page.evaluate((key) => {
+      const watched = window as unknown as { consentWrites: string[]; consentFlashed: boolean };
+      return { writes: watched.consentWrites, flashed: watched.consentFlashed, stored: localStorage.getItem(key) };
+    }, storageKeys.consent);
+  }
+
+  const choices = [
+    { button: "Akzeptieren", stored: "accepted" },
+    { button: "Ablehnen", stored: "rejected" },
+  ] as const;
+
+  /** A visitor on a phone, new to the site unless `stored` says what it chose on an earlier visit. */
+  async function newVisitor(browser: Browser, stored?: string): Promise<{ page: Page; close: () => Promise<void> }> {
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
+    if (stored) {
+      await context.addInitScript(
+        ({ key, value }) => {
+          if (!sessionStorage.getItem("seeded")) localStorage.setItem(key, value);
+          sessionStorage.setItem("seeded", "1");
+        },
+        { key: storageKeys.consent, value: stored },
+      );
+    }
+    const page = await context.newPage();
+    await stubReviewWidget(page);
+    await watchConsent(page);
+    return { page, close: () => context.close() };
+  }
+
+  const presses = [
+    { how: "click", press: (button: Locator) => button.click() },
+    { how: "Enter", press: (button: Locator) => button.press("Enter") },
+    { how: "Space", press: (button: Locator) => button.press(" ") },
+  ] as const;
+
+  for (const { how, press } of presses) {
+    test(`"Akzeptieren" by ${how} the moment the banner shows is kept (5 visits)`, async ({ browser }) => {
+      for (let visit = 1; visit <= 5; visit++) {
+        const { page, close } = await newVisitor(browser);
+        await page.goto("/services", { waitUntil: "commit" });
+        await press(consentBanner(page).getByRole("button", { name: "Akzeptieren" }));
+        await expect(consentBanner(page), `visit ${visit}`).toBeHidden();
+        await waitForScripts(page);
+        await expect(page.locator(".trustpilot-widget")).toHaveAttribute("data-rendered", "stub");
+        expect(await consentWrites(page), `visit ${visit}`).toEqual({
+          writes: ["accepted"],
+          flashed: false,
+          stored: "accepted",
+        });
+        await close();
+      }
+    });
+  }
+
+  test('"Datenschutz-Einstellungen" tapped before the script runs reopens the banner (5 visits)', async ({
+    browser,
+  }) => {
+    for (let visit = 1; visit <= 5; visit++) {
+      const { page, close } = await newVisitor(browser, "accepted");
+      await page.goto("/about", { waitUntil: "commit" });
+      await page.getByRole("contentinfo").getByRole("button", { name: "Datenschutz-Einstellungen" }).tap();
+      const banner = consentBanner(page);
+      await expect(banner, `visit ${visit}`).toBeVisible();
+      await banner.getByRole("button", { name: "Ablehnen" }).tap();
+      await expect(banner, `visit ${visit}`).toBeHidden();
+      await waitForScripts(page);
+      await page.waitForLoadState("load");
+      await expect(banner, `visit ${visit}`).toBeHidden();
+      expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.consent)).toBe("rejected");
+      expect(await reviewWidgetRuns(page), `visit ${visit}`).toBe(0);
+      await close();
+    }
+  });
+
+  for (const { path } of publicPages) {
+    for (const { button, stored } of choices) {
+      test(`${path}: "${button}" tapped the moment the banner shows is kept (10 visits)`, async ({ browser }) => {
+        test.setTimeout(120_000);
+        for (let visit = 1; visit <= 10; visit++) {
+          const { page, close } = await newVisitor(browser);
+          await page.goto(path, { waitUntil: "commit" });
+          await consentBanner(page).getByRole("button", { name: button }).tap();
+          await expect(consentBanner(page), `visit ${visit}`).toBeHidden();
+          await waitForScripts(page);
+          await page.waitForLoadState("load");
+          await expect(consentBanner(page), `visit ${visit}`).toBeHidden();
+          expect(await consentWrites(page), `visit ${visit}`).toEqual({ writes: [stored], flashed: false, stored });
+          await close();
+        }
+      });
+    }
+  }
 });

@@ -1,5 +1,6 @@
 import { site } from "@klarwerk/kit";
 import { reviewConsent } from "../consent/consent";
+import { consentControl } from "../consent/earlyConsent";
 import { ReviewWidget } from "../consent/ReviewWidget";
 import { BrandMark } from "./BrandMark";
 
@@ -67,7 +68,7 @@ export function Footer() {
         <p>
           {site.copyright} {site.legalName}
         </p>
-        <button type="button" className="site-footer__settings" onClick={reviewConsent}>
+        <button type="button" className="site-footer__settings" {...consentControl("review")} onClick={reviewConsent}>
           Datenschutz-Einstellungen
         </button>
       </div>

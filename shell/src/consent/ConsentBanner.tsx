@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from "react";
 import { publicRouteFor } from "../federation/remoteRoutes";
 import { useShellNavigation } from "../navigation/navigation";
 import { type ConsentChoice, decideConsent, useConsent } from "./consent";
+import { consentControl } from "./earlyConsent";
 import { loadReviewWidgetScript } from "./reviewScript";
 
 /** Loads the review platform's script once the visitor agreed (now or on an earlier visit). */
@@ -45,7 +46,7 @@ export function ConsentBanner() {
 
   return (
     // In the prerendered page the banner is part of the first paint (so it never becomes a late
-    // "largest paint"); a visitor who decided before never sees it: see consentDecidedScript.
+    // "largest paint"); a visitor who decided before never sees it: see earlyConsentScript, which also takes a press before React does.
     <section className={choice === "unknown" ? "consent consent--prerendered" : "consent"} aria-labelledby={titleId}>
       <h2 id={titleId} ref={title} className="consent__title" tabIndex={-1}>
         Bewertungen von {site.reviewWidget.platform} anzeigen?
@@ -59,10 +60,20 @@ export function ConsentBanner() {
         <p className="consent__text">Lehnen Sie jetzt ab, lädt die Seite neu, damit das Widget verschwindet.</p>
       )}
       <div className="consent__actions">
-        <button type="button" className="kw-button kw-button--primary" onClick={() => decide("rejected")}>
+        <button
+          type="button"
+          className="kw-button kw-button--primary"
+          {...consentControl("rejected")}
+          onClick={() => decide("rejected")}
+        >
           Ablehnen
         </button>
-        <button type="button" className="kw-button kw-button--primary" onClick={() => decide("accepted")}>
+        <button
+          type="button"
+          className="kw-button kw-button--primary"
+          {...consentControl("accepted")}
+          onClick={() => decide("accepted")}
+        >
           Akzeptieren
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { storageKeys } from "@klarwerk/kit";
 import { useSyncExternalStore } from "react";
+import { type EarlyConsent, earlyConsentName } from "./earlyConsent";
 
 /**
  * The visitor's choice about the third-party review widget, kept in local storage: nothing of
@@ -29,7 +30,7 @@ function storage(): Storage | null {
 
 function readChoice(): ConsentChoice | null {
   const value = storage()?.getItem(storageKeys.consent);
-  return value === "accepted" || value === "rejected" ? value : null;
+  return value === "accepted" || value === "rejected" ? value : (earlyConsent()?.choice ?? null);
 }
 
 function publish(): void {
@@ -38,6 +39,8 @@ function publish(): void {
 }
 
 function subscribe(listener: () => void): () => void {
+  // React's handlers are in place: the head script's listener steps aside.
+  earlyConsent()?.handOver();
   listeners.add(listener);
   // Another tab decided: follow it.
   const onStorage = (event: StorageEvent) => {
@@ -55,12 +58,11 @@ function snapshot(): ConsentState {
   return state;
 }
 
-/**
- * For the head of a prerendered page: marks the document before its first paint when the visitor
- * already decided, so the banner in the HTML stays hidden (consent.css) until the page hydrates
- * and drops it.
- */
-export const consentDecidedScript = `try{var c=localStorage.getItem(${JSON.stringify(storageKeys.consent)});if(c==="accepted"||c==="rejected")document.documentElement.setAttribute("data-consent-decided","")}catch(e){}`;
+function earlyConsent(): EarlyConsent | undefined {
+  return typeof window === "undefined"
+    ? undefined
+    : (window as unknown as Record<string, EarlyConsent | undefined>)[earlyConsentName];
+}
 
 /** The current choice; "unknown" while prerendering and hydrating, so the HTML matches. */
 export function useConsent(): ConsentState {
@@ -83,4 +85,12 @@ export function decideConsent(choice: ConsentChoice): void {
 export function reviewConsent(): void {
   reviewing = true;
   publish();
+}
+
+// A press before this module loaded decided or reopened already; from now on presses come here.
+const early = earlyConsent();
+if (early) {
+  reviewing = early.reviewing;
+  early.decide = decideConsent;
+  early.review = reviewConsent;
 }
