@@ -8,6 +8,7 @@ import { bodyPolicy } from "./http/body-policy.ts";
 import { errorHandler } from "./http/errors.ts";
 import { apiNoStore } from "./http/no-store.ts";
 import { postgresRateLimits, type RateLimitStore } from "./http/rate-limit.ts";
+import { requestTarget } from "./http/request-target.ts";
 import { textPolicy } from "./http/text-policy.ts";
 import type { DeliveryOptions } from "./mail/delivery.ts";
 import { createOutbox } from "./mail/outbox.ts";
@@ -63,6 +64,7 @@ export function createApp({
   const deps: Deps = { config, sql, changes, auth, rateLimits, now, outbox, blobReport };
   return new Elysia()
     .use(errorHandler)
+    .use(requestTarget)
     .use(apiNoStore)
     .use(bodyPolicy(undefined, streamedBodyPaths))
     .use(textPolicy)

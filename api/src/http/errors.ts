@@ -62,7 +62,8 @@ export const errorHandler = new Elysia({ name: "error-handler" }).onError(
       case "INVALID_FILE_TYPE":
         return status(422, { message: httpMessages.unsupportedFileType });
       default: {
-        console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+        // request.url is only the path when a request named no host: log it as it came.
+        console.error(`[api] ${request.method} ${request.url.slice(0, 300)} failed:`, error);
         return status(500, { message: httpMessages.internal });
       }
     }
