@@ -87,7 +87,7 @@ export async function markSent(sql: Sql, mail: ClaimedMail): Promise<boolean> {
 }
 
 /**
- * A failed attempt: the reason is appended to the mail's failures. `final` (a 5xx answer) fails
+ * A failed attempt: the reason is appended to the mail's failures. `final` (a recipient refused for good) fails
  * it at once; otherwise it is due again after `retryInMs`, unless its failures began `giveUpMs`
  * ago, then it fails too. Returns the state it is left in (null: the claim was no longer ours).
  */
