@@ -1,19 +1,24 @@
+import { abuseLimitWindowMinutes } from "@klarwerk/kit";
 import { type RateLimitStore, tooManyRequests } from "../../http/rate-limit.ts";
 import { authApiMessages as messages } from "./messages.ts";
 
-const fifteenMinutes = 15 * 60 * 1000;
+const loginWindowMs = abuseLimitWindowMinutes.login * 60 * 1000;
 
 /** Failed logins for one account (its normalized e-mail), from any address. */
-export const accountLoginLimit = { name: "login-account", max: 10, windowMs: fifteenMinutes } as const;
+export const accountLoginLimit = { name: "login-account", max: 10, windowMs: loginWindowMs } as const;
 
 /** Failed logins from one client address, across accounts: guessing one password for many (spraying). */
-export const addressLoginLimit = { name: "login-address", max: 30, windowMs: fifteenMinutes } as const;
+export const addressLoginLimit = { name: "login-address", max: 30, windowMs: loginWindowMs } as const;
 
 /**
  * Registrations from one client address, every one that reaches the route counted: the form
  * checks the same rules before it sends, so a person is rarely refused one.
  */
-export const registrationLimit = { name: "registration", max: 5, windowMs: 60 * 60 * 1000 } as const;
+export const registrationLimit = {
+  name: "registration",
+  max: 5,
+  windowMs: abuseLimitWindowMinutes.registration * 60 * 1000,
+} as const;
 
 /**
  * The limits of /api/login and /api/register, counted per deployment (the store's counters live
