@@ -54,15 +54,15 @@ describe("a request without a readable URL", () => {
 });
 
 /** A JSON object of exactly `bytes` bytes: a contact message whose name is padding. */
-function jsonOfSize(bytes: number): Uint8Array {
+function jsonOfSize(bytes: number): Uint8Array<ArrayBuffer> {
   const frame = JSON.stringify({ name: "", email: "a@example.com", message: "Hallo" });
   const text = frame.replace('"name":""', `"name":"${"x".repeat(bytes - frame.length)}"`);
-  const encoded = new TextEncoder().encode(text);
+  const encoded = new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
   if (encoded.byteLength !== bytes) throw new Error(`built ${encoded.byteLength} bytes, not ${bytes}`);
   return encoded;
 }
 
-async function post(path: string, body: Uint8Array, headers: Record<string, string> = {}) {
+async function post(path: string, body: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) {
   const response = await fetch(`${origin}${path}`, { method: "POST", headers, body });
   return { status: response.status, body: (await response.json()) as { message: string } };
 }

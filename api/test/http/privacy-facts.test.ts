@@ -81,8 +81,9 @@ describe(`mails holding a contact request's data go with the request (${contactR
       update contact_requests set done_at = now() - make_interval(days => ${contactRetentionDays + 1}::int)
       where id = ${request?.id ?? 0}`;
     expect(await purgeAnsweredRequests(db.sql)).toBe(1);
-    expect(await mailsOf()).toEqual([]);
-    expect(await db.sql`select id from outbox where kind not in ('contact-request', 'reply')`).toEqual(others);
+    expect((await mailsOf()).length).toBe(0);
+    const othersAfter = await db.sql`select id from outbox where kind not in ('contact-request', 'reply')`;
+    expect([...othersAfter]).toEqual([...others]);
   });
 
   test("migration 017 links the mails written before it, and deletes those whose request is gone", async () => {
@@ -107,7 +108,7 @@ describe(`mails holding a contact request's data go with the request (${contactR
       await migrate(old.sql);
       const rows = await old.sql<{ kind: string; to_address: string; linked: boolean }[]>`
         select kind, to_address, contact_request_id is not null as linked from outbox order by id`;
-      expect(rows).toEqual([
+      expect([...rows]).toEqual([
         { kind: "contact-request", to_address: "team@example.com", linked: true },
         { kind: "reply", to_address: kept, linked: true },
         { kind: "access-granted", to_address: gone, linked: false },

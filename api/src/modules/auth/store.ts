@@ -1,5 +1,5 @@
 import type { User, UserStatus } from "@klarwerk/kit";
-import type { Sql, Transaction } from "../../db/open.ts";
+import type { Queries, Sql, Transaction } from "../../db/open.ts";
 import { lockAccounts } from "../users/store.ts";
 import { deleteSessionsOf } from "./session-store.ts";
 
@@ -98,4 +98,10 @@ export async function changePassword(
       where id = ${userId}`;
     await deleteSessionsOf(tx, userId, keep);
   });
+}
+
+/** Every active admin (the owner included): who is told about attacks on accounts. */
+export async function activeAdmins(sql: Queries): Promise<{ name: string; email: string }[]> {
+  return sql<{ name: string; email: string }[]>`
+    select name, email from users where role = 'admin' and status = 'active' order by id`;
 }
