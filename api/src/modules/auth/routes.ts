@@ -111,6 +111,7 @@ export function authModule({
               422: [
                 messages.nameRequired,
                 messages.nameTooLong,
+                messages.nameControlCharacters,
                 messages.emailRequired,
                 messages.emailInvalid,
                 messages.passwordRequired,
