@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import type { App } from "../../src/app.ts";
 import { deviceCookieName } from "../../src/modules/auth/known-device.ts";
 import { accountLoginLimit } from "../../src/modules/auth/limits.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
@@ -11,7 +12,7 @@ import { registerAndLogin, signedInOwner, testOwner, testPassword } from "../sup
 // once. Over real sockets behind a trusted "proxy" (this test), so attacker and colleague have
 // addresses of their own.
 const db = await createTestDatabase();
-const servers: { stop(closeActive?: boolean): Promise<void> }[] = [];
+const servers: App[] = [];
 afterAll(async () => {
   for (const server of servers) await server.stop(true);
   await db.drop();
