@@ -1,3 +1,4 @@
+import { abuseLimitCleanupMinutes } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { ResolvedConfig } from "./config.ts";
 import type { ChangeFeed } from "./db/change-feed.ts";
@@ -7,7 +8,8 @@ import { createAuth } from "./http/auth.ts";
 import { bodyPolicy } from "./http/body-policy.ts";
 import { errorHandler } from "./http/errors.ts";
 import { apiNoStore } from "./http/no-store.ts";
-import { postgresRateLimits, type RateLimitStore } from "./http/rate-limit.ts";
+import { postgresRateLimits, type RateLimitStore, scheduleWindowCleanup } from "./http/rate-limit.ts";
+import { requestTarget } from "./http/request-target.ts";
 import { textPolicy } from "./http/text-policy.ts";
 import type { DeliveryOptions } from "./mail/delivery.ts";
 import { createOutbox } from "./mail/outbox.ts";
@@ -61,8 +63,17 @@ export function createApp({
   const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
   const outbox = createOutbox({ sql, config, delivery });
   const deps: Deps = { config, sql, changes, auth, rateLimits, now, outbox, blobReport };
+  let stopWindowCleanup: (() => void) | null = null;
   return new Elysia()
+    .onStart(() => {
+      stopWindowCleanup ??= scheduleWindowCleanup(sql, abuseLimitCleanupMinutes * 60 * 1000);
+    })
+    .onStop(() => {
+      stopWindowCleanup?.();
+      stopWindowCleanup = null;
+    })
     .use(errorHandler)
+    .use(requestTarget)
     .use(apiNoStore)
     .use(bodyPolicy(undefined, streamedBodyPaths))
     .use(textPolicy)

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { isEmail, type RemoteName, remoteBase, remoteNames, site } from "@klarwerk/kit";
-import { isIpAddress, normalizeAddress } from "./http/client-address.ts";
+import { type AddressRange, parseAddressRange } from "./http/address-range.ts";
 import { bucketProblem, type S3Settings } from "./storage/s3-blob-store.ts";
 
 /** The repository root: built front-ends live under it, and so does `.data` by default. */
@@ -25,8 +25,8 @@ export interface Config {
   remotes: Record<RemoteName, string>;
   /** The largest file an upload may carry, in bytes. */
   uploadMaxBytes: number;
-  /** Reverse proxies whose X-Forwarded-For is believed (normalized addresses); empty: none. */
-  trustedProxies: ReadonlySet<string>;
+  /** Reverse proxies whose X-Forwarded-For is believed (addresses and CIDR ranges); empty: none. */
+  trustedProxies: readonly AddressRange[];
   /**
    * The only address that may become the owner (the first admin), trimmed and lower-cased; null:
    * the first account registered in an empty database does. Required in production, so that a
@@ -100,16 +100,19 @@ function readBlobScrubRate(value: string | undefined, problems: string[]): numbe
   return mebibytes * 1024 * 1024;
 }
 
-function readTrustedProxies(value: string | undefined, problems: string[]): ReadonlySet<string> {
-  const addresses = (value ?? "")
+function readTrustedProxies(value: string | undefined, problems: string[]): readonly AddressRange[] {
+  const entries = (value ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter((entry) => entry !== "");
-  const invalid = addresses.filter((entry) => !isIpAddress(entry));
+  const ranges = entries.map(parseAddressRange);
+  const invalid = entries.filter((_, index) => ranges[index] === null);
   if (invalid.length > 0) {
-    problems.push(`TRUSTED_PROXIES must list IP addresses separated by commas, got "${invalid.join(", ")}".`);
+    problems.push(
+      `TRUSTED_PROXIES must list IP addresses or CIDR ranges (10.0.0.0/8, fd00::/8) separated by commas, got "${invalid.join(", ")}".`,
+    );
   }
-  return new Set(addresses.filter(isIpAddress).map(normalizeAddress));
+  return ranges.filter((range) => range !== null);
 }
 
 function readOwnerEmail(value: string | undefined, production: boolean, problems: string[]): string | null {

@@ -36,7 +36,7 @@ describe("loadConfig", () => {
         invoices: "/remotes/mf-invoices/mf-manifest.json",
       },
       uploadMaxBytes: 1024 ** 3,
-      trustedProxies: new Set(),
+      trustedProxies: [],
       ownerEmail: null,
       smtpUrl: null,
       mailFrom: "kontakt@klarwerk-digital.de",
@@ -165,12 +165,18 @@ describe("loadConfig", () => {
     expect(problemsOf({ UPLOAD_MAX_BYTES: value })).toEqual([expect.stringContaining("UPLOAD_MAX_BYTES")]);
   });
 
-  test("TRUSTED_PROXIES lists the reverse proxies' addresses, IPv4 and IPv6", () => {
-    expect(loadConfig({ TRUSTED_PROXIES: " 10.0.0.2, ::1,::ffff:172.18.0.1 " }).trustedProxies).toEqual(
-      new Set(["10.0.0.2", "::1", "172.18.0.1"]),
-    );
-    expect(problemsOf({ TRUSTED_PROXIES: "10.0.0.2, proxy.local, 10.0.0.0/8" })).toEqual([
-      'TRUSTED_PROXIES must list IP addresses separated by commas, got "proxy.local, 10.0.0.0/8".',
+  test("TRUSTED_PROXIES lists the reverse proxies' addresses and CIDR ranges, IPv4 and IPv6", () => {
+    expect(
+      loadConfig({ TRUSTED_PROXIES: " 10.0.0.2, ::1,::ffff:172.18.0.1, 172.30.23.0/24, fd00::/8 " }).trustedProxies,
+    ).toEqual([
+      { family: 4, network: 0x0a000002n, prefix: 32 },
+      { family: 6, network: 1n, prefix: 128 },
+      { family: 4, network: 0xac120001n, prefix: 32 },
+      { family: 4, network: 0xac1e1700n, prefix: 24 },
+      { family: 6, network: 0xfdn << 120n, prefix: 8 },
+    ]);
+    expect(problemsOf({ TRUSTED_PROXIES: "10.0.0.2, proxy.local, 10.0.0.0/33, 10.0.0.0/8" })).toEqual([
+      'TRUSTED_PROXIES must list IP addresses or CIDR ranges (10.0.0.0/8, fd00::/8) separated by commas, got "proxy.local, 10.0.0.0/33".',
     ]);
   });
 

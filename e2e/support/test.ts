@@ -29,12 +29,13 @@ const reportBinding = "__reportCspViolation";
  *   what is refused before the page's first script runs).
  * - Every test is a visitor of its own: the test server trusts a proxy on 127.0.0.1
  *   (TRUSTED_PROXIES, scripts/test.ts), and each test's browser and API requests say through
- *   X-Forwarded-For that they come from an address no other test uses. The per-address limits
+ *   X-Forwarded-For that they come from an address (and an IPv6 /64) no other test uses. The per-address limits
  *   (five registrations an hour, login failures) then count per test, as they would per visitor.
  */
 export const test = base.extend<{ contentSecurityPolicy: undefined }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    const visitor = `2001:db8::${randomBytes(6).toString("hex").match(/.{4}/g)?.join(":")}`;
+    // A network of its own (the API counts IPv6 visitors per /64): random groups 3 and 4.
+    const visitor = `2001:db8:${randomBytes(4).toString("hex").match(/.{4}/g)?.join(":")}::1`;
     await use({ ...extraHTTPHeaders, "X-Forwarded-For": visitor });
   },
   contentSecurityPolicy: [

@@ -42,8 +42,21 @@ async function stubReviewWidget(page: Page): Promise<{ requests: () => number }>
   return { requests: () => requests };
 }
 
-function reviewWidgetRuns(page: Page): Promise<number> {
-  return page.evaluate(() => (window as { reviewWidgetLoads?: number }).reviewWidgetLoads ?? 0);
+/** The widget's sandboxed frame (it never runs in the page's own origin). */
+function widgetFrame(page: Page) {
+  return page.frames().find((frame) => frame !== page.mainFrame() && frame.url() === "about:srcdoc");
+}
+
+/** How often the widget script ran: in its frame, and (never) in the page itself. */
+async function reviewWidgetRuns(page: Page): Promise<number> {
+  const count = () => (window as { reviewWidgetLoads?: number }).reviewWidgetLoads ?? 0;
+  expect(await page.evaluate(count)).toBe(0);
+  return (await widgetFrame(page)?.evaluate(count)) ?? 0;
+}
+
+/** The widget element inside its frame. */
+function widgetElement(page: Page): Locator {
+  return page.frameLocator("iframe.site-footer__widget").locator(".trustpilot-widget");
 }
 
 /** The layout's buttons are enabled once the page's script runs (the menu button is hidden on wide screens). */
@@ -394,7 +407,7 @@ test.describe("review widget", () => {
     await waitForScripts(page);
     await consentBanner(page).getByRole("button", { name: "Akzeptieren" }).click();
     await expect(consentBanner(page)).toBeHidden();
-    await expect(page.locator(".trustpilot-widget")).toHaveAttribute("data-rendered", "stub");
+    await expect(widgetElement(page)).toHaveAttribute("data-rendered", "stub");
     expect(widget.requests()).toBe(1);
 
     // Moving between pages keeps the one script.
@@ -409,7 +422,7 @@ test.describe("review widget", () => {
 
     await page.reload();
     await waitForScripts(page);
-    await expect(page.locator(".trustpilot-widget")).toHaveAttribute("data-rendered", "stub");
+    await expect(widgetElement(page)).toHaveAttribute("data-rendered", "stub");
     await expect(consentBanner(page)).toBeHidden();
     expect(await reviewWidgetRuns(page)).toBe(1);
     expect(widget.requests()).toBe(2);
@@ -433,13 +446,13 @@ test.describe("review widget", () => {
     await page.waitForLoadState("networkidle");
     expect(await reviewWidgetRuns(page)).toBe(0);
     expect(widget.requests()).toBe(1);
-    await expect(page.locator(".trustpilot-widget")).toHaveCount(0);
+    await expect(page.locator("iframe.site-footer__widget")).toHaveCount(0);
     await expect(consentBanner(page)).toBeHidden();
 
     // And back again, without a reload.
     await page.getByRole("contentinfo").getByRole("button", { name: "Datenschutz-Einstellungen" }).click();
     await consentBanner(page).getByRole("button", { name: "Akzeptieren" }).click();
-    await expect(page.locator(".trustpilot-widget")).toHaveAttribute("data-rendered", "stub");
+    await expect(widgetElement(page)).toHaveAttribute("data-rendered", "stub");
     expect(widget.requests()).toBe(2);
   });
 });

@@ -68,6 +68,17 @@ export const operationsMessages = {
     (id: number) => string
   >,
   orphan: (blobId: string) => `Speicherobjekt ${blobId.slice(0, 8)}…`,
+  mailDelivery: "E-Mail-Versand",
+  mailNotConfigured: "Nicht eingerichtet (SMTP_URL fehlt): E-Mails warten im Postausgang.",
+  mailRetrying: (count: number, shown: string, since: string) =>
+    count === 1
+      ? `1 E-Mail wartet seit ${since} auf einen neuen Versuch.`
+      : `${shown} E-Mails warten seit ${since} auf einen neuen Versuch.`,
+  mailLastError: (reason: string) => `Letzte Antwort des Mailservers: ${reason}`,
+  mailFailed: (count: number, shown: string) =>
+    count === 1
+      ? "1 E-Mail wurde nicht zugestellt; Sie können sie im Postausgang erneut senden."
+      : `${shown} E-Mails wurden nicht zugestellt; Sie können sie im Postausgang erneut senden.`,
 } as const;
 
 /** Every German text of the user administration (/users) that only the browser shows. */

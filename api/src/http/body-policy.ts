@@ -3,7 +3,7 @@ import { isJsonMediaType, mediaTypeOf } from "./content-type.ts";
 import { HttpError } from "./errors.ts";
 import { httpMessages } from "./messages.ts";
 
-/** JSON bodies are small forms; anything larger is a mistake or an attack. */
+/** Every body but an upload: JSON bodies are small forms; anything larger is a mistake or an attack. */
 export const jsonBodyLimitBytes = 1024 * 1024;
 
 /**
@@ -23,25 +23,24 @@ const streamedTypes = new Set(["multipart/form-data", "application/octet-stream"
 /**
  * Checks request bodies in `onRequest`, before routing and before anything reads them:
  * - `/api` takes JSON or a streamed upload; another declared body type is a 400;
- * - a JSON body over the limit is a 413 (declared length); a chunked JSON body declares none and
- *   is a 411 (browsers always send the length of a JSON body; `app.handle()` in tests sends
- *   neither header and passes);
+ * - every body but a streamed upload on `streamedPaths` is held to `maxBodyBytes`, whatever its
+ *   Content-Type says or whether it names one at all (a route that parses JSON reads a body
+ *   without a type too): a declared length over the limit is a 413, a chunked body declares none
+ *   and is a 411 (browsers always send the length of a JSON body; `app.handle()` in tests sends
+ *   neither header and passes). Bun reads no more than the declared length, so the limit holds;
  * - a streamed body (multipart, octet-stream) is left to the route only on `streamedPaths`, which
- *   read it as a stream and limit it themselves; on any other path it is held to the JSON limit,
- *   since Elysia would buffer it whole (`formData()`, `arrayBuffer()`) before validation refused
- *   it, and the server's body limit is as high as the largest upload. Without `streamedPaths`,
- *   every path may stream.
+ *   read it as a stream and limit it themselves (UPLOAD_MAX_BYTES); on any other path Elysia
+ *   would buffer it whole (`formData()`, `arrayBuffer()`) before validation refused it. Without
+ *   `streamedPaths`, every path may stream.
  * It deliberately does not parse bodies itself: a global parse hook breaks routes that stream
  * their body (`parse: "none"`, uploads).
  */
-export function bodyPolicy(maxJsonBytes: number = jsonBodyLimitBytes, streamedPaths?: readonly string[]) {
-  const seed = `${maxJsonBytes} ${streamedPaths?.join(" ") ?? "*"}`;
+export function bodyPolicy(maxBodyBytes: number = jsonBodyLimitBytes, streamedPaths?: readonly string[]) {
+  const seed = `${maxBodyBytes} ${streamedPaths?.join(" ") ?? "*"}`;
   return new Elysia({ name: "body-policy", seed }).onRequest(({ request }) => {
+    const path = new URL(request.url).pathname;
     const type = mediaTypeOf(request);
-    if (type === "") return;
-    if (!isJsonMediaType(type)) {
-      const path = new URL(request.url).pathname;
-      if (!path.startsWith("/api/")) return;
+    if (type !== "" && !isJsonMediaType(type) && path.startsWith("/api/")) {
       if (!streamedTypes.has(type.toLowerCase())) throw new HttpError(400, httpMessages.badRequest);
       if (streamedPaths === undefined || streamedPaths.includes(path.replace(/\/+$/, ""))) return;
     }
@@ -51,7 +50,7 @@ export function bodyPolicy(maxJsonBytes: number = jsonBodyLimitBytes, streamedPa
       return;
     }
     const length = Number(declared);
-    if (!Number.isFinite(length) || length > maxJsonBytes) throw new HttpError(413, httpMessages.payloadTooLarge);
+    if (!Number.isFinite(length) || length > maxBodyBytes) throw new HttpError(413, httpMessages.payloadTooLarge);
   });
 }
 

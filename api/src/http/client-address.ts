@@ -1,4 +1,4 @@
-import { isIP } from "node:net";
+import { type AddressRange, inRanges, isIpAddress, limitKeyOf, normalizeAddress } from "./address-range.ts";
 
 /** What Elysia hands a route as `server`: Bun's server, which knows each request's peer. */
 export interface PeerSource {
@@ -13,34 +13,22 @@ export function receivedFromPeer(request: Request, server: PeerSource | null | u
   return server?.requestIP(request) != null;
 }
 
-/** `::ffff:10.0.0.1` (an IPv4 peer on a dual-stack socket) is `10.0.0.1`. */
-export function normalizeAddress(address: string): string {
-  const trimmed = address.trim();
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(trimmed);
-  return (mapped?.[1] ?? trimmed).toLowerCase();
-}
-
-/** True for a single IPv4 or IPv6 address (no ranges, no names). */
-export function isIpAddress(value: string): boolean {
-  return isIP(normalizeAddress(value)) !== 0;
-}
-
 /**
- * The address a request comes from, as the per-address limits (contact form, failed logins)
- * count it. Directly connected clients are their socket's peer and X-Forwarded-For is ignored:
- * anyone can send it. Only when the peer is one of `trustedProxies` (TRUSTED_PROXIES, the reverse
- * proxies in front of the API) is the header read, from its right end: the first address there
- * that is not itself a trusted proxy is the one that proxy saw connect.
+ * The address a request comes from. Directly connected clients are their socket's peer and
+ * X-Forwarded-For is ignored: anyone can send it. Only when the peer lies in `trustedProxies`
+ * (TRUSTED_PROXIES: the reverse proxies in front of the API, addresses or CIDR ranges) is the
+ * header read, from its right end: the first address there that is not itself a trusted proxy is
+ * the one that proxy saw connect.
  */
-export function clientAddressOf(
+export function peerAddressOf(
   request: Request,
   server: PeerSource | null | undefined,
-  trustedProxies: ReadonlySet<string>,
+  trustedProxies: readonly AddressRange[],
 ): string {
   const peer = server?.requestIP(request)?.address;
   if (peer === undefined) return "local";
   const address = normalizeAddress(peer);
-  if (!trustedProxies.has(address)) return address;
+  if (!inRanges(trustedProxies, address)) return address;
   const forwarded = (request.headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map(normalizeAddress)
@@ -48,7 +36,20 @@ export function clientAddressOf(
   for (let index = forwarded.length - 1; index >= 0; index--) {
     const hop = forwarded[index] ?? "";
     if (!isIpAddress(hop)) return address;
-    if (!trustedProxies.has(hop)) return hop;
+    if (!inRanges(trustedProxies, hop)) return hop;
   }
   return address;
+}
+
+/**
+ * The client as the per-address limits (contact form, registrations, failed logins, reset
+ * links) count it: `peerAddressOf`, an IPv6 address grouped to its /64 (`limitKeyOf`).
+ */
+export function clientAddressOf(
+  request: Request,
+  server: PeerSource | null | undefined,
+  trustedProxies: readonly AddressRange[],
+): string {
+  const address = peerAddressOf(request, server, trustedProxies);
+  return address === "local" ? address : limitKeyOf(address);
 }

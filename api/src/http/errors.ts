@@ -62,7 +62,9 @@ export const errorHandler = new Elysia({ name: "error-handler" }).onError(
       case "INVALID_FILE_TYPE":
         return status(422, { message: httpMessages.unsupportedFileType });
       default: {
-        console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed:`, error);
+        // request.url is only the path when a request named no host: then it is logged as it came.
+        const path = URL.canParse(request.url) ? new URL(request.url).pathname : request.url.slice(0, 300);
+        console.error(`[api] ${request.method} ${path} failed:`, error);
         return status(500, { message: httpMessages.internal });
       }
     }

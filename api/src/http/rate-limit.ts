@@ -118,6 +118,22 @@ export function postgresRateLimit(
   };
 }
 
+/**
+ * Deletes every ended window of every limit now and then every `everyMs`, whether or not a limit
+ * is hit again (a limit's own clean-up runs only on its hits): an address counted once is gone
+ * within minutes of its window's end, as the privacy notice says. Returns the stop function.
+ */
+export function scheduleWindowCleanup(sql: Sql, everyMs: number): () => void {
+  const run = () =>
+    sql`delete from rate_limit_counters where window_ends <= now()`.catch((error: unknown) => {
+      console.error("[api] could not remove ended limit windows:", error);
+    });
+  void run();
+  const timer = setInterval(run, everyMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
+
 /** The store the API runs with: every limit's counters in the database. */
 export function postgresRateLimits(sql: Sql): RateLimitStore {
   return (options) => postgresRateLimit(sql, options);

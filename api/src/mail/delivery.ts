@@ -36,24 +36,35 @@ const batchSize = 10;
 /** What a failed send tells us: why, and whether trying again can help. */
 export interface SendFailure {
   reason: string;
-  /** A permanent refusal (5xx): the same mail will be refused again. */
+  /** The recipient's server refused this recipient for good (5xx to RCPT TO): the same mail will be refused again. */
   final: boolean;
 }
 
 interface SmtpError {
   message?: string;
   code?: string;
+  /** The SMTP command that failed (nodemailer): `CONN`, `AUTH PLAIN`, `MAIL FROM`, `RCPT TO`, `DATA`. */
+  command?: string;
   responseCode?: number;
   response?: string;
 }
 
-/** 5xx answers are final; 4xx, timeouts and unreachable servers are worth another try. */
+/**
+ * Only a 5xx answer to RCPT TO is final: the recipient's server says this mailbox does not exist
+ * or takes no mail (550, 551, 553), and it will say so again. Everything else is temporary and
+ * retried with growing delays, 5xx included: a 535 to AUTH (a wrong password), "530 STARTTLS
+ * required" or "530 authentication required" to MAIL FROM, a refused connection, a timeout, a TLS
+ * failure, a 5xx to DATA. Those are our configuration or the server's state, which an admin can
+ * fix (the dashboard's "Betrieb" shows them), and once fixed every waiting mail, reset links
+ * included, still goes out.
+ */
 export function classifyFailure(error: unknown): SendFailure {
   const smtp = (typeof error === "object" && error !== null ? error : {}) as SmtpError;
   const code = smtp.responseCode;
   const reason = smtp.response ?? smtp.message ?? String(error);
   const prefix = smtp.code && !reason.includes(smtp.code) ? `${smtp.code}: ` : "";
-  return { reason: `${prefix}${reason}`.slice(0, 2000), final: typeof code === "number" && code >= 500 && code < 600 };
+  const refusedRecipient = smtp.command?.toUpperCase() === "RCPT TO" && typeof code === "number" && code >= 500;
+  return { reason: `${prefix}${reason}`.slice(0, 2000), final: refusedRecipient && code < 600 };
 }
 
 /** The delay before attempt `attempts + 1`, after `attempts` failed ones. */

@@ -11,12 +11,21 @@ import type { ComposedMail, Mailbox } from "./compose.ts";
 // Every statement on the outbox table (migration 013). Times are the database's clock: every API
 // process claims and retries by the same one.
 
-/** Writes a mail; call it inside the transaction that causes the mail, so both commit or neither. */
-export async function enqueueMail(tx: Queries, mail: ComposedMail): Promise<void> {
+/**
+ * Writes a mail; call it inside the transaction that causes the mail, so both commit or neither.
+ * A mail holding a contact request's personal data (the notice, a reply) names `contactRequestId`:
+ * it is deleted with the request (migration 017).
+ */
+export async function enqueueMail(
+  tx: Queries,
+  mail: ComposedMail,
+  { contactRequestId = null }: { contactRequestId?: number | null } = {},
+): Promise<void> {
   await tx`
-    insert into outbox (kind, to_name, to_address, reply_to_name, reply_to_address, subject, text_body, html_body)
+    insert into outbox (kind, to_name, to_address, reply_to_name, reply_to_address, subject, text_body, html_body,
+                        contact_request_id)
     values (${mail.kind}, ${mail.to.name}, ${mail.to.address}, ${mail.replyTo?.name ?? null},
-            ${mail.replyTo?.address ?? null}, ${mail.subject}, ${mail.text}, ${mail.html})`;
+            ${mail.replyTo?.address ?? null}, ${mail.subject}, ${mail.text}, ${mail.html}, ${contactRequestId})`;
 }
 
 /** A mail a worker has claimed: what it sends, and the claim it must still hold to record the outcome. */
@@ -87,7 +96,7 @@ export async function markSent(sql: Sql, mail: ClaimedMail): Promise<boolean> {
 }
 
 /**
- * A failed attempt: the reason is appended to the mail's failures. `final` (a 5xx answer) fails
+ * A failed attempt: the reason is appended to the mail's failures. `final` (a recipient refused for good) fails
  * it at once; otherwise it is due again after `retryInMs`, unless its failures began `giveUpMs`
  * ago, then it fails too. Returns the state it is left in (null: the claim was no longer ours).
  */

@@ -68,6 +68,37 @@ export function accessGrantedMail(account: Mailbox & { name: string }, { publicU
   });
 }
 
+/**
+ * The per-account sign-in limit was reached (someone keeps guessing an account's password) → one
+ * admin; at most once per account a day. Browsers that signed in to the account before can still
+ * sign in; others wait for the window to end.
+ */
+export function loginAttackMail(
+  account: { email: string },
+  admin: Mailbox,
+  { publicUrl, windowMinutes, failures }: { publicUrl: string; windowMinutes: number; failures: number },
+): ComposedMail {
+  return composeMail({
+    kind: "login-attack",
+    to: admin,
+    subject: "Wiederholte fehlgeschlagene Anmeldungen im Portal",
+    blocks: [
+      {
+        paragraph: `Für das Konto ${account.email} im Portal von ${site.name} wurde innerhalb von ${windowMinutes} Minuten ${failures}-mal ein falsches Passwort eingegeben.`,
+      },
+      {
+        paragraph:
+          "Weitere Anmeldeversuche für dieses Konto werden vorerst abgelehnt, außer von Browsern, mit denen sich die Kontoinhaberin oder der Kontoinhaber schon einmal angemeldet hat.",
+      },
+      {
+        paragraph:
+          "Wenn das nicht die Person selbst war, versucht vermutlich jemand, das Passwort zu erraten. Bitten Sie sie, ein starkes Passwort zu verwenden, oder sperren Sie das Konto vorübergehend. Diese Nachricht kommt höchstens einmal am Tag je Konto.",
+      },
+      { link: { label: "Zur Benutzerverwaltung", url: `${publicUrl}/users` } },
+    ],
+  });
+}
+
 /** "Passwort vergessen?" → the account holder, with a link valid for half an hour, once. */
 export function passwordResetMail(account: Mailbox & { name: string }, link: string): ComposedMail {
   return composeMail({

@@ -16,7 +16,8 @@ const timeoutMs = 2000;
  * `GET /api/health`: `{ status: "ok" }` once the database answers a query, else 503. An admin's
  * bearer token adds `details`: the blob store, the rows whose blob the start-up sweep did not
  * find (a store restored from an older backup, an object deleted by hand), and the operations
- * status (the last scrub with its findings, the checksum backfill's progress).
+ * status (the last scrub with its findings, the checksum backfill's progress, mails being
+ * retried and why).
  */
 export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql" | "auth" | "config" | "blobReport">) {
   async function isAdmin(request: Request): Promise<boolean> {
@@ -53,7 +54,7 @@ export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql"
         details: {
           blob_store: config.blobStore.kind,
           missing_blobs: blobReport.missing,
-          operations: await operationsStatus(sql, areaNames),
+          operations: await operationsStatus(sql, areaNames, { mailConfigured: config.smtpUrl !== null }),
         },
       };
     },

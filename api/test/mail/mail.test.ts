@@ -2,9 +2,9 @@
 // random port): STARTTLS with credentials for the main app, plain SMTP where the server is down.
 import { afterAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import type { ContactRequestAnswer, OutboxList, OutboxMail, RepliedAnswer } from "@klarwerk/kit";
+import type { ContactRequestAnswer, HealthAnswer, OutboxList, OutboxMail, RepliedAnswer } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
-import type { DeliveryOptions } from "../../src/mail/delivery.ts";
+import { classifyFailure, type DeliveryOptions } from "../../src/mail/delivery.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
@@ -453,5 +453,79 @@ describe("delivery", () => {
     const [mail] = await server.waitFor(team);
     expect(mail?.parsed.replyTo?.value[0]?.address).toBe(visitor);
     expect((await outbox(configured)).mails[0]?.state).toBe("sent");
+  });
+});
+
+describe("SMTP errors that are ours or the server's, not the recipient's, are temporary", () => {
+  async function mailDelivery(app: App) {
+    const admin = await signedInOwner(app);
+    const health = await callJson<HealthAnswer>(app, "/api/health", { token: admin.token });
+    const delivery = health.body.details?.operations.mail_delivery;
+    if (!delivery) throw new Error(`no mail_delivery in ${JSON.stringify(health.body)}`);
+    return delivery;
+  }
+
+  for (const { step, code, message } of [
+    { step: "auth", code: 535, message: "5.7.8 Authentication credentials invalid" },
+    { step: "mail-from", code: 530, message: "5.7.0 Must issue a STARTTLS command first" },
+  ] as const) {
+    test(`${code} to ${step === "auth" ? "AUTH" : "MAIL FROM"}: retried with backoff, admins see why; delivered once the server accepts`, async () => {
+      const server = await startSmtpServer({ tls: true });
+      cleanups.push(() => server.close());
+      server.refuseStep(step, { code, message });
+      const ownDb = await newDatabase();
+      const own = startApp(ownDb, server.url);
+      const visitor = uniqueEmail("geduld");
+      expect((await contact(own, { email: visitor })).status).toBe(201);
+
+      const retried = await outboxMail(
+        own,
+        (m) => m.kind === "contact-request",
+        (m) => m.failures.length >= 3,
+      );
+      expect(retried.state).toBe("waiting");
+      expect(retried.last_error).toContain(String(code));
+      // Backoff: the delays double (200 ms, 400 ms), so three attempts take more than 0.6 s.
+      const times = retried.failures.map((failure) => Date.parse(failure.at));
+      expect((times[2] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(550);
+
+      const told = await mailDelivery(own);
+      expect(told.configured).toBe(true);
+      expect(told.retrying).toBe(1);
+      expect(told.failing_since).not.toBeNull();
+      expect(told.last_error).toContain(String(code));
+      expect(told.failed).toBe(0);
+
+      server.refuseStep(step, null);
+      const [arrived] = await server.waitFor(team);
+      expect(arrived?.parsed.replyTo?.value[0]?.address).toBe(visitor);
+      await outboxMail(
+        own,
+        (m) => m.id === retried.id,
+        (m) => m.state === "sent",
+      );
+      expect(await mailDelivery(own)).toMatchObject({ retrying: 0, failing_since: null, last_error: null });
+    }, 30_000);
+  }
+
+  test("only a recipient's 5xx is final: connection, timeout, authentication and message errors are not", () => {
+    const final = (error: object) => classifyFailure(error).final;
+    expect(
+      final({ code: "EENVELOPE", command: "RCPT TO", responseCode: 550, response: "550 5.1.1 no such user" }),
+    ).toBe(true);
+    expect(
+      final({ code: "EENVELOPE", command: "RCPT TO", responseCode: 553, response: "553 mailbox name invalid" }),
+    ).toBe(true);
+    expect(final({ code: "EENVELOPE", command: "RCPT TO", responseCode: 451, response: "451 try later" })).toBe(false);
+    expect(final({ code: "EAUTH", command: "AUTH PLAIN", responseCode: 535, response: "535 bad credentials" })).toBe(
+      false,
+    );
+    expect(
+      final({ code: "EENVELOPE", command: "MAIL FROM", responseCode: 530, response: "530 STARTTLS required" }),
+    ).toBe(false);
+    expect(final({ code: "ECONNECTION", command: "CONN", message: "connect ECONNREFUSED 127.0.0.1:25" })).toBe(false);
+    expect(final({ code: "ETIMEDOUT", command: "CONN", message: "Connection timeout" })).toBe(false);
+    expect(final({ code: "EMESSAGE", command: "DATA", responseCode: 554, response: "554 rejected" })).toBe(false);
+    expect(final(new Error("something else"))).toBe(false);
   });
 });

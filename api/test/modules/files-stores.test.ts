@@ -147,7 +147,11 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       details: {
         blob_store: kind,
         missing_blobs: { files: [blobId] },
-        operations: { blob_check: null, checksum_backfill: { finished: true, remaining: 0 } },
+        operations: {
+          blob_check: null,
+          checksum_backfill: { finished: true, remaining: 0 },
+          mail_delivery: { configured: false, retrying: 0, failing_since: null, last_error: null, failed: 0 },
+        },
       },
     });
     const forStaff = await callJson(app, "/api/health", { token: files.token });

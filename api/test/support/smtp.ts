@@ -59,6 +59,11 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Answers RCPT TO for this address with `code message` (e.g. 550) from now on. */
   refuse(address: string, code: number): void;
+  /**
+   * From now on answers AUTH (a wrong password: 535) or MAIL FROM ("530 STARTTLS required") with
+   * `code message`; null: accepts again.
+   */
+  refuseStep(step: "auth" | "mail-from", refusal: { code: number; message: string } | null): void;
   /** The mails to `address` received so far. */
   to(address: string): ReceivedMail[];
   /** Waits until `count` mails to `address` arrived (default 1), else fails after `timeoutMs`. */
@@ -94,14 +99,25 @@ export async function startSmtpServer({ port = 0, tls = false, mailDir }: SmtpSe
     renameSync(join(mailDir, `${name}.part`), join(mailDir, `${name}.eml`));
   };
   const refused = new Map<string, number>();
+  const refusedSteps = new Map<"auth" | "mail-from", { code: number; message: string }>();
+  const refusal = (step: "auth" | "mail-from") => {
+    const answer = refusedSteps.get(step);
+    if (answer === undefined) return null;
+    return Object.assign(new Error(answer.message), { responseCode: answer.code });
+  };
   const options: SMTPServerOptions = {
     ...(tls ? testCertificate() : {}),
     disabledCommands: tls ? [] : ["STARTTLS", "AUTH"],
     authOptional: !tls,
     logger: false,
     onAuth(auth, _session, callback) {
+      const refused = refusal("auth");
+      if (refused) return callback(refused);
       if (auth.username === "user" && auth.password === "secret") callback(null, { user: auth.username });
       else callback(new Error("Invalid credentials"));
+    },
+    onMailFrom(_address, _session, callback) {
+      callback(refusal("mail-from") ?? undefined);
     },
     onRcptTo(address, _session, callback) {
       const code = refused.get(address.address.toLowerCase());
@@ -148,6 +164,10 @@ export async function startSmtpServer({ port = 0, tls = false, mailDir }: SmtpSe
     url: tls ? `smtp://user:secret@127.0.0.1:${actualPort}` : `smtp://127.0.0.1:${actualPort}`,
     received,
     refuse: (address, code) => refused.set(address.toLowerCase(), code),
+    refuseStep: (step, answer) => {
+      if (answer === null) refusedSteps.delete(step);
+      else refusedSteps.set(step, answer);
+    },
     to,
     async waitFor(address, count = 1, timeoutMs = 15_000) {
       const started = Date.now();

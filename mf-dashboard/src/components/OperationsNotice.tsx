@@ -1,4 +1,4 @@
-import { type BlobCheck, type BlobCheckProblem, blobCheckProblemCount } from "@klarwerk/kit";
+import { type BlobCheck, type BlobCheckProblem, blobCheckProblemCount, type MailDelivery } from "@klarwerk/kit";
 import { formatCount, formatDateTime } from "@klarwerk/kit/format";
 import { DataList, List, Paper, Text, Title } from "@klarwerk/kit/ui";
 import { useId } from "react";
@@ -53,17 +53,44 @@ function BlobCheckValue({ check, backfillRemaining }: { check: BlobCheck | null;
   );
 }
 
+/** Whether mails are getting out: retried ones (with the mail server's last answer) and given-up ones. */
+function MailDeliveryValue({ delivery }: { delivery: MailDelivery }) {
+  if (!delivery.configured) return <Text size="sm">{messages.mailNotConfigured}</Text>;
+  if (delivery.retrying === 0 && delivery.failed === 0) return <Text size="sm">{messages.allGood}</Text>;
+  return (
+    <>
+      {delivery.retrying > 0 && delivery.failing_since !== null && (
+        <Text size="sm" fw={700} c="red.9">
+          {messages.mailRetrying(
+            delivery.retrying,
+            formatCount(delivery.retrying),
+            formatDateTime(delivery.failing_since),
+          )}
+        </Text>
+      )}
+      {delivery.retrying > 0 && delivery.last_error !== null && (
+        <Text size="sm" className="dash-wrap">
+          {messages.mailLastError(delivery.last_error)}
+        </Text>
+      )}
+      {delivery.failed > 0 && (
+        <Text size="sm">{messages.mailFailed(delivery.failed, formatCount(delivery.failed))}</Text>
+      )}
+    </>
+  );
+}
+
 /**
- * For admins: the state of the running product, one line per concern ("Speicherprüfung" today;
- * the last backup and the last tested restore belong here too). Red while the last check found a
- * problem, otherwise quiet. Nothing for staff, who are not told (the API gives them no details).
+ * For admins: the state of the running product, one line per concern ("Speicherprüfung",
+ * "E-Mail-Versand"; the last backup and the last tested restore belong here too). Red while the
+ * last check found a problem or mails are being retried, otherwise quiet. Nothing for staff, who are not told (the API gives them no details).
  */
 export function OperationsNotice({ admin }: { admin: boolean }) {
   const { data: status } = useOperations(admin);
   const titleId = useId();
   if (!admin || !status) return null;
   const check = status.blob_check;
-  const troubled = check !== null && blobCheckProblemCount(check) > 0;
+  const troubled = (check !== null && blobCheckProblemCount(check) > 0) || status.mail_delivery.retrying > 0;
   const backfillRemaining = status.checksum_backfill.finished ? null : status.checksum_backfill.remaining;
   return (
     <Paper
@@ -84,6 +111,12 @@ export function OperationsNotice({ admin }: { admin: boolean }) {
           <DataList.ItemLabel>{messages.blobCheck}</DataList.ItemLabel>
           <DataList.ItemValue>
             <BlobCheckValue check={check} backfillRemaining={backfillRemaining} />
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{messages.mailDelivery}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <MailDeliveryValue delivery={status.mail_delivery} />
           </DataList.ItemValue>
         </DataList.Item>
       </DataList>

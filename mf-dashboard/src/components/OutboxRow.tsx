@@ -8,7 +8,16 @@ import { outboxMessages as messages } from "../messages";
 
 const { columns } = messages;
 
-const stateColors: Record<OutboxMailState, string> = { waiting: "yellow", sent: "green", failed: "red" };
+/**
+ * Each state's badge: Mantine's light tint as background, and a dark shade of the same hue as the
+ * text, so the label reads at 4.5:1 or more (WCAG 1.4.3); the light variant's own text colour
+ * (yellow and green at shade 6) did not.
+ */
+const stateColors: Record<OutboxMailState, { color: string; text: string }> = {
+  waiting: { color: "yellow", text: "#6b4a00" },
+  sent: { color: "green", text: "#1b5e20" },
+  failed: { color: "red", text: "#a11d1d" },
+};
 
 interface OutboxRowProps {
   mail: OutboxMail;
@@ -25,7 +34,7 @@ export function OutboxRow({ mail, onShow }: OutboxRowProps) {
   return (
     <Table.Tr>
       <Table.Td data-label={columns.state}>
-        <Badge color={stateColors[mail.state]} variant="light" radius="sm">
+        <Badge color={stateColors[mail.state].color} c={stateColors[mail.state].text} variant="light" radius="sm">
           {messages.states[mail.state]}
         </Badge>
       </Table.Td>

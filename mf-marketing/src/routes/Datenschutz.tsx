@@ -1,7 +1,13 @@
-import { contactRetentionDays, site } from "@klarwerk/kit";
+import { abuseLimitCleanupMinutes, abuseLimitWindowMinutes, contactRetentionDays, site } from "@klarwerk/kit";
 import { PageHero, Section } from "../components/PageHero";
 
 const widget = site.reviewWidget;
+const windows = abuseLimitWindowMinutes;
+
+/** "15 Minuten", "einer Stunde". */
+function duration(minutes: number): string {
+  return minutes === 60 ? "einer Stunde" : `${minutes} Minuten`;
+}
 
 export default function Datenschutz() {
   return (
@@ -9,7 +15,7 @@ export default function Datenschutz() {
       <PageHero eyebrow="Rechtliches" title="Datenschutz">
         <p>
           Kurz gesagt: Wir speichern nur, was Sie uns über das Kontaktformular mitteilen, verwenden es nur, um Ihnen zu
-          antworten, und löschen es, sobald Ihre Anfrage beantwortet ist.
+          antworten, und löschen es {contactRetentionDays} Tage, nachdem Ihre Anfrage beantwortet ist.
         </p>
       </PageHero>
       <Section>
@@ -30,6 +36,11 @@ export default function Datenschutz() {
             weiter und nutzen sie nicht für Werbung.
           </p>
           <p>
+            Über Ihre Anfrage benachrichtigt unser System unser Team per E-Mail, und unsere Antwort erhalten Sie per
+            E-Mail. Beide E-Mails enthalten Ihre Angaben; eine Kopie liegt im Postausgang unseres Systems, bis sie
+            zusammen mit Ihrer Anfrage gelöscht wird.
+          </p>
+          <p>
             Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO, wenn Ihre Anfrage auf einen Vertrag zielt, sonst unser
             berechtigtes Interesse, Anfragen zu beantworten (Art. 6 Abs. 1 lit. f DSGVO).
           </p>
@@ -38,14 +49,21 @@ export default function Datenschutz() {
           <p>
             Ihre Anfrage bleibt gespeichert, bis wir sie beantwortet haben. Danach markieren wir sie als erledigt; unser
             System löscht erledigte Anfragen automatisch {contactRetentionDays} Tage später. Die Frist gibt uns Zeit für
-            Rückfragen zu derselben Anfrage. Möchten Sie, dass wir Ihre Daten früher löschen, genügt eine E-Mail.
+            Rückfragen zu derselben Anfrage. Mit der Anfrage löscht es auch die E-Mails dazu aus seinem Postausgang: die
+            Benachrichtigung an unser Team und unsere Antworten an Sie. Möchten Sie, dass wir Ihre Daten früher löschen,
+            genügt eine E-Mail.
           </p>
 
           <h2 id="missbrauchsschutz">Schutz vor Missbrauch</h2>
           <p>
-            Damit das Formular nicht massenhaft missbraucht wird, zählt unser Server, wie viele Nachrichten in den
-            letzten 15 Minuten von einer IP-Adresse kamen. Diese Zählung liegt nur im Arbeitsspeicher, wird nicht
-            gespeichert und verfällt nach 15 Minuten.
+            Damit Kontaktformular, Registrierung und Anmeldung nicht massenhaft missbraucht werden, zählt unser Server,
+            wie viele Nachrichten (in {duration(windows.contact)}), Registrierungen (in {duration(windows.registration)}
+            ), Anfragen nach einem neuen Passwort (in {duration(windows.passwordReset)}) und fehlgeschlagene Anmeldungen
+            (in {duration(windows.login)}) von einer IP-Adresse kamen; bei einer IPv6-Adresse zählt ihr Netz (die ersten
+            64 Bit). Fehlgeschlagene Anmeldungen und Anfragen nach einem neuen Passwort zählt er außerdem je
+            E-Mail-Adresse. Dafür speichert er in seiner Datenbank die IP-Adresse oder E-Mail-Adresse, die Anzahl und
+            das Ende des Zeitraums. Nach dessen Ende löscht er den Eintrag innerhalb von {abuseLimitCleanupMinutes}{" "}
+            Minuten.
           </p>
 
           <h2 id="bewertungs-widget">Bewertungs-Widget von {widget.platform}</h2>
@@ -75,9 +93,13 @@ export default function Datenschutz() {
 
           <h2 id="browser-speicher">Speicher im Browser</h2>
           <p>
-            Wir setzen keine Cookies. Im lokalen Speicher Ihres Browsers legen wir nur ab, was für die Funktion der
-            Seite nötig ist: Ihre Entscheidung zum Bewertungs-Widget und – wenn Sie sich im Kundenportal anmelden – Ihre
-            Anmeldung (§ 25 Abs. 2 TDDDG). Sie können diese Einträge jederzeit in Ihrem Browser löschen.
+            Im lokalen Speicher Ihres Browsers legen wir nur ab, was für die Funktion der Seite nötig ist: Ihre
+            Entscheidung zum Bewertungs-Widget und – wenn Sie sich im Kundenportal anmelden – Ihre Anmeldung. Nur wer
+            sich im Kundenportal anmeldet, erhält außerdem ein Cookie, das diesen Browser als bereits angemeldetes Gerät
+            wiedererkennt: Versucht jemand, das Passwort des Kontos zu erraten, bleibt die Anmeldung von diesem Gerät
+            aus möglich. Es enthält nur die Nummer des Kontos und den Zeitpunkt der Anmeldung und gilt 180 Tage.
+            Besucher der übrigen Seiten erhalten keine Cookies. All das ist technisch notwendig (§ 25 Abs. 2 TDDDG); Sie
+            können diese Einträge jederzeit in Ihrem Browser löschen.
           </p>
 
           <h2 id="server">Aufruf der Website</h2>

@@ -20,3 +20,13 @@ export const contactHoneypotField = "website";
  * same number; the API purges on start and once a day.
  */
 export const contactRetentionDays = 30;
+
+/**
+ * How long the API counts what comes from one client address (an IPv6 address's /64) or for one
+ * account, in minutes: contact messages, failed sign-ins, registrations, reset links. The
+ * counters live in the database (`rate_limit_counters`); the privacy notice states these numbers.
+ */
+export const abuseLimitWindowMinutes = { contact: 15, login: 15, registration: 60, passwordReset: 60 } as const;
+
+/** A counter whose window has ended is deleted within this many minutes (the API's sweep). */
+export const abuseLimitCleanupMinutes = 5;

@@ -44,6 +44,7 @@ export const appMessages = {
 export const personFieldMessages = {
   nameRequired: "Bitte geben Sie Ihren Namen ein.",
   nameTooLong: `Der Name darf höchstens ${limits.nameMax} Zeichen lang sein.`,
+  nameControlCharacters: "Der Name darf keine Zeilenumbrüche oder Steuerzeichen enthalten.",
   emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
   emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
 } as const;

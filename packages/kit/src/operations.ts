@@ -48,10 +48,28 @@ export interface ChecksumBackfill {
   remaining: number;
 }
 
+/**
+ * How the outbox is getting its mails out. A wrong SMTP password, a server that wants STARTTLS
+ * or cannot be reached keeps mails waiting (they are retried); admins read why here.
+ */
+export interface MailDelivery {
+  /** Whether SMTP_URL is set (without it mails wait until it is). */
+  configured: boolean;
+  /** Mails waiting to be tried again after at least one failed attempt. */
+  retrying: number;
+  /** When the oldest of them first failed; null when none does. */
+  failing_since: string | null;
+  /** The latest failure's reason among them (the SMTP server's answer); null when none. */
+  last_error: string | null;
+  /** Mails given up (a recipient refused, or 24 hours of failures): an admin may send them again. */
+  failed: number;
+}
+
 export interface OperationsStatus {
   /** Null until the first check has finished. */
   blob_check: BlobCheck | null;
   checksum_backfill: ChecksumBackfill;
+  mail_delivery: MailDelivery;
 }
 
 /** `GET /api/health`; `details` only for an admin's bearer token. */

@@ -5,6 +5,7 @@ export const outboxMailKinds = [
   "access-granted",
   "password-reset",
   "reply",
+  "login-attack",
 ] as const;
 export type OutboxMailKind = (typeof outboxMailKinds)[number];
 

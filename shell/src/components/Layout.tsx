@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from "react";
-import { ConsentBanner, useReviewWidgetScript } from "../consent/ConsentBanner";
+import { ConsentBanner } from "../consent/ConsentBanner";
 import { routedHref } from "../navigation/links";
 import { useShellNavigation } from "../navigation/navigation";
 import { ToastRegion } from "../toasts/ToastRegion";
@@ -13,7 +13,6 @@ import { Header } from "./Header";
  */
 export function Layout({ children }: { children: ReactNode }) {
   const navigation = useShellNavigation();
-  useReviewWidgetScript();
 
   function routeLinkClick(event: MouseEvent<HTMLElement>): void {
     const to = routedHref(event);

@@ -4,15 +4,6 @@ import { publicRouteFor } from "../federation/remoteRoutes";
 import { useShellNavigation } from "../navigation/navigation";
 import { type ConsentChoice, decideConsent, useConsent } from "./consent";
 import { consentControl } from "./earlyConsent";
-import { loadReviewWidgetScript } from "./reviewScript";
-
-/** Loads the review platform's script once the visitor agreed (now or on an earlier visit). */
-export function useReviewWidgetScript(): void {
-  const { choice } = useConsent();
-  useEffect(() => {
-    if (choice === "accepted") loadReviewWidgetScript();
-  }, [choice]);
-}
 
 /**
  * Asks before anything of the review platform loads. Not modal: the page stays usable, nothing is

@@ -1,19 +1,20 @@
 import { site } from "@klarwerk/kit";
-import { useEffect, useRef } from "react";
+import { publicRouteFor } from "../federation/remoteRoutes";
+import { useShellNavigation } from "../navigation/navigation";
 import { useConsent } from "./consent";
-import { renderReviewWidget } from "./reviewScript";
+import { reviewFrameDocument, reviewFrameSandbox } from "./reviewFrame";
 
 /**
  * The review platform's widget in the footer, once the visitor agreed; until then a short note.
- * The footer's plain link to the review page works either way.
+ * The platform's script never runs in our origin (docs/decisions.md, issue 23): it runs in a
+ * sandboxed frame, and only on the public marketing pages, never on /login, /register, the reset
+ * page or the portal, where the frame is not even made. Moving between public pages keeps the
+ * one frame; leaving them removes it and the script with it. The footer's plain link to the
+ * review page works either way.
  */
 export function ReviewWidget() {
   const { choice } = useConsent();
-  const widget = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (choice === "accepted" && widget.current) renderReviewWidget(widget.current);
-  }, [choice]);
+  const onPublicPage = publicRouteFor(useShellNavigation().pathname) !== undefined;
 
   if (choice !== "accepted") {
     return (
@@ -22,20 +23,14 @@ export function ReviewWidget() {
       </p>
     );
   }
+  if (!onPublicPage) return null;
   return (
-    <div
-      ref={widget}
-      className="trustpilot-widget site-footer__widget"
-      data-locale={site.reviewWidget.locale}
-      data-template-id={site.reviewWidget.templateId}
-      data-businessunit-id={site.reviewWidget.businessUnitId}
-      data-style-height="52px"
-      data-style-width="100%"
-      data-theme="dark"
-    >
-      <a href={site.reviewUrl} target="_blank" rel="noopener noreferrer">
-        {site.reviewWidget.platform}
-      </a>
-    </div>
+    <iframe
+      className="site-footer__widget"
+      title={`Bewertungen auf ${site.reviewWidget.platform}`}
+      sandbox={reviewFrameSandbox}
+      srcDoc={reviewFrameDocument()}
+      referrerPolicy="no-referrer"
+    />
   );
 }

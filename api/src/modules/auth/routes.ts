@@ -8,12 +8,13 @@ import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
-import { accessRequestMail } from "../../mail/templates.ts";
-import { authLimits } from "./limits.ts";
+import { accessRequestMail, loginAttackMail } from "../../mail/templates.ts";
+import { deviceCookie, isSecureOrigin, knownDeviceOf } from "./known-device.ts";
+import { accountLoginLimit, authLimits } from "./limits.ts";
 import { authApiMessages as messages } from "./messages.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { registeredSchema, sessionSchema, signedInSchema } from "./responses.ts";
-import { changePassword, findPasswordHash, findUserForLogin, registerAccount } from "./store.ts";
+import { activeAdmins, changePassword, findPasswordHash, findUserForLogin, registerAccount } from "./store.ts";
 import {
   checkPasswordLength,
   checkPasswordStrength,
@@ -110,6 +111,7 @@ export function authModule({
               422: [
                 messages.nameRequired,
                 messages.nameTooLong,
+                messages.nameControlCharacters,
                 messages.emailRequired,
                 messages.emailInvalid,
                 messages.passwordRequired,
@@ -126,24 +128,48 @@ export function authModule({
     )
     .post(
       "/login",
-      async ({ body, request, server }) => {
+      async ({ body, request, server, set }) => {
         const email = normalizeEmail(body.email);
         if (isBlank(email)) throw new HttpError(422, messages.emailRequired);
         if (body.password.length === 0) throw new HttpError(422, messages.loginPasswordRequired);
 
         const address = clientAddressOf(request, server, config.trustedProxies);
-        await attemptLimits.beginLogin(email, address);
-
         const found = isEmail(email) ? await findUserForLogin(sql, email) : null;
+        // A browser that signed in to this account before counts its failures apart from the
+        // account's: guesses from elsewhere cannot lock it out (docs/decisions.md, issue 23).
+        const known = knownDeviceOf(request, config.jwtSecret, now());
+        const device = found && known?.userId === found.id ? `${known.userId}.${known.issuedAt}` : null;
+        await attemptLimits.beginLogin(email, address, {
+          device,
+          onAccountLimit: async () => {
+            await sql.begin(async (tx) => {
+              for (const admin of await activeAdmins(tx)) {
+                const to = { name: admin.name, address: admin.email };
+                const figures = {
+                  publicUrl: config.publicUrl,
+                  windowMinutes: accountLoginLimit.windowMs / 60_000,
+                  failures: accountLoginLimit.max,
+                };
+                await enqueueMail(tx, loginAttackMail({ email }, to, figures));
+              }
+            });
+            outbox.written();
+          },
+        });
+
         // Unknown e-mail: verify against a dummy hash anyway, so timing does not tell.
         const hash = found?.passwordHash ?? (await dummyHash());
         const passwordOk = body.password.length <= limits.passwordMax && (await verifyPassword(body.password, hash));
         if (!found || !passwordOk) throw new HttpError(401, messages.wrongCredentials);
 
-        await attemptLimits.loginSucceeded(email, address);
+        await attemptLimits.loginSucceeded(email, address, device);
         // Only the right password learns that the account waits or is locked.
         if (found.status === "pending") throw new HttpError(403, messages.pending);
         if (found.status === "disabled") throw new HttpError(403, messages.disabled);
+        set.headers["set-cookie"] = deviceCookie(config.jwtSecret, found.id, {
+          now: now(),
+          secure: isSecureOrigin(request, config.publicUrl),
+        });
         const user: User = { id: found.id, name: found.name, email: found.email, role: found.role };
         const sessionId = await auth.sessions.start(user.id);
         return { user, token: await auth.tokens.sign({ userId: user.id, sessionId }) };

@@ -1,5 +1,5 @@
 import type { User, UserStatus } from "@klarwerk/kit";
-import type { Sql, Transaction } from "../../db/open.ts";
+import type { Queries, Sql, Transaction } from "../../db/open.ts";
 import { lockAccounts } from "../users/store.ts";
 import { deleteSessionsOf } from "./session-store.ts";
 
@@ -87,7 +87,10 @@ export async function findPasswordHash(sql: Sql, userId: number): Promise<string
   return row?.password_hash ?? null;
 }
 
-/** Stores the new hash and ends every session of the account but `keep`, in one transaction. */
+/**
+ * Stores the new hash and, in the same transaction, ends every session of the account but `keep`
+ * and every reset link still open for it.
+ */
 export async function changePassword(
   sql: Sql,
   { userId, passwordHash, keep, now }: { userId: number; passwordHash: string; keep: string; now: number },
@@ -97,5 +100,14 @@ export async function changePassword(
       update users set password_hash = ${passwordHash}, password_changed_at = ${new Date(now)}
       where id = ${userId}`;
     await deleteSessionsOf(tx, userId, keep);
+    // A reset link asked for before the change would set the password back to anyone holding it.
+    await tx`
+      update password_reset_tokens set used_at = ${new Date(now)} where user_id = ${userId} and used_at is null`;
   });
+}
+
+/** Every active admin (the owner included): who is told about attacks on accounts. */
+export async function activeAdmins(sql: Queries): Promise<{ name: string; email: string }[]> {
+  return sql<{ name: string; email: string }[]>`
+    select name, email from users where role = 'admin' and status = 'active' order by id`;
 }

@@ -51,10 +51,18 @@ function invalid(message: string): HttpError {
 }
 
 /** The registration to store, or a 422 with the first problem found, field by field. */
+/**
+ * What a person's name never holds: control characters (line breaks, tabs, escapes), the line and
+ * paragraph separators, and the direction overrides that make text read otherwise than it is
+ * stored. A name goes into the admins' access-request mail and the user list as one line.
+ */
+const controlCharacters = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
 export function validateRegistration(body: typeof registerBody.static): Registration {
   const name = body.name.trim();
   if (isBlank(name)) throw invalid(messages.nameRequired);
   if (name.length > limits.nameMax) throw invalid(messages.nameTooLong);
+  if (controlCharacters.test(name)) throw invalid(messages.nameControlCharacters);
 
   const email = normalizeEmail(body.email);
   if (isBlank(email)) throw invalid(messages.emailRequired);

@@ -1,4 +1,4 @@
-import { contactHoneypotField, openRequestsPage } from "@klarwerk/kit";
+import { abuseLimitWindowMinutes, contactHoneypotField, openRequestsPage } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
@@ -31,7 +31,11 @@ import {
 import { contactBody, isHoneypotFilled, replyBody, validateContact, validateReply } from "./validation.ts";
 
 /** Per client address: more accepted requests than this within the window are refused (429). */
-export const contactRateLimit = { name: "contact", max: 10, windowMs: 15 * 60 * 1000 } as const;
+export const contactRateLimit = {
+  name: "contact",
+  max: 10,
+  windowMs: abuseLimitWindowMinutes.contact * 60 * 1000,
+} as const;
 
 /** The answer to every accepted request, stored or caught by the honeypot alike. */
 const accepted = { status: "received" } as const;
@@ -85,8 +89,8 @@ export function contactRequestsModule({
         if (!isHoneypotFilled(body)) {
           const mail = contactRequestMail(contact, { to: config.contactNotifyTo, publicUrl: config.publicUrl });
           await sql.begin(async (tx) => {
-            await insertContactRequest(tx, contact);
-            await enqueueMail(tx, mail);
+            const contactRequestId = await insertContactRequest(tx, contact);
+            await enqueueMail(tx, mail, { contactRequestId });
           });
           outbox.written();
         }
@@ -210,7 +214,7 @@ export function contactRequestsModule({
           const request = await insertReply(tx, { requestId, message, user });
           if (!request) return null;
           const mail = replyMail(request, { message, senderName: user.name }, { teamInbox: config.contactNotifyTo });
-          await enqueueMail(tx, mail);
+          await enqueueMail(tx, mail, { contactRequestId: requestId });
           const detail = await findRequestDetail(tx, requestId);
           if (!detail) throw new Error("the request vanished under its row lock");
           return { request: detail, counts: await requestCounts(tx) };

@@ -16,10 +16,14 @@ import type { ContactRequestInput } from "./validation.ts";
 // done, retention deletes.
 
 /** Stores a request from the contact form as open (in the caller's transaction, with its mail). */
-export async function insertContactRequest(sql: Queries, request: ContactRequestInput): Promise<void> {
-  await sql`
+/** Stores a request; returns its id (the mails about it name it, and go with it). */
+export async function insertContactRequest(sql: Queries, request: ContactRequestInput): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
     insert into contact_requests (name, email, company, message)
-    values (${request.name}, ${request.email}, ${request.company}, ${request.message})`;
+    values (${request.name}, ${request.email}, ${request.company}, ${request.message})
+    returning id`;
+  if (!row) throw new Error("the contact request was not stored");
+  return row.id;
 }
 
 type RequestRow = Row<ContactRequest>;

@@ -69,7 +69,8 @@ function fileResponse(body: BodyInit, type: string, name: string, sha256: string
   const headers = new Headers({
     "Content-Type": type,
     "Content-Disposition": contentDisposition("attachment", name),
-    "Cache-Control": "private, no-cache",
+    // Personal data, as every answer under /api: neither the browser nor a proxy keeps a copy.
+    "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
   });
   // As the file area's downloads (files/serve.ts): the whole document's SHA-256 and a tag from it.

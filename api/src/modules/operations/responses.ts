@@ -55,6 +55,19 @@ export const operationsStatusSchema = schemaOf<OperationsStatus>()(
           description: "The one-time backfill of checksums for rows stored before they were kept.",
         },
       ),
+      mail_delivery: Type.Object(
+        {
+          configured: Type.Boolean({ description: "Whether SMTP_URL is set." }),
+          retrying: Type.Integer({ minimum: 0, description: "Mails waiting to be tried again after failing." }),
+          failing_since: nullable(Type.String({ format: "date-time" })),
+          last_error: nullable(Type.String({ description: "The SMTP server's latest answer among them." })),
+          failed: Type.Integer({ minimum: 0, description: "Mails given up; an admin may send them again." }),
+        },
+        {
+          additionalProperties: false,
+          description: "The outbox's delivery: authentication and connection errors are retried, not final.",
+        },
+      ),
     },
     { additionalProperties: false, description: 'What admins see under "Betrieb".' },
   ),

@@ -1,4 +1,4 @@
-import type { BlobCheck, BlobCheckProblem, ChecksumBackfill, OperationsStatus } from "@klarwerk/kit";
+import type { BlobCheck, BlobCheckProblem, ChecksumBackfill, MailDelivery, OperationsStatus } from "@klarwerk/kit";
 import type { Sql } from "../../db/open.ts";
 import type { ScrubReport } from "../../storage/blob-scrub.ts";
 import type { BackfillProgress } from "../../storage/checksum-backfill.ts";
@@ -63,7 +63,37 @@ export async function backfillStatus(sql: Sql, areas: readonly string[]): Promis
   return { finished: (row?.finished ?? 0) === areas.length, remaining: row?.remaining ?? 0 };
 }
 
+/** The outbox's delivery as admins read it: what is being retried since when and why, what was given up. */
+export async function mailDeliveryStatus(sql: Sql, configured: boolean): Promise<MailDelivery> {
+  const [row] = await sql<
+    { retrying: number; failing_since: Date | null; last_error: string | null; failed: number }[]
+  >`
+    select
+      (select count(*) from outbox where state = 'waiting' and first_failed_at is not null)::int as retrying,
+      (select min(first_failed_at) from outbox where state = 'waiting' and first_failed_at is not null)
+        as failing_since,
+      (select failures -> -1 ->> 'reason' from outbox
+        where state = 'waiting' and first_failed_at is not null
+        order by failures -> -1 ->> 'at' desc limit 1) as last_error,
+      (select count(*) from outbox where state = 'failed')::int as failed`;
+  return {
+    configured,
+    retrying: row?.retrying ?? 0,
+    failing_since: row?.failing_since?.toISOString() ?? null,
+    last_error: row?.last_error ?? null,
+    failed: row?.failed ?? 0,
+  };
+}
+
 /** What admins see under "Betrieb" (`/api/health` details, the dashboard's notice). */
-export async function operationsStatus(sql: Sql, areas: readonly string[]): Promise<OperationsStatus> {
-  return { blob_check: await lastScrub(sql), checksum_backfill: await backfillStatus(sql, areas) };
+export async function operationsStatus(
+  sql: Sql,
+  areas: readonly string[],
+  { mailConfigured }: { mailConfigured: boolean },
+): Promise<OperationsStatus> {
+  return {
+    blob_check: await lastScrub(sql),
+    checksum_backfill: await backfillStatus(sql, areas),
+    mail_delivery: await mailDeliveryStatus(sql, mailConfigured),
+  };
 }

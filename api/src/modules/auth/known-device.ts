@@ -1,0 +1,62 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** The cookie naming a browser that signed in to an account before. */
+export const deviceCookieName = "klarwerk_device";
+
+/** How long a browser stays known after its last successful sign-in. */
+export const deviceCookieDays = 180;
+
+/** Sent only with sign-ins: no other request needs it. */
+const cookiePath = "/api/login";
+
+/** A known device: the account it signed in to, and when (each sign-in writes a new cookie). */
+export interface KnownDevice {
+  userId: number;
+  issuedAt: number;
+}
+
+function signature(secret: string, payload: string): string {
+  // A key of its own, derived from the JWT secret: a device cookie is never a token, nor the reverse.
+  return createHmac("sha256", `klarwerk-device:${secret}`).update(payload).digest("base64url");
+}
+
+/** `Set-Cookie` for a browser that just signed in to `userId`: HttpOnly, SameSite=Strict, Secure on https. */
+export function deviceCookie(secret: string, userId: number, { now, secure }: { now: number; secure: boolean }) {
+  const payload = `${userId}.${Math.floor(now / 1000)}`;
+  const value = `${payload}.${signature(secret, payload)}`;
+  const attributes = [
+    `${deviceCookieName}=${value}`,
+    `Path=${cookiePath}`,
+    `Max-Age=${deviceCookieDays * 24 * 60 * 60}`,
+    "HttpOnly",
+    "SameSite=Strict",
+    ...(secure ? ["Secure"] : []),
+  ];
+  return attributes.join("; ");
+}
+
+/**
+ * The known device a request's cookie names, or null: no cookie, a forged or altered one (the
+ * signature), or one older than `deviceCookieDays`.
+ */
+export function knownDeviceOf(request: Request, secret: string, now: number): KnownDevice | null {
+  const header = request.headers.get("cookie") ?? "";
+  const value = header
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${deviceCookieName}=`))
+    ?.slice(deviceCookieName.length + 1);
+  const match = value === undefined ? null : /^(\d{1,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value);
+  if (!match) return null;
+  const [, user = "", issued = "", given = ""] = match;
+  const expected = Buffer.from(signature(secret, `${user}.${issued}`));
+  if (!timingSafeEqual(expected, Buffer.from(given))) return null;
+  const issuedAt = Number(issued) * 1000;
+  if (issuedAt > now + 60_000 || now - issuedAt > deviceCookieDays * 24 * 60 * 60 * 1000) return null;
+  return { userId: Number(user), issuedAt };
+}
+
+/** Whether the browser reached us over https (directly, or `PUBLIC_URL` says the site is https). */
+export function isSecureOrigin(request: Request, publicUrl: string): boolean {
+  return publicUrl.startsWith("https://") || request.url.startsWith("https://");
+}

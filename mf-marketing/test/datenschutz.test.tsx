@@ -1,0 +1,30 @@
+import { describe, expect, test } from "bun:test";
+import { abuseLimitCleanupMinutes, contactRetentionDays } from "@klarwerk/kit";
+import { renderToStaticMarkup } from "react-dom/server";
+import Datenschutz from "../src/routes/Datenschutz";
+
+// The privacy notice must say what the product does (issue 23, row 11). The figures come from the
+// kit, which the API's limits and retention read too (api/test/http/privacy-facts.test.ts).
+const text = renderToStaticMarkup(<Datenschutz />)
+  .replace(/<[^>]+>/g, " ")
+  .replace(/\s+/g, " ");
+
+describe("the privacy notice", () => {
+  test("the address counting lives in the database, for stated windows, deleted within minutes after", () => {
+    expect(text).not.toContain("Arbeitsspeicher");
+    expect(text).toContain("speichert er in seiner Datenbank die IP-Adresse oder E-Mail-Adresse");
+    expect(text).toContain("Nachrichten (in 15 Minuten), Registrierungen (in einer Stunde)");
+    expect(text).toContain("die ersten 64 Bit");
+    expect(text).toContain(`innerhalb von ${abuseLimitCleanupMinutes} Minuten`);
+  });
+
+  test("requests and the mails about them go after the retention period", () => {
+    expect(text).toContain(`löschen es ${contactRetentionDays} Tage, nachdem Ihre Anfrage beantwortet ist`);
+    expect(text).toContain("Mit der Anfrage löscht es auch die E-Mails dazu aus seinem Postausgang");
+  });
+
+  test("the device cookie of the portal's sign-in is named", () => {
+    expect(text).not.toContain("Wir setzen keine Cookies");
+    expect(text).toContain("ein Cookie, das diesen Browser als bereits angemeldetes Gerät wiedererkennt");
+  });
+});
