@@ -80,6 +80,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     DATA_DIR: options.dataDir,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(32).toString("hex"),
+    // No backup of a test's database unless the test asks for one.
+    BACKUP_SCHEDULE: "off",
     ...options.env,
   };
   if (!databaseUrl) delete env.DATABASE_URL;

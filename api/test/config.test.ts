@@ -44,6 +44,9 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       blobStore: { kind: "disk" },
       blobScrubBytesPerSecond: 32 * 1024 * 1024,
+      backupTarget: { kind: "disk", dir: join(repoRoot, ".backups") },
+      backupSchedule: { kind: "daily", hour: 2, minute: 30 },
+      backupBytesPerSecond: 32 * 1024 * 1024,
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
@@ -149,6 +152,7 @@ describe("loadConfig", () => {
   test("BLOB_SCRUB_MIB_PER_SECOND sets the scrub's read rate; anything but a positive number is refused", () => {
     expect(loadConfig({ BLOB_SCRUB_MIB_PER_SECOND: "8" }).blobScrubBytesPerSecond).toBe(8 * 1024 * 1024);
     expect(loadConfig({ BLOB_SCRUB_MIB_PER_SECOND: "0.5" }).blobScrubBytesPerSecond).toBe(512 * 1024);
+    expect(loadConfig({ BACKUP_MIB_PER_SECOND: "4" }).backupBytesPerSecond).toBe(4 * 1024 * 1024);
     for (const value of ["0", "-1", "fast", "1e3"]) {
       expect(problemsOf({ BLOB_SCRUB_MIB_PER_SECOND: value })).toEqual([
         expect.stringContaining("BLOB_SCRUB_MIB_PER_SECOND"),

@@ -5,6 +5,7 @@ export const outboxMailKinds = [
   "access-granted",
   "password-reset",
   "reply",
+  "backup-failed",
 ] as const;
 export type OutboxMailKind = (typeof outboxMailKinds)[number];
 

@@ -1,4 +1,5 @@
 import type { BlobCheck, BlobCheckProblem, ChecksumBackfill, OperationsStatus } from "@klarwerk/kit";
+import { lastRun } from "../../backup/runs.ts";
 import type { Sql } from "../../db/open.ts";
 import type { ScrubReport } from "../../storage/blob-scrub.ts";
 import type { BackfillProgress } from "../../storage/checksum-backfill.ts";
@@ -65,5 +66,10 @@ export async function backfillStatus(sql: Sql, areas: readonly string[]): Promis
 
 /** What admins see under "Betrieb" (`/api/health` details, the dashboard's notice). */
 export async function operationsStatus(sql: Sql, areas: readonly string[]): Promise<OperationsStatus> {
-  return { blob_check: await lastScrub(sql), checksum_backfill: await backfillStatus(sql, areas) };
+  return {
+    blob_check: await lastScrub(sql),
+    checksum_backfill: await backfillStatus(sql, areas),
+    backup: await lastRun(sql, "backup"),
+    restore_drill: await lastRun(sql, "drill"),
+  };
 }
