@@ -12,7 +12,7 @@ import { type Config, checkBlobStore, loadConfig } from "./config.ts";
 const args = process.argv.slice(2);
 const forceAt = args.indexOf("--force");
 const force = forceAt >= 0 ? (args[forceAt + 1] ?? null) : null;
-const positional = args.filter((_, index) => index !== forceAt && index !== forceAt + 1);
+const positional = forceAt < 0 ? args : args.filter((_, index) => index !== forceAt && index !== forceAt + 1);
 const set = positional[0];
 if (positional.length !== 1 || !set || (forceAt >= 0 && !force)) {
   console.error("Usage: bun run restore <set|latest> [--force <database name or DATA_DIR>]");
