@@ -147,7 +147,12 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       details: {
         blob_store: kind,
         missing_blobs: { files: [blobId] },
-        operations: { blob_check: null, checksum_backfill: { finished: true, remaining: 0 } },
+        operations: {
+          blob_check: null,
+          checksum_backfill: { finished: true, remaining: 0 },
+          backup: null,
+          restore_drill: null,
+        },
       },
     });
     const forStaff = await callJson(app, "/api/health", { token: files.token });
