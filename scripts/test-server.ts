@@ -26,6 +26,8 @@ export interface TestServerOptions {
    * fresh one, and left for its owner to drop.
    */
   databaseUrl?: string;
+  /** The embedded database in `dataDir`, even when DATABASE_URL is set. */
+  embedded?: boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -69,10 +71,10 @@ async function waitForHealth(url: string, child: Bun.Subprocess, timeoutMs: numb
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const port = await freePort();
   const database =
-    options.databaseUrl === undefined && process.env.DATABASE_URL
+    options.databaseUrl === undefined && !options.embedded && process.env.DATABASE_URL
       ? await createDatabase(process.env.DATABASE_URL)
       : null;
-  const databaseUrl = options.databaseUrl ?? database?.url;
+  const databaseUrl = options.embedded ? undefined : (options.databaseUrl ?? database?.url);
   const env: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),
