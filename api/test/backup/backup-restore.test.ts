@@ -214,7 +214,7 @@ describe.each(cases)("backup and restore on %s with the %s store", (database, st
       expect({ path, status: answer.status }).toEqual({ path, status: 200 });
       expect({ path, sha256: sha256HexOf(new Uint8Array(await answer.arrayBuffer())) }).toEqual({
         path,
-        sha256: write.sha256,
+        sha256: write.sha256 ?? "",
       });
     }
   }, 240_000);
