@@ -133,7 +133,14 @@ describe.each(cases)("backup and restore on %s with the %s store", (database, st
     const acked: Acked[] = [];
     const stop = { now: false };
     const writers = apps.map((app, index) => write(app, owner.token, index + 1, acked, stop));
-    await Bun.sleep(1500);
+    // Every kind written at least once (an invoice's PDF takes longest) before the backup starts.
+    for (
+      const deadline = Date.now() + 60_000;
+      acked.filter((write) => write.kind === "invoice").length < apps.length;
+    ) {
+      if (Date.now() > deadline) throw new Error("the writers wrote no invoice within 60 s");
+      await Bun.sleep(100);
+    }
     let backup: { code: number; output: string };
     let finishedAt: number;
     if (site.databaseUrl) {
