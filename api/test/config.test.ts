@@ -160,6 +160,18 @@ describe("loadConfig", () => {
     }
   });
 
+  test("BACKUP_SCHEDULE, BACKUP_DIR and the BACKUP_S3_* bucket", () => {
+    expect(loadConfig({ BACKUP_SCHEDULE: "hourly 5" }).backupSchedule).toEqual({ kind: "hourly", minute: 5 });
+    expect(problemsOf({ BACKUP_SCHEDULE: "weekly" })).toEqual([expect.stringContaining("BACKUP_SCHEDULE")]);
+    expect(loadConfig({ BACKUP_DIR: "/srv/backups" }).backupTarget).toEqual({ kind: "disk", dir: "/srv/backups" });
+    expect(problemsOf({ BACKUP_S3_BUCKET: "sets" })).toEqual([
+      "BACKUP_S3_ENDPOINT is required with BACKUP_S3_BUCKET.",
+      "BACKUP_S3_ACCESS_KEY_ID is required with BACKUP_S3_BUCKET.",
+      "BACKUP_S3_SECRET_ACCESS_KEY is required with BACKUP_S3_BUCKET.",
+    ]);
+    expect(problemsOf({ BACKUP_MIB_PER_SECOND: "0" })).toEqual([expect.stringContaining("BACKUP_MIB_PER_SECOND")]);
+  });
+
   test("UPLOAD_MAX_BYTES sets the upload limit in bytes", () => {
     expect(loadConfig({ UPLOAD_MAX_BYTES: "1048576" }).uploadMaxBytes).toBe(1048576);
     expect(loadConfig({ UPLOAD_MAX_BYTES: " " }).uploadMaxBytes).toBe(1024 ** 3);
