@@ -8,11 +8,9 @@
 //     and checks its SHA-256 against the manifest; the bench fails unless it passes).
 // Usage: DATABASE_URL=… bun bench/backup.ts [--mib 2048] [--invoices 1000] [--customers 10000]
 //        [--seconds 5] [--rounds 3] [--connections 8] [--mib-per-second 32]
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import postgres from "postgres";
 import { createApp } from "../api/src/app.ts";
 import { type BackupResult, createBackup } from "../api/src/backup/create.ts";
 import { DiskBackupTarget } from "../api/src/backup/target.ts";
@@ -22,6 +20,7 @@ import { openDatabase } from "../api/src/db/open.ts";
 import { testConfig } from "../api/test/support/app.ts";
 import { createInvoice, invoiceJson, saveCompany } from "../api/test/support/invoices.ts";
 import { signedInOwner } from "../api/test/support/users.ts";
+import { createDatabase } from "../scripts/test-server.ts";
 import { reportReady, startChild } from "./support/child.ts";
 import { formatLoad, type LoadResult, runLoad } from "./support/load.ts";
 import { numberOption } from "./support/options.ts";
@@ -44,24 +43,9 @@ interface BackupState {
   error: string | null;
 }
 
-async function newDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `klarwerk_bench_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 async function serve(): Promise<void> {
   const work = process.env.BENCH_WORK ?? "";
-  const database = await newDatabase(process.env.DATABASE_URL ?? "");
+  const database = await createDatabase(process.env.DATABASE_URL ?? "");
   const config = testConfig({ DATABASE_URL: database.url, DATA_DIR: join(work, "data") });
   const db = await openDatabase(config);
   await migrate(db.sql);
@@ -151,7 +135,7 @@ async function measure(): Promise<void> {
       BENCH_CUSTOMERS: String(customers),
     },
   });
-  const restoredDb = await newDatabase(serverUrl);
+  const restoredDb = await createDatabase(serverUrl);
   try {
     const api = `http://127.0.0.1:${server.ready.api}`;
     const control = `http://127.0.0.1:${server.ready.control}/backup`;

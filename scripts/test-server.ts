@@ -38,7 +38,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new database on the server at `serverUrl`, and how to drop it (with any connection left to it). */
+export async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `klarwerk_e2e_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);

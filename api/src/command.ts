@@ -5,16 +5,21 @@ import { type Config, checkBlobStore, loadConfig } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./db/open.ts";
 
-/** `whileApiRuns`: what the API does by itself, said when the embedded database is taken. */
-export async function openCommandDatabase(whileApiRuns: string): Promise<{ config: Config; db: Database }> {
-  let config: Config;
+/** The configuration from the environment, the bucket (if any) reached; else the reason and exit code 2. */
+export async function loadCommandConfig(): Promise<Config> {
   try {
-    config = loadConfig(process.env);
+    const config = loadConfig(process.env);
     await checkBlobStore(config);
+    return config;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(2);
   }
+}
+
+/** `whileApiRuns`: what the API does by itself, said when the embedded database is taken. */
+export async function openCommandDatabase(whileApiRuns: string): Promise<{ config: Config; db: Database }> {
+  const config = await loadCommandConfig();
   const db = await openDatabase(config).catch((error: unknown) => {
     console.error("could not open the database:", error instanceof Error ? error.message : error);
     if (!config.databaseUrl) {

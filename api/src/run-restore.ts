@@ -7,7 +7,7 @@
 import { RestoreError, restoreSet } from "./backup/restore.ts";
 import { listSets } from "./backup/sets.ts";
 import { backupTargetFor } from "./backup/target.ts";
-import { type Config, checkBlobStore, loadConfig } from "./config.ts";
+import { loadCommandConfig } from "./command.ts";
 
 const args = process.argv.slice(2);
 const forceAt = args.indexOf("--force");
@@ -19,14 +19,7 @@ if (positional.length !== 1 || !set || (forceAt >= 0 && !force)) {
   process.exit(2);
 }
 
-let config: Config;
-try {
-  config = loadConfig(process.env);
-  await checkBlobStore(config);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(2);
-}
+const config = await loadCommandConfig();
 
 const target = backupTargetFor(config.backupTarget);
 try {

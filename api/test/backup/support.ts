@@ -1,19 +1,17 @@
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import postgres from "postgres";
+import { createDatabase } from "../../../scripts/test-server.ts";
 import type { Manifest } from "../../src/backup/manifest.ts";
 import { readManifest, resolveSet } from "../../src/backup/sets.ts";
 import { type BackupTarget, DiskBackupTarget, S3BackupTarget } from "../../src/backup/target.ts";
 import { s3ClientOf } from "../../src/storage/s3-blob-store.ts";
+import { runPackageScript } from "../support/commands.ts";
 import { startTestS3, type TestS3 } from "../support/s3.ts";
 
 /** Both databases the product runs on: the embedded one always, a server's when DATABASE_URL is set. */
 export const databaseKinds = process.env.DATABASE_URL ? (["postgres", "pglite"] as const) : (["pglite"] as const);
 export type DatabaseKind = (typeof databaseKinds)[number];
-
-const repoRoot = join(import.meta.dir, "../../..");
 
 /** A place a product runs on: a data folder, a database (server or embedded), a blob store. */
 export interface Site {
@@ -32,16 +30,9 @@ export async function emptySite(database: DatabaseKind, store: "disk" | "s3"): P
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
   if (database === "postgres" && process.env.DATABASE_URL) {
-    const name = `klarwerk_backup_${randomBytes(5).toString("hex")}`;
-    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
+    const created = await createDatabase(process.env.DATABASE_URL);
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
   return {
     dataDir,
@@ -94,7 +85,7 @@ export async function backupPlace(kind: "disk" | "s3"): Promise<BackupPlace> {
 }
 
 /** `bun run <script> …args` as an operator runs it, in the environment given (and nothing of the test's own). */
-export async function runScript(
+export function runScript(
   script: "backup" | "restore" | "restore-drill",
   args: string[],
   env: Record<string, string>,
@@ -102,16 +93,5 @@ export async function runScript(
   const base: Record<string, string | undefined> = { ...process.env, BACKUP_SCHEDULE: "off", ...env };
   if (!env.DATABASE_URL) delete base.DATABASE_URL;
   if (!env.BLOB_STORE) for (const name of Object.keys(base)) if (/^(BLOB_STORE|S3_)/.test(name)) delete base[name];
-  const child = Bun.spawn(["bun", "run", script, ...args], {
-    cwd: repoRoot,
-    env: base,
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, output: stdout + stderr };
+  return runPackageScript(script, args, base);
 }
