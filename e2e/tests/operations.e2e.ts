@@ -59,7 +59,7 @@ test("admins see the last blob check and its findings by name; staff see no Betr
   await expect(block).toContainText("Letzte Sicherung");
   await expect(block).toContainText("Letzte geprüfte Wiederherstellung");
   if (databaseUrl) {
-    await expect(block).toContainText(/Am .+, Dauer 12,4 s: erfolgreich\. Stand 2026-03-01T02-30-00Z, 3(,00)? MB\./);
+    await expect(block).toContainText(/Am .+, Dauer 12,4 s: erfolgreich\.\s*Stand 2026-03-01T02-30-00Z, 3(,00)? MB\./);
     await expect(block).toContainText(
       /Am .+, Dauer 2,5 s: fehlgeschlagen\.\s*files #7 "Vertrag\.pdf" is altered in the set/,
     );
