@@ -15,7 +15,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../api/src/app.ts";
 import type { Sql } from "../api/src/db/open.ts";
-import { fileBlobStore } from "../api/src/modules/files/blobs.ts";
 import { blobAreas, runBlobMaintenance } from "../api/src/modules/operations/maintenance.ts";
 import type { ScrubReport } from "../api/src/storage/blob-scrub.ts";
 import { testConfig } from "../api/test/support/app.ts";
@@ -24,11 +23,11 @@ import { seededDatabase } from "./support/database.ts";
 import { formatLoad, type LoadResult, runLoad } from "./support/load.ts";
 import { databaseLabel, numberOption } from "./support/options.ts";
 import { startS3Server } from "./support/s3-server.ts";
+import { fileMiB, seedStoredFiles } from "./support/seed-files.ts";
 import { signUp } from "./support/session.ts";
 import { median } from "./support/stats.ts";
 
 const mebibyte = 1024 * 1024;
-const fileMiB = 16;
 /** What a signed-in portal asks for as its screens load. */
 const portalPaths = ["/api/requests", "/api/files", "/api/customers", "/api/invoices", "/api/folders"];
 
@@ -46,27 +45,9 @@ interface ScrubState {
   error: string | null;
 }
 
-/** `mib` of files (16 MiB each, bytes that differ) through the store, with their rows. */
+/** `mib` of files through the store, then customers and contact requests for the lists. */
 async function seedFiles(sql: Sql, config: ReturnType<typeof testConfig>, mib: number): Promise<number> {
-  const store = fileBlobStore(config);
-  await store.prepare();
-  const piece = new Uint8Array(mebibyte);
-  let files = 0;
-  for (let written = 0; written < mib; written += fileMiB, files++) {
-    const blob = store.create();
-    for (let at = 0; at < fileMiB; at++) {
-      crypto.getRandomValues(piece.subarray(0, 65536));
-      piece.copyWithin(65536, 0, mebibyte - 65536);
-      piece[0] = at;
-      await blob.write(piece);
-    }
-    await blob.close();
-    await blob.commit();
-    await sql`
-      insert into files (original_name, mime_type, size, blob_id, sha256, uploader_name)
-      values (${`Bench ${files}.bin`}, 'application/octet-stream', ${blob.size}, ${blob.id}, ${blob.sha256}, 'Bench')`;
-  }
-  await store.close();
+  const files = await seedStoredFiles(sql, config, mib);
   await sql`
     insert into customers (name, status) select 'Bench Kunde ' || i, 'in_kontakt' from generate_series(1, 500) as i`;
   await sql`

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Brings a fresh machine that has only Node.js and npm to the point where the product runs:
-# Bun (through npm), the locked dependencies and, with --test, the browser, PDF and e-invoice tools.
+# Bun (through npm), the locked dependencies and, with --test, the browser, PDF, e-invoice and
+# PostgreSQL client tools.
 set -e
 BUN_VERSION=1.4.4
 cd "$(dirname "$0")/.."
@@ -20,6 +21,8 @@ if [ "${1:-}" = "--test" ]; then
   command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
   [ -r /usr/share/java/Saxon-HE.jar ] || missing="$missing libsaxonhe-java"
   command -v java >/dev/null 2>&1 || missing="$missing default-jre-headless"
+  # pg_dump and pg_restore: `bun run backup` and `restore` with a database server (and their tests).
+  command -v pg_dump >/dev/null 2>&1 || missing="$missing postgresql-client"
   if [ -n "$missing" ]; then
     if [ "$(id -u)" = "0" ]; then
       apt-get update

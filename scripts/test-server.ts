@@ -26,6 +26,8 @@ export interface TestServerOptions {
    * fresh one, and left for its owner to drop.
    */
   databaseUrl?: string;
+  /** The embedded database in `dataDir`, even when DATABASE_URL is set. */
+  embedded?: boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -36,7 +38,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new database on the server at `serverUrl`, and how to drop it (with any connection left to it). */
+export async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `klarwerk_e2e_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
@@ -69,10 +72,10 @@ async function waitForHealth(url: string, child: Bun.Subprocess, timeoutMs: numb
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const port = await freePort();
   const database =
-    options.databaseUrl === undefined && process.env.DATABASE_URL
+    options.databaseUrl === undefined && !options.embedded && process.env.DATABASE_URL
       ? await createDatabase(process.env.DATABASE_URL)
       : null;
-  const databaseUrl = options.databaseUrl ?? database?.url;
+  const databaseUrl = options.embedded ? undefined : (options.databaseUrl ?? database?.url);
   const env: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),
@@ -80,6 +83,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     DATA_DIR: options.dataDir,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(32).toString("hex"),
+    // No backup of a test's database unless the test asks for one.
+    BACKUP_SCHEDULE: "off",
     ...options.env,
   };
   if (!databaseUrl) delete env.DATABASE_URL;

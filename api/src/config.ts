@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import { isEmail, type RemoteName, remoteBase, remoteNames, site } from "@klarwerk/kit";
+import { type BackupSchedule, parseBackupSchedule } from "./backup/schedule.ts";
 import { type AddressRange, parseAddressRange } from "./http/address-range.ts";
 import { bucketProblem, type S3Settings } from "./storage/s3-blob-store.ts";
 
@@ -45,7 +46,15 @@ export interface Config {
   blobStore: BlobStoreConfig;
   /** How fast the scrub and the checksum backfill may read blobs, in bytes a second. */
   blobScrubBytesPerSecond: number;
+  /** Where backup sets go: `BACKUP_DIR` (default `.backups/` beside `.data/`) or the `BACKUP_S3_*` bucket. */
+  backupTarget: BackupTargetConfig;
+  /** When the API backs up (and then runs the restore drill); `off`: never by itself. */
+  backupSchedule: BackupSchedule;
+  /** How fast a backup reads the blob store, in bytes a second. */
+  backupBytesPerSecond: number;
 }
+
+export type BackupTargetConfig = { kind: "disk"; dir: string } | { kind: "s3"; s3: S3Settings };
 
 export type BlobStoreConfig = { kind: "disk" } | { kind: "s3"; s3: S3Settings };
 
@@ -90,11 +99,15 @@ function readUploadMaxBytes(value: string | undefined, problems: string[]): numb
 /** The scrub's read rate when `BLOB_SCRUB_MIB_PER_SECOND` is unset (docs/architecture.md, "The scrub"). */
 export const defaultBlobScrubMiBPerSecond = 32;
 
-function readBlobScrubRate(value: string | undefined, problems: string[]): number {
-  if (value === undefined || value.trim() === "") return defaultBlobScrubMiBPerSecond * 1024 * 1024;
+/** A backup's read rate when `BACKUP_MIB_PER_SECOND` is unset: the scrub's. */
+export const defaultBackupMiBPerSecond = 32;
+
+/** A read rate setting in MiB a second (`BLOB_SCRUB_MIB_PER_SECOND`, `BACKUP_MIB_PER_SECOND`), in bytes. */
+function readMiBPerSecond(name: string, value: string | undefined, fallback: number, problems: string[]): number {
+  if (value === undefined || value.trim() === "") return fallback * 1024 * 1024;
   const mebibytes = Number(value);
   if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(mebibytes > 0) || mebibytes > 1_000_000) {
-    problems.push(`BLOB_SCRUB_MIB_PER_SECOND must be a positive number of MiB a second, got "${value}".`);
+    problems.push(`${name} must be a positive number of MiB a second, got "${value}".`);
     return 0;
   }
   return mebibytes * 1024 * 1024;
@@ -136,24 +149,34 @@ function readBlobStore(env: Env, problems: string[]): BlobStoreConfig {
     problems.push(`BLOB_STORE must be "disk" or "s3", got "${env.BLOB_STORE}".`);
     return { kind: "disk" };
   }
+  return { kind, s3: readS3Settings(env, "S3_", "BLOB_STORE=s3", problems) };
+}
+
+/** A bucket's settings from `<prefix>ENDPOINT`, `BUCKET`, `REGION`, `ACCESS_KEY_ID`, `SECRET_ACCESS_KEY`. */
+function readS3Settings(env: Env, prefix: string, requiredWith: string, problems: string[]): S3Settings {
   const required = (name: string): string => {
-    const value = nonEmpty(env[name]);
-    if (value === undefined) problems.push(`${name} is required with BLOB_STORE=s3.`);
+    const value = nonEmpty(env[prefix + name]);
+    if (value === undefined) problems.push(`${prefix}${name} is required with ${requiredWith}.`);
     return value ?? "";
   };
-  const endpoint = required("S3_ENDPOINT");
-  if (endpoint !== "") readUrl("S3_ENDPOINT", endpoint, problems, ["http:", "https:"]);
+  const endpoint = required("ENDPOINT");
+  if (endpoint !== "") readUrl(`${prefix}ENDPOINT`, endpoint, problems, ["http:", "https:"]);
   return {
-    kind,
-    s3: {
-      endpoint,
-      bucket: required("S3_BUCKET"),
-      // Most S3-compatible stores ignore the region; AWS needs the bucket's own.
-      region: nonEmpty(env.S3_REGION) ?? "us-east-1",
-      accessKeyId: required("S3_ACCESS_KEY_ID"),
-      secretAccessKey: required("S3_SECRET_ACCESS_KEY"),
-    },
+    endpoint,
+    bucket: required("BUCKET"),
+    // Most S3-compatible stores ignore the region; AWS needs the bucket's own.
+    region: nonEmpty(env[`${prefix}REGION`]) ?? "us-east-1",
+    accessKeyId: required("ACCESS_KEY_ID"),
+    secretAccessKey: required("SECRET_ACCESS_KEY"),
   };
+}
+
+/** `BACKUP_S3_BUCKET` set: that bucket (every `BACKUP_S3_*` then required); else `BACKUP_DIR`. */
+function readBackupTarget(env: Env, problems: string[]): BackupTargetConfig {
+  if (nonEmpty(env.BACKUP_S3_BUCKET) !== undefined) {
+    return { kind: "s3", s3: readS3Settings(env, "BACKUP_S3_", "BACKUP_S3_BUCKET", problems) };
+  }
+  return { kind: "disk", dir: readPath(env.BACKUP_DIR, join(repoRoot, ".backups")) };
 }
 
 function readUrl(name: string, value: string, problems: string[], protocols: string[]): void {
@@ -229,7 +252,21 @@ export function loadConfig(env: Env): Config {
   }
   const ownerEmail = readOwnerEmail(env.OWNER_EMAIL, production, problems);
   const blobStore = readBlobStore(env, problems);
-  const blobScrubBytesPerSecond = readBlobScrubRate(env.BLOB_SCRUB_MIB_PER_SECOND, problems);
+  const blobScrubBytesPerSecond = readMiBPerSecond(
+    "BLOB_SCRUB_MIB_PER_SECOND",
+    env.BLOB_SCRUB_MIB_PER_SECOND,
+    defaultBlobScrubMiBPerSecond,
+    problems,
+  );
+  const backupTarget = readBackupTarget(env, problems);
+  const backupSchedule = parseBackupSchedule(env.BACKUP_SCHEDULE);
+  if (typeof backupSchedule === "string") problems.push(backupSchedule);
+  const backupBytesPerSecond = readMiBPerSecond(
+    "BACKUP_MIB_PER_SECOND",
+    env.BACKUP_MIB_PER_SECOND,
+    defaultBackupMiBPerSecond,
+    problems,
+  );
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
   const mailFrom = readEmail("MAIL_FROM", env.MAIL_FROM, site.email, problems);
@@ -264,6 +301,9 @@ export function loadConfig(env: Env): Config {
     publicUrl,
     blobStore,
     blobScrubBytesPerSecond,
+    backupTarget,
+    backupSchedule: typeof backupSchedule === "string" ? { kind: "off" } : backupSchedule,
+    backupBytesPerSecond,
   };
 }
 

@@ -1,13 +1,15 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app.ts";
+import { runDeferredDeletions } from "./backup/deferred-deletes.ts";
+import { scheduleBackups } from "./backup/job.ts";
 import { loadConfigOrExit } from "./config.ts";
 import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-feed.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { serverBodyLimitBytes } from "./http/body-policy.ts";
-import { sweepFileBlobs } from "./modules/files/blobs.ts";
-import { sweepInvoiceBlobs } from "./modules/invoices/blobs.ts";
+import { fileBlobStore, sweepFileBlobs } from "./modules/files/blobs.ts";
+import { invoiceBlobStore, sweepInvoiceBlobs } from "./modules/invoices/blobs.ts";
 import { blobAreas, scheduleBlobMaintenance } from "./modules/operations/maintenance.ts";
 import { emptyBlobReport } from "./storage/blob-report.ts";
 
@@ -39,6 +41,8 @@ try {
     console.log(`[api] removed ${sweptInvoices.incoming + sweptInvoices.orphans} unfinished invoice PDF(s)`);
   }
   blobReport.missing = { files: swept.missing, invoices: sweptInvoices.missing };
+  // Files deleted while a backup copied (or before a crash): their blobs go now, unless one runs.
+  await runDeferredDeletions(db.sql, { files: fileBlobStore(config), invoices: invoiceBlobStore(config) });
   // Not removed: a row without its blob is a store restored from an older backup, or an object
   // deleted by hand; an admin decides (the ids are in /api/health's details).
   for (const [area, ids] of Object.entries(blobReport.missing)) {
@@ -88,6 +92,10 @@ const stopMaintenance = scheduleBlobMaintenance({
   bytesPerSecond: config.blobScrubBytesPerSecond,
 });
 
+// BACKUP_SCHEDULE (default daily 02:30): one process of the deployment backs up, prunes old sets
+// and runs the restore drill (docs/architecture.md, "Backups").
+const stopBackups = scheduleBackups({ config, db });
+
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return;
@@ -96,6 +104,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await app.stop();
     await stopMaintenance();
+    await stopBackups();
     await changes.close();
     await db.close();
   } catch (error) {

@@ -4,9 +4,7 @@
 // and records the result for admins (`/api/health`, the dashboard). Runs under the lock the API's
 // weekly run takes, so never twice at once. Exit code 0: all in order; 1: findings; 2: it could not
 // run (settings, database, another run holding the lock).
-import { checkBlobStore, loadConfig } from "./config.ts";
-import { migrate } from "./db/migrate.ts";
-import { openDatabase } from "./db/open.ts";
+import { openCommandDatabase } from "./command.ts";
 import { blobAreas, describeScrub, runBlobMaintenance } from "./modules/operations/maintenance.ts";
 
 function rateArgument(argv: string[]): number | null {
@@ -21,28 +19,10 @@ function rateArgument(argv: string[]): number | null {
 }
 
 const rate = rateArgument(process.argv.slice(2));
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig(process.env);
-  await checkBlobStore(config);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(2);
-}
-
-const db = await openDatabase(config).catch((error: unknown) => {
-  console.error("could not open the database:", error instanceof Error ? error.message : error);
-  if (!config.databaseUrl) {
-    console.error(
-      "(The embedded database serves one process: while the API runs, it checks the store itself every week.)",
-    );
-  }
-  process.exit(2);
-});
+const { config, db } = await openCommandDatabase("checks the store itself every week");
 
 let code = 2;
 try {
-  await migrate(db.sql);
   const outcome = await runBlobMaintenance({
     sql: db.sql,
     areas: blobAreas(config, db.sql),

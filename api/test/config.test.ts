@@ -44,6 +44,9 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       blobStore: { kind: "disk" },
       blobScrubBytesPerSecond: 32 * 1024 * 1024,
+      backupTarget: { kind: "disk", dir: join(repoRoot, ".backups") },
+      backupSchedule: { kind: "daily", hour: 2, minute: 30 },
+      backupBytesPerSecond: 32 * 1024 * 1024,
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
@@ -149,11 +152,24 @@ describe("loadConfig", () => {
   test("BLOB_SCRUB_MIB_PER_SECOND sets the scrub's read rate; anything but a positive number is refused", () => {
     expect(loadConfig({ BLOB_SCRUB_MIB_PER_SECOND: "8" }).blobScrubBytesPerSecond).toBe(8 * 1024 * 1024);
     expect(loadConfig({ BLOB_SCRUB_MIB_PER_SECOND: "0.5" }).blobScrubBytesPerSecond).toBe(512 * 1024);
+    expect(loadConfig({ BACKUP_MIB_PER_SECOND: "4" }).backupBytesPerSecond).toBe(4 * 1024 * 1024);
     for (const value of ["0", "-1", "fast", "1e3"]) {
       expect(problemsOf({ BLOB_SCRUB_MIB_PER_SECOND: value })).toEqual([
         expect.stringContaining("BLOB_SCRUB_MIB_PER_SECOND"),
       ]);
     }
+  });
+
+  test("BACKUP_SCHEDULE, BACKUP_DIR and the BACKUP_S3_* bucket", () => {
+    expect(loadConfig({ BACKUP_SCHEDULE: "hourly 5" }).backupSchedule).toEqual({ kind: "hourly", minute: 5 });
+    expect(problemsOf({ BACKUP_SCHEDULE: "weekly" })).toEqual([expect.stringContaining("BACKUP_SCHEDULE")]);
+    expect(loadConfig({ BACKUP_DIR: "/srv/backups" }).backupTarget).toEqual({ kind: "disk", dir: "/srv/backups" });
+    expect(problemsOf({ BACKUP_S3_BUCKET: "sets" })).toEqual([
+      "BACKUP_S3_ENDPOINT is required with BACKUP_S3_BUCKET.",
+      "BACKUP_S3_ACCESS_KEY_ID is required with BACKUP_S3_BUCKET.",
+      "BACKUP_S3_SECRET_ACCESS_KEY is required with BACKUP_S3_BUCKET.",
+    ]);
+    expect(problemsOf({ BACKUP_MIB_PER_SECOND: "0" })).toEqual([expect.stringContaining("BACKUP_MIB_PER_SECOND")]);
   });
 
   test("UPLOAD_MAX_BYTES sets the upload limit in bytes", () => {

@@ -3,8 +3,8 @@ import { expectNoAxeViolations } from "../support/axe";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
-// The dashboard's "Betrieb" block: admins read the last check of the stored files there; staff
-// see nothing of it (the API gives them no details).
+// The dashboard's "Betrieb" block: admins read the last check of the stored files, the last backup
+// and the last tested restore there; staff see nothing of it (the API gives them no details).
 
 test("admins see the last blob check and its findings by name; staff see no Betrieb block", async ({
   page,
@@ -40,6 +40,13 @@ test("admins see the last blob check and its findings by name; staff see no Betr
         insert into blob_scrubs (started_at, finished_at, blob_store, checked, bytes_read, without_checksum, missing,
                                  changed, orphaned, problems)
         values (now(), now(), 'disk', 1234, 5678, 0, 1, 0, 1, ${sql.json(problems)})`;
+      // The last backup went well, the drill after it failed (as `backup_runs` records them).
+      await sql`
+        insert into backup_runs (kind, started_at, finished_at, result, set_name, size_bytes, duration_ms)
+        values ('backup', now(), now(), 'ok', '2026-03-01T02-30-00Z', 3145728, 12400)`;
+      await sql`
+        insert into backup_runs (kind, started_at, finished_at, result, error, set_name, duration_ms)
+        values ('drill', now(), now(), 'failed', 'files #7 "Vertrag.pdf" is altered in the set', null, 2500)`;
     } finally {
       await sql.end();
     }
@@ -49,7 +56,13 @@ test("admins see the last blob check and its findings by name; staff see no Betr
   await page.goto("/dashboard");
   const block = page.getByRole("region", { name: "Betrieb" });
   await expect(block).toContainText("Speicherprüfung");
+  await expect(block).toContainText("Letzte Sicherung");
+  await expect(block).toContainText("Letzte geprüfte Wiederherstellung");
   if (databaseUrl) {
+    await expect(block).toContainText(/Am .+, Dauer 12,4 s: erfolgreich\.\s*Stand 2026-03-01T02-30-00Z, 3(,00)? MB\./);
+    await expect(block).toContainText(
+      /Am .+, Dauer 2,5 s: fehlgeschlagen\.\s*files #7 "Vertrag\.pdf" is altered in the set/,
+    );
     await expect(block).toContainText(/Zuletzt am .+: 1\.234 Dateien geprüft\. 2 Probleme gefunden:/);
     await expect(block.getByRole("listitem")).toHaveText([
       "Angebot Müller.pdf (Datei 4711) fehlt",

@@ -79,6 +79,14 @@ export const operationsMessages = {
     count === 1
       ? "1 E-Mail wurde nicht zugestellt; Sie können sie im Postausgang erneut senden."
       : `${shown} E-Mails wurden nicht zugestellt; Sie können sie im Postausgang erneut senden.`,
+  backup: "Letzte Sicherung",
+  restoreDrill: "Letzte geprüfte Wiederherstellung",
+  noBackup: "Noch keine. Die Sicherung läuft nach Zeitplan (BACKUP_SCHEDULE) oder mit „bun run backup“.",
+  noDrill: "Noch keine. Sie läuft täglich nach der Sicherung oder mit „bun run restore-drill“.",
+  run: (when: string, seconds: string) => `Am ${when}, Dauer ${seconds} s:`,
+  runOk: "erfolgreich.",
+  runFailed: "fehlgeschlagen.",
+  setSize: (set: string, size: string) => `Stand ${set}, ${size}.`,
 } as const;
 
 /** Every German text of the user administration (/users) that only the browser shows. */

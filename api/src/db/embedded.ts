@@ -1,13 +1,16 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
+import type { DumpCompression, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
 
 /** A running embedded Postgres (PGlite in a worker), reachable on a unix socket. */
 export interface EmbeddedServer {
   socketPath: string;
-  /** The whole data directory as a tarball, to start further instances from (`template`). */
-  dump(): Promise<ArrayBuffer>;
+  /**
+   * The whole data directory as a tarball, to start further instances from (`template`), taken
+   * between two queries: a crash-consistent image (committed transactions, nothing half-done).
+   */
+  dump(compression?: DumpCompression): Promise<ArrayBuffer>;
   stop(): Promise<void>;
 }
 
@@ -136,9 +139,10 @@ export async function startEmbeddedServer({ dataDir, template }: EmbeddedOptions
   let stopping: Promise<void> | null = null;
   return {
     socketPath,
-    async dump() {
-      const dumped = waitFor(worker, "dumped", stopTimeoutMs);
-      post({ type: "dump" });
+    async dump(compression = "none") {
+      // A large database takes a while to pack: allow far more than a stop.
+      const dumped = waitFor(worker, "dumped", startTimeoutMs);
+      post({ type: "dump", compression });
       return (await dumped).data;
     },
     stop() {

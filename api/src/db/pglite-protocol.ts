@@ -5,10 +5,10 @@ export type WorkerRequest =
       /** Omitted: an in-memory database. */
       dataDir?: string;
       socketPath: string;
-      /** A data directory dumped earlier (`dump`): skips initdb, ~0.25 s instead of ~2 s. */
+      /** A data directory dumped earlier (`dump`, plain or gzipped): skips initdb, ~0.25 s instead of ~2 s. */
       template?: ArrayBuffer;
     }
-  | { type: "dump" }
+  | { type: "dump"; compression: DumpCompression }
   | { type: "stop" };
 
 export type WorkerReply =
@@ -16,3 +16,6 @@ export type WorkerReply =
   | { type: "dumped"; data: ArrayBuffer }
   | { type: "stopped" }
   | { type: "failed"; message: string };
+
+/** A dump as a plain tarball (fast, for test templates) or gzipped (backups). */
+export type DumpCompression = "none" | "gzip";

@@ -24,11 +24,17 @@ async function start(dataDir: string | undefined, socketPath: string, template?:
   db = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
-    loadDataDir: template ? new Blob([template]) : undefined,
+    loadDataDir: template ? new Blob([template], { type: isGzip(template) ? "application/gzip" : "" }) : undefined,
   });
   // One connection only: with more, concurrent clients overwrite each other's portals.
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
   await server.start();
+}
+
+/** A gzip stream starts with 1f 8b (RFC 1952); PGlite unpacks a gzipped tarball only when told. */
+function isGzip(data: ArrayBuffer): boolean {
+  const head = new Uint8Array(data, 0, Math.min(2, data.byteLength));
+  return head[0] === 0x1f && head[1] === 0x8b;
 }
 
 async function stop(): Promise<void> {
@@ -47,7 +53,7 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       reply({ type: "ready" });
     } else if (message.type === "dump") {
       if (!db) throw new Error("The database is not running.");
-      const data = await (await db.dumpDataDir("none")).arrayBuffer();
+      const data = await (await db.dumpDataDir(message.compression)).arrayBuffer();
       self.postMessage({ type: "dumped", data } satisfies WorkerReply, [data]);
     } else {
       await stop();

@@ -140,3 +140,30 @@ export function replyMail(
     ],
   });
 }
+
+/** A backup or restore drill failed → every admin, with what went wrong. */
+export function backupFailedMail(
+  admin: Mailbox,
+  failure: { kind: "backup" | "drill"; startedAt: Date; error: string },
+  { publicUrl }: { publicUrl: string },
+): ComposedMail {
+  const what = failure.kind === "backup" ? "Die Sicherung" : "Die Wiederherstellungsprobe";
+  return composeMail({
+    kind: "backup-failed",
+    to: admin,
+    subject: `${what} vom ${formatDateTime(failure.startedAt)} ist fehlgeschlagen`,
+    blocks: [
+      {
+        paragraph: `${what} des Portals von ${site.name}, begonnen am ${formatDateTime(failure.startedAt)}, ist fehlgeschlagen:`,
+      },
+      { quote: failure.error },
+      {
+        paragraph:
+          failure.kind === "backup"
+            ? "Bis zur nächsten gelungenen Sicherung ist die letzte gelungene der Stand, der sich wiederherstellen lässt."
+            : "Ob sich die letzte Sicherung wiederherstellen lässt, ist damit nicht belegt.",
+      },
+      { link: { label: "Zum Betrieb im Dashboard", url: `${publicUrl}/dashboard` } },
+    ],
+  });
+}

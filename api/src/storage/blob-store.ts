@@ -89,8 +89,8 @@ export interface BlobStore {
   readonly kind: "disk" | "s3";
   /** Readies the store for `create` and `writeBody` (idempotent). */
   prepare(): Promise<void>;
-  /** Starts a new blob under a random id; `prepare()` first. */
-  create(): PendingBlob;
+  /** Starts a new blob under a random id (or `id`: a restore puts blobs back under theirs); `prepare()` first. */
+  create(id?: string): PendingBlob;
   /**
    * Only where a whole request body is cheaper to store first and cut afterwards (the disk); a
    * store without it receives every upload through the streaming parser into `create()`.

@@ -107,8 +107,8 @@ export class DiskBlobStore implements BlobStore {
    * this sink: `FileHandle.write` of 1 MiB pieces, three at a time, 2.5x the time; a Worker
    * writing through its own FileSink, 2.8x.
    */
-  create(): PendingBlob {
-    const incoming = this.newIncoming();
+  create(id?: string): PendingBlob {
+    const incoming = this.newIncoming(id);
     const sink = Bun.file(incoming.path).writer({ highWaterMark: bufferBytes });
     const hasher = newSha256();
     let size = 0;
@@ -173,8 +173,7 @@ export class DiskBlobStore implements BlobStore {
   };
 
   /** A new random id, its path in the incoming folder, and the two ways out of that folder. */
-  private newIncoming(): IncomingBlob & { path: string } {
-    const id = newBlobId();
+  private newIncoming(id = newBlobId()): IncomingBlob & { path: string } {
     const path = join(this.incomingDir, `${id}.part`);
     const finalPath = this.pathOf(id);
     let committed = false;

@@ -54,7 +54,8 @@ export interface S3BlobStoreOptions {
   orphanAfterMs?: number;
 }
 
-function isMissing(error: unknown): boolean {
+/** Whether an S3 error says the key does not exist. */
+export function isMissingObject(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "NoSuchKey" || code === "NotFound" || code === "ERR_S3_FILE_NOT_FOUND";
 }
@@ -105,8 +106,7 @@ export class S3BlobStore implements BlobStore {
 
   async prepare(): Promise<void> {}
 
-  create(): PendingBlob {
-    const id = newBlobId();
+  create(id = newBlobId()): PendingBlob {
     const key = this.keyOf(id);
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     let resume: (() => void) | null = null;
@@ -199,7 +199,7 @@ export class S3BlobStore implements BlobStore {
     try {
       return (await this.client.stat(this.keyOf(id))).size;
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissingObject(error)) return null;
       throw error;
     }
   }

@@ -151,6 +151,8 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
           blob_check: null,
           checksum_backfill: { finished: true, remaining: 0 },
           mail_delivery: { configured: false, retrying: 0, failing_since: null, last_error: null, failed: 0 },
+          backup: null,
+          restore_drill: null,
         },
       },
     });

@@ -15,12 +15,11 @@ import { diskFolders } from "../../src/storage/configured-blob-store.ts";
 import { DiskBlobStore } from "../../src/storage/disk-blob-store.ts";
 import { S3BlobStore, s3ClientOf } from "../../src/storage/s3-blob-store.ts";
 import { blobDamage } from "../support/blob-damage.ts";
+import { runPackageScript } from "../support/commands.ts";
 import { overHttp } from "../support/http.ts";
 import { startTestS3, type TestS3 } from "../support/s3.ts";
 import { registerAndLogin, signedInOwner } from "../support/users.ts";
 import { storeKinds } from "./upload-helpers.ts";
-
-const repoRoot = join(import.meta.dir, "../../..");
 
 describe.each(storeKinds)("bun run verify-blobs on the %s store", (kind) => {
   let dataDir: string;
@@ -29,19 +28,8 @@ describe.each(storeKinds)("bun run verify-blobs on the %s store", (kind) => {
   let env: Record<string, string>;
   let damaged: { file: StoredFile; blobId: string };
 
-  async function verifyBlobs(): Promise<{ code: number; output: string }> {
-    const child = Bun.spawn(["bun", "run", "verify-blobs", "--mib-per-second", "64"], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [stdout, stderr, code] = await Promise.all([
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-      child.exited,
-    ]);
-    return { code, output: stdout + stderr };
+  function verifyBlobs(): Promise<{ code: number; output: string }> {
+    return runPackageScript("verify-blobs", ["--mib-per-second", "64"], { ...process.env, ...env });
   }
 
   beforeAll(async () => {

@@ -1,5 +1,11 @@
-import { type BlobCheck, type BlobCheckProblem, blobCheckProblemCount, type MailDelivery } from "@klarwerk/kit";
-import { formatCount, formatDateTime } from "@klarwerk/kit/format";
+import {
+  type BackupRun,
+  type BlobCheck,
+  type BlobCheckProblem,
+  blobCheckProblemCount,
+  type MailDelivery,
+} from "@klarwerk/kit";
+import { formatCount, formatDateTime, formatFileSize } from "@klarwerk/kit/format";
 import { DataList, List, Paper, Text, Title } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { useOperations } from "../api/get-operations";
@@ -80,17 +86,52 @@ function MailDeliveryValue({ delivery }: { delivery: MailDelivery }) {
   );
 }
 
+/** The last backup or restore drill: when, how long, the result (with what went wrong), the set. */
+function BackupRunValue({ run, never }: { run: BackupRun | null; never: string }) {
+  if (run === null) return <Text size="sm">{never}</Text>;
+  const seconds = (run.duration_ms / 1000).toLocaleString("de-DE", { maximumFractionDigits: 1 });
+  return (
+    <>
+      <Text size="sm">
+        {messages.run(formatDateTime(run.finished_at), seconds)}{" "}
+        {run.result === "ok" ? (
+          messages.runOk
+        ) : (
+          <Text span size="sm" fw={700} c="red.9">
+            {messages.runFailed}
+          </Text>
+        )}
+      </Text>
+      {run.error && (
+        <Text size="sm" className="dash-wrap">
+          {run.error}
+        </Text>
+      )}
+      {run.result === "ok" && run.set && (
+        <Text size="sm">
+          {messages.setSize(run.set, run.size_bytes === null ? "" : formatFileSize(run.size_bytes))}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /**
  * For admins: the state of the running product, one line per concern ("Speicherprüfung",
- * "E-Mail-Versand"; the last backup and the last tested restore belong here too). Red while the
- * last check found a problem or mails are being retried, otherwise quiet. Nothing for staff, who are not told (the API gives them no details).
+ * "E-Mail-Versand", "Letzte Sicherung", "Letzte geprüfte Wiederherstellung"). Red while the last
+ * check found a problem, mails are being retried or the last backup or drill failed, otherwise
+ * quiet. Nothing for staff, who are not told (the API gives them no details).
  */
 export function OperationsNotice({ admin }: { admin: boolean }) {
   const { data: status } = useOperations(admin);
   const titleId = useId();
   if (!admin || !status) return null;
   const check = status.blob_check;
-  const troubled = (check !== null && blobCheckProblemCount(check) > 0) || status.mail_delivery.retrying > 0;
+  const troubled =
+    (check !== null && blobCheckProblemCount(check) > 0) ||
+    status.mail_delivery.retrying > 0 ||
+    status.backup?.result === "failed" ||
+    status.restore_drill?.result === "failed";
   const backfillRemaining = status.checksum_backfill.finished ? null : status.checksum_backfill.remaining;
   return (
     <Paper
@@ -117,6 +158,18 @@ export function OperationsNotice({ admin }: { admin: boolean }) {
           <DataList.ItemLabel>{messages.mailDelivery}</DataList.ItemLabel>
           <DataList.ItemValue>
             <MailDeliveryValue delivery={status.mail_delivery} />
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{messages.backup}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <BackupRunValue run={status.backup} never={messages.noBackup} />
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>{messages.restoreDrill}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <BackupRunValue run={status.restore_drill} never={messages.noDrill} />
           </DataList.ItemValue>
         </DataList.Item>
       </DataList>

@@ -1,7 +1,7 @@
 /**
  * The running product's own state as admins see it ("Betrieb": `GET /api/health` details with an
- * admin's token, and the dashboard's notice): today the last check of the stored files, later
- * also the last backup and the last tested restore. Times are ISO 8601 strings.
+ * admin's token, and the dashboard's notice): the last check of the stored files, the last backup
+ * and the last tested restore (the drill). Times are ISO 8601 strings.
  */
 
 /** What the scrub can find: a row's blob not stored, stored with other bytes, or stored for no row. */
@@ -65,11 +65,30 @@ export interface MailDelivery {
   failed: number;
 }
 
+/** A finished backup (`bun run backup`, the API's schedule) or restore drill. */
+export interface BackupRun {
+  kind: "backup" | "drill";
+  started_at: string;
+  finished_at: string;
+  result: "ok" | "failed";
+  /** What went wrong (failed runs only). */
+  error: string | null;
+  /** The set written, or the set the drill restored. */
+  set: string | null;
+  /** The set's size: its dump and every file it lists (backups only). */
+  size_bytes: number | null;
+  duration_ms: number;
+}
+
 export interface OperationsStatus {
   /** Null until the first check has finished. */
   blob_check: BlobCheck | null;
   checksum_backfill: ChecksumBackfill;
   mail_delivery: MailDelivery;
+  /** The last finished backup ("Letzte Sicherung"); null before the first. */
+  backup: BackupRun | null;
+  /** The last finished restore drill ("Letzte geprüfte Wiederherstellung"); null before the first. */
+  restore_drill: BackupRun | null;
 }
 
 /** `GET /api/health`; `details` only for an admin's bearer token. */

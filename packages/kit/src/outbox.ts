@@ -6,6 +6,7 @@ export const outboxMailKinds = [
   "password-reset",
   "reply",
   "login-attack",
+  "backup-failed",
 ] as const;
 export type OutboxMailKind = (typeof outboxMailKinds)[number];
 

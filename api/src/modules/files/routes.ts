@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { removeUnlessBackingUp } from "../../backup/deferred-deletes.ts";
 import type { Deps } from "../../deps.ts";
 import { receivedFromPeer } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -209,8 +210,9 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
       async ({ params }) => {
         const blobId = await deleteFile(sql, requireId(params.id, messages.invalidId));
         if (blobId === null) throw new HttpError(404, messages.notFound);
-        // After the row is gone: a blob that fails to go now is an orphan the next start sweeps.
-        await store.remove(blobId).catch((error: unknown) => {
+        // After the row is gone, unless a backup is copying (then after it): a blob that fails to
+        // go now is an orphan the next start sweeps.
+        await removeUnlessBackingUp(sql, "files", store, blobId).catch((error: unknown) => {
           console.error(`[api] could not delete blob ${blobId}:`, error);
         });
         return new Response(null, { status: 204 });

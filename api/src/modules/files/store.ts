@@ -65,15 +65,27 @@ export async function insertFile(sql: Sql, file: NewFile): Promise<FileRow | nul
 }
 
 /** Deletes the row and returns its blob id (to delete next), or null when there was none. */
+/**
+ * Deletes the row and, in the same statement, queues its blob's removal (`blob_deletions`): the
+ * caller removes the blob once no backup is copying (`backup/deferred-deletes.ts`).
+ */
 export async function deleteFile(sql: Sql, id: number): Promise<string | null> {
-  const [row] = await sql<{ blob_id: string }[]>`delete from files where id = ${id} returning blob_id`;
+  const [row] = await sql<{ blob_id: string }[]>`
+    with gone as (delete from files where id = ${id} returning blob_id),
+    queued as (insert into blob_deletions (area, blob_id) select 'files', blob_id from gone)
+    select blob_id from gone`;
   return row?.blob_id ?? null;
 }
 
-/** Which of `blobIds` a file row names: the blob store's sweep keeps those. */
+/**
+ * Which of `blobIds` a file row names, or a queued removal still waits for (a backup may be
+ * copying it): the blob store's sweep keeps those, and the scrub counts none of them as orphans.
+ */
 export async function referencedBlobIds(sql: Sql, blobIds: string[]): Promise<Set<string>> {
   if (blobIds.length === 0) return new Set();
-  const rows = await sql<{ blob_id: string }[]>`select blob_id from files where blob_id = any(${sql.array(blobIds)})`;
+  const rows = await sql<{ blob_id: string }[]>`
+    select blob_id from files where blob_id = any(${sql.array(blobIds)})
+    union select blob_id from blob_deletions where area = 'files' and blob_id = any(${sql.array(blobIds)})`;
   return new Set(rows.map((row) => row.blob_id));
 }
 

@@ -4,6 +4,25 @@ import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
 
 const blobStoreKind = stringEnum(["disk", "s3"] as const);
 
+/** A finished backup or restore drill, as admins read it. */
+function backupRunSchema(description: string) {
+  return nullable(
+    Type.Object(
+      {
+        kind: stringEnum(["backup", "drill"] as const),
+        started_at: Type.String({ format: "date-time" }),
+        finished_at: Type.String({ format: "date-time" }),
+        result: stringEnum(["ok", "failed"] as const),
+        error: nullable(Type.String({ description: "What went wrong (failed runs only)." })),
+        set: nullable(Type.String({ description: "The set written, or the set the drill restored." })),
+        size_bytes: nullable(Type.Integer({ minimum: 0, description: "The set's dump and files (backups)." })),
+        duration_ms: Type.Integer({ minimum: 0 }),
+      },
+      { additionalProperties: false, description },
+    ),
+  );
+}
+
 /** What admins see under "Betrieb", as the OpenAPI document describes it: the kit's type. */
 export const operationsStatusSchema = schemaOf<OperationsStatus>()(
   Type.Object(
@@ -68,6 +87,8 @@ export const operationsStatusSchema = schemaOf<OperationsStatus>()(
           description: "The outbox's delivery: authentication and connection errors are retried, not final.",
         },
       ),
+      backup: backupRunSchema("The last finished backup; null before the first."),
+      restore_drill: backupRunSchema("The last finished restore drill; null before the first."),
     },
     { additionalProperties: false, description: 'What admins see under "Betrieb".' },
   ),

@@ -1,4 +1,5 @@
 import type { BlobCheck, BlobCheckProblem, ChecksumBackfill, MailDelivery, OperationsStatus } from "@klarwerk/kit";
+import { lastRun } from "../../backup/runs.ts";
 import type { Sql } from "../../db/open.ts";
 import type { ScrubReport } from "../../storage/blob-scrub.ts";
 import type { BackfillProgress } from "../../storage/checksum-backfill.ts";
@@ -95,5 +96,7 @@ export async function operationsStatus(
     blob_check: await lastScrub(sql),
     checksum_backfill: await backfillStatus(sql, areas),
     mail_delivery: await mailDeliveryStatus(sql, mailConfigured),
+    backup: await lastRun(sql, "backup"),
+    restore_drill: await lastRun(sql, "drill"),
   };
 }

@@ -1,0 +1,177 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Config } from "../config.ts";
+import { openDatabase } from "../db/open.ts";
+import { hashPassword } from "../modules/auth/passwords.ts";
+import { digestOf } from "../storage/blob-digest.ts";
+import type { Manifest } from "./manifest.ts";
+import { type RestoreResult, restoreSet, throwawayName } from "./restore.ts";
+import type { BackupTarget } from "./target.ts";
+
+/**
+ * The restore drill (`bun run restore-drill`, and the API daily after its backup): the newest set
+ * restored into a throwaway database (on the same server, or an embedded one in a temporary
+ * folder) and a temporary blob folder, verified like any restore, then the API started on them:
+ * `/api/health` must answer, and a signed-in call must see the set's data (a file downloaded
+ * byte for byte, or the customer count). The throwaway copies are dropped either way.
+ */
+
+export interface DrillOptions {
+  config: Pick<Config, "databaseUrl" | "webRoot">;
+  target: BackupTarget;
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+export interface DrillResult {
+  restore: RestoreResult;
+  durationMs: number;
+  /** What the signed-in call checked. */
+  checked: string;
+}
+
+const apiMain = join(import.meta.dir, "../main.ts");
+
+export async function runDrill(options: DrillOptions): Promise<DrillResult> {
+  const { config, target, now = Date.now, log = () => {} } = options;
+  const started = now();
+  const name = throwawayName();
+  const dataDir = await mkdtemp(join(tmpdir(), `${name}-`));
+  const server = config.databaseUrl ? await throwawayDatabase(config.databaseUrl, name) : null;
+  try {
+    const drillConfig = { databaseUrl: server?.url ?? null, dataDir, blobStore: { kind: "disk" } as const };
+    const restore = await restoreSet({ config: drillConfig, target, set: "latest", now, log });
+    log(`drill: set ${restore.manifest.set} restored and verified in ${(restore.durationMs / 1000).toFixed(1)} s`);
+    const account = await addDrillAdmin(drillConfig);
+    const checked = await checkApi(drillConfig, config.webRoot, account, restore.manifest);
+    log(`drill: the API answered on the restored copy (${checked})`);
+    return { restore, durationMs: Math.round(now() - started), checked };
+  } finally {
+    await server?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A new database on the same server, dropped afterwards (with any connection left to it). */
+async function throwawayDatabase(serverUrl: string, name: string) {
+  const admin = await openDatabase({ databaseUrl: serverUrl, dataDir: tmpdir() });
+  await admin.sql.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      try {
+        await admin.sql.unsafe(`drop database if exists ${name} with (force)`);
+      } finally {
+        await admin.close();
+      }
+    },
+  };
+}
+
+interface DrillAccount {
+  email: string;
+  password: string;
+}
+
+/** An active admin only the drill knows, added to the throwaway copy (never to the real database). */
+async function addDrillAdmin(config: { databaseUrl: string | null; dataDir: string }): Promise<DrillAccount> {
+  const account = {
+    email: `restore-drill-${randomBytes(4).toString("hex")}@example.com`,
+    password: `Probe-${randomBytes(12).toString("base64url")}-Wiederherstellung`,
+  };
+  const db = await openDatabase(config);
+  try {
+    await db.sql`
+      insert into users (name, email, password_hash, role, status)
+      values ('Wiederherstellungsprobe', ${account.email}, ${await hashPassword(account.password)}, 'admin', 'active')`;
+  } finally {
+    await db.close();
+  }
+  return account;
+}
+
+async function freePort(): Promise<number> {
+  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
+  const port = probe.port ?? 0;
+  probe.stop(true);
+  return port;
+}
+
+/**
+ * The API started on the copy as `bun start` starts it, with nothing of the real deployment's
+ * settings: no SMTP (no mail leaves a drill), no schedule, a secret of its own.
+ */
+async function checkApi(
+  config: { databaseUrl: string | null; dataDir: string },
+  webRoot: string,
+  account: DrillAccount,
+  manifest: Manifest,
+): Promise<string> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? tmpdir(),
+    TMPDIR: tmpdir(),
+    NODE_ENV: "development",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: config.dataDir,
+    WEB_ROOT: webRoot,
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    BACKUP_SCHEDULE: "off",
+    BLOB_STORE: "disk",
+    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+  };
+  const child = Bun.spawn(["bun", apiMain], { env, stdout: "ignore", stderr: "pipe" });
+  const stderr = new Response(child.stderr).text();
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null)
+        throw new Error(`the API did not start on the restored copy: ${(await stderr).trim()}`);
+      const answer = await fetch(`${base}/api/health`).catch(() => null);
+      if (answer?.ok) break;
+      if (Date.now() > deadline) throw new Error("the API on the restored copy did not answer /api/health within 60 s");
+      await Bun.sleep(200);
+    }
+    const login = await fetch(`${base}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(account),
+    });
+    if (!login.ok) throw new Error(`signing in on the restored copy failed: ${login.status} ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const file = manifest.blobs.find((blob) => blob.area === "files");
+    if (file) {
+      const download = await fetch(`${base}/api/files/${file.row_id}/download`, { headers });
+      if (!download.ok || !download.body)
+        throw new Error(`downloading file #${file.row_id} answered ${download.status}`);
+      const got = await digestOf(download.body);
+      if (got.sha256 !== file.sha256) {
+        throw new Error(
+          `file #${file.row_id} "${file.name}" downloads as SHA-256 ${got.sha256}, the set says ${file.sha256}`,
+        );
+      }
+      return `file #${file.row_id} downloaded, ${got.size} bytes, SHA-256 as in the set`;
+    }
+    const list = await fetch(`${base}/api/customers?limit=1`, { headers });
+    if (!list.ok) throw new Error(`the customer list answered ${list.status}`);
+    const { total } = (await list.json()) as { total: number };
+    const expected = manifest.row_counts.customers ?? 0;
+    if (total !== expected) throw new Error(`the customer list counts ${total}, the set holds ${expected}`);
+    return `customer list: ${total} as in the set`;
+  } finally {
+    child.kill("SIGTERM");
+    const exited = await Promise.race([child.exited, Bun.sleep(10_000).then(() => null)]);
+    if (exited === null) {
+      child.kill("SIGKILL");
+      await child.exited;
+    }
+  }
+}

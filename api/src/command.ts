@@ -1,0 +1,38 @@
+// What the operator's commands (`bun run verify-blobs`, `backup`, `restore-drill`) share: the
+// API's configuration from the environment and its database, migrated; exit code 2 when either
+// cannot be had, with the reason.
+import { type Config, checkBlobStore, loadConfig } from "./config.ts";
+import { migrate } from "./db/migrate.ts";
+import { type Database, openDatabase } from "./db/open.ts";
+
+/** The configuration from the environment, the bucket (if any) reached; else the reason and exit code 2. */
+export async function loadCommandConfig(): Promise<Config> {
+  try {
+    const config = loadConfig(process.env);
+    await checkBlobStore(config);
+    return config;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+}
+
+/** `whileApiRuns`: what the API does by itself, said when the embedded database is taken. */
+export async function openCommandDatabase(whileApiRuns: string): Promise<{ config: Config; db: Database }> {
+  const config = await loadCommandConfig();
+  const db = await openDatabase(config).catch((error: unknown) => {
+    console.error("could not open the database:", error instanceof Error ? error.message : error);
+    if (!config.databaseUrl) {
+      console.error(`(The embedded database serves one process: while the API runs, it ${whileApiRuns}.)`);
+    }
+    process.exit(2);
+  });
+  try {
+    await migrate(db.sql);
+  } catch (error) {
+    console.error("could not migrate the database:", error instanceof Error ? error.message : error);
+    await db.close();
+    process.exit(2);
+  }
+  return { config, db };
+}

@@ -1,0 +1,137 @@
+// A set with one blob altered, one blob missing, or a truncated dump: `bun run restore` and
+// `bun run restore-drill` fail and name what is wrong; the drill's failure is recorded for admins
+// and mailed to them.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { copyFile, truncate } from "node:fs/promises";
+import { join } from "node:path";
+import { startTestServer } from "../../../scripts/test-server.ts";
+import { lastRun } from "../../src/backup/runs.ts";
+import type { DiskBackupTarget } from "../../src/backup/target.ts";
+import { openDatabase } from "../../src/db/open.ts";
+import { distinctBytes, upload } from "../storage/upload-helpers.ts";
+import { overHttp } from "../support/http.ts";
+import { signedInOwner } from "../support/users.ts";
+import { type BackupPlace, backupPlace, databaseKinds, emptySite, runScript, type Site } from "./support.ts";
+
+describe.each(databaseKinds)("a damaged set on %s", (database) => {
+  let site: Site;
+  let place: BackupPlace;
+  const fresh: Site[] = [];
+  let dir: string;
+  let files: { name: string; sha256: string }[] = [];
+  let dumpKey: string;
+
+  beforeAll(async () => {
+    site = await emptySite(database, "disk");
+    place = await backupPlace("disk");
+    dir = (place.target as DiskBackupTarget).root;
+    const server = await startTestServer({
+      dataDir: site.dataDir,
+      quiet: true,
+      embedded: site.databaseUrl === null,
+      ...(site.databaseUrl ? { databaseUrl: site.databaseUrl } : {}),
+    });
+    const app = overHttp(server.url);
+    const owner = await signedInOwner(app);
+    for (const [index, name] of ["Angebot Müller.pdf", "Vertrag.pdf"].entries()) {
+      await upload(app, owner.token, { name, content: distinctBytes(40_000 + index, 7 + index) });
+    }
+    await server.stop();
+    const backup = await runScript("backup", [], { ...site.env, ...place.env });
+    expect(backup.code).toBe(0);
+    const manifest = await place.manifest();
+    files = manifest.blobs.map((blob) => ({ name: blob.name, sha256: blob.sha256 }));
+    dumpKey = manifest.database.key;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const target of fresh) await target.drop();
+    await site?.drop();
+    await place?.drop();
+  });
+
+  /** Restore into fresh targets and the drill, both with the set damaged by `damage` (undone after). */
+  async function bothFail(damage: () => Promise<() => Promise<void>>) {
+    const undo = await damage();
+    try {
+      const target = await emptySite(database, "disk");
+      fresh.push(target);
+      const restore = await runScript("restore", ["latest"], { ...target.env, ...place.env });
+      const drill = await runScript("restore-drill", [], { ...site.env, ...place.env });
+      return { restore, drill };
+    } finally {
+      await undo();
+    }
+  }
+
+  async function saved(path: string): Promise<() => Promise<void>> {
+    await copyFile(path, `${path}.saved`);
+    return () => copyFile(`${path}.saved`, path);
+  }
+
+  test("one blob altered: both fail naming the file", async () => {
+    const file = files[0];
+    if (!file) throw new Error("no file in the set");
+    const { restore, drill } = await bothFail(async () => {
+      const path = join(dir, "blobs", file.sha256);
+      const undo = await saved(path);
+      const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
+      bytes[100] = (bytes[100] ?? 0) ^ 0xff;
+      await Bun.write(path, bytes);
+      return undo;
+    });
+    expect(restore.output).toContain(`"${file.name}"`);
+    expect(restore.output).toContain("is altered in the set");
+    expect(restore.code).toBe(1);
+    expect(drill.output).toContain(`"${file.name}"`);
+    expect(drill.output).toContain("is altered in the set");
+    expect(drill.code).toBe(1);
+  }, 120_000);
+
+  test("one blob missing: both fail naming the file", async () => {
+    const file = files[1];
+    if (!file) throw new Error("no second file in the set");
+    const { restore, drill } = await bothFail(async () => {
+      const path = join(dir, "blobs", file.sha256);
+      const undo = await saved(path);
+      await Bun.file(path).delete();
+      return undo;
+    });
+    expect(restore.output).toContain(`"${file.name}"`);
+    expect(restore.output).toContain("is missing from the set");
+    expect(restore.code).toBe(1);
+    expect(drill.output).toContain("is missing from the set");
+    expect(drill.code).toBe(1);
+  }, 120_000);
+
+  test("a truncated dump: both fail naming it, before anything is written; admins read and get the drill's failure", async () => {
+    const { restore, drill } = await bothFail(async () => {
+      const path = join(dir, dumpKey);
+      const undo = await saved(path);
+      await truncate(path, Math.floor((Bun.file(path).size ?? 0) / 2));
+      return undo;
+    });
+    expect(restore.output).toContain(`the database dump ${dumpKey} is damaged (truncated)`);
+    expect(restore.code).toBe(1);
+    expect(drill.output).toContain("is damaged (truncated)");
+    expect(drill.code).toBe(1);
+
+    const db = await openDatabase({ databaseUrl: site.databaseUrl, dataDir: site.dataDir });
+    try {
+      const run = await lastRun(db.sql, "drill");
+      expect(run).toMatchObject({ kind: "drill", result: "failed" });
+      expect(run?.error).toContain("is damaged (truncated)");
+      const mails = await db.sql<{ subject: string; text_body: string }[]>`
+        select subject, text_body from outbox where kind = 'backup-failed' order by id`;
+      expect(mails.length).toBe(3);
+      expect(mails[2]?.subject).toMatch(/^Die Wiederherstellungsprobe vom .+ ist fehlgeschlagen$/);
+      expect(mails[2]?.text_body).toContain("is damaged (truncated)");
+    } finally {
+      await db.close();
+    }
+    // Undamaged again, the drill passes.
+    const drillAgain = await runScript("restore-drill", [], { ...site.env, ...place.env });
+    expect(drillAgain.output).toContain("restore drill passed");
+    expect(drillAgain.code).toBe(0);
+  }, 120_000);
+});
