@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
-import { isEmail, type RemoteName, remoteBase, remoteNames, site } from "@klarwerk/kit";
+import {
+  defaultInvoiceMaxBackdateDays,
+  isEmail,
+  type RemoteName,
+  remoteBase,
+  remoteNames,
+  site,
+} from "@klarwerk/kit";
 import { isIpAddress, normalizeAddress } from "./http/client-address.ts";
 import { bucketProblem, type S3Settings } from "./storage/s3-blob-store.ts";
 
@@ -45,6 +52,8 @@ export interface Config {
   blobStore: BlobStoreConfig;
   /** How fast the scrub and the checksum backfill may read blobs, in bytes a second. */
   blobScrubBytesPerSecond: number;
+  /** How many days before the day it is issued an invoice may be dated (same year only). */
+  invoiceMaxBackdateDays: number;
 }
 
 export type BlobStoreConfig = { kind: "disk" } | { kind: "s3"; s3: S3Settings };
@@ -98,6 +107,21 @@ function readBlobScrubRate(value: string | undefined, problems: string[]): numbe
     return 0;
   }
   return mebibytes * 1024 * 1024;
+}
+
+/** The longest backdate `INVOICE_MAX_BACKDATE_DAYS` may set: "a short" one (docs/decisions.md). */
+export const invoiceMaxBackdateDaysLimit = 30;
+
+function readInvoiceMaxBackdateDays(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value.trim() === "") return defaultInvoiceMaxBackdateDays;
+  const days = Number(value);
+  if (!/^\d+$/.test(value.trim()) || days > invoiceMaxBackdateDaysLimit) {
+    problems.push(
+      `INVOICE_MAX_BACKDATE_DAYS must be a whole number of days from 0 to ${invoiceMaxBackdateDaysLimit}, got "${value}".`,
+    );
+    return 0;
+  }
+  return days;
 }
 
 function readTrustedProxies(value: string | undefined, problems: string[]): ReadonlySet<string> {
@@ -227,6 +251,7 @@ export function loadConfig(env: Env): Config {
   const ownerEmail = readOwnerEmail(env.OWNER_EMAIL, production, problems);
   const blobStore = readBlobStore(env, problems);
   const blobScrubBytesPerSecond = readBlobScrubRate(env.BLOB_SCRUB_MIB_PER_SECOND, problems);
+  const invoiceMaxBackdateDays = readInvoiceMaxBackdateDays(env.INVOICE_MAX_BACKDATE_DAYS, problems);
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
   const mailFrom = readEmail("MAIL_FROM", env.MAIL_FROM, site.email, problems);
@@ -261,6 +286,7 @@ export function loadConfig(env: Env): Config {
     publicUrl,
     blobStore,
     blobScrubBytesPerSecond,
+    invoiceMaxBackdateDays,
   };
 }
 

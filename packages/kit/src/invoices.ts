@@ -5,6 +5,7 @@
  */
 import type { CompanySettings } from "./company";
 import { isVatId } from "./company";
+import { formatDate } from "./format";
 import { formatDecimal, formatEuro, multiplyRounded, parseDecimal, toSafeNumber } from "./money";
 import { isBlank } from "./rules";
 
@@ -174,6 +175,8 @@ export const invoiceIssueMessages = {
 /** Field rules a draft must already meet. */
 export const invoiceFieldMessages = {
   dateInvalid: (label: string) => `Bitte geben Sie für „${label}“ ein gültiges Datum ein.`,
+  dateOutOfRange: (label: string) =>
+    `„${label}“ muss zwischen dem ${formatDate(invoiceDateRange.min)} und dem ${formatDate(invoiceDateRange.max)} liegen.`,
   periodIncomplete: "Bitte geben Sie Beginn und Ende des Leistungszeitraums an.",
   periodReversed: "Der Leistungszeitraum endet vor seinem Beginn.",
   dateAndPeriod: "Bitte geben Sie entweder ein Leistungsdatum oder einen Leistungszeitraum an.",
@@ -256,6 +259,57 @@ export function isIsoDate(value: string): boolean {
   if (!match) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The dates an invoice or a payment may carry at all: a wider range is no business of a German
+ * company's invoices, and keeps every date and due date (+ 365 days) inside what PostgreSQL and
+ * JavaScript both store (year 0, for one, is no date in PostgreSQL).
+ */
+export const invoiceDateRange = { min: "2000-01-01", max: "2099-12-31" } as const;
+
+/** `isIsoDate` within `invoiceDateRange`. */
+export function isInvoiceDate(value: string): boolean {
+  return isIsoDate(value) && value >= invoiceDateRange.min && value <= invoiceDateRange.max;
+}
+
+/** Why a typed date is no date an invoice may carry (`label` names the field), or null. */
+export function invoiceDateFieldProblem(value: string, label: string): string | null {
+  if (!isIsoDate(value)) return invoiceFieldMessages.dateInvalid(label);
+  if (!isInvoiceDate(value)) return invoiceFieldMessages.dateOutOfRange(label);
+  return null;
+}
+
+/** How many days before the day it is issued an invoice may be dated, unless configured. */
+export const defaultInvoiceMaxBackdateDays = 5;
+
+/** Why an invoice cannot be issued with its date (§ 14 (4) UStG, GoBD: number order is date order). */
+export const invoiceDateMessages = {
+  inFuture: "Das Rechnungsdatum darf nicht in der Zukunft liegen.",
+  otherYear: "Das Rechnungsdatum muss im laufenden Jahr liegen.",
+  tooOld: (days: number) =>
+    days === 0
+      ? "Das Rechnungsdatum muss der Tag der Ausstellung sein."
+      : `Das Rechnungsdatum darf höchstens ${days} ${days === 1 ? "Tag" : "Tage"} vor dem Tag der Ausstellung liegen.`,
+  beforeLatest: (latest: string) =>
+    `Das Rechnungsdatum darf nicht vor dem Datum der zuletzt ausgestellten Rechnung (${formatDate(latest)}) liegen.`,
+  paidOnBeforeIssue: "Das Zahlungsdatum darf nicht vor dem Rechnungsdatum liegen.",
+} as const;
+
+/**
+ * Why an invoice cannot be issued with `issueDate`, or null: it is dated the day it is issued,
+ * or at most `maxBackdateDays` before within the same year, and never before the latest issued
+ * invoice (`latestIssued`), so that number order and date order agree; never in the future.
+ */
+export function issueDateProblem(
+  issueDate: string,
+  { today, maxBackdateDays, latestIssued }: { today: string; maxBackdateDays: number; latestIssued: string | null },
+): string | null {
+  if (issueDate > today) return invoiceDateMessages.inFuture;
+  if (issueDate.slice(0, 4) !== today.slice(0, 4)) return invoiceDateMessages.otherYear;
+  if (issueDate < addDays(today, -maxBackdateDays)) return invoiceDateMessages.tooOld(maxBackdateDays);
+  if (latestIssued !== null && issueDate < latestIssued) return invoiceDateMessages.beforeLatest(latestIssued);
+  return null;
 }
 
 /** `2026-03-05` + 14 → `2026-03-19`. */
@@ -509,7 +563,8 @@ export function invoiceContentProblem(content: InvoiceContent): string | null {
     [content.servicePeriodEnd, invoiceLabels.servicePeriodEndField],
   ];
   for (const [value, label] of dates) {
-    if (value !== null && !isIsoDate(value)) return invoiceFieldMessages.dateInvalid(label);
+    const problem = value === null ? null : invoiceDateFieldProblem(value, label);
+    if (problem !== null) return problem;
   }
   const { servicePeriodStart: start, servicePeriodEnd: end } = content;
   if ((start === null) !== (end === null)) return invoiceFieldMessages.periodIncomplete;

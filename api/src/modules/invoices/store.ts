@@ -327,6 +327,13 @@ export async function nextInvoiceSequence(tx: Queries, year: number): Promise<nu
   return row.last_sequence;
 }
 
+/** The date of the latest issued invoice (a cancellation included), or null before the first. */
+export async function latestIssueDate(tx: Queries): Promise<string | null> {
+  const [row] = await tx<{ latest: string | null }[]>`
+    select to_char(max(issue_date), 'YYYY-MM-DD') as latest from invoices where state = 'issued'`;
+  return row?.latest ?? null;
+}
+
 export interface IssuedFields {
   number: string;
   year: number;

@@ -6,6 +6,7 @@ import {
   invoiceLimits,
   invoicePaging,
   invoiceStatuses,
+  isInvoiceDate,
   isInvoiceStatus,
   isIsoDate,
   normalizeInvoiceContent,
@@ -92,11 +93,12 @@ export const paymentBody = t.Object(
   { error: httpMessages.notJsonObject },
 );
 
-/** The payment date: a real date, not after today (422). */
+/** The payment date: a real date, not after today, within the invoice dates' range (422). */
 export function paidOnFrom(body: typeof paymentBody.static, today: string): string {
   const paidOn = body.paidOn.trim();
   if (!isIsoDate(paidOn)) throw new HttpError(422, messages.paidOnInvalid);
   if (paidOn > today) throw new HttpError(422, messages.paidOnInFuture);
+  if (!isInvoiceDate(paidOn)) throw new HttpError(422, messages.paidOnOutOfRange);
   return paidOn;
 }
 
