@@ -1,14 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
-import {
-  defaultInvoiceMaxBackdateDays,
-  isEmail,
-  type RemoteName,
-  remoteBase,
-  remoteNames,
-  site,
-} from "@klarwerk/kit";
+import { defaultInvoiceMaxBackdateDays, isEmail, type RemoteName, remoteBase, remoteNames, site } from "@klarwerk/kit";
 import { isIpAddress, normalizeAddress } from "./http/client-address.ts";
 import { bucketProblem, type S3Settings } from "./storage/s3-blob-store.ts";
 

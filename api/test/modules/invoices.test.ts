@@ -10,19 +10,16 @@ import {
   invoiceFieldMessages,
   invoiceFormMessages,
   invoiceIssueMessages,
+  type TaxCase,
+  taxCaseInfo,
+  taxCases,
   todayInGermany,
 } from "@klarwerk/kit";
 import { invoicesApiMessages } from "../../src/modules/invoices/messages.ts";
 import { startAppTest, testConfig } from "../support/app.ts";
 import { validateWithScript } from "../support/einvoice-validator.ts";
 import { call, callJson } from "../support/http.ts";
-import {
-  createInvoice,
-  invoiceJson,
-  issuableCompany,
-  saveCompany,
-  storeIssuedInThePast,
-} from "../support/invoices.ts";
+import { createInvoice, invoiceJson, issuableCompany, saveCompany, storeIssuedInThePast } from "../support/invoices.ts";
 import { registerAndLogin, signedInOwner } from "../support/users.ts";
 
 const { db, app } = await startAppTest();
@@ -120,7 +117,7 @@ describe("issuing", () => {
       [{ provider: " " }, invoiceFormMessages.providerRequired],
       [{ items: [{ description: "", quantity: 1, unitPriceCents: 100 }] }, invoiceFormMessages.itemRequired],
       [{ recipient: "Müller & Söhne GmbH" }, invoiceIssueMessages.recipientAddressMissing],
-      [{ taxPercent: 0 }, invoiceIssueMessages.exemptionReasonMissing],
+      [{ taxPercent: 0, taxExemptionReason: "Kleinunternehmer" }, invoiceIssueMessages.taxCaseMissing],
     ];
     for (const [overrides, message] of cases) {
       const answer = await callJson(app, "/api/invoices", {
@@ -261,7 +258,11 @@ describe("dates (issue 23)", () => {
           const post = await callJson(app, "/api/invoices", { token, json: { ...json, issue } });
           expect(post.status, `${field} ${value}`).toBe(422);
           expect(post.body).toEqual({ message: message(labels[field]) });
-          const put = await callJson(app, `/api/invoices/${draft.id}`, { method: "PUT", token, json: { ...json, issue } });
+          const put = await callJson(app, `/api/invoices/${draft.id}`, {
+            method: "PUT",
+            token,
+            json: { ...json, issue },
+          });
           expect(put.status, `PUT ${field} ${value}`).toBe(422);
         }
       }
@@ -289,7 +290,9 @@ describe("dates (issue 23)", () => {
     expect(await refusal(`${Number(today.slice(0, 4)) + 5}-01-01`)).toBe(invoiceDateMessages.inFuture);
     expect(await refusal(`${Number(today.slice(0, 4)) - 1}-12-31`)).toBe(invoiceDateMessages.otherYear);
     const tooOld = addDays(today, -6);
-    expect(await refusal(tooOld)).toBe(sameYear(tooOld) ? invoiceDateMessages.tooOld(5) : invoiceDateMessages.otherYear);
+    expect(await refusal(tooOld)).toBe(
+      sameYear(tooOld) ? invoiceDateMessages.tooOld(5) : invoiceDateMessages.otherYear,
+    );
 
     // Today's invoice exists (earlier tests): a backdated one would be numbered after it.
     await createInvoice(app, token, invoiceJson({ issue: true }));
@@ -322,7 +325,7 @@ describe("dates (issue 23)", () => {
       expect(answer.status).toBe(201);
       expect(answer.body.invoice.issueDate).toBe(threeBack);
     } else {
-      expect(answer.body).toEqual({ message: invoiceDateMessages.otherYear });
+      expect(answer.body as unknown).toEqual({ message: invoiceDateMessages.otherYear });
     }
     const fourBack = addDays(today, -4);
     const older = await callJson(fresh.app, "/api/invoices", {
@@ -505,7 +508,7 @@ describe("the stored PDF and the XRechnung", () => {
         invoiceJson({
           issue: true,
           taxPercent: 0,
-          taxExemptionReason: "Kleinunternehmer gemäß § 19 UStG",
+          taxCase: "small-business",
           servicePeriodStart: "2026-02-01",
           servicePeriodEnd: "2026-02-28",
         }),
@@ -540,4 +543,73 @@ describe("the stored PDF and the XRechnung", () => {
       message: invoicesApiMessages.notIssued,
     });
   }, 60_000);
+});
+
+describe("tax cases at 0 % (issue 23)", () => {
+  test("each case is coded with its VAT category, VATEX code and legal note, and passes the validator as Factur-X and XRechnung", async () => {
+    await saveCompany(app, { vatId: "DE123456789" });
+    const refused = await callJson(app, "/api/invoices", {
+      token,
+      json: invoiceJson({ issue: true, taxPercent: 0, taxCase: "reverse-charge" }),
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ message: invoiceIssueMessages.recipientVatIdRequired });
+    const unknown = await callJson(app, "/api/invoices", { token, json: invoiceJson({ taxPercent: 0, taxCase: "E" }) });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toEqual({ message: invoiceFieldMessages.taxCaseInvalid });
+
+    const expected: Record<TaxCase, { code: string; vatex: string | null }> = {
+      "small-business": { code: "E", vatex: null },
+      "reverse-charge": { code: "AE", vatex: "VATEX-EU-AE" },
+      "intra-community-supply": { code: "K", vatex: "VATEX-EU-IC" },
+      export: { code: "G", vatex: "VATEX-EU-G" },
+    };
+    const dir = await mkdtemp(join(tmpdir(), "tax-cases-"));
+    try {
+      for (const taxCase of taxCases) {
+        const issued = await createInvoice(
+          app,
+          token,
+          invoiceJson({
+            issue: true,
+            taxPercent: 0,
+            taxCase,
+            recipient: "Wiener Werk GmbH\nRing 3\n1010 Wien\nÖsterreich",
+            recipientVatId: "ATU12345678",
+          }),
+        );
+        expect(issued.taxCase).toBe(taxCase);
+        expect(issued.totals.taxCents).toBe(0);
+        const { note } = taxCaseInfo[taxCase];
+
+        const pdf = join(dir, `${taxCase}.pdf`);
+        await writeFile(
+          pdf,
+          new Uint8Array(await (await call(app, `/api/invoices/${issued.id}/pdf`, { token })).arrayBuffer()),
+        );
+        expect((await run(["pdftotext", "-layout", pdf, "-"])).stdout).toContain(note);
+        const facturX = join(dir, `${taxCase}-factur-x.xml`);
+        expect((await run(["pdfdetach", "-save", "1", "-o", facturX, pdf])).code).toBe(0);
+        const xrechnung = join(dir, `${taxCase}-xrechnung.xml`);
+        await writeFile(xrechnung, await (await call(app, `/api/invoices/${issued.id}/xrechnung`, { token })).text());
+
+        for (const [file, options] of [
+          [facturX, {}],
+          [xrechnung, { xrechnung: true }],
+        ] as const) {
+          const xml = await Bun.file(file).text();
+          const { code, vatex } = expected[taxCase];
+          expect(xml).toContain(`<ram:CategoryCode>${code}</ram:CategoryCode>`);
+          expect(xml).not.toContain("<ram:CategoryCode>S</ram:CategoryCode>");
+          expect(xml).toContain(`<ram:ExemptionReason>${note}</ram:ExemptionReason>`);
+          if (vatex) expect(xml).toContain(`<ram:ExemptionReasonCode>${vatex}</ram:ExemptionReasonCode>`);
+          else expect(xml).not.toContain("<ram:ExemptionReasonCode>");
+          const validation = await validateWithScript(file, options);
+          expect(validation.output.trim().split("\n").at(-1), `${taxCase} ${file}: ${validation.output}`).toBe("valid");
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import {
   type InvoiceContent,
   type InvoiceStatus,
   invoiceContentProblem,
+  invoiceFieldMessages,
   invoiceFormMessages,
   invoiceLimits,
   invoicePaging,
@@ -10,6 +11,7 @@ import {
   isInvoiceStatus,
   isIsoDate,
   normalizeInvoiceContent,
+  taxCases,
 } from "@klarwerk/kit";
 import { t } from "elysia";
 import { HttpError } from "../../http/errors.ts";
@@ -53,6 +55,11 @@ export const invoiceBody = t.Object(
     items: t.Optional(t.Array(itemSchema, { maxItems: invoiceLimits.itemsMax, error: invalid("items") })),
     discountPercent: t.Optional(t.Number({ error: invalid("discountPercent") })),
     taxPercent: t.Optional(t.Number({ error: invalid("taxPercent") })),
+    taxCase: t.Optional(
+      t.Union([t.Union(taxCases.map((taxCase) => t.Literal(taxCase))), t.Null()], {
+        error: invoiceFieldMessages.taxCaseInvalid,
+      }),
+    ),
     taxExemptionReason: optionalText("taxExemptionReason"),
     extraFeesCents: t.Optional(t.Integer({ error: invalid("extraFeesCents") })),
     notes: t.Optional(t.String({ error: invalid("notes") })),
@@ -79,6 +86,7 @@ export function contentFrom(body: InvoiceBody, today: string): InvoiceContent {
     items: body.items ?? [],
     discountPercent: body.discountPercent ?? 0,
     taxPercent: body.taxPercent ?? 19,
+    taxCase: body.taxCase ?? null,
     taxExemptionReason: body.taxExemptionReason ?? null,
     extraFeesCents: body.extraFeesCents ?? 0,
     notes: body.notes ?? "",
