@@ -59,6 +59,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Answers RCPT TO for this address with `code message` (e.g. 550) from now on. */
   refuse(address: string, code: number): void;
+  /** Accepts this address again after `refuse`. */
+  accept(address: string): void;
   /** The mails to `address` received so far. */
   to(address: string): ReceivedMail[];
   /** Waits until `count` mails to `address` arrived (default 1), else fails after `timeoutMs`. */
@@ -148,6 +150,7 @@ export async function startSmtpServer({ port = 0, tls = false, mailDir }: SmtpSe
     url: tls ? `smtp://user:secret@127.0.0.1:${actualPort}` : `smtp://127.0.0.1:${actualPort}`,
     received,
     refuse: (address, code) => refused.set(address.toLowerCase(), code),
+    accept: (address) => refused.delete(address.toLowerCase()),
     to,
     async waitFor(address, count = 1, timeoutMs = 15_000) {
       const started = Date.now();
