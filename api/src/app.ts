@@ -22,6 +22,7 @@ import { foldersModule } from "./modules/folders/routes.ts";
 import { healthModule } from "./modules/health.ts";
 import { invoicesModule } from "./modules/invoices/routes.ts";
 import { outboxModule } from "./modules/outbox/routes.ts";
+import { resetLinksAtSending } from "./modules/password-reset/links.ts";
 import { passwordResetModule } from "./modules/password-reset/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
 import { type BlobReport, emptyBlobReport } from "./storage/blob-report.ts";
@@ -61,7 +62,12 @@ export function createApp({
   blobReport?: BlobReport;
 }) {
   const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
-  const outbox = createOutbox({ sql, config, delivery });
+  const outbox = createOutbox({
+    sql,
+    config,
+    delivery,
+    prepare: resetLinksAtSending({ sql, publicUrl: config.publicUrl, now }),
+  });
   const deps: Deps = { config, sql, changes, auth, rateLimits, now, outbox, blobReport };
   let stopWindowCleanup: (() => void) | null = null;
   return new Elysia()

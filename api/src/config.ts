@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
-import { isEmail, type RemoteName, remoteBase, remoteNames, site } from "@klarwerk/kit";
+import { defaultInvoiceMaxBackdateDays, isEmail, type RemoteName, remoteBase, remoteNames, site } from "@klarwerk/kit";
 import { type BackupSchedule, parseBackupSchedule } from "./backup/schedule.ts";
 import { type AddressRange, parseAddressRange } from "./http/address-range.ts";
 import { bucketProblem, type S3Settings } from "./storage/s3-blob-store.ts";
@@ -52,6 +52,8 @@ export interface Config {
   backupSchedule: BackupSchedule;
   /** How fast a backup reads the blob store, in bytes a second. */
   backupBytesPerSecond: number;
+  /** How many days before the day it is issued an invoice may be dated (same year only). */
+  invoiceMaxBackdateDays: number;
 }
 
 export type BackupTargetConfig = { kind: "disk"; dir: string } | { kind: "s3"; s3: S3Settings };
@@ -111,6 +113,21 @@ function readMiBPerSecond(name: string, value: string | undefined, fallback: num
     return 0;
   }
   return mebibytes * 1024 * 1024;
+}
+
+/** The longest backdate `INVOICE_MAX_BACKDATE_DAYS` may set: "a short" one (docs/decisions.md). */
+export const invoiceMaxBackdateDaysLimit = 30;
+
+function readInvoiceMaxBackdateDays(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value.trim() === "") return defaultInvoiceMaxBackdateDays;
+  const days = Number(value);
+  if (!/^\d+$/.test(value.trim()) || days > invoiceMaxBackdateDaysLimit) {
+    problems.push(
+      `INVOICE_MAX_BACKDATE_DAYS must be a whole number of days from 0 to ${invoiceMaxBackdateDaysLimit}, got "${value}".`,
+    );
+    return 0;
+  }
+  return days;
 }
 
 function readTrustedProxies(value: string | undefined, problems: string[]): readonly AddressRange[] {
@@ -267,6 +284,7 @@ export function loadConfig(env: Env): Config {
     defaultBackupMiBPerSecond,
     problems,
   );
+  const invoiceMaxBackdateDays = readInvoiceMaxBackdateDays(env.INVOICE_MAX_BACKDATE_DAYS, problems);
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
   const mailFrom = readEmail("MAIL_FROM", env.MAIL_FROM, site.email, problems);
@@ -304,6 +322,7 @@ export function loadConfig(env: Env): Config {
     backupTarget,
     backupSchedule: typeof backupSchedule === "string" ? { kind: "off" } : backupSchedule,
     backupBytesPerSecond,
+    invoiceMaxBackdateDays,
   };
 }
 

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { UserAccountList } from "@klarwerk/kit";
+import { todayInGermany, type UserAccountList } from "@klarwerk/kit";
 import { createTokenService } from "../src/http/auth.ts";
 import { createSessions } from "../src/http/sessions.ts";
 import { upload } from "./storage/upload-helpers.ts";
@@ -262,7 +262,7 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 200,
     request: async ({ adminToken }) => ({
       path: `/api/invoices/${await issuedInvoiceId(adminToken)}/payment`,
-      json: { paidOn: "2026-03-10" },
+      json: { paidOn: todayInGermany() },
     }),
   },
   "GET /api/invoices/:id/pdf": {

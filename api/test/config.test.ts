@@ -47,6 +47,7 @@ describe("loadConfig", () => {
       backupTarget: { kind: "disk", dir: join(repoRoot, ".backups") },
       backupSchedule: { kind: "daily", hour: 2, minute: 30 },
       backupBytesPerSecond: 32 * 1024 * 1024,
+      invoiceMaxBackdateDays: 5,
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
@@ -100,6 +101,16 @@ describe("loadConfig", () => {
   test("OWNER_EMAIL must be an e-mail address; unset outside production, the first account is the owner", () => {
     expect(problemsOf({ OWNER_EMAIL: "chefin" })).toEqual(['OWNER_EMAIL must be an e-mail address, got "chefin".']);
     expect(loadConfig({ OWNER_EMAIL: " " }).ownerEmail).toBeNull();
+  });
+
+  test("INVOICE_MAX_BACKDATE_DAYS: whole days from 0 to 30, default 5", () => {
+    expect(loadConfig({ INVOICE_MAX_BACKDATE_DAYS: "0" }).invoiceMaxBackdateDays).toBe(0);
+    expect(loadConfig({ INVOICE_MAX_BACKDATE_DAYS: " 30 " }).invoiceMaxBackdateDays).toBe(30);
+    for (const bad of ["31", "-1", "2.5", "drei"]) {
+      expect(problemsOf({ INVOICE_MAX_BACKDATE_DAYS: bad })).toEqual([
+        `INVOICE_MAX_BACKDATE_DAYS must be a whole number of days from 0 to 30, got "${bad}".`,
+      ]);
+    }
   });
 
   test("mail settings: SMTP_URL smtp:// or smtps:// (never echoed), addresses, PUBLIC_URL", () => {

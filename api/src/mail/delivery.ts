@@ -72,6 +72,14 @@ export function retryDelayMs(attempts: number, options: Pick<DeliveryOptions, "r
   return Math.min(options.maxRetryMs, options.retryBaseMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * Work a mail needs at the moment it is sent (a reset link is made then, never stored): the mail
+ * to send and what to undo should sending fail; or why it cannot go out at all (it fails for good).
+ */
+export type PrepareMail = (
+  mail: ClaimedMail,
+) => Promise<{ mail: ClaimedMail; failed(): Promise<void> } | { refused: string }>;
+
 export interface DeliveryWorker {
   /** Look at the outbox now (a mail was just written). */
   wake(): void;
@@ -89,11 +97,13 @@ export function startDeliveryWorker({
   smtpUrl,
   mailFrom,
   options = defaultDeliveryOptions,
+  prepare,
 }: {
   sql: Sql;
   smtpUrl: string;
   mailFrom: string;
   options?: DeliveryOptions;
+  prepare?: PrepareMail;
 }): DeliveryWorker {
   // One connection per send: a pool would keep connections that the server may close meanwhile,
   // and a mail a minute does not need one.
@@ -111,7 +121,25 @@ export function startDeliveryWorker({
   let again = false;
   let timer: Timer | undefined;
 
-  async function send(mail: ClaimedMail): Promise<void> {
+  async function fail(mail: ClaimedMail, failure: SendFailure): Promise<void> {
+    const state = await recordFailure(sql, mail, {
+      ...failure,
+      retryInMs: retryDelayMs(mail.attempts, options),
+      giveUpMs: options.giveUpMs,
+    });
+    const outcome = state === "failed" ? "gave it up" : "will try again";
+    console.warn(`[api] mail ${mail.id} was not delivered (${failure.reason}); ${outcome}`);
+  }
+
+  async function send(claimed: ClaimedMail): Promise<void> {
+    let mail = claimed;
+    let undo = async () => {};
+    if (prepare) {
+      const prepared = await prepare(claimed);
+      if ("refused" in prepared) return fail(claimed, { reason: prepared.refused, final: true });
+      mail = prepared.mail;
+      undo = prepared.failed;
+    }
     try {
       await transport.sendMail({
         from: { name: site.name, address: mailFrom },
@@ -129,14 +157,8 @@ export function startDeliveryWorker({
         messageId: `<outbox-${mail.id}@${domain}>`,
       });
     } catch (error) {
-      const failure = classifyFailure(error);
-      const state = await recordFailure(sql, mail, {
-        ...failure,
-        retryInMs: retryDelayMs(mail.attempts, options),
-        giveUpMs: options.giveUpMs,
-      });
-      const outcome = state === "failed" ? "gave it up" : "will try again";
-      console.warn(`[api] mail ${mail.id} was not delivered (${failure.reason}); ${outcome}`);
+      await undo();
+      await fail(claimed, classifyFailure(error));
       return;
     }
     if (!(await markSent(sql, mail))) console.warn(`[api] mail ${mail.id} was sent after its claim ran out`);

@@ -15,17 +15,23 @@ import type { ComposedMail, Mailbox } from "./compose.ts";
  * Writes a mail; call it inside the transaction that causes the mail, so both commit or neither.
  * A mail holding a contact request's personal data (the notice, a reply) names `contactRequestId`:
  * it is deleted with the request (migration 017).
+ * `resetUserId`: a reset mail, stored without its link, which is made for this account only when
+ * the mail is sent (migration 015).
  */
 export async function enqueueMail(
   tx: Queries,
   mail: ComposedMail,
-  { contactRequestId = null }: { contactRequestId?: number | null } = {},
+  {
+    contactRequestId = null,
+    resetUserId = null,
+  }: { contactRequestId?: number | null; resetUserId?: number | null } = {},
 ): Promise<void> {
   await tx`
     insert into outbox (kind, to_name, to_address, reply_to_name, reply_to_address, subject, text_body, html_body,
-                        contact_request_id)
+                        contact_request_id, reset_user_id)
     values (${mail.kind}, ${mail.to.name}, ${mail.to.address}, ${mail.replyTo?.name ?? null},
-            ${mail.replyTo?.address ?? null}, ${mail.subject}, ${mail.text}, ${mail.html}, ${contactRequestId})`;
+            ${mail.replyTo?.address ?? null}, ${mail.subject}, ${mail.text}, ${mail.html}, ${contactRequestId},
+            ${resetUserId})`;
 }
 
 /** A mail a worker has claimed: what it sends, and the claim it must still hold to record the outcome. */
@@ -38,6 +44,8 @@ export interface ClaimedMail {
   text: string;
   html: string;
   attempts: number;
+  /** A reset mail: the account its link is made for at sending; null for every other mail. */
+  resetUserId: number | null;
 }
 
 interface ClaimedRow {
@@ -51,6 +59,7 @@ interface ClaimedRow {
   text_body: string;
   html_body: string;
   attempts: number;
+  reset_user_id: number | null;
 }
 
 /**
@@ -72,7 +81,7 @@ export async function claimDueMails(sql: Sql, { limit, leaseMs }: { limit: numbe
       for update skip locked
     )
     returning id, claim_token, to_name, to_address, reply_to_name, reply_to_address, subject, text_body,
-              html_body, attempts`;
+              html_body, attempts, reset_user_id`;
   return rows.map(
     (row): ClaimedMail => ({
       id: row.id,
@@ -83,6 +92,7 @@ export async function claimDueMails(sql: Sql, { limit, leaseMs }: { limit: numbe
       text: row.text_body,
       html: row.html_body,
       attempts: row.attempts,
+      resetUserId: row.reset_user_id,
     }),
   );
 }

@@ -1,6 +1,12 @@
 import type { ResolvedConfig } from "../config.ts";
 import type { Sql } from "../db/open.ts";
-import { type DeliveryOptions, type DeliveryWorker, defaultDeliveryOptions, startDeliveryWorker } from "./delivery.ts";
+import {
+  type DeliveryOptions,
+  type DeliveryWorker,
+  defaultDeliveryOptions,
+  type PrepareMail,
+  startDeliveryWorker,
+} from "./delivery.ts";
 
 /** The process's side of the outbox: whether mails can go out, and the worker that sends them. */
 export interface Outbox {
@@ -17,10 +23,13 @@ export function createOutbox({
   sql,
   config,
   delivery = {},
+  prepare,
 }: {
   sql: Sql;
   config: Pick<ResolvedConfig, "smtpUrl" | "mailFrom">;
   delivery?: Partial<DeliveryOptions>;
+  /** Work done on a mail as it is sent (reset links: made then, never stored). */
+  prepare?: PrepareMail;
 }): Outbox {
   let worker: DeliveryWorker | null = null;
   const { smtpUrl } = config;
@@ -40,6 +49,7 @@ export function createOutbox({
         smtpUrl,
         mailFrom: config.mailFrom,
         options: { ...defaultDeliveryOptions, ...delivery },
+        ...(prepare ? { prepare } : {}),
       });
     },
     async stop() {

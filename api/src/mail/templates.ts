@@ -99,8 +99,19 @@ export function loginAttackMail(
   });
 }
 
-/** "Passwort vergessen?" → the account holder, with a link valid for half an hour, once. */
-export function passwordResetMail(account: Mailbox & { name: string }, link: string): ComposedMail {
+/**
+ * What the outbox keeps of a reset mail in place of its link: the link is made when the mail is
+ * sent and exists only in the mail delivered (issue 23), so nobody who reads the outbox can use it.
+ */
+export const resetLinkWithheld =
+  "Neues Passwort festlegen: Der Link wird erst beim Versand erzeugt und steht nur in der zugestellten E-Mail.";
+
+/**
+ * "Passwort vergessen?" → the account holder, with a link valid for half an hour, once. `link`
+ * null: the mail as the outbox keeps it, without one (the delivery worker renders it again with
+ * a fresh link at sending).
+ */
+export function passwordResetMail(account: Mailbox & { name: string }, link: string | null): ComposedMail {
   return composeMail({
     kind: "password-reset",
     to: account,
@@ -108,7 +119,7 @@ export function passwordResetMail(account: Mailbox & { name: string }, link: str
     blocks: [
       { paragraph: `Hallo ${account.name},` },
       { paragraph: `für Ihr Konto im Portal von ${site.name} wurde ein neues Passwort angefordert.` },
-      { link: { label: "Neues Passwort festlegen", url: link } },
+      link === null ? { paragraph: resetLinkWithheld } : { link: { label: "Neues Passwort festlegen", url: link } },
       {
         paragraph: `Der Link ist ${passwordResetMinutes} Minuten gültig und kann einmal verwendet werden. Danach werden alle Anmeldungen Ihres Kontos beendet.`,
       },

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
+import { todayInGermany } from "@klarwerk/kit";
 import fc from "fast-check";
 import { streamedBodyPaths } from "../../src/modules/files/routes.ts";
 import { upload } from "../storage/upload-helpers.ts";
@@ -86,6 +87,32 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(nastyText, nastyText, { maxKeys: 3 }),
 );
 
+/**
+ * Dates that have broken servers (issue 23): year 0 and 9999 (JavaScript reads them, PostgreSQL
+ * has no year 0), a leap day that is none, expanded years, a timestamp, a time zone's end.
+ */
+const nastyDate = fc.oneof(
+  fc.constantFrom(
+    "0000-01-01",
+    "9999-12-31",
+    "2100-02-29",
+    "2026-02-30",
+    "1999-12-31",
+    "-000001-01-01",
+    "+275760-09-13",
+    "2026-03-05T00:00:00Z",
+    "2026-3-5",
+    "05.03.2026",
+  ),
+  fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+    .map(([year, month, day]) =>
+      [String(year).padStart(4, "0"), String(month).padStart(2, "0"), String(day).padStart(2, "0")].join("-"),
+    ),
+);
+
+const dateFields = ["issueDate", "serviceDate", "servicePeriodStart", "servicePeriodEnd", "paidOn"];
+
 const strongPassword = "Wolken-Segel-Brise-Anker-17";
 
 /**
@@ -103,15 +130,25 @@ const validBody: Record<string, unknown> = {
   notes: "Kennt uns von der Messe.",
   status: "in_kontakt",
   parent_id: null,
+  // Invoices and payments: every date field they take (issue 23).
+  recipient: "Müller GmbH\nHauptstraße 5\n80331 München",
+  provider: "Klarwerk Digital GmbH\nLindenstraße 14\n10969 Berlin",
+  issueDate: todayInGermany(),
+  paidOn: todayInGermany(),
+  items: [{ description: "Beratung", quantity: 1, unitPriceCents: 10_000 }],
 };
 
-const fieldNames = [...Object.keys(validBody), "website", "id"];
+const fieldNames = [...Object.keys(validBody), ...dateFields, "issue", "website", "id"];
 
 /** A change to a valid body: a field with another value, a field left out, a key of its own. */
 const mutation = fc.oneof(
   {
     weight: 6,
     arbitrary: fc.tuple(fc.constantFrom(...fieldNames), nastyValue).map(([field, value]) => ({ field, value })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.constantFrom(...dateFields), nastyDate).map(([field, value]) => ({ field, value })),
   },
   { weight: 1, arbitrary: fc.constantFrom(...fieldNames).map((field) => ({ field, value: undefined })) },
   { weight: 1, arbitrary: fc.tuple(nastyText, nastyValue).map(([field, value]) => ({ field, value })) },

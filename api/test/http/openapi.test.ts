@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { todayInGermany } from "@klarwerk/kit";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { OpenAPIV3_1 } from "openapi-types";
@@ -285,7 +286,7 @@ describe("documented answers are the real ones", () => {
     });
     await expectDocumented("/api/invoices/{id}", `/api/invoices/${issued.invoice.id}`, 409, { method: "DELETE" });
     await expectDocumented("/api/invoices/{id}/payment", `/api/invoices/${issued.invoice.id}/payment`, 200, {
-      json: { paidOn: "2026-03-06" },
+      json: { paidOn: todayInGermany() },
     });
     await expectDocumented("/api/invoices/{id}/pdf", `/api/invoices/${draft.invoice.id}/pdf`, 409);
     expect((await call(app, `/api/invoices/${issued.invoice.id}/pdf`, { token })).status).toBe(200);

@@ -4,7 +4,7 @@ import { deleteEndedSessions } from "../../src/modules/auth/session-store.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { call, callJson, type Handler } from "../support/http.ts";
-import { login, register, registerAndLogin, testOwner } from "../support/users.ts";
+import { login, register, registerAndLogin, testOwner, testSetupCode } from "../support/users.ts";
 
 const minute = 60 * 1000;
 const day = 24 * 60 * minute;
@@ -39,7 +39,7 @@ async function eventuallyLastUsedAt(token: string, expected: number): Promise<vo
   }
 }
 
-await register(appA, testOwner);
+await register(appA, testOwner, { setupCode: testSetupCode() });
 
 /**
  * A new account's session at the current clock. The owner signs in anew each time: a session of

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { ContactRequestAnswer, HealthAnswer, OutboxList, OutboxMail, RepliedAnswer } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import { classifyFailure, type DeliveryOptions } from "../../src/mail/delivery.ts";
+import { resetLinkWithheld } from "../../src/mail/templates.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
@@ -270,6 +271,52 @@ describe("password reset", () => {
       body: { message: "Dieser Link zum Zurücksetzen des Passworts ist abgelaufen. Bitte fordern Sie einen neuen an." },
     });
     expect((await call(app, "/api/session", { token: account.token })).status).toBe(200);
+  });
+
+  test("an admin reading the outbox cannot reset a colleague's password; the mailbox gets a working link, after Erneut senden too (issue 23)", async () => {
+    const colleague = await registerAndLogin(app, { name: "Kolja Kollege" });
+    const [{ id: userId } = { id: 0 }] = await db.sql<{ id: number }[]>`
+      select id from users where email = ${colleague.email}`;
+    smtp.refuse(colleague.email, 550);
+    expect((await call(app, "/api/password-reset", { json: { email: colleague.email } })).status).toBe(202);
+    const failed = await outboxMail(
+      app,
+      (mail) => mail.kind === "password-reset" && mail.to.includes(colleague.email),
+      (mail) => mail.state === "failed",
+    );
+
+    // Everything the admin reads: the mail says the link is made at sending, and no string of it
+    // opens the colleague's account; no token of theirs is left once the send failed.
+    const seen = JSON.stringify(await outbox(app));
+    expect(failed.text).toContain(resetLinkWithheld);
+    expect(failed.text).not.toContain("token=");
+    for (const candidate of new Set(seen.match(/[\w-]{43}/g) ?? [])) {
+      const tried = await call(app, "/api/password-reset/confirm", {
+        json: { token: candidate, newPassword: "Admin-übernimmt-Konto-am-Abend-5" },
+      });
+      expect(tried.status, candidate).toBe(400);
+    }
+    const tokens = await db.sql`select 1 from password_reset_tokens where user_id = ${userId}`;
+    expect(tokens.length).toBe(0);
+
+    // "Erneut senden": the mailbox gets a link made now, which works.
+    smtp.accept(colleague.email);
+    const retried = await call(app, `/api/outbox/${failed.id}/retry`, { method: "POST", token: owner.token });
+    expect(retried.status).toBe(200);
+    const mail = await mailWithSubject(colleague.email, resetSubject);
+    const token = /token=([\w-]+)/.exec(mail.parsed.text ?? "")?.[1] ?? "";
+    expect(token).toHaveLength(43);
+    await outboxMail(
+      app,
+      (candidate) => candidate.id === failed.id,
+      (candidate) => candidate.state === "sent",
+    );
+    expect(JSON.stringify(await outbox(app))).not.toContain(token);
+    const newPassword = "Kollege-setzt-selbst-im-Mai-8";
+    expect((await call(app, "/api/password-reset/confirm", { json: { token, newPassword } })).status).toBe(204);
+    expect((await call(app, "/api/login", { json: { email: colleague.email, password: newPassword } })).status).toBe(
+      200,
+    );
   });
 
   test("limited to 5 requests per address and hour; bad input is a 422", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, spyOn, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { limits } from "@klarwerk/kit";
+import { authApiMessages } from "../../src/modules/auth/messages.ts";
 import { createTestApp, startAppTest, testConfig } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
@@ -12,6 +13,7 @@ import {
   signedInOwner,
   testOwner,
   testPassword,
+  testSetupCode,
   uniqueEmail,
 } from "../support/users.ts";
 
@@ -269,12 +271,67 @@ describe("who becomes the owner", () => {
     const early = { name: "Fritz Frueh", email: uniqueEmail("early"), password: testPassword };
     expect(await register(fresh, early)).toEqual({ access: "pending" });
     const chefin = { name: "Clara Chefin", email: ` ${ownerEmail.toUpperCase()} `, password: testPassword };
-    expect(await register(fresh, chefin)).toEqual({ access: "granted" });
+    expect(await register(fresh, chefin, { setupCode: testSetupCode(ownerEmail) })).toEqual({ access: "granted" });
     expect((await login(fresh, { ...chefin, email: ownerEmail })).user.role).toBe("admin");
     expect(await callJson(fresh, "/api/login", { json: early })).toMatchObject({ status: 403, body: pending });
     expect([...(await sql`select email, role, status from users order by id`)]).toEqual([
       { email: early.email, role: "staff", status: "pending" },
       { email: ownerEmail, role: "admin", status: "active" },
+    ]);
+  });
+});
+
+describe("the owner proves it runs the server (issue 23)", () => {
+  test("OWNER_EMAIL alone gets no keys: without the logged set-up code it waits; with it, it becomes the owner and takes the address back", async () => {
+    const ownerEmail = uniqueEmail("inhaber");
+    const fresh = await createTestDatabase();
+    afterAll(() => fresh.drop());
+    const freshApp = createTestApp(
+      fresh.sql,
+      testConfig({ OWNER_EMAIL: ownerEmail, PUBLIC_URL: "https://portal.example" }),
+    );
+    const code = testSetupCode(ownerEmail);
+
+    // The start and every registration of the address without the code print the link to the log.
+    const logged: string[] = [];
+    const log = spyOn(console, "log").mockImplementation((...parts: unknown[]) => {
+      logged.push(parts.join(" "));
+    });
+    try {
+      freshApp.listen({ port: 0, hostname: "127.0.0.1" });
+      await Bun.sleep(100);
+      // A stranger who read the address in the Impressum: a 201 like any registration, no keys.
+      const stranger = { name: "Fremder Fritz", email: ownerEmail, password: "Fremdes-Passwort-im-Nebel-11" };
+      expect(await register(freshApp, stranger)).toEqual({ access: "pending" });
+      expect(await callJson(freshApp, "/api/login", { json: stranger })).toMatchObject({ status: 403, body: pending });
+    } finally {
+      log.mockRestore();
+      await freshApp.stop();
+    }
+    const link = `https://portal.example/register?einrichtung=${code}`;
+    expect(logged.filter((line) => line.includes(link)).length).toBeGreaterThanOrEqual(2);
+
+    // A wrong code is named; the right one makes the owner, with the owner's name and password.
+    const owner = { name: "Olga Inhaberin", email: ownerEmail, password: testPassword };
+    const wrong = await callJson(freshApp, "/api/register", {
+      json: { ...owner, confirmPassword: owner.password, setupCode: `${code.slice(0, -1)}x` },
+    });
+    expect(wrong).toMatchObject({ status: 422, body: { message: authApiMessages.setupCodeInvalid } });
+    expect(await register(freshApp, owner, { setupCode: code })).toEqual({ access: "granted" });
+    expect((await login(freshApp, owner)).user).toMatchObject({ name: owner.name, role: "admin" });
+    expect(
+      (
+        await callJson(freshApp, "/api/login", {
+          json: { email: ownerEmail, password: "Fremdes-Passwort-im-Nebel-11" },
+        })
+      ).status,
+    ).toBe(401);
+    // Once an admin exists the code opens nothing.
+    const late = { name: "Zu Spaet", email: ownerEmail, password: "Noch-ein-Passwort-am-Fluss-4" };
+    expect(await register(freshApp, late, { setupCode: code })).toEqual({ access: "pending" });
+    expect((await callJson(freshApp, "/api/login", { json: late })).status).toBe(401);
+    expect([...(await fresh.sql`select email, name, role, status from users`)]).toEqual([
+      { email: ownerEmail, name: owner.name, role: "admin", status: "active" },
     ]);
   });
 });

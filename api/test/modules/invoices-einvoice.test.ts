@@ -8,6 +8,8 @@ import {
   defaultCompanySettings,
   type InvoiceContent,
   invoiceTotals,
+  taxCaseInfo,
+  taxCases,
 } from "@klarwerk/kit";
 import { facturXPdf, xrechnungXml } from "../../src/modules/invoices/einvoice.ts";
 import { renderPdf } from "../../src/modules/invoices/pdf-render.ts";
@@ -69,13 +71,16 @@ function randomSeller(): CompanySettings {
 }
 
 function randomInvoice(index: number): InvoiceDocumentData {
-  const exempt = random() < 0.2;
+  const exempt = random() < 0.3;
+  // Every tax case of issue 23, and null: a 0 % invoice issued before the cases (coded E).
+  const taxCase = exempt ? pick([null, ...taxCases]) : null;
+  const needs = taxCase === null ? null : taxCaseInfo[taxCase];
   const period = random() < 0.3;
   const issueDate = `2026-${String(1 + integer(12)).padStart(2, "0")}-${String(1 + integer(28)).padStart(2, "0")}`;
   const content: InvoiceContent = {
     customerId: null,
     recipient: pick(recipients),
-    recipientVatId: random() < 0.3 ? "DE987654321" : null,
+    recipientVatId: needs?.needsRecipientVatId || random() < 0.3 ? "ATU12345678" : null,
     buyerReference: random() < 0.3 ? "04011000-12345-03" : null,
     provider: "Klarwerk Digital GmbH\nLindenstraße 14\n10969 Berlin",
     issueDate,
@@ -90,7 +95,11 @@ function randomInvoice(index: number): InvoiceDocumentData {
     })),
     discountPercent: pick([0, 0, 5, 10, 12.5, 33.33, 100]),
     taxPercent: exempt ? 0 : pick([19, 19, 7]),
-    taxExemptionReason: exempt ? pick(["Kleinunternehmer gemäß § 19 UStG", "Steuerfrei nach § 4 Nr. 21 UStG"]) : null,
+    taxCase,
+    taxExemptionReason:
+      exempt && (taxCase === null || random() < 0.3)
+        ? pick(["Kleinunternehmer gemäß § 19 UStG", "Steuerfrei nach § 4 Nr. 21 UStG"])
+        : null,
     extraFeesCents: pick([0, 0, 499, integer(50_000)]),
     notes: random() < 0.5 ? "Vielen Dank für Ihren Auftrag." : "",
   };
@@ -108,7 +117,7 @@ function randomInvoice(index: number): InvoiceDocumentData {
     content: final,
     totals: invoiceTotals(final),
     dueDate: addDays(issueDate, final.paymentTermDays),
-    seller: randomSeller(),
+    seller: needs?.needsProviderVatId ? { ...randomSeller(), vatId: "DE123456789" } : randomSeller(),
     cancels: cancellation ? { number: "2025-0099", issueDate: "2025-12-01" } : null,
   };
 }
@@ -129,9 +138,12 @@ test(`${count} seeded random invoices (seed ${seed}) pass EN 16931 as Factur-X a
   // The e-invoice is made around any PDF: one small page stands in for the invoice's own.
   const page = await renderPdf({ content: "Rechnung", defaultStyle: { font: "Roboto" } });
   const kinds = { invoice: 0, cancellation: 0 };
+  const cases = new Map<string, number>();
   for (let index = 0; index < count; index++) {
     const data = randomInvoice(index);
     kinds[data.kind]++;
+    const taxCase = data.content.taxPercent === 0 ? String(data.content.taxCase) : "standard";
+    cases.set(taxCase, (cases.get(taxCase) ?? 0) + 1);
     const name = `${String(index).padStart(3, "0")}-${data.kind}`;
     const pdf = join(pdfs, `${name}.pdf`);
     await writeFile(pdf, await facturXPdf(data, page));
@@ -139,6 +151,15 @@ test(`${count} seeded random invoices (seed ${seed}) pass EN 16931 as Factur-X a
     await writeFile(join(xrechnung, `${name}.xml`), await xrechnungXml(data));
   }
   expect(kinds.cancellation).toBeGreaterThan(10);
+  // Every tax case is among them (issue 23), and 0 % invoices from before the cases.
+  expect([...cases.keys()].sort()).toEqual([
+    "export",
+    "intra-community-supply",
+    "null",
+    "reverse-charge",
+    "small-business",
+    "standard",
+  ]);
 
   const failed = (results: Map<string, string[]>) =>
     [...results]

@@ -1,20 +1,25 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  addDays,
   type Invoice,
   type InvoicePage,
+  invoiceDateMessages,
   invoiceFieldMessages,
   invoiceFormMessages,
   invoiceIssueMessages,
+  type TaxCase,
+  taxCaseInfo,
+  taxCases,
   todayInGermany,
 } from "@klarwerk/kit";
 import { invoicesApiMessages } from "../../src/modules/invoices/messages.ts";
-import { startAppTest } from "../support/app.ts";
-import { validateWithScript } from "../support/einvoice-validator.ts";
+import { startAppTest, testConfig } from "../support/app.ts";
+import { validateFolder, validateWithScript } from "../support/einvoice-validator.ts";
 import { call, callJson } from "../support/http.ts";
-import { createInvoice, invoiceJson, issuableCompany, saveCompany } from "../support/invoices.ts";
+import { createInvoice, invoiceJson, issuableCompany, saveCompany, storeIssuedInThePast } from "../support/invoices.ts";
 import { registerAndLogin, signedInOwner } from "../support/users.ts";
 
 const { db, app } = await startAppTest();
@@ -24,6 +29,18 @@ async function run(command: string[], stdin?: Uint8Array): Promise<{ code: numbe
   const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe", stdin: stdin ?? "ignore" });
   const [stdout, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
   return { code, stdout };
+}
+
+/** The last number the current year's counter gave out (0 before the first). */
+async function lastSequence(): Promise<number> {
+  const [row] = await db.sql<{ last_sequence: number }[]>`
+    select last_sequence from invoice_number_counters where year = ${Number(todayInGermany().slice(0, 4))}`;
+  return row?.last_sequence ?? 0;
+}
+
+/** The number the current year's counter gives out after `sequence`. */
+function numberAfter(sequence: number, step = 1): string {
+  return `${todayInGermany().slice(0, 4)}-${String(sequence + step).padStart(4, "0")}`;
 }
 
 async function getInvoice(id: number): Promise<Invoice> {
@@ -89,10 +106,8 @@ describe("drafts", () => {
 describe("issuing", () => {
   test("is refused before a number is used, with a German message naming the missing field", async () => {
     // No tax number yet: the site config has none.
-    const noTaxId = await callJson(app, "/api/invoices", {
-      token,
-      json: invoiceJson({ issue: true, issueDate: "2031-01-10" }),
-    });
+    const before = await lastSequence();
+    const noTaxId = await callJson(app, "/api/invoices", { token, json: invoiceJson({ issue: true }) });
     expect(noTaxId.status).toBe(422);
     expect(noTaxId.body).toEqual({ message: invoiceIssueMessages.providerTaxIdMissing });
     await saveCompany(app);
@@ -102,21 +117,20 @@ describe("issuing", () => {
       [{ provider: " " }, invoiceFormMessages.providerRequired],
       [{ items: [{ description: "", quantity: 1, unitPriceCents: 100 }] }, invoiceFormMessages.itemRequired],
       [{ recipient: "Müller & Söhne GmbH" }, invoiceIssueMessages.recipientAddressMissing],
-      [{ taxPercent: 0 }, invoiceIssueMessages.exemptionReasonMissing],
+      [{ taxPercent: 0, taxExemptionReason: "Kleinunternehmer" }, invoiceIssueMessages.taxCaseMissing],
     ];
     for (const [overrides, message] of cases) {
       const answer = await callJson(app, "/api/invoices", {
         token,
-        json: invoiceJson({ ...overrides, issue: true, issueDate: "2031-01-10" }),
+        json: invoiceJson({ ...overrides, issue: true }),
       });
       expect(answer.status, message).toBe(422);
       expect(answer.body).toEqual({ message });
     }
-    // Nothing was stored, and no number was used: the first issue of 2031 is 2031-0001.
-    const page = await callJson<InvoicePage>(app, "/api/invoices?search=2031", { token });
-    expect(page.body.total).toBe(0);
-    const issued = await createInvoice(app, token, invoiceJson({ issue: true, issueDate: "2031-01-10" }));
-    expect(issued.number).toBe("2031-0001");
+    // Nothing was stored, and no number was used: the next issue takes the next number.
+    expect(await lastSequence()).toBe(before);
+    const issued = await createInvoice(app, token, invoiceJson({ issue: true }));
+    expect(issued.number).toBe(numberAfter(before));
   });
 
   test("gives the invoice its number, totals, due date and status, and keeps only valid items", async () => {
@@ -152,26 +166,27 @@ describe("issuing", () => {
 
   test("a stored draft is issued by PUT with issue: true", async () => {
     await saveCompany(app);
-    const draft = await createInvoice(app, token, invoiceJson({ issueDate: "2032-02-02" }));
+    const draft = await createInvoice(app, token, invoiceJson());
+    const before = await lastSequence();
     const put = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${draft.id}`, {
       method: "PUT",
       token,
-      json: invoiceJson({ issueDate: "2032-02-02", issue: true }),
+      json: invoiceJson({ issue: true }),
     });
     expect(put.status).toBe(200);
-    expect(put.body.invoice.number).toBe("2032-0001");
+    expect(put.body.invoice.number).toBe(numberAfter(before));
     expect(put.body.invoice.id).toBe(draft.id);
   });
 
   test("50 parallel issues get 50 consecutive numbers, no gaps, no duplicates", async () => {
     await saveCompany(app);
+    const before = await lastSequence();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
         callJson<{ invoice: Invoice }>(app, "/api/invoices", {
           token,
           json: invoiceJson({
             issue: true,
-            issueDate: "2027-06-01",
             items: [{ description: `Beratung ${index}`, quantity: 1, unitPriceCents: 10_000 + index }],
           }),
         }),
@@ -179,10 +194,8 @@ describe("issuing", () => {
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
     const numbers = answers.map((answer) => answer.body.invoice.number).sort();
-    expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => `2027-${String(index + 1).padStart(4, "0")}`));
-    const [counter] = await db.sql<{ last_sequence: number }[]>`
-      select last_sequence from invoice_number_counters where year = 2027`;
-    expect(counter?.last_sequence).toBe(50);
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => numberAfter(before, index + 1)));
+    expect(await lastSequence()).toBe(before + 50);
   }, 120_000);
 });
 
@@ -208,6 +221,118 @@ describe("an issued invoice is final (GoBD)", () => {
     );
     await expect(db.sql`delete from invoices where id = ${issued.id}`).rejects.toThrow(/cannot be deleted/);
     expect((await getInvoice(issued.id)).notes).toBe("Vielen Dank für Ihren Auftrag.");
+  });
+});
+
+describe("dates (issue 23)", () => {
+  const fields = ["issueDate", "serviceDate", "servicePeriodStart", "servicePeriodEnd"] as const;
+  const labels: Record<(typeof fields)[number], string> = {
+    issueDate: "Rechnungsdatum",
+    serviceDate: "Leistungsdatum",
+    servicePeriodStart: "Leistungszeitraum von",
+    servicePeriodEnd: "Leistungszeitraum bis",
+  };
+
+  test("a date outside 2000-2099 or no calendar day is a German 422 in every field, never a 500", async () => {
+    await saveCompany(app);
+    const bad: [string, (label: string) => string][] = [
+      ["0000-01-01", invoiceFieldMessages.dateOutOfRange],
+      ["1999-12-31", invoiceFieldMessages.dateOutOfRange],
+      ["9999-12-31", invoiceFieldMessages.dateOutOfRange],
+      ["2100-01-01", invoiceFieldMessages.dateOutOfRange],
+      ["2100-02-29", invoiceFieldMessages.dateInvalid],
+      ["2026-02-30", invoiceFieldMessages.dateInvalid],
+      ["+02026-01-01", invoiceFieldMessages.dateInvalid],
+    ];
+    const draft = await createInvoice(app, token, invoiceJson());
+    for (const [value, message] of bad) {
+      for (const field of fields) {
+        const json = invoiceJson(
+          field === "issueDate"
+            ? { issueDate: value }
+            : field === "serviceDate"
+              ? { serviceDate: value }
+              : { servicePeriodStart: "2026-01-01", servicePeriodEnd: "2026-01-31", [field]: value },
+        );
+        for (const issue of [false, true]) {
+          const post = await callJson(app, "/api/invoices", { token, json: { ...json, issue } });
+          expect(post.status, `${field} ${value}`).toBe(422);
+          expect(post.body).toEqual({ message: message(labels[field]) });
+          const put = await callJson(app, `/api/invoices/${draft.id}`, {
+            method: "PUT",
+            token,
+            json: { ...json, issue },
+          });
+          expect(put.status, `PUT ${field} ${value}`).toBe(422);
+        }
+      }
+    }
+    const issued = await createInvoice(app, token, invoiceJson({ issue: true }));
+    for (const paidOn of ["0000-01-01", "1999-12-31", "2100-02-29", "9999-12-31"]) {
+      const answer = await callJson(app, `/api/invoices/${issued.id}/payment`, { token, json: { paidOn } });
+      expect(answer.status, paidOn).toBe(422);
+      expect((answer.body as { message: string }).message).toMatch(/Zahlungsdatum/);
+    }
+  });
+
+  test("an issued invoice is dated today or a few days back in the same year, never in the future, never before the latest", async () => {
+    await saveCompany(app);
+    const today = todayInGermany();
+    const sameYear = (date: string) => date.slice(0, 4) === today.slice(0, 4);
+    const refusal = async (issueDate: string) => {
+      const before = await lastSequence();
+      const answer = await callJson(app, "/api/invoices", { token, json: invoiceJson({ issue: true, issueDate }) });
+      expect(answer.status, issueDate).toBe(422);
+      expect(await lastSequence()).toBe(before);
+      return (answer.body as { message: string }).message;
+    };
+    expect(await refusal(addDays(today, 1))).toBe(invoiceDateMessages.inFuture);
+    expect(await refusal(`${Number(today.slice(0, 4)) + 5}-01-01`)).toBe(invoiceDateMessages.inFuture);
+    expect(await refusal(`${Number(today.slice(0, 4)) - 1}-12-31`)).toBe(invoiceDateMessages.otherYear);
+    const tooOld = addDays(today, -6);
+    expect(await refusal(tooOld)).toBe(
+      sameYear(tooOld) ? invoiceDateMessages.tooOld(5) : invoiceDateMessages.otherYear,
+    );
+
+    // Today's invoice exists (earlier tests): a backdated one would be numbered after it.
+    await createInvoice(app, token, invoiceJson({ issue: true }));
+    const yesterday = addDays(today, -1);
+    expect(await refusal(yesterday)).toBe(
+      sameYear(yesterday) ? invoiceDateMessages.beforeLatest(today) : invoiceDateMessages.otherYear,
+    );
+    // A draft keeps any date in range; issuing it checks the rule.
+    const draft = await createInvoice(app, token, invoiceJson({ issueDate: "2031-01-10" }));
+    expect(draft.issueDate).toBe("2031-01-10");
+    const put = await callJson(app, `/api/invoices/${draft.id}`, {
+      method: "PUT",
+      token,
+      json: invoiceJson({ issueDate: "2031-01-10", issue: true }),
+    });
+    expect(put.body).toEqual({ message: invoiceDateMessages.inFuture });
+  });
+
+  test("a backdate within INVOICE_MAX_BACKDATE_DAYS is issued when no later invoice exists", async () => {
+    const fresh = await startAppTest(testConfig({ INVOICE_MAX_BACKDATE_DAYS: "3" }));
+    const staff = await registerAndLogin(fresh.app);
+    await saveCompany(fresh.app);
+    const today = todayInGermany();
+    const threeBack = addDays(today, -3);
+    const answer = await callJson<{ invoice: Invoice }>(fresh.app, "/api/invoices", {
+      token: staff.token,
+      json: invoiceJson({ issue: true, issueDate: threeBack }),
+    });
+    if (threeBack.slice(0, 4) === today.slice(0, 4)) {
+      expect(answer.status).toBe(201);
+      expect(answer.body.invoice.issueDate).toBe(threeBack);
+    } else {
+      expect(answer.body as unknown).toEqual({ message: invoiceDateMessages.otherYear });
+    }
+    const fourBack = addDays(today, -4);
+    const older = await callJson(fresh.app, "/api/invoices", {
+      token: staff.token,
+      json: invoiceJson({ issue: true, issueDate: fourBack }),
+    });
+    expect(older.status).toBe(422);
   });
 });
 
@@ -240,7 +365,10 @@ describe("storno, payment and status", () => {
     expect(again.body).toEqual({ message: invoicesApiMessages.alreadyCancelled });
     const ofCancellation = await callJson(app, `/api/invoices/${cancellation.id}/cancel`, { method: "POST", token });
     expect(ofCancellation.body).toEqual({ message: invoicesApiMessages.cancellationFinal });
-    const paid = await callJson(app, `/api/invoices/${original.id}/payment`, { token, json: { paidOn: "2026-03-06" } });
+    const paid = await callJson(app, `/api/invoices/${original.id}/payment`, {
+      token,
+      json: { paidOn: todayInGermany() },
+    });
     expect(paid.status).toBe(409);
     expect(paid.body).toEqual({ message: invoicesApiMessages.cancelledNotPayable });
     const draft = await createInvoice(app, token, invoiceJson());
@@ -254,12 +382,15 @@ describe("storno, payment and status", () => {
     const today = todayInGermany();
     const fresh = await createInvoice(app, token, invoiceJson({ issue: true, issueDate: today }));
     expect(fresh.status).toBe("open");
-    const old = await createInvoice(app, token, invoiceJson({ issue: true, issueDate: "2025-01-02" }));
+    const old = await storeIssuedInThePast(db.sql, app, token, invoiceJson({ issueDate: "2025-01-02" }), "2025-0001");
     expect(old.dueDate).toBe("2025-01-16");
     expect(old.status).toBe("overdue");
 
     const future = await callJson(app, `/api/invoices/${old.id}/payment`, { token, json: { paidOn: "2999-01-01" } });
     expect(future.body).toEqual({ message: invoicesApiMessages.paidOnInFuture });
+    const early = await callJson(app, `/api/invoices/${old.id}/payment`, { token, json: { paidOn: "2025-01-01" } });
+    expect(early.status).toBe(422);
+    expect(early.body).toEqual({ message: invoiceDateMessages.paidOnBeforeIssue });
     const paid = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${old.id}/payment`, {
       token,
       json: { paidOn: "2025-01-20" },
@@ -274,10 +405,12 @@ describe("GET /api/invoices", () => {
   test("newest first, paged, searched by number and customer, filtered by status", async () => {
     await saveCompany(app);
     const name = `Suchkunde ${crypto.randomUUID().slice(0, 6)}`;
-    const issued = await createInvoice(
+    const issued = await storeIssuedInThePast(
+      db.sql,
       app,
       token,
-      invoiceJson({ issue: true, recipient: `${name}\nGasse 2\n10115 Berlin`, issueDate: "2024-03-01" }),
+      invoiceJson({ recipient: `${name}\nGasse 2\n10115 Berlin`, issueDate: "2024-03-01" }),
+      "2024-0001",
     );
     const draft = await createInvoice(app, token, invoiceJson({ recipient: `${name}\nGasse 2\n10115 Berlin` }));
 
@@ -375,7 +508,7 @@ describe("the stored PDF and the XRechnung", () => {
         invoiceJson({
           issue: true,
           taxPercent: 0,
-          taxExemptionReason: "Kleinunternehmer gemäß § 19 UStG",
+          taxCase: "small-business",
           servicePeriodStart: "2026-02-01",
           servicePeriodEnd: "2026-02-28",
         }),
@@ -410,4 +543,78 @@ describe("the stored PDF and the XRechnung", () => {
       message: invoicesApiMessages.notIssued,
     });
   }, 60_000);
+});
+
+describe("tax cases at 0 % (issue 23)", () => {
+  test("each case is coded with its VAT category, VATEX code and legal note, and passes the validator as Factur-X and XRechnung", async () => {
+    await saveCompany(app, { vatId: "DE123456789" });
+    const refused = await callJson(app, "/api/invoices", {
+      token,
+      json: invoiceJson({ issue: true, taxPercent: 0, taxCase: "reverse-charge" }),
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ message: invoiceIssueMessages.recipientVatIdRequired });
+    const unknown = await callJson(app, "/api/invoices", { token, json: invoiceJson({ taxPercent: 0, taxCase: "E" }) });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toEqual({ message: invoiceFieldMessages.taxCaseInvalid });
+
+    const expected: Record<TaxCase, { code: string; vatex: string | null }> = {
+      "small-business": { code: "E", vatex: null },
+      "reverse-charge": { code: "AE", vatex: "VATEX-EU-AE" },
+      "intra-community-supply": { code: "K", vatex: "VATEX-EU-IC" },
+      export: { code: "G", vatex: "VATEX-EU-G" },
+    };
+    const dir = await mkdtemp(join(tmpdir(), "tax-cases-"));
+    const facturXDir = join(dir, "factur-x");
+    const xrechnungDir = join(dir, "xrechnung");
+    await Promise.all([mkdir(facturXDir), mkdir(xrechnungDir)]);
+    try {
+      for (const taxCase of taxCases) {
+        const issued = await createInvoice(
+          app,
+          token,
+          invoiceJson({
+            issue: true,
+            taxPercent: 0,
+            taxCase,
+            recipient: "Wiener Werk GmbH\nRing 3\n1010 Wien\nÖsterreich",
+            recipientVatId: "ATU12345678",
+          }),
+        );
+        expect(issued.taxCase).toBe(taxCase);
+        expect(issued.totals.taxCents).toBe(0);
+        const { note } = taxCaseInfo[taxCase];
+
+        const pdf = join(dir, `${taxCase}.pdf`);
+        const bytes = await (await call(app, `/api/invoices/${issued.id}/pdf`, { token })).arrayBuffer();
+        await writeFile(pdf, new Uint8Array(bytes));
+        expect((await run(["pdftotext", "-layout", pdf, "-"])).stdout).toContain(note);
+        const facturX = join(facturXDir, `${taxCase}.xml`);
+        expect((await run(["pdfdetach", "-save", "1", "-o", facturX, pdf])).code).toBe(0);
+        const xrechnung = join(xrechnungDir, `${taxCase}.xml`);
+        await writeFile(xrechnung, await (await call(app, `/api/invoices/${issued.id}/xrechnung`, { token })).text());
+
+        for (const file of [facturX, xrechnung]) {
+          const xml = await Bun.file(file).text();
+          const { code, vatex } = expected[taxCase];
+          expect(xml).toContain(`<ram:CategoryCode>${code}</ram:CategoryCode>`);
+          expect(xml).not.toContain("<ram:CategoryCode>S</ram:CategoryCode>");
+          expect(xml).toContain(`<ram:ExemptionReason>${note}</ram:ExemptionReason>`);
+          if (vatex) expect(xml).toContain(`<ram:ExemptionReasonCode>${vatex}</ram:ExemptionReasonCode>`);
+          else expect(xml).not.toContain("<ram:ExemptionReasonCode>");
+        }
+      }
+      // The team's validator, one batch per syntax (one JVM each): every case, no failed rule.
+      const [facturXResults, xrechnungResults] = await Promise.all([
+        validateFolder(facturXDir),
+        validateFolder(xrechnungDir, { xrechnung: true }),
+      ]);
+      for (const results of [facturXResults, xrechnungResults]) {
+        expect([...results.keys()].sort()).toEqual(taxCases.map((taxCase) => `${taxCase}.xml`).sort());
+        expect([...results].filter(([, failures]) => failures.length > 0)).toEqual([]);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

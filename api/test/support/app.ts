@@ -9,11 +9,11 @@ import { postgresRateLimits, type RateLimitStore } from "../../src/http/rate-lim
 import type { DeliveryOptions } from "../../src/mail/delivery.ts";
 import type { BlobReport } from "../../src/storage/blob-report.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { testJwtSecret } from "./jwt-secret.ts";
 import { currentTest } from "./test-scope.ts";
 import { testOwner } from "./users.ts";
 
-/** The secret test apps sign with; tests can sign their own tokens with it. */
-export const testJwtSecret = "test-secret-that-is-long-enough-for-hs256-0123456789";
+export { testJwtSecret };
 
 /**
  * A configuration as the environment would give it, with a fixed JWT secret, the test owner's

@@ -1,5 +1,6 @@
 import type { CompanySettings, Invoice } from "@klarwerk/kit";
-import { defaultCompanySettings } from "@klarwerk/kit";
+import { defaultCompanySettings, todayInGermany } from "@klarwerk/kit";
+import type { Sql } from "../../src/db/open.ts";
 import { callJson, type Handler } from "./http.ts";
 import { signedInOwner } from "./users.ts";
 
@@ -24,12 +25,12 @@ export async function saveCompany(app: Handler, company: Partial<CompanySettings
   return answer.body;
 }
 
-/** A complete invoice body: a customer with address, the provider block, two items. */
+/** A complete invoice body dated today (issuable): a customer with address, the provider block, two items. */
 export function invoiceJson(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     recipient: "Müller & Söhne GmbH\nHauptstraße 5\n80331 München",
     provider: "Klarwerk Digital GmbH\nLindenstraße 14\n10969 Berlin",
-    issueDate: "2026-03-05",
+    issueDate: todayInGermany(),
     items: [
       { description: "Webdesign", quantity: 1, unitPriceCents: 150_000 },
       { description: "Hosting (Monate)", quantity: 12, unitPriceCents: 999 },
@@ -47,5 +48,28 @@ export async function createInvoice(app: Handler, token: string, json: Record<st
   const answer = await callJson<{ invoice: Invoice }>(app, "/api/invoices", { token, json });
   if (answer.status !== 201)
     throw new Error(`POST /api/invoices answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.invoice;
+}
+
+/**
+ * An issued invoice of a past date, as issuing back then stored it (issuing today refuses such a
+ * date): a draft saved through the API, then marked issued in SQL with `number`. Its PDF blob
+ * does not exist; for tests of lists, status and payments.
+ */
+export async function storeIssuedInThePast(
+  sql: Sql,
+  app: Handler,
+  token: string,
+  json: Record<string, unknown>,
+  number: string,
+): Promise<Invoice> {
+  const draft = await createInvoice(app, token, { ...json, issue: false });
+  const [year, sequence] = number.split("-").map(Number);
+  await sql`
+    update invoices set state = 'issued', number = ${number}, number_year = ${year ?? 0},
+      number_sequence = ${sequence ?? 0}, seller = ${sql.json({ ...issuableCompany })}, pdf_blob = ${`past-${number}`},
+      issued_at = now(), issued_by_name = 'Test'
+    where id = ${draft.id}`;
+  const answer = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${draft.id}`, { token });
   return answer.body.invoice;
 }

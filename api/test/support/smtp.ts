@@ -64,6 +64,8 @@ export interface TestSmtpServer {
    * `code message`; null: accepts again.
    */
   refuseStep(step: "auth" | "mail-from", refusal: { code: number; message: string } | null): void;
+  /** Accepts this address again after `refuse`. */
+  accept(address: string): void;
   /** The mails to `address` received so far. */
   to(address: string): ReceivedMail[];
   /** Waits until `count` mails to `address` arrived (default 1), else fails after `timeoutMs`. */
@@ -168,6 +170,7 @@ export async function startSmtpServer({ port = 0, tls = false, mailDir }: SmtpSe
       if (answer === null) refusedSteps.delete(step);
       else refusedSteps.set(step, answer);
     },
+    accept: (address) => refused.delete(address.toLowerCase()),
     to,
     async waitFor(address, count = 1, timeoutMs = 15_000) {
       const started = Date.now();

@@ -1,5 +1,7 @@
 import type { User, UserAccount, UserAccountList, UserRole } from "@klarwerk/kit";
+import { ownerSetupCode } from "../../src/modules/auth/owner-setup.ts";
 import { callJson, type Handler } from "./http.ts";
+import { testJwtSecret } from "./jwt-secret.ts";
 
 export interface Credentials {
   name: string;
@@ -31,10 +33,19 @@ export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 }
 
-/** `POST /api/register`; the answer must be the 201 every registration gets. */
-export async function register(app: Handler, credentials: Credentials): Promise<{ access: string }> {
+/** The set-up code a test app (testConfig's JWT secret) logs for `ownerEmail`; the owner registers with it (issue 23). */
+export function testSetupCode(ownerEmail: string = testOwner.email): string {
+  return ownerSetupCode(testJwtSecret, ownerEmail);
+}
+
+/** `POST /api/register` (with the owner's set-up code when given); the answer must be a 201. */
+export async function register(
+  app: Handler,
+  credentials: Credentials,
+  { setupCode }: { setupCode?: string } = {},
+): Promise<{ access: string }> {
   const answer = await callJson<{ access: string }>(app, "/api/register", {
-    json: { ...credentials, confirmPassword: credentials.password },
+    json: { ...credentials, confirmPassword: credentials.password, ...(setupCode ? { setupCode } : {}) },
   });
   if (answer.status !== 201) throw new Error(`register answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
@@ -56,7 +67,7 @@ export function signedInOwner(app: Handler): Promise<SignedInUser> {
   let owner = owners.get(app);
   if (!owner) {
     owner = (async () => {
-      await register(app, testOwner);
+      await register(app, testOwner, { setupCode: testSetupCode() });
       try {
         return await login(app, testOwner);
       } catch (error) {

@@ -1,6 +1,18 @@
-import { type Customer, formatEuro, isKeptItem } from "@klarwerk/kit";
+import { type Customer, formatEuro, isKeptItem, isTaxCase, taxCaseInfo, taxCases } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Checkbox, Grid, Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from "@klarwerk/kit/ui";
+import {
+  Button,
+  Checkbox,
+  Grid,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from "@klarwerk/kit/ui";
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useSaveInvoice } from "../api/save-invoice";
 import { isoDate } from "../invoice/dates";
@@ -29,6 +41,12 @@ interface InvoiceEditorProps {
   updateDraft: (update: (draft: InvoiceForm) => InvoiceForm) => void;
   resetDraft: (provider: string) => void;
 }
+
+/** The "Steuerfall" choices at 0 %: none picked yet, then the kit's cases with their labels. */
+const taxCaseOptions = [
+  { value: "", label: invoiceMessages.taxCasePlaceholder },
+  ...taxCases.map((taxCase) => ({ value: taxCase, label: taxCaseInfo[taxCase].label })),
+];
 
 /** Mantine's default error red is too light for WCAG AA text contrast on white. */
 const errorTextProps = { c: "red.9" } as const;
@@ -269,13 +287,24 @@ export function InvoiceEditor({ draft, editingId, provider, updateDraft, resetDr
             />
           </SimpleGrid>
           {taxFree && (
-            <TextInput
-              label={invoiceMessages.taxExemptionReason}
-              placeholder={invoiceMessages.taxExemptionPlaceholder}
-              withAsterisk
-              value={draft.taxExemptionReason}
-              onChange={(event) => set("taxExemptionReason", event.currentTarget.value)}
-            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+              <NativeSelect
+                label={invoiceMessages.taxCase}
+                withAsterisk
+                data={taxCaseOptions}
+                value={draft.taxCase}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  set("taxCase", isTaxCase(value) ? value : "");
+                }}
+              />
+              <TextInput
+                label={invoiceMessages.taxExemptionReason}
+                placeholder={draft.taxCase === "" ? undefined : taxCaseInfo[draft.taxCase].note}
+                value={draft.taxExemptionReason}
+                onChange={(event) => set("taxExemptionReason", event.currentTarget.value)}
+              />
+            </SimpleGrid>
           )}
 
           <Grid gap="lg" align="stretch">

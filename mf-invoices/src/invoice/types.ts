@@ -3,7 +3,7 @@
  * "199,90" and "199.90" read alike through the kit's parser) and the defaults it starts and resets
  * with. `form.ts` turns it into the kit's `InvoiceContent` the API stores.
  */
-import { defaultPaymentTermDays, defaultTaxPercent } from "@klarwerk/kit";
+import { defaultPaymentTermDays, defaultTaxPercent, type TaxCase } from "@klarwerk/kit";
 
 /**
  * What a number input hands back: a number, or a string while the field is empty or half typed
@@ -40,6 +40,8 @@ export interface InvoiceForm {
   items: InvoiceItemForm[];
   discountPercent: NumberFieldValue;
   taxPercent: NumberFieldValue;
+  /** "Steuerfall" at 0 % ("" while none is picked); shown and sent at 0 % only. */
+  taxCase: TaxCase | "";
   /** Shown and sent at 0 % only. */
   taxExemptionReason: string;
   /** Euros as typed. */
@@ -76,6 +78,7 @@ export function emptyInvoiceForm(today: string, provider = ""): InvoiceForm {
     items: [emptyInvoiceItem()],
     discountPercent: 0,
     taxPercent: defaultTaxPercent,
+    taxCase: "",
     taxExemptionReason: "",
     extraFees: "0",
     notes: "",

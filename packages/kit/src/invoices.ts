@@ -5,6 +5,7 @@
  */
 import type { CompanySettings } from "./company";
 import { isVatId } from "./company";
+import { formatDate } from "./format";
 import { formatDecimal, formatEuro, multiplyRounded, parseDecimal, toSafeNumber } from "./money";
 import { isBlank } from "./rules";
 
@@ -47,7 +48,12 @@ export interface InvoiceContent {
   discountPercent: number;
   /** 0 to 100; one rate per invoice, as the form has it. */
   taxPercent: number;
-  /** Why no VAT is charged; required at 0 %, e.g. "Kleinunternehmer gemäß § 19 UStG". */
+  /**
+   * At 0 %: which case makes the invoice free of VAT (`taxCases`), required to issue; null at any
+   * other rate (and on 0 % invoices issued before the cases existed, coded as exempt "E").
+   */
+  taxCase: TaxCase | null;
+  /** At 0 %: a reason in the user's words, printed with the case's legal note (§ 19: instead of it). */
   taxExemptionReason: string | null;
   /** Sonstige Gebühren, in cents, added to the net before VAT. */
   extraFeesCents: number;
@@ -149,6 +155,87 @@ export const invoiceLimits = {
   decimalsMax: 4,
 } as const;
 
+// ── Tax cases at 0 % ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * Why an invoice charges no VAT, as the user picks it: each with its EN 16931 VAT category
+ * (UNCL 5305, BT-118), its VATEX exemption code (BT-121) and the note the law wants on the
+ * invoice (BT-120, printed): § 19 UStG, § 13b / § 14a (5) UStG, § 4 Nr. 1b / § 6a UStG,
+ * § 4 Nr. 1a / § 6 UStG.
+ */
+export const taxCases = ["small-business", "reverse-charge", "intra-community-supply", "export"] as const;
+
+export type TaxCase = (typeof taxCases)[number];
+
+export function isTaxCase(value: unknown): value is TaxCase {
+  return typeof value === "string" && (taxCases as readonly string[]).includes(value);
+}
+
+export interface TaxCaseInfo {
+  /** What the select shows. */
+  label: string;
+  category: "E" | "AE" | "K" | "G";
+  /** BT-121; § 19 UStG has no VATEX code, its text (BT-120) says it. */
+  exemptionCode: "VATEX-EU-AE" | "VATEX-EU-IC" | "VATEX-EU-G" | null;
+  /** The legal note printed on the invoice and sent as BT-120. */
+  note: string;
+  /** Whether the customer's USt-IdNr must be on the invoice. */
+  needsRecipientVatId: boolean;
+  /** Whether the provider's USt-IdNr (not only a Steuernummer) must be on the invoice. */
+  needsProviderVatId: boolean;
+}
+
+export const taxCaseInfo: Record<TaxCase, TaxCaseInfo> = {
+  "small-business": {
+    label: "Kleinunternehmer (§ 19 UStG)",
+    category: "E",
+    exemptionCode: null,
+    note: "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.",
+    needsRecipientVatId: false,
+    needsProviderVatId: false,
+  },
+  "reverse-charge": {
+    label: "Reverse Charge (§ 13b UStG)",
+    category: "AE",
+    exemptionCode: "VATEX-EU-AE",
+    note: "Steuerschuldnerschaft des Leistungsempfängers",
+    needsRecipientVatId: true,
+    needsProviderVatId: false,
+  },
+  "intra-community-supply": {
+    label: "Innergemeinschaftliche Lieferung (§ 4 Nr. 1b UStG)",
+    category: "K",
+    exemptionCode: "VATEX-EU-IC",
+    note: "Steuerfreie innergemeinschaftliche Lieferung",
+    needsRecipientVatId: true,
+    needsProviderVatId: true,
+  },
+  export: {
+    label: "Ausfuhr (§ 4 Nr. 1a UStG)",
+    category: "G",
+    exemptionCode: "VATEX-EU-G",
+    note: "Steuerfreie Ausfuhrlieferung",
+    needsRecipientVatId: false,
+    needsProviderVatId: true,
+  },
+};
+
+/**
+ * The exemption note an invoice prints and sends (BT-120), or null when it charges VAT: the
+ * case's legal note, followed by the user's reason when given; under § 19 the user's reason
+ * replaces the standard sentence. Without a case (issued before there were cases): the reason.
+ */
+export function taxExemptionNote(
+  content: Pick<InvoiceContent, "taxPercent" | "taxCase" | "taxExemptionReason">,
+): string | null {
+  if (content.taxPercent !== 0) return null;
+  const reason = content.taxExemptionReason;
+  if (content.taxCase === null) return reason;
+  const { note } = taxCaseInfo[content.taxCase];
+  if (reason === null) return note;
+  return content.taxCase === "small-business" ? reason : `${note}. ${reason}`;
+}
+
 // ── Messages ────────────────────────────────────────────────────────────────────────────────────
 
 /** The spec's save messages, checked in this order. */
@@ -166,14 +253,20 @@ export const invoiceIssueMessages = {
     "Für die Rechnung fehlt die Steuernummer oder USt-IdNr des Dienstleisters (Firmeneinstellungen).",
   providerContactMissing:
     "Für die Rechnung fehlt der Ansprechpartner des Dienstleisters mit Name, Telefon und E-Mail (Firmeneinstellungen).",
-  exemptionReasonMissing:
-    "Bei 0 % Mehrwertsteuer fehlt der Grund der Steuerbefreiung (z. B. Kleinunternehmer gemäß § 19 UStG).",
+  taxCaseMissing:
+    "Bei 0 % Mehrwertsteuer fehlt der Steuerfall: Kleinunternehmer, Reverse Charge, innergemeinschaftliche Lieferung oder Ausfuhr.",
+  recipientVatIdRequired:
+    "Für Reverse Charge und innergemeinschaftliche Lieferungen ist die USt-IdNr des Kunden Pflicht.",
+  providerVatIdRequired:
+    "Für innergemeinschaftliche Lieferungen und Ausfuhren ist die USt-IdNr des Dienstleisters Pflicht (Firmeneinstellungen).",
   amountTooLarge: "Die Beträge sind zu groß, um sie exakt zu berechnen. Bitte prüfen Sie Anzahl und Preise.",
 } as const;
 
 /** Field rules a draft must already meet. */
 export const invoiceFieldMessages = {
   dateInvalid: (label: string) => `Bitte geben Sie für „${label}“ ein gültiges Datum ein.`,
+  dateOutOfRange: (label: string) =>
+    `„${label}“ muss zwischen dem ${formatDate(invoiceDateRange.min)} und dem ${formatDate(invoiceDateRange.max)} liegen.`,
   periodIncomplete: "Bitte geben Sie Beginn und Ende des Leistungszeitraums an.",
   periodReversed: "Der Leistungszeitraum endet vor seinem Beginn.",
   dateAndPeriod: "Bitte geben Sie entweder ein Leistungsdatum oder einen Leistungszeitraum an.",
@@ -190,6 +283,7 @@ export const invoiceFieldMessages = {
   recipientVatIdInvalid: "Die USt-IdNr des Kunden ist ungültig (Ländercode und Nummer, z. B. DE123456789).",
   notesTooLong: `Die Notizen dürfen höchstens ${invoiceLimits.notesMax} Zeichen lang sein.`,
   exemptionReasonTooLong: `Der Grund der Steuerbefreiung darf höchstens ${invoiceLimits.exemptionReasonMax} Zeichen lang sein.`,
+  taxCaseInvalid: "Bitte wählen Sie einen bekannten Steuerfall.",
 } as const;
 
 /** The labels screen and PDF print an invoice with. */
@@ -256,6 +350,57 @@ export function isIsoDate(value: string): boolean {
   if (!match) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The dates an invoice or a payment may carry at all: a wider range is no business of a German
+ * company's invoices, and keeps every date and due date (+ 365 days) inside what PostgreSQL and
+ * JavaScript both store (year 0, for one, is no date in PostgreSQL).
+ */
+export const invoiceDateRange = { min: "2000-01-01", max: "2099-12-31" } as const;
+
+/** `isIsoDate` within `invoiceDateRange`. */
+export function isInvoiceDate(value: string): boolean {
+  return isIsoDate(value) && value >= invoiceDateRange.min && value <= invoiceDateRange.max;
+}
+
+/** Why a typed date is no date an invoice may carry (`label` names the field), or null. */
+export function invoiceDateFieldProblem(value: string, label: string): string | null {
+  if (!isIsoDate(value)) return invoiceFieldMessages.dateInvalid(label);
+  if (!isInvoiceDate(value)) return invoiceFieldMessages.dateOutOfRange(label);
+  return null;
+}
+
+/** How many days before the day it is issued an invoice may be dated, unless configured. */
+export const defaultInvoiceMaxBackdateDays = 5;
+
+/** Why an invoice cannot be issued with its date (§ 14 (4) UStG, GoBD: number order is date order). */
+export const invoiceDateMessages = {
+  inFuture: "Das Rechnungsdatum darf nicht in der Zukunft liegen.",
+  otherYear: "Das Rechnungsdatum muss im laufenden Jahr liegen.",
+  tooOld: (days: number) =>
+    days === 0
+      ? "Das Rechnungsdatum muss der Tag der Ausstellung sein."
+      : `Das Rechnungsdatum darf höchstens ${days} ${days === 1 ? "Tag" : "Tage"} vor dem Tag der Ausstellung liegen.`,
+  beforeLatest: (latest: string) =>
+    `Das Rechnungsdatum darf nicht vor dem Datum der zuletzt ausgestellten Rechnung (${formatDate(latest)}) liegen.`,
+  paidOnBeforeIssue: "Das Zahlungsdatum darf nicht vor dem Rechnungsdatum liegen.",
+} as const;
+
+/**
+ * Why an invoice cannot be issued with `issueDate`, or null: it is dated the day it is issued,
+ * or at most `maxBackdateDays` before within the same year, and never before the latest issued
+ * invoice (`latestIssued`), so that number order and date order agree; never in the future.
+ */
+export function issueDateProblem(
+  issueDate: string,
+  { today, maxBackdateDays, latestIssued }: { today: string; maxBackdateDays: number; latestIssued: string | null },
+): string | null {
+  if (issueDate > today) return invoiceDateMessages.inFuture;
+  if (issueDate.slice(0, 4) !== today.slice(0, 4)) return invoiceDateMessages.otherYear;
+  if (issueDate < addDays(today, -maxBackdateDays)) return invoiceDateMessages.tooOld(maxBackdateDays);
+  if (latestIssued !== null && issueDate < latestIssued) return invoiceDateMessages.beforeLatest(latestIssued);
+  return null;
 }
 
 /** `2026-03-05` + 14 → `2026-03-19`. */
@@ -509,7 +654,8 @@ export function invoiceContentProblem(content: InvoiceContent): string | null {
     [content.servicePeriodEnd, invoiceLabels.servicePeriodEndField],
   ];
   for (const [value, label] of dates) {
-    if (value !== null && !isIsoDate(value)) return invoiceFieldMessages.dateInvalid(label);
+    const problem = value === null ? null : invoiceDateFieldProblem(value, label);
+    if (problem !== null) return problem;
   }
   const { servicePeriodStart: start, servicePeriodEnd: end } = content;
   if ((start === null) !== (end === null)) return invoiceFieldMessages.periodIncomplete;
@@ -545,6 +691,7 @@ export function invoiceContentProblem(content: InvoiceContent): string | null {
   if (content.recipientVatId !== null && !isVatId(content.recipientVatId)) {
     return invoiceFieldMessages.recipientVatIdInvalid;
   }
+  if (content.taxCase !== null && !isTaxCase(content.taxCase)) return invoiceFieldMessages.taxCaseInvalid;
   if (content.notes.length > invoiceLimits.notesMax) return invoiceFieldMessages.notesTooLong;
   if (content.taxExemptionReason !== null && content.taxExemptionReason.length > invoiceLimits.exemptionReasonMax) {
     return invoiceFieldMessages.exemptionReasonTooLong;
@@ -560,7 +707,7 @@ function optionalText(value: string | null | undefined): string | null {
 
 /**
  * The content as it is stored: texts trimmed (inner line breaks kept), empty optional fields null,
- * the USt-IdNr without spaces in capitals, the exemption reason only at 0 %.
+ * the USt-IdNr without spaces in capitals, the tax case and exemption reason only at 0 %.
  */
 export function normalizeInvoiceContent(content: InvoiceContent): InvoiceContent {
   const vatId = optionalText(content.recipientVatId);
@@ -574,6 +721,7 @@ export function normalizeInvoiceContent(content: InvoiceContent): InvoiceContent
     servicePeriodStart: optionalText(content.servicePeriodStart),
     servicePeriodEnd: optionalText(content.servicePeriodEnd),
     items: content.items.map((item) => ({ ...item, description: item.description.trim() })),
+    taxCase: content.taxPercent === 0 ? content.taxCase : null,
     taxExemptionReason: content.taxPercent === 0 ? optionalText(content.taxExemptionReason) : null,
     notes: content.notes.trim(),
   };
@@ -595,8 +743,12 @@ export function invoiceIssueProblem(content: InvoiceContent, company: CompanySet
   if (company.contactName === null || company.contactPhone === null || company.contactEmail === null) {
     return invoiceIssueMessages.providerContactMissing;
   }
-  if (content.taxPercent === 0 && isBlank(content.taxExemptionReason)) {
-    return invoiceIssueMessages.exemptionReasonMissing;
+  if (content.taxPercent === 0) {
+    if (content.taxCase === null) return invoiceIssueMessages.taxCaseMissing;
+    const rules = taxCaseInfo[content.taxCase];
+    if (rules.needsRecipientVatId && content.recipientVatId === null)
+      return invoiceIssueMessages.recipientVatIdRequired;
+    if (rules.needsProviderVatId && company.vatId === null) return invoiceIssueMessages.providerVatIdRequired;
   }
   if (invoiceTotalsOrNull({ ...content, items }) === null) return invoiceIssueMessages.amountTooLarge;
   return null;
@@ -618,6 +770,7 @@ export function emptyInvoiceContent(today: string, provider = ""): InvoiceConten
     items: [{ description: "", quantity: 1, unitPriceCents: 0 }],
     discountPercent: 0,
     taxPercent: defaultTaxPercent,
+    taxCase: null,
     taxExemptionReason: null,
     extraFeesCents: 0,
     notes: "",

@@ -26,6 +26,13 @@ export function isUserRole(value: unknown): value is UserRole {
  * only when this registration created the owner (who can log in now), else `pending` (the team
  * unlocks the access).
  */
+/**
+ * The query parameter of `/register` that carries the owner's set-up code (issue 23): the server
+ * logs `<PUBLIC_URL>/register?einrichtung=<code>` while no admin exists; the page sends the code
+ * as `setupCode`.
+ */
+export const ownerSetupParam = "einrichtung";
+
 export interface RegistrationAnswer {
   access: "granted" | "pending";
 }

@@ -12,6 +12,7 @@ import {
   formatInvoiceNumber,
   type InvoiceContent,
   invoiceContentProblem,
+  invoiceDateMessages,
   invoiceFieldMessages,
   invoiceFormMessages,
   invoiceIssueMessages,
@@ -19,8 +20,11 @@ import {
   invoiceSummaryRows,
   invoiceTotals,
   isIsoDate,
+  issueDateProblem,
   normalizeInvoiceContent,
   parseAddressBlock,
+  type TaxCase,
+  taxExemptionNote,
   todayInGermany,
 } from "../src/invoices";
 
@@ -162,11 +166,74 @@ describe("issuing", () => {
     expect(invoiceIssueProblem(content(), { ...company, contactEmail: null })).toBe(
       invoiceIssueMessages.providerContactMissing,
     );
-    expect(invoiceIssueProblem(content({ taxPercent: 0 }), company)).toBe(invoiceIssueMessages.exemptionReasonMissing);
+    expect(invoiceIssueProblem(content({ taxPercent: 0 }), company)).toBe(invoiceIssueMessages.taxCaseMissing);
     expect(
       invoiceIssueProblem(content({ taxPercent: 0, taxExemptionReason: "Kleinunternehmer gemäß § 19 UStG" }), company),
-    ).toBeNull();
+    ).toBe(invoiceIssueMessages.taxCaseMissing);
+    expect(invoiceIssueProblem(content({ taxPercent: 0, taxCase: "small-business" }), company)).toBeNull();
     expect(invoiceIssueProblem(content(), company)).toBeNull();
+  });
+
+  test("each tax case at 0 % asks for the USt-IdNr it needs (issue 23)", () => {
+    const withVat = { ...company, vatId: "DE123456789" };
+    const zero = (taxCase: TaxCase, recipientVatId: string | null = null) =>
+      content({ taxPercent: 0, taxCase, recipientVatId });
+    expect(invoiceIssueProblem(zero("reverse-charge"), company)).toBe(invoiceIssueMessages.recipientVatIdRequired);
+    expect(invoiceIssueProblem(zero("reverse-charge", "ATU12345678"), company)).toBeNull();
+    expect(invoiceIssueProblem(zero("intra-community-supply", "ATU12345678"), company)).toBe(
+      invoiceIssueMessages.providerVatIdRequired,
+    );
+    expect(invoiceIssueProblem(zero("intra-community-supply"), withVat)).toBe(
+      invoiceIssueMessages.recipientVatIdRequired,
+    );
+    expect(invoiceIssueProblem(zero("intra-community-supply", "ATU12345678"), withVat)).toBeNull();
+    expect(invoiceIssueProblem(zero("export"), company)).toBe(invoiceIssueMessages.providerVatIdRequired);
+    expect(invoiceIssueProblem(zero("export"), withVat)).toBeNull();
+    // The case goes with 0 % only; the note is the law's wording, § 19's replaced by a reason typed.
+    expect(normalizeInvoiceContent(content({ taxPercent: 19, taxCase: "export" })).taxCase).toBeNull();
+    expect(taxExemptionNote(zero("reverse-charge"))).toBe("Steuerschuldnerschaft des Leistungsempfängers");
+    expect(taxExemptionNote({ ...zero("export"), taxExemptionReason: "Ware nach Norwegen" })).toBe(
+      "Steuerfreie Ausfuhrlieferung. Ware nach Norwegen",
+    );
+    expect(taxExemptionNote({ ...zero("small-business"), taxExemptionReason: "Kleinunternehmer" })).toBe(
+      "Kleinunternehmer",
+    );
+    expect(taxExemptionNote(content())).toBeNull();
+  });
+});
+
+describe("dates (issue 23)", () => {
+  test("an invoice's dates lie in 2000-2099 and are calendar days", () => {
+    expect(invoiceContentProblem(content({ issueDate: "0000-01-01" }))).toBe(
+      invoiceFieldMessages.dateOutOfRange("Rechnungsdatum"),
+    );
+    expect(invoiceFieldMessages.dateOutOfRange("Rechnungsdatum")).toBe(
+      "„Rechnungsdatum“ muss zwischen dem 01.01.2000 und dem 31.12.2099 liegen.",
+    );
+    expect(invoiceContentProblem(content({ serviceDate: "9999-12-31" }))).toBe(
+      invoiceFieldMessages.dateOutOfRange("Leistungsdatum"),
+    );
+    expect(invoiceContentProblem(content({ issueDate: "2100-02-29" }))).toBe(
+      invoiceFieldMessages.dateInvalid("Rechnungsdatum"),
+    );
+    expect(invoiceContentProblem(content({ issueDate: "2000-01-01" }))).toBeNull();
+    expect(invoiceContentProblem(content({ issueDate: "2099-12-31" }))).toBeNull();
+  });
+
+  test("issued today or a few days back in the same year, not before the latest, never ahead", () => {
+    const rules = { today: "2026-03-10", maxBackdateDays: 5, latestIssued: "2026-03-06" };
+    expect(issueDateProblem("2026-03-10", rules)).toBeNull();
+    expect(issueDateProblem("2026-03-06", rules)).toBeNull();
+    expect(issueDateProblem("2026-03-05", rules)).toBe(invoiceDateMessages.beforeLatest("2026-03-06"));
+    expect(issueDateProblem("2026-03-05", { ...rules, latestIssued: null })).toBeNull();
+    expect(issueDateProblem("2026-03-04", { ...rules, latestIssued: null })).toBe(invoiceDateMessages.tooOld(5));
+    expect(issueDateProblem("2026-03-07", { ...rules, latestIssued: "2026-03-08" })).toBe(
+      invoiceDateMessages.beforeLatest("2026-03-08"),
+    );
+    expect(invoiceDateMessages.beforeLatest("2026-03-08")).toContain("(08.03.2026)");
+    expect(issueDateProblem("2026-03-11", rules)).toBe(invoiceDateMessages.inFuture);
+    expect(issueDateProblem("2025-12-31", { ...rules, today: "2026-01-02" })).toBe(invoiceDateMessages.otherYear);
+    expect(issueDateProblem("2026-03-09", { ...rules, maxBackdateDays: 0 })).toBe(invoiceDateMessages.tooOld(0));
   });
 });
 

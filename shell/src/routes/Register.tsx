@@ -1,4 +1,4 @@
-import { authMessages, limits } from "@klarwerk/kit";
+import { authMessages, limits, ownerSetupParam } from "@klarwerk/kit";
 import { AuthProvider, useAuth } from "@klarwerk/kit/browser";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard } from "../components/AuthCard";
@@ -59,7 +59,15 @@ function RegisterForm() {
       return;
     }
     setSubmitting(true);
-    const result = await register({ name: name.trim(), email: email.trim(), password, confirmPassword });
+    // The owner's first registration comes through the link the server logs, with its set-up code.
+    const setupCode = new URLSearchParams(window.location.search).get(ownerSetupParam) ?? undefined;
+    const result = await register({
+      name: name.trim(),
+      email: email.trim(),
+      password,
+      confirmPassword,
+      ...(setupCode ? { setupCode } : {}),
+    });
     setSubmitting(false);
     if (result.ok) {
       // Registration does not sign in: the new account logs in on /login, once the team let it in

@@ -17,6 +17,8 @@ export const authApiMessages = {
   newPasswordRequired: "Bitte geben Sie ein neues Passwort ein.",
   newPasswordUnchanged: "Das neue Passwort muss sich vom aktuellen unterscheiden.",
   tooManyPasswordAttempts: "Zu viele Versuche. Bitte versuchen Sie es später erneut.",
+  setupCodeInvalid:
+    "Der Einrichtungscode ist ungültig. Bitte verwenden Sie den Link, den der Server beim Start in sein Protokoll schreibt.",
   tooManyRegistrations:
     "Von Ihrem Anschluss kamen in der letzten Stunde zu viele Registrierungen. Bitte versuchen Sie es später erneut.",
 } as const;

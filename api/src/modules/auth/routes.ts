@@ -12,6 +12,7 @@ import { accessRequestMail, loginAttackMail } from "../../mail/templates.ts";
 import { deviceCookie, isSecureOrigin, knownDeviceOf } from "./known-device.ts";
 import { accountLoginLimit, authLimits } from "./limits.ts";
 import { authApiMessages as messages } from "./messages.ts";
+import { announceOwnerSetup, isOwnerSetupCode } from "./owner-setup.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { registeredSchema, sessionSchema, signedInSchema } from "./responses.ts";
 import { activeAdmins, changePassword, findPasswordHash, findUserForLogin, registerAccount } from "./store.ts";
@@ -42,6 +43,8 @@ const newPasswordRefusals = [
 /**
  * Registration, login and the signed-in user's own session:
  * - `POST /api/register` → 201 `{ access }` (no login), the same for a new and a taken address;
+ *   with `OWNER_EMAIL`, that address becomes the owner only with `setupCode`, the code the server
+ *   logs while no admin exists (owner-setup.ts); a wrong code is a 422;
  * - `POST /api/login` → `{ user, token }`; 401 wrong credentials, 403 pending or disabled;
  * - `GET /api/session` (bearer) → `{ user }`;
  * - `POST /api/logout` (bearer) → 204, the token is refused from then on;
@@ -62,8 +65,11 @@ export function authModule({
 
   return new Elysia({ name: "auth-routes", prefix: "/api" })
     .use(auth.guard)
-    .onStart(() => {
+    .onStart(async () => {
       stopSweep ??= auth.sessions.scheduleSweep();
+      await announceOwnerSetup(sql, config).catch((error: unknown) => {
+        console.error("[api] could not look for an owner:", error instanceof Error ? error.message : error);
+      });
     })
     .onStop(() => {
       stopSweep?.();
@@ -74,13 +80,21 @@ export function authModule({
       async ({ body, request, server, status }) => {
         await attemptLimits.register(clientAddressOf(request, server, config.trustedProxies));
         const registration = validateRegistration(body);
+        const { ownerEmail, jwtSecret } = config;
+        const setupCode = body.setupCode?.trim() ?? "";
+        const ownerProven =
+          ownerEmail !== null && setupCode !== "" && isOwnerSetupCode(setupCode, jwtSecret, ownerEmail);
+        // Without OWNER_EMAIL (outside production) there is no code to check: the first account is the owner.
+        if (ownerEmail !== null && setupCode !== "" && !ownerProven)
+          throw new HttpError(422, messages.setupCodeInvalid);
         // Hashed whether or not the address is taken: both answers take the same time.
         const passwordHash = await hashPassword(registration.password);
         const outcome = await registerAccount(
           sql,
           { name: registration.name, email: registration.email, passwordHash },
           {
-            ownerEmail: config.ownerEmail,
+            ownerEmail,
+            ownerProven,
             now: now(),
             // Every active admin hears of the request, in the transaction that records it.
             onPending: async (tx, admins) => {
@@ -92,6 +106,8 @@ export function authModule({
           },
         );
         outbox.written();
+        // The owner's address without the code: whoever runs the server finds the link again.
+        if (registration.email === ownerEmail && !outcome.owner) await announceOwnerSetup(sql, config);
         const answer: RegistrationAnswer = { access: outcome.owner ? "granted" : "pending" };
         return status(201, answer);
       },
@@ -117,6 +133,7 @@ export function authModule({
                 messages.passwordRequired,
                 messages.confirmPasswordRequired,
                 messages.passwordMismatch,
+                messages.setupCodeInvalid,
                 ...newPasswordRefusals,
                 httpMessages.notJsonObject,
               ],

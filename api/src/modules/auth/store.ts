@@ -18,20 +18,26 @@ export interface RegistrationOutcome {
 
 /**
  * Creates a pending account, or the owner (active admin): without `ownerEmail` the first account
- * of an empty table, with it only that address while no active admin exists. A taken address
- * (`email` normalized) runs the same statements and creates nothing, so neither the answer nor
- * its time tells whether the address has an account. The accounts lock makes the owner decision
- * and the insert one step: two first registrations at once cannot both become the owner.
+ * of an empty table; with it only that address, with the set-up code (`ownerProven`), while no
+ * active admin exists (issue 23: the address alone is public). The proven owner takes over an
+ * account a stranger registered with the address before (pending: it never signed in), with the
+ * owner's name and password. A taken address (`email` normalized) otherwise runs the same
+ * statements and creates nothing, so neither the answer nor its time tells whether the address
+ * has an account. The accounts lock makes the owner decision and the write one step: two first
+ * registrations at once cannot both become the owner.
  */
 export async function registerAccount(
   sql: Sql,
   account: { name: string; email: string; passwordHash: string },
   {
     ownerEmail,
+    ownerProven,
     now,
     onPending,
   }: {
     ownerEmail: string | null;
+    /** Whether the registration carried the owner's set-up code. */
+    ownerProven: boolean;
     now: number;
     /** Runs in the transaction after a pending account was created (to tell the admins). */
     onPending?: (tx: Transaction, admins: { name: string; email: string }[]) => Promise<void>;
@@ -42,7 +48,16 @@ export async function registerAccount(
     const [state] = await tx<{ has_users: boolean; has_active_admin: boolean }[]>`
       select exists (select 1 from users) as has_users,
              exists (select 1 from users where role = 'admin' and status = 'active') as has_active_admin`;
-    const owner = ownerEmail === null ? !state?.has_users : account.email === ownerEmail && !state?.has_active_admin;
+    const owner =
+      ownerEmail === null ? !state?.has_users : account.email === ownerEmail && ownerProven && !state?.has_active_admin;
+    if (owner && ownerEmail !== null) {
+      const [claimed] = await tx`
+        update users set name = ${account.name}, password_hash = ${account.passwordHash}, role = 'admin',
+          status = 'active', approved_at = ${new Date(now)}
+        where lower(email) = ${account.email} and status = 'pending'
+        returning id`;
+      if (claimed) return { owner: true };
+    }
     const [created] = await tx`
       insert into users (name, email, password_hash, role, status, approved_at)
       values (

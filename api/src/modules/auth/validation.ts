@@ -15,6 +15,8 @@ export const registerBody = t.Object(
     email: t.String({ error: messages.emailRequired }),
     password: t.String({ error: messages.passwordRequired }),
     confirmPassword: t.String({ error: messages.confirmPasswordRequired }),
+    /** The owner's set-up code (owner-setup.ts); only the owner's registration needs one. */
+    setupCode: t.Optional(t.String({ error: messages.setupCodeInvalid })),
   },
   { error: httpMessages.notJsonObject },
 );

@@ -1,5 +1,5 @@
 import { type Invoice as EInvoiceData, InvoiceService } from "@e-invoice-eu/core";
-import { type PostalAddress, parseAddressBlock } from "@klarwerk/kit";
+import { type PostalAddress, parseAddressBlock, type TaxCaseInfo, taxCaseInfo, taxExemptionNote } from "@klarwerk/kit";
 import { invoiceDocumentTexts } from "./messages.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
@@ -13,7 +13,10 @@ import type { InvoiceDocumentData } from "./types.ts";
  * - a cancellation invoice is a credit note (type 381) with positive amounts, referring to the
  *   original (BT-25); the PDF prints it as a Stornorechnung with negated amounts;
  * - the seller's first tax registration gets its scheme from the library (VAT → VA, else FC), so
- *   the USt-IdNr goes first and the Steuernummer second, marked FC.
+ *   the USt-IdNr goes first and the Steuernummer second, marked FC;
+ * - at 0 % the tax case gives the VAT category (E, AE, K, G) of every line, allowance, charge and
+ *   the breakdown, which alone carries the exemption note (BT-120) and VATEX code (BT-121); an
+ *   intra-community supply also needs the deliver-to country (BT-80, BR-IC-12): the buyer's.
  */
 
 const currency = "EUR";
@@ -72,9 +75,12 @@ export function eInvoiceData(data: InvoiceDocumentData, { xrechnung }: { xrechnu
   // A cancellation is a credit note: the same amounts, positive (they are stored negated).
   const sign = data.kind === "cancellation" ? -1 : 1;
   const amount = (cents: number) => decimalOfCents(sign * cents);
-  const exempt = content.taxPercent === 0;
+  const taxCase = content.taxPercent === 0 && content.taxCase !== null ? taxCaseInfo[content.taxCase] : null;
+  // 0 % without a case: issued before there were cases, coded as it was then (exempt).
+  const categoryCode: "S" | TaxCaseInfo["category"] = content.taxPercent !== 0 ? "S" : (taxCase?.category ?? "E");
+  const exemptionNote = taxExemptionNote(content);
   const category = {
-    "cbc:ID": exempt ? ("E" as const) : ("S" as const),
+    "cbc:ID": categoryCode,
     "cbc:Percent": decimalOf(content.taxPercent),
     "cac:TaxScheme": vat,
   };
@@ -173,9 +179,12 @@ export function eInvoiceData(data: InvoiceDocumentData, { xrechnung }: { xrechnu
     },
     // Always present: the CII needs the delivery element (see above). With a period, which the
     // library writes only for content, it names the buyer as the party served (BT-70).
-    "cac:Delivery": period
-      ? { "cac:DeliveryParty": { "cac:PartyName": { "cbc:Name": buyerAddress.name } } }
-      : { "cbc:ActualDeliveryDate": content.serviceDate ?? content.issueDate },
+    "cac:Delivery": {
+      ...(period
+        ? { "cac:DeliveryParty": { "cac:PartyName": { "cbc:Name": buyerAddress.name } } }
+        : { "cbc:ActualDeliveryDate": content.serviceDate ?? content.issueDate }),
+      ...(categoryCode === "K" ? { "cac:DeliveryLocation": { "cac:Address": postalAddress(buyerAddress) } } : {}),
+    },
     "cac:PaymentMeans": [
       paysByTransfer
         ? {
@@ -203,7 +212,8 @@ export function eInvoiceData(data: InvoiceDocumentData, { xrechnung }: { xrechnu
             "cbc:TaxAmount@currencyID": currency,
             "cac:TaxCategory": {
               ...category,
-              ...(exempt && content.taxExemptionReason ? { "cbc:TaxExemptionReason": content.taxExemptionReason } : {}),
+              ...(taxCase?.exemptionCode ? { "cbc:TaxExemptionReasonCode": taxCase.exemptionCode } : {}),
+              ...(exemptionNote !== null ? { "cbc:TaxExemptionReason": exemptionNote } : {}),
             },
           },
         ],

@@ -2,9 +2,11 @@ import {
   addDays,
   formatInvoiceNumber,
   type InvoiceContent,
+  invoiceDateMessages,
   invoiceIssueProblem,
   invoiceTotals,
   isKeptItem,
+  issueDateProblem,
 } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -19,6 +21,7 @@ import {
   findInvoice,
   insertCancellation,
   insertDraft,
+  latestIssueDate,
   markIssued,
   nextInvoiceSequence,
   type StoredInvoice,
@@ -39,6 +42,8 @@ export interface IssueContext {
   store: BlobStore;
   /** Germany's date today, `yyyy-mm-dd`. */
   today: string;
+  /** How many days before today an invoice may be dated (`INVOICE_MAX_BACKDATE_DAYS`). */
+  maxBackdateDays: number;
   author: Author;
 }
 
@@ -62,6 +67,12 @@ async function numberAndRender(
 ) {
   const year = Number(data.content.issueDate.slice(0, 4));
   const sequence = await nextInvoiceSequence(tx, year);
+  // The counter row is locked now, so no other issue of the year can commit meanwhile: number
+  // order and date order agree (a refusal rolls the number back with the rest).
+  const latest = await latestIssueDate(tx);
+  if (latest !== null && data.content.issueDate < latest) {
+    throw new HttpError(422, invoiceDateMessages.beforeLatest(latest));
+  }
   const number = formatInvoiceNumber(year, sequence);
   const blob = await writeBlob(store, await renderInvoicePdf({ ...data, number }));
   written.push(blob);
@@ -78,7 +89,7 @@ export async function issueInvoice(
   id: number | null,
   content: InvoiceContent | null,
 ): Promise<number> {
-  const { sql, store, today, author } = context;
+  const { sql, store, today, maxBackdateDays, author } = context;
   return withBlobs(sql, async (tx, written) => {
     let invoiceId: number;
     let current: InvoiceContent;
@@ -95,7 +106,9 @@ export async function issueInvoice(
       current = content ?? stored.content;
     }
     const seller = await readCompanySettings(tx);
-    const problem = invoiceIssueProblem(current, seller);
+    const problem =
+      invoiceIssueProblem(current, seller) ??
+      issueDateProblem(current.issueDate, { today, maxBackdateDays, latestIssued: null });
     if (problem !== null) throw new HttpError(422, problem);
 
     const kept: InvoiceContent = { ...current, items: current.items.filter(isKeptItem) };

@@ -1,4 +1,4 @@
-import { formatDate, formatEuro, invoicePaging } from "@klarwerk/kit";
+import { formatDate, formatEuro, invoiceFieldMessages, invoicePaging } from "@klarwerk/kit";
 import { invalidLimitParam } from "../../http/messages.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
@@ -21,6 +21,7 @@ export const invoicesApiMessages = {
   cancelledNotPayable: "Eine stornierte Rechnung kann nicht als bezahlt markiert werden.",
   paidOnInvalid: "Bitte geben Sie ein gültiges Zahlungsdatum an.",
   paidOnInFuture: "Das Zahlungsdatum darf nicht in der Zukunft liegen.",
+  paidOnOutOfRange: invoiceFieldMessages.dateOutOfRange("Zahlungsdatum"),
   customerUnknown: "Den gewählten Kunden gibt es nicht.",
 } as const;
 

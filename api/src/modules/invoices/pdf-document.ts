@@ -6,6 +6,7 @@ import {
   invoiceLogoSvg,
   invoiceSummaryRows,
   site,
+  taxExemptionNote,
 } from "@klarwerk/kit";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { girocodePayload } from "./girocode.ts";
@@ -192,8 +193,12 @@ export function invoiceDocument(data: InvoiceDocumentData): TDocumentDefinitions
   if (data.cancels) {
     body.push({ text: texts.cancellationNote(data.cancels.number, data.cancels.issueDate), margin: [0, 12, 0, 0] });
   }
-  if (content.taxPercent === 0 && content.taxExemptionReason) {
-    body.push({ text: `${texts.exemption}: ${content.taxExemptionReason}`, margin: [0, 12, 0, 0] });
+  // The legal note of the tax case (§ 14a UStG wants e.g. "Steuerschuldnerschaft des
+  // Leistungsempfängers" word for word); invoices issued before the cases print their reason.
+  const exemptionNote = taxExemptionNote(content);
+  if (exemptionNote !== null) {
+    const text = content.taxCase === null ? `${texts.exemption}: ${exemptionNote}` : exemptionNote;
+    body.push({ text, bold: content.taxCase !== null, margin: [0, 12, 0, 0] });
   }
   body.push(paymentBlock(data));
   if (seller.contactName || seller.contactEmail || seller.contactPhone) {

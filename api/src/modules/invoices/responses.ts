@@ -6,6 +6,7 @@ import {
   type InvoiceSummary,
   type InvoiceTotals,
   invoiceStatuses,
+  taxCases,
 } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
@@ -73,6 +74,13 @@ export const invoiceSchema = schemaOf<Invoice>()(
       items: Type.Array(itemSchema),
       discountPercent: Type.Number(),
       taxPercent: Type.Number(),
+      taxCase: nullable(
+        stringEnum(taxCases, {
+          description:
+            "At 0 %: small-business (§ 19 UStG, VAT category E), reverse-charge (AE, VATEX-EU-AE), " +
+            "intra-community-supply (K, VATEX-EU-IC), export (G, VATEX-EU-G); null at other rates.",
+        }),
+      ),
       taxExemptionReason: nullable(Type.String()),
       extraFeesCents: cents("Sonstige Gebühren."),
       notes: Type.String(),

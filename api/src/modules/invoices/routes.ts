@@ -1,4 +1,5 @@
 import {
+  invoiceDateMessages,
   invoiceFieldMessages,
   invoiceFormMessages,
   invoiceIssueMessages,
@@ -54,6 +55,7 @@ const saveErrors = {
     422: [
       ...Object.values(invoiceFormMessages),
       ...Object.values(invoiceIssueMessages),
+      ...Object.values(invoiceDateMessages).filter((message) => typeof message === "string"),
       ...Object.values(invoiceFieldMessages).filter((message) => typeof message === "string"),
       messages.customerUnknown,
       httpMessages.notJsonObject,
@@ -123,6 +125,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     sql,
     store,
     today,
+    maxBackdateDays: config.invoiceMaxBackdateDays,
     author: { id: user.id, name: user.name },
   });
 
@@ -271,6 +274,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
           if (stored.state !== "issued") throw new HttpError(409, messages.notIssued);
           if (stored.kind === "cancellation") throw new HttpError(409, messages.cancellationFinal);
           if (stored.invoice.cancelledBy !== null) throw new HttpError(409, messages.cancelledNotPayable);
+          if (paidOn < stored.content.issueDate) throw new HttpError(422, invoiceDateMessages.paidOnBeforeIssue);
           await setPaidOn(tx, id, paidOn);
         });
         return { invoice: await answer(id, today) };
@@ -288,7 +292,13 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
             ...errorResponses({
               400: [httpMessages.badRequest],
               409: [messages.notIssued, messages.cancellationFinal, messages.cancelledNotPayable],
-              422: [messages.paidOnInvalid, messages.paidOnInFuture, httpMessages.notJsonObject],
+              422: [
+                messages.paidOnInvalid,
+                messages.paidOnInFuture,
+                messages.paidOnOutOfRange,
+                invoiceDateMessages.paidOnBeforeIssue,
+                httpMessages.notJsonObject,
+              ],
             }),
             ...jsonBodyErrors,
           },

@@ -9,6 +9,7 @@ import {
   type InvoiceSummary,
   invoicePdfFileName,
   invoiceTotals,
+  type TaxCase,
 } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import type { ListQuery as GenericListQuery } from "../../http/list-query.ts";
@@ -45,6 +46,7 @@ interface InvoiceRow {
   items: InvoiceItem[];
   discount_percent: number;
   tax_percent: number;
+  tax_case: TaxCase | null;
   tax_exemption_reason: string | null;
   extra_fees_cents: number;
   notes: string;
@@ -80,7 +82,7 @@ function selectInvoices(sql: Queries, today: string) {
       to_char(i.service_period_end, 'YYYY-MM-DD') as service_period_end,
       i.payment_term_days, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
       i.items, i.discount_percent::float8 as discount_percent, i.tax_percent::float8 as tax_percent,
-      i.tax_exemption_reason, i.extra_fees_cents, i.notes, i.total_cents, i.seller,
+      i.tax_case, i.tax_exemption_reason, i.extra_fees_cents, i.notes, i.total_cents, i.seller,
       to_char(i.paid_on, 'YYYY-MM-DD') as paid_on, i.pdf_blob, i.pdf_sha256,
       o.id as cancels_id, o.number as cancels_number, to_char(o.issue_date, 'YYYY-MM-DD') as cancels_issue_date,
       c.id as cancelled_by_id, c.number as cancelled_by_number,
@@ -117,6 +119,7 @@ function contentOf(row: InvoiceRow): InvoiceContent {
     items: row.items,
     discountPercent: row.discount_percent,
     taxPercent: row.tax_percent,
+    taxCase: row.tax_case,
     taxExemptionReason: row.tax_exemption_reason,
     extraFeesCents: row.extra_fees_cents,
     notes: row.notes,
@@ -270,12 +273,13 @@ export async function insertDraft(sql: Queries, content: InvoiceContent, author:
     insert into invoices (
       customer_id, recipient, recipient_vat_id, buyer_reference, provider, issue_date, service_date,
       service_period_start, service_period_end, payment_term_days, items, discount_percent, tax_percent,
-      tax_exemption_reason, extra_fees_cents, notes, total_cents, created_by, created_by_name
+      tax_case, tax_exemption_reason, extra_fees_cents, notes, total_cents, created_by, created_by_name
     ) values (
       ${content.customerId}, ${content.recipient}, ${content.recipientVatId}, ${content.buyerReference},
       ${content.provider}, ${content.issueDate}, ${content.serviceDate}, ${content.servicePeriodStart},
       ${content.servicePeriodEnd}, ${content.paymentTermDays}, ${sql.json(jsonItems(content.items))},
-      ${content.discountPercent}, ${content.taxPercent}, ${content.taxExemptionReason}, ${content.extraFeesCents},
+      ${content.discountPercent}, ${content.taxPercent}, ${content.taxCase}, ${content.taxExemptionReason},
+      ${content.extraFeesCents},
       ${content.notes}, ${safeTotals(content).totalCents}, ${author.id}, ${author.name}
     )
     returning id`;
@@ -302,7 +306,7 @@ export async function updateDraft(sql: Queries, id: number, content: InvoiceCont
       service_period_start = ${content.servicePeriodStart}, service_period_end = ${content.servicePeriodEnd},
       payment_term_days = ${content.paymentTermDays}, items = ${sql.json(jsonItems(content.items))},
       discount_percent = ${content.discountPercent}, tax_percent = ${content.taxPercent},
-      tax_exemption_reason = ${content.taxExemptionReason}, extra_fees_cents = ${content.extraFeesCents},
+      tax_case = ${content.taxCase}, tax_exemption_reason = ${content.taxExemptionReason}, extra_fees_cents = ${content.extraFeesCents},
       notes = ${content.notes}, total_cents = ${safeTotals(content).totalCents}, updated_at = now()
     where id = ${id} and state = 'draft'`;
   return rows.count > 0;
@@ -327,6 +331,13 @@ export async function nextInvoiceSequence(tx: Queries, year: number): Promise<nu
   return row.last_sequence;
 }
 
+/** The date of the latest issued invoice (a cancellation included), or null before the first. */
+export async function latestIssueDate(tx: Queries): Promise<string | null> {
+  const [row] = await tx<{ latest: string | null }[]>`
+    select to_char(max(issue_date), 'YYYY-MM-DD') as latest from invoices where state = 'issued'`;
+  return row?.latest ?? null;
+}
+
 export interface IssuedFields {
   number: string;
   year: number;
@@ -346,7 +357,8 @@ export async function markIssued(tx: Queries, id: number, fields: IssuedFields):
     update invoices set
       state = 'issued', number = ${fields.number}, number_year = ${fields.year},
       number_sequence = ${fields.sequence}, items = ${tx.json(jsonItems(content.items))},
-      tax_exemption_reason = ${content.taxExemptionReason}, total_cents = ${fields.totalCents},
+      tax_case = ${content.taxCase}, tax_exemption_reason = ${content.taxExemptionReason},
+      total_cents = ${fields.totalCents},
       seller = ${tx.json({ ...fields.seller })}, pdf_blob = ${fields.pdf.id}, pdf_size = ${fields.pdf.size},
       pdf_sha256 = ${fields.pdf.sha256}, issued_at = now(),
       issued_by = ${fields.issuer.id}, issued_by_name = ${fields.issuer.name}, updated_at = now()
@@ -360,7 +372,7 @@ export async function insertCancellation(tx: Queries, cancelsId: number, fields:
     insert into invoices (
       state, kind, cancels_id, number, number_year, number_sequence, customer_id, recipient,
       recipient_vat_id, buyer_reference, provider, issue_date, service_date, service_period_start,
-      service_period_end, payment_term_days, items, discount_percent, tax_percent, tax_exemption_reason,
+      service_period_end, payment_term_days, items, discount_percent, tax_percent, tax_case, tax_exemption_reason,
       extra_fees_cents, notes, total_cents, seller, pdf_blob, pdf_size, pdf_sha256, created_by, created_by_name,
       issued_at, issued_by, issued_by_name
     ) values (
@@ -368,7 +380,7 @@ export async function insertCancellation(tx: Queries, cancelsId: number, fields:
       ${content.customerId}, ${content.recipient}, ${content.recipientVatId}, ${content.buyerReference},
       ${content.provider}, ${content.issueDate}, ${content.serviceDate}, ${content.servicePeriodStart},
       ${content.servicePeriodEnd}, ${content.paymentTermDays}, ${tx.json(jsonItems(content.items))},
-      ${content.discountPercent}, ${content.taxPercent}, ${content.taxExemptionReason},
+      ${content.discountPercent}, ${content.taxPercent}, ${content.taxCase}, ${content.taxExemptionReason},
       ${content.extraFeesCents}, ${content.notes}, ${fields.totalCents}, ${tx.json({ ...fields.seller })},
       ${fields.pdf.id}, ${fields.pdf.size}, ${fields.pdf.sha256}, ${fields.issuer.id}, ${fields.issuer.name}, now(),
       ${fields.issuer.id}, ${fields.issuer.name}

@@ -2,13 +2,16 @@ import {
   type InvoiceContent,
   type InvoiceStatus,
   invoiceContentProblem,
+  invoiceFieldMessages,
   invoiceFormMessages,
   invoiceLimits,
   invoicePaging,
   invoiceStatuses,
+  isInvoiceDate,
   isInvoiceStatus,
   isIsoDate,
   normalizeInvoiceContent,
+  taxCases,
 } from "@klarwerk/kit";
 import { t } from "elysia";
 import { HttpError } from "../../http/errors.ts";
@@ -52,6 +55,11 @@ export const invoiceBody = t.Object(
     items: t.Optional(t.Array(itemSchema, { maxItems: invoiceLimits.itemsMax, error: invalid("items") })),
     discountPercent: t.Optional(t.Number({ error: invalid("discountPercent") })),
     taxPercent: t.Optional(t.Number({ error: invalid("taxPercent") })),
+    taxCase: t.Optional(
+      t.Union([t.Union(taxCases.map((taxCase) => t.Literal(taxCase))), t.Null()], {
+        error: invoiceFieldMessages.taxCaseInvalid,
+      }),
+    ),
     taxExemptionReason: optionalText("taxExemptionReason"),
     extraFeesCents: t.Optional(t.Integer({ error: invalid("extraFeesCents") })),
     notes: t.Optional(t.String({ error: invalid("notes") })),
@@ -78,6 +86,7 @@ export function contentFrom(body: InvoiceBody, today: string): InvoiceContent {
     items: body.items ?? [],
     discountPercent: body.discountPercent ?? 0,
     taxPercent: body.taxPercent ?? 19,
+    taxCase: body.taxCase ?? null,
     taxExemptionReason: body.taxExemptionReason ?? null,
     extraFeesCents: body.extraFeesCents ?? 0,
     notes: body.notes ?? "",
@@ -92,11 +101,12 @@ export const paymentBody = t.Object(
   { error: httpMessages.notJsonObject },
 );
 
-/** The payment date: a real date, not after today (422). */
+/** The payment date: a real date, not after today, within the invoice dates' range (422). */
 export function paidOnFrom(body: typeof paymentBody.static, today: string): string {
   const paidOn = body.paidOn.trim();
   if (!isIsoDate(paidOn)) throw new HttpError(422, messages.paidOnInvalid);
   if (paidOn > today) throw new HttpError(422, messages.paidOnInFuture);
+  if (!isInvoiceDate(paidOn)) throw new HttpError(422, messages.paidOnOutOfRange);
   return paidOn;
 }
 

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { isBlank, isEmail, passwordStrengthMessages } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
@@ -8,15 +7,16 @@ import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
-import { passwordResetMail, passwordResetMinutes, passwordResetPath } from "../../mail/templates.ts";
+import { passwordResetMail } from "../../mail/templates.ts";
 import { authApiMessages } from "../auth/messages.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { findUserForLogin } from "../auth/store.ts";
 import { checkPasswordLength, checkPasswordStrength, normalizeEmail } from "../auth/validation.ts";
+import { resetTokenHash, resetTokenPattern } from "./links.ts";
 import { passwordResetApiMessages as messages } from "./messages.ts";
 import { resetRequestedSchema } from "./responses.ts";
-import { createResetToken, deleteOldResetTokens, findResetToken, useResetToken } from "./store.ts";
-import { resetConfirmBody, resetRequestBody, resetTokenPattern } from "./validation.ts";
+import { findResetToken, queueResetMail, useResetToken } from "./store.ts";
+import { resetConfirmBody, resetRequestBody } from "./validation.ts";
 
 /**
  * Reset requests within an hour: per e-mail address (nobody's inbox gets flooded) and, more
@@ -31,16 +31,13 @@ const tags = ["Accounts"];
 
 const accepted = { status: "accepted" } as const;
 
-function tokenHash(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 /**
  * "Passwort vergessen?":
  * - `POST /api/password-reset` `{ email }` → 202 `{ status: "accepted" }`, whether or not the
  *   address has an account; an active account gets a mail with a link to
- *   `<PUBLIC_URL>/passwort-zuruecksetzen?token=…`, valid 30 minutes and usable once. Limited per
- *   address and per client (429);
+ *   `<PUBLIC_URL>/passwort-zuruecksetzen?token=…`, valid 30 minutes from sending and usable once;
+ *   the link is made when the mail is sent and never stored (links.ts). Limited per address and
+ *   per client (429);
  * - `POST /api/password-reset/confirm` `{ token, newPassword }` → 204: the password is set (same
  *   rules as registration) and every session of the account ends. 400 unknown token, 410 expired
  *   or already used.
@@ -70,19 +67,10 @@ export function passwordResetModule({
         }
         const account = await findUserForLogin(sql, email);
         if (account?.status === "active") {
-          const token = randomBytes(32).toString("base64url");
-          const createdAt = now();
-          const link = `${config.publicUrl}${passwordResetPath}?token=${token}`;
-          await deleteOldResetTokens(sql, createdAt);
-          await createResetToken(
+          await queueResetMail(
             sql,
-            {
-              hash: tokenHash(token),
-              userId: account.id,
-              createdAt,
-              expiresAt: createdAt + passwordResetMinutes * 60 * 1000,
-            },
-            passwordResetMail({ name: account.name, address: account.email }, link),
+            account.id,
+            passwordResetMail({ name: account.name, address: account.email }, null),
           );
           outbox.written();
         }
@@ -108,7 +96,7 @@ export function passwordResetModule({
     .post(
       "/confirm",
       async ({ body }) => {
-        const hash = resetTokenPattern.test(body.token) ? tokenHash(body.token) : null;
+        const hash = resetTokenPattern.test(body.token) ? resetTokenHash(body.token) : null;
         const token = hash === null ? null : await findResetToken(sql, hash);
         if (hash === null || token === null || !token.active) throw new HttpError(400, messages.tokenInvalid);
         if (token.used) throw new HttpError(410, messages.tokenUsed);

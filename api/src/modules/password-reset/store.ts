@@ -5,18 +5,33 @@ import { deleteSessionsOf } from "../auth/session-store.ts";
 
 // Every statement on password_reset_tokens (migration 013). Times come from the caller's clock.
 
-/** Stores a token's hash and writes its mail, in one transaction: no mail without a token, nor the reverse. */
-export async function createResetToken(
+/**
+ * Writes a reset mail for the account, without its link: the delivery worker makes the token
+ * when it sends the mail (links.ts), so the outbox never holds a working link.
+ */
+export async function queueResetMail(sql: Sql, userId: number, mail: ComposedMail): Promise<void> {
+  await enqueueMail(sql, mail, { resetUserId: userId });
+}
+
+/** Stores a token's hash (the delivery worker, as it sends the mail with the link). */
+export async function insertResetToken(
   sql: Sql,
   token: { hash: string; userId: number; createdAt: number; expiresAt: number },
-  mail: ComposedMail,
 ): Promise<void> {
-  await sql.begin(async (tx) => {
-    await tx`
-      insert into password_reset_tokens (token_hash, user_id, created_at, expires_at)
-      values (${token.hash}, ${token.userId}, ${new Date(token.createdAt)}, ${new Date(token.expiresAt)})`;
-    await enqueueMail(tx, mail);
-  });
+  await sql`
+    insert into password_reset_tokens (token_hash, user_id, created_at, expires_at)
+    values (${token.hash}, ${token.userId}, ${new Date(token.createdAt)}, ${new Date(token.expiresAt)})`;
+}
+
+/** A token whose mail was not delivered: nobody has it, so it goes. */
+export async function deleteResetToken(sql: Sql, hash: string): Promise<void> {
+  await sql`delete from password_reset_tokens where token_hash = ${hash}`;
+}
+
+/** The name of the account `userId` while it is active (a link is made only for such); else null. */
+export async function findActiveAccount(sql: Sql, userId: number): Promise<{ name: string } | null> {
+  const [row] = await sql<{ name: string }[]>`select name from users where id = ${userId} and status = 'active'`;
+  return row ?? null;
 }
 
 /** A token as stored, with the account it resets (only active accounts may). */

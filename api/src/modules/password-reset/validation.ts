@@ -14,6 +14,3 @@ export const resetConfirmBody = t.Object(
   },
   { error: httpMessages.notJsonObject },
 );
-
-/** A link's token: 32 random bytes in base64url (routes.ts); anything else was never issued. */
-export const resetTokenPattern = /^[\w-]{43}$/;

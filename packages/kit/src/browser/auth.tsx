@@ -16,6 +16,11 @@ export interface Registration {
   password: string;
   /** Defaults to the password when not given, as the spec's register payload says. */
   confirmPassword?: string;
+  /**
+   * The owner's set-up code from the link the server logs (`/register?einrichtung=…`): only the
+   * owner's registration carries one (issue 23).
+   */
+  setupCode?: string;
 }
 
 export interface LoginAnswer {
