@@ -24,4 +24,5 @@ delete from outbox where kind in ('contact-request', 'reply') and contact_reques
 -- reached), at most once per account and day (api/src/modules/auth/limits.ts).
 alter table outbox drop constraint outbox_kind_check;
 alter table outbox add constraint outbox_kind_check
-  check (kind in ('contact-request', 'access-request', 'access-granted', 'password-reset', 'reply', 'login-attack'));
+  check (kind in ('contact-request', 'access-request', 'access-granted', 'password-reset', 'reply', 'backup-failed',
+                   'login-attack'));
