@@ -15,6 +15,8 @@ const projects = [
   "mf-invoices",
   "mf-invoices/test",
   "mf-files/test",
+  "mf-customers/test",
+  "mf-dashboard/test",
   "e2e",
   "bench",
 ].filter((project) => existsSync(join(root, project, "tsconfig.json")));

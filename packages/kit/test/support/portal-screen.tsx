@@ -4,8 +4,9 @@
  * and the API answered by the test instead of a server. Each render gets a query client of its
  * own, without retries, so no answer leaks into the next test.
  */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+
 import { MantineProvider, ModalsProvider } from "@klarwerk/kit/ui";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { startSession } from "../../src/browser/session";
