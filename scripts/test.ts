@@ -84,7 +84,7 @@ async function unitTests(): Promise<void> {
     "--timeout",
     "30000",
     "--preload",
-    "./scripts/dom-preload.ts",
+    "./packages/kit/test/support/dom-preload.ts",
     "--path-ignore-patterns=**/node_modules/**",
     ".dom.test.tsx",
   ]);

@@ -1,10 +1,10 @@
 import "@klarwerk/kit/theme.css";
 import { PortalProviders } from "@klarwerk/kit/portal";
 import { renderStandalone } from "@klarwerk/kit/standalone";
-import Customers from "./routes/Customers";
+import { screens } from "../screens";
 
 renderStandalone({
-  name: "mf_customers",
-  screens: [{ path: "/", label: "Kundenverwaltung", element: <Customers /> }],
+  screens,
+  load: (expose) => import(`./routes/${expose}.tsx`),
   wrap: (children) => <PortalProviders>{children}</PortalProviders>,
 });

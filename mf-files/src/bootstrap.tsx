@@ -1,10 +1,10 @@
 import "@klarwerk/kit/theme.css";
 import { PortalProviders } from "@klarwerk/kit/portal";
 import { renderStandalone } from "@klarwerk/kit/standalone";
-import Files from "./routes/Files";
+import { screens } from "../screens";
 
 renderStandalone({
-  name: "mf_files",
-  screens: [{ path: "/", label: "Dateien", element: <Files /> }],
+  screens,
+  load: (expose) => import(`./routes/${expose}.tsx`),
   wrap: (children) => <PortalProviders>{children}</PortalProviders>,
 });

@@ -1,10 +1,10 @@
 import "@klarwerk/kit/theme.css";
 import { PortalProviders } from "@klarwerk/kit/portal";
 import { renderStandalone } from "@klarwerk/kit/standalone";
-import Invoices from "./routes/Invoices";
+import { screens } from "../screens";
 
 renderStandalone({
-  name: "mf_invoices",
-  screens: [{ path: "/", label: "Rechnungstool", element: <Invoices /> }],
+  screens,
+  load: (expose) => import(`./routes/${expose}.tsx`),
   wrap: (children) => <PortalProviders>{children}</PortalProviders>,
 });

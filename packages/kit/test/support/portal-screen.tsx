@@ -1,5 +1,5 @@
 /**
- * For component tests (`*.dom.test.tsx`, run with scripts/dom-preload.ts): a portal screen
+ * For component tests (`*.dom.test.tsx`, run with packages/kit/test/support/dom-preload.ts): a portal screen
  * rendered as the shell renders it (Mantine with the portal's theme, a query client, modals),
  * and the API answered by the test instead of a server. Each render gets a query client of its
  * own, without retries, so no answer leaks into the next test.
