@@ -140,7 +140,12 @@ describe("usePagedList", () => {
 });
 
 describe("QueryState", () => {
-  const texts = { loading: "Lade Zeilen...", loadFailed: "Fehler beim Laden", empty: "Keine Zeilen.", emptyHint: "Legen Sie eine an." };
+  const texts = {
+    loading: "Lade Zeilen...",
+    loadFailed: "Fehler beim Laden",
+    empty: "Keine Zeilen.",
+    emptyHint: "Legen Sie eine an.",
+  };
 
   test("loading before the first answer, without the empty text", () => {
     render(<QueryState loaded={false} texts={texts} />, { wrapper });
@@ -175,9 +180,12 @@ describe("QueryState", () => {
 describe("Pager", () => {
   test("steps: “Zurück”, “Seite X von Y”, “Weiter”, disabled at the ends, shown on one page too", () => {
     const asked: number[] = [];
-    const view = render(<Pager variant="steps" label="Seiten" page={1} pages={2} onPage={(page) => asked.push(page)} />, {
-      wrapper,
-    });
+    const view = render(
+      <Pager variant="steps" label="Seiten" page={1} pages={2} onPage={(page) => asked.push(page)} />,
+      {
+        wrapper,
+      },
+    );
     const nav = screen.getByRole("navigation", { name: "Seiten" });
     expect(nav.textContent).toContain("Seite 1 von 2");
     expect((screen.getByRole("button", { name: "Zurück" }) as HTMLButtonElement).disabled).toBe(true);

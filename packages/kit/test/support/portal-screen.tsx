@@ -1,6 +1,6 @@
 /**
  * For component tests (`*.dom.test.tsx`, run with packages/kit/test/support/dom-preload.ts): a portal screen
- * rendered as the shell renders it (Mantine with the portal's theme, a query client, modals),
+ * rendered as the shell renders it (the session, Mantine with the portal's theme, a query client, modals),
  * and the API answered by the test instead of a server. Each render gets a query client of its
  * own, without retries, so no answer leaks into the next test.
  */
@@ -9,17 +9,20 @@ import { MantineProvider, ModalsProvider } from "@klarwerk/kit/ui";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
+import { AuthProvider } from "../../src/browser/auth";
 import { startSession } from "../../src/browser/session";
 import { portalTheme } from "../../src/portal";
 
 export function renderScreen(screen: ReactElement) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5 * 60 * 1000 } } });
   const view = render(
-    <MantineProvider theme={portalTheme} forceColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>{screen}</ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
+    <AuthProvider>
+      <MantineProvider theme={portalTheme} forceColorScheme="light">
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider>{screen}</ModalsProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </AuthProvider>,
   );
   return { ...view, queryClient };
 }
