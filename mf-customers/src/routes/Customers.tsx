@@ -80,11 +80,7 @@ export default function Customers() {
         </Group>
 
         <QueryState
-          loaded={shown !== null}
-          error={list.error}
-          empty={shown?.items.length === 0}
-          onRetry={list.retry}
-          retrying={loading}
+          {...list.state}
           texts={{
             loading: messages.loading,
             loadFailed: messages.loadFailed,
@@ -94,15 +90,7 @@ export default function Customers() {
         >
           <CustomerTable customers={shown?.items ?? []} loading={loading} onEdit={openDialog} />
         </QueryState>
-        {shown && (
-          <Pager
-            variant="steps"
-            label={messages.pagination}
-            page={params.page}
-            pages={shown.pages}
-            onPage={list.setPage}
-          />
-        )}
+        {list.pager && <Pager {...list.pager} variant="steps" label={messages.pagination} />}
       </Paper>
 
       <CustomerDialog

@@ -103,26 +103,20 @@ function FileArea() {
             </Group>
             <UploadPanel folderId={folderId} folderName={folderName} maxBytes={list.answer?.max_upload_bytes ?? null} />
             <QueryState
-              loaded={shown !== null}
-              error={list.error}
-              empty={shown?.items.length === 0}
-              onRetry={list.retry}
-              retrying={list.loading}
+              {...list.state}
               texts={{
                 loading: messages.loadingFiles,
                 loadFailed: messages.filesLoadFailed + (list.error?.message || messages.unknownError),
                 empty: messages.noFiles,
               }}
             >
-              {shown && (
+              {shown && list.pager && (
                 <>
                   <FileTable files={shown.items} />
                   <Pager
+                    {...list.pager}
                     variant="numbers"
                     label={messages.pagesLabel}
-                    page={list.params.page}
-                    pages={shown.pages}
-                    onPage={list.setPage}
                     total={messages.shownRange(shown.from, shown.to, shown.total)}
                   />
                 </>

@@ -47,11 +47,7 @@ export const SavedInvoices = memo(function SavedInvoices({ onEdit }: { onEdit: (
         onChange={(event) => list.setSearchText(event.currentTarget.value)}
       />
       <QueryState
-        loaded={shown !== null}
-        error={list.error}
-        empty={shown?.items.length === 0}
-        onRetry={list.retry}
-        retrying={list.loading}
+        {...list.state}
         texts={{
           loading: invoiceMessages.loading,
           loadFailed: invoiceMessages.loadFailed,
@@ -62,15 +58,7 @@ export const SavedInvoices = memo(function SavedInvoices({ onEdit }: { onEdit: (
           <SavedInvoiceCard key={summary.id} summary={summary} onEdit={onEdit} />
         ))}
       </QueryState>
-      {shown && (
-        <Pager
-          variant="numbers"
-          label={invoiceMessages.pagination}
-          page={list.params.page}
-          pages={shown.pages}
-          onPage={list.setPage}
-        />
-      )}
+      {list.pager && <Pager {...list.pager} variant="numbers" label={invoiceMessages.pagination} />}
     </Stack>
   );
 });

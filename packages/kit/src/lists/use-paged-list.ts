@@ -58,6 +58,10 @@ export interface PagedList<Filter, Answer, Page> {
   error: Error | null;
   /** Loads again what failed (the retry button). */
   retry: () => void;
+  /** What the list's `QueryState` reads: `<QueryState {...list.state} texts={…}>`. */
+  state: { loaded: boolean; error: Error | null; empty: boolean; onRetry: () => void; retrying: boolean };
+  /** What the list's `Pager` reads once a page is shown: `{list.pager && <Pager {...list.pager} …/>}`. */
+  pager: { page: number; pages: number; onPage: (page: number) => void } | null;
 }
 
 const defaultSearchDelayMs = 300;
@@ -119,6 +123,7 @@ export function usePagedList<Filter, Answer, Page extends ListPage<unknown>, Key
 
   const { refetch } = result;
   const retry = useCallback(() => void refetch(), [refetch]);
+  const loading = result.isFetching;
   return {
     params,
     searchText,
@@ -127,8 +132,16 @@ export function usePagedList<Filter, Answer, Page extends ListPage<unknown>, Key
     setPage,
     shown,
     answer,
-    loading: result.isFetching,
+    loading,
     error: result.error,
     retry,
+    state: {
+      loaded: shown !== null,
+      error: result.error,
+      empty: shown?.items.length === 0,
+      onRetry: retry,
+      retrying: loading,
+    },
+    pager: shown && { page: params.page, pages: shown.pages, onPage: setPage },
   };
 }
