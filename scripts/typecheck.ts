@@ -17,6 +17,7 @@ const projects = [
   "mf-files/test",
   "mf-customers/test",
   "mf-dashboard/test",
+  "mf-marketing/test",
   "e2e",
   "bench",
 ].filter((project) => existsSync(join(root, project, "tsconfig.json")));
