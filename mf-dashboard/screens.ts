@@ -2,7 +2,7 @@ import type { RemoteScreens } from "@klarwerk/kit";
 
 /** The dashboard remote's screens (see `RemoteScreens` in the kit for who reads this list). */
 export const screens: RemoteScreens = {
-  remote: "dashboard",
+  remote: "mf_dashboard",
   screens: [
     { path: "/dashboard", expose: "Dashboard", title: "Dashboard – Klarwerk Digital" },
     { path: "/account", expose: "Account", title: "Mein Konto – Klarwerk Digital" },

@@ -8,7 +8,7 @@ export type PublicScreen = RemoteScreen & { description: string };
  * this list); the prerender renders each one's HTML with its title and description.
  */
 export const screens: RemoteScreens<PublicScreen> = {
-  remote: "marketing",
+  remote: "mf_marketing",
   screens: [
     {
       path: "/",

@@ -5,6 +5,8 @@ import { screens } from "../screens";
 
 renderStandalone({
   screens,
-  load: (expose) => import(`./routes/${expose}.tsx`),
+  // Eager: one chunk with the standalone page, as static imports would make it; lazy chunks here
+  // would also split the exposed screens of the production build.
+  load: (expose) => import(/* webpackMode: "eager" */ `./routes/${expose}.tsx`),
   wrap: (children) => <PortalProviders>{children}</PortalProviders>,
 });

@@ -175,7 +175,8 @@ export function exposesOf({ screens }: RemoteScreens): Record<string, string> {
 
 /** The whole Rsbuild configuration of a remote: every remote is built and mounted the same way. */
 export function remoteRsbuildConfig({ screens, dependencies, title }: RemoteConfigInput) {
-  const app = remoteApps[screens.remote];
+  const app = Object.values(remoteApps).find((candidate) => candidate.name === screens.remote);
+  if (!app) throw new Error(`no remote named ${screens.remote}`);
   const exposes = exposesOf(screens);
   return defineConfig(({ command }) => ({
     plugins: [

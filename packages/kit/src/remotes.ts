@@ -47,7 +47,8 @@ export interface RemoteScreen {
  * the shell's router, prerender and titles read them (shell/src/federation/remoteRoutes.ts).
  */
 export interface RemoteScreens<Screen extends RemoteScreen = RemoteScreen> {
-  remote: RemoteName;
+  /** By its federation name, so the shell's routes need no code of the kit to name it. */
+  remote: FederationName;
   screens: readonly Screen[];
 }
 

@@ -3,7 +3,7 @@ import { type ComponentType, lazy, type ReactNode, StrictMode, Suspense } from "
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, NavLink, Outlet, RouterProvider } from "react-router";
-import { federationName, type RemoteScreens } from "./remotes";
+import type { RemoteScreens } from "./remotes";
 
 /** A screen on the standalone page: its path below the app's base ("/" for the first) and bar label. */
 interface StandaloneScreen {
@@ -69,7 +69,7 @@ function DevelopmentBar({ name, screens }: { name: string; screens: StandaloneSc
  * app's base path. In the shell the same screens are loaded through Module Federation instead.
  */
 export function renderStandalone({ screens: list, load, wrap = (children) => children }: StandaloneOptions): void {
-  const name = federationName(list.remote);
+  const name = list.remote;
   const screens = standaloneScreens(list, load);
   restoreSession();
   void refreshSession();

@@ -1,4 +1,4 @@
-import { type FederationName, federationName, type RemoteScreen, type RemoteScreens } from "@klarwerk/kit";
+import type { FederationName, RemoteScreen, RemoteScreens } from "@klarwerk/kit";
 import { screens as customers } from "@klarwerk/mf-customers/screens";
 import { screens as dashboard } from "@klarwerk/mf-dashboard/screens";
 import { screens as files } from "@klarwerk/mf-files/screens";
@@ -25,7 +25,7 @@ function routesOf<Screen extends RemoteScreen>({
   remote,
   screens,
 }: RemoteScreens<Screen>): (Screen & RemoteRouteDef)[] {
-  return screens.map((screen) => ({ ...screen, remote: federationName(remote) }));
+  return screens.map((screen) => ({ ...screen, remote }));
 }
 
 export const publicRemoteRoutes: PublicRouteDef[] = routesOf(marketing);
