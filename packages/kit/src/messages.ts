@@ -38,19 +38,6 @@ export const appMessages = {
 } as const;
 
 /**
- * The list screens' pager (`Pager` in `@klarwerk/kit/portal`): "Zurück", "Seite X von Y", "Weiter"
- * as the spec fixes them for the customers; the numbered pager's accessible names.
- */
-export const pagerMessages = {
-  previous: "Zurück",
-  next: "Weiter",
-  pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
-  previousPage: "Vorherige Seite",
-  nextPage: "Nächste Seite",
-  page: (page: number) => `Seite ${page}`,
-} as const;
-
-/**
  * Name and e-mail are asked for by several forms (sign-up, contact, customers): one wording for
  * all, in browser and API alike.
  */

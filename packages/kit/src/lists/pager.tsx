@@ -1,7 +1,20 @@
 // By package name: each kit entry is its own federation singleton (see portal.tsx).
 import { Button, Group, Pagination, Text } from "@klarwerk/kit/ui";
 import type { ReactNode } from "react";
-import { pagerMessages as messages } from "../messages";
+
+/**
+ * The pager's texts: "Zurück", "Seite X von Y", "Weiter" as the spec fixes them for the
+ * customers; the numbered pager's accessible names. Here rather than in the kit's messages.ts:
+ * the shell's first-load entry holds that module, and would carry these with it.
+ */
+export const pagerMessages = {
+  previous: "Zurück",
+  next: "Weiter",
+  pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+  previousPage: "Vorherige Seite",
+  nextPage: "Nächste Seite",
+  page: (page: number) => `Seite ${page}`,
+} as const;
 
 export interface PagerProps {
   page: number;
@@ -27,7 +40,7 @@ export function Pager({ page, pages, onPage, label, variant, total }: PagerProps
     variant === "steps" ? (
       <Group component="nav" aria-label={label} justify="center" gap="sm" wrap="nowrap">
         <Button variant="default" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          {messages.previous}
+          {pagerMessages.previous}
         </Button>
         <Text
           size="sm"
@@ -36,10 +49,10 @@ export function Pager({ page, pages, onPage, label, variant, total }: PagerProps
           ta="center"
           style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
         >
-          {messages.pageOf(page, pages)}
+          {pagerMessages.pageOf(page, pages)}
         </Text>
         <Button variant="default" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          {messages.next}
+          {pagerMessages.next}
         </Button>
       </Group>
     ) : (
@@ -50,12 +63,12 @@ export function Pager({ page, pages, onPage, label, variant, total }: PagerProps
             value={Math.min(page, pages)}
             onChange={onPage}
             size="sm"
-            getItemProps={(item) => ({ "aria-label": messages.page(item) })}
+            getItemProps={(item) => ({ "aria-label": pagerMessages.page(item) })}
             getControlProps={(control) =>
               control === "previous"
-                ? { "aria-label": messages.previousPage }
+                ? { "aria-label": pagerMessages.previousPage }
                 : control === "next"
-                  ? { "aria-label": messages.nextPage }
+                  ? { "aria-label": pagerMessages.nextPage }
                   : {}
             }
           />
