@@ -81,7 +81,7 @@ async function loadSources() {
 type Sources = Awaited<ReturnType<typeof loadSources>>;
 
 /** The head script goes into every page's HTML: without its spaces and comments. */
-const headScript = new Bun.Transpiler({ loader: "js", minifyWhitespace: true, minifySyntax: true });
+const headScript = new Bun.Transpiler({ loader: "js", minifyWhitespace: true });
 
 interface Manifest {
   exposes: { name: string; assets: { css: { sync: string[] } } }[];
