@@ -1,9 +1,5 @@
 import { remoteRsbuildConfig } from "@klarwerk/kit/federation";
 import pkg from "./package.json" with { type: "json" };
+import { screens } from "./screens";
 
-export default remoteRsbuildConfig({
-  name: "customers",
-  title: "Kunden",
-  exposes: { "./Customers": "./src/routes/Customers.tsx" },
-  dependencies: pkg.dependencies,
-});
+export default remoteRsbuildConfig({ screens, title: "Kunden", dependencies: pkg.dependencies });

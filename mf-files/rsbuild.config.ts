@@ -1,9 +1,5 @@
 import { remoteRsbuildConfig } from "@klarwerk/kit/federation";
 import pkg from "./package.json" with { type: "json" };
+import { screens } from "./screens";
 
-export default remoteRsbuildConfig({
-  name: "files",
-  title: "Dateien",
-  exposes: { "./Files": "./src/routes/Files.tsx" },
-  dependencies: pkg.dependencies,
-});
+export default remoteRsbuildConfig({ screens, title: "Dateien", dependencies: pkg.dependencies });

@@ -1,9 +1,5 @@
 import { remoteRsbuildConfig } from "@klarwerk/kit/federation";
 import pkg from "./package.json" with { type: "json" };
+import { screens } from "./screens";
 
-export default remoteRsbuildConfig({
-  name: "invoices",
-  title: "Rechnungen",
-  exposes: { "./Invoices": "./src/routes/Invoices.tsx" },
-  dependencies: pkg.dependencies,
-});
+export default remoteRsbuildConfig({ screens, title: "Rechnungen", dependencies: pkg.dependencies });

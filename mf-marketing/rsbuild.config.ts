@@ -1,10 +1,5 @@
 import { remoteRsbuildConfig } from "@klarwerk/kit/federation";
-import { exposes } from "./exposes";
 import pkg from "./package.json" with { type: "json" };
+import { screens } from "./screens";
 
-export default remoteRsbuildConfig({
-  name: "marketing",
-  title: "Marketing",
-  exposes,
-  dependencies: pkg.dependencies,
-});
+export default remoteRsbuildConfig({ screens, title: "Marketing", dependencies: pkg.dependencies });

@@ -37,7 +37,8 @@ async function loadSources() {
     { publicRemoteRoutes },
     { publicPages, isRemotePage },
     { earlyConsentScript },
-    { exposes },
+    { screens: marketing },
+    { screenFile },
     { Login },
     { Register },
   ] = await Promise.all([
@@ -48,14 +49,15 @@ async function loadSources() {
     import("../shell/src/federation/remoteRoutes.ts"),
     import("../shell/src/public/pages.ts"),
     import("../shell/src/consent/earlyConsent.ts"),
-    import("../mf-marketing/exposes.ts"),
+    import("../mf-marketing/screens.ts"),
+    import("../packages/kit/src/remotes.ts"),
     import("../shell/src/routes/Login.tsx"),
     import("../shell/src/routes/Register.tsx"),
   ]);
   const marketingScreens = await Promise.all(
-    Object.entries(exposes).map(async ([expose, file]) => {
-      const module = (await import(join(root, "mf-marketing", file))) as { default: React.ComponentType };
-      return [`mf_marketing/${expose.replace(/^\.\//, "")}`, module.default] as const;
+    marketing.screens.map(async (screen) => {
+      const module = (await import(join(root, "mf-marketing", screenFile(screen)))) as { default: React.ComponentType };
+      return [`mf_marketing/${screen.expose}`, module.default] as const;
     }),
   );
   const shellScreens: Record<ShellScreenName, React.ComponentType> = { Login, Register };
@@ -174,7 +176,7 @@ export function marketingBuildIsCurrent(marketingDist: string = join(root, "mf-m
   if (!existsSync(manifest)) return false;
   const sources = [
     join(root, "mf-marketing", "src"),
-    join(root, "mf-marketing", "exposes.ts"),
+    join(root, "mf-marketing", "screens.ts"),
     join(root, "packages/kit/src"),
   ];
   return statSync(manifest).mtimeMs >= Math.max(...sources.map(newestChange));

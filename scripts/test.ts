@@ -61,9 +61,10 @@ async function step(name: string, command: string[]): Promise<boolean> {
   return code === 0;
 }
 
-async function unitTests(): Promise<void> {
-  heading("bun test");
-  const { code, output } = await run(["bun", "test", "--timeout", "30000"]);
+/** Adds one `bun test` run's counts to the tally; a run that died or found nothing fails. */
+async function bunTest(name: string, args: string[]): Promise<void> {
+  heading(name);
+  const { code, output } = await run(["bun", "test", ...args]);
   const count = (label: string) => Number(output.match(new RegExp(`^\\s*(\\d+) ${label}$`, "m"))?.[1] ?? 0);
   const [passed, failed, skipped] = [count("pass"), count("fail"), count("skip")];
   tally.passed += passed;
@@ -72,8 +73,21 @@ async function unitTests(): Promise<void> {
   if (code !== 0 && failed === 0) {
     // The runner died or found nothing to run: that must not pass silently.
     tally.failed++;
-    failures.push("bun test (Abbruch)");
-  } else if (failed > 0) failures.push(`bun test (${failed})`);
+    failures.push(`${name} (Abbruch)`);
+  } else if (failed > 0) failures.push(`${name} (${failed})`);
+}
+
+async function unitTests(): Promise<void> {
+  await bunTest("bun test", ["--timeout", "30000"]);
+  // The component tests in a browser page of their own (happy-dom): see bunfig.toml.
+  await bunTest("bun test: Komponenten (happy-dom)", [
+    "--timeout",
+    "30000",
+    "--preload",
+    "./packages/kit/test/support/dom-preload.ts",
+    "--path-ignore-patterns=**/node_modules/**",
+    ".dom.test.tsx",
+  ]);
 }
 
 interface PlaywrightStats {

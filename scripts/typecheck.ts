@@ -15,6 +15,9 @@ const projects = [
   "mf-invoices",
   "mf-invoices/test",
   "mf-files/test",
+  "mf-customers/test",
+  "mf-dashboard/test",
+  "mf-marketing/test",
   "e2e",
   "bench",
 ].filter((project) => existsSync(join(root, project, "tsconfig.json")));

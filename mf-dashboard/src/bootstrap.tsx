@@ -1,18 +1,12 @@
 import "@klarwerk/kit/theme.css";
 import { PortalProviders } from "@klarwerk/kit/portal";
 import { renderStandalone } from "@klarwerk/kit/standalone";
-import Account from "./routes/Account";
-import Dashboard from "./routes/Dashboard";
-import Outbox from "./routes/Outbox";
-import Users from "./routes/Users";
+import { screens } from "../screens";
 
 renderStandalone({
-  name: "mf_dashboard",
-  screens: [
-    { path: "/", label: "Dashboard", element: <Dashboard /> },
-    { path: "/users", label: "Benutzer", element: <Users /> },
-    { path: "/outbox", label: "Postausgang", element: <Outbox /> },
-    { path: "/account", label: "Mein Konto", element: <Account /> },
-  ],
+  screens,
+  // Eager: one chunk with the standalone page, as static imports would make it; lazy chunks here
+  // would also split the exposed screens of the production build.
+  load: (expose) => import(/* webpackMode: "eager" */ `./routes/${expose}.tsx`),
   wrap: (children) => <PortalProviders>{children}</PortalProviders>,
 });

@@ -54,9 +54,6 @@ export const filesMessages = {
   deleted: "Datei gelöscht",
   deleteFailed: "Löschen fehlgeschlagen",
   pagesLabel: "Seiten der Dateiliste",
-  pageLabel: (page: number) => `Seite ${page}`,
-  previousPage: "Vorherige Seite",
-  nextPage: "Nächste Seite",
   shownRange: (from: number, to: number, total: number) => `${from}–${to} von ${total} Dateien`,
 
   // Uploads.

@@ -1,10 +1,12 @@
 import "@klarwerk/kit/theme.css";
 import { PortalProviders } from "@klarwerk/kit/portal";
 import { renderStandalone } from "@klarwerk/kit/standalone";
-import Invoices from "./routes/Invoices";
+import { screens } from "../screens";
 
 renderStandalone({
-  name: "mf_invoices",
-  screens: [{ path: "/", label: "Rechnungstool", element: <Invoices /> }],
+  screens,
+  // Eager: one chunk with the standalone page, as static imports would make it; lazy chunks here
+  // would also split the exposed screens of the production build.
+  load: (expose) => import(/* webpackMode: "eager" */ `./routes/${expose}.tsx`),
   wrap: (children) => <PortalProviders>{children}</PortalProviders>,
 });

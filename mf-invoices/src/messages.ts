@@ -64,7 +64,7 @@ export const invoiceMessages = {
   searchPlaceholder: "Rechnungsnummer oder Kunde",
   loadFailed: "Die Rechnungen konnten nicht geladen werden.",
   loading: "Lade Rechnungen…",
-  pageControls: { first: "Erste Seite", previous: "Vorherige Seite", next: "Nächste Seite", last: "Letzte Seite" },
+  pagination: "Seiten der Rechnungsliste",
   downloadPdf: "PDF herunterladen",
   downloadXrechnung: "XRechnung herunterladen",
   downloadFailed: "Die Datei konnte nicht heruntergeladen werden.",
@@ -138,11 +138,6 @@ export function statusText(status: InvoiceStatus, paidOn: string | null, cancell
   if (status === "paid" && paidOn) return `${invoiceStatusLabels.paid} am ${formatInvoiceDate(paidOn)}`;
   if (status === "cancelled" && cancelledBy) return `${invoiceStatusLabels.cancelled} durch ${cancelledBy}`;
   return invoiceStatusLabels[status];
-}
-
-/** "Seite 2", a page button's accessible name. */
-export function pageLabel(page: number): string {
-  return `Seite ${page}`;
 }
 
 /** "1 Rechnung", "3 Rechnungen": the count beside "Gespeicherte Rechnungen". */

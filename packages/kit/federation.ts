@@ -11,8 +11,10 @@ import {
   federationName,
   type RemoteDir,
   type RemoteName,
+  type RemoteScreens,
   remoteBase,
   remoteDir,
+  screenFile,
 } from "./src/remotes";
 import { kitSurfaceVersion, sharedKitEntries } from "./surface";
 
@@ -159,16 +161,23 @@ export function federationOptions({
 export const distRoot = process.env.KLARWERK_DIST_DIR ?? "dist";
 
 export interface RemoteConfigInput {
-  name: RemoteName;
-  exposes: Record<string, string>;
+  /** The remote's `screens.ts`: each screen is exposed as `./<expose>`. */
+  screens: RemoteScreens;
   dependencies: Record<string, string>;
   /** Title of the remote's standalone development page. */
   title: string;
 }
 
+/** The modules a remote exposes: one per screen, e.g. `{ "./Dashboard": "./src/routes/Dashboard.tsx" }`. */
+export function exposesOf({ screens }: RemoteScreens): Record<string, string> {
+  return Object.fromEntries(screens.map((screen) => [`./${screen.expose}`, screenFile(screen)]));
+}
+
 /** The whole Rsbuild configuration of a remote: every remote is built and mounted the same way. */
-export function remoteRsbuildConfig({ name, exposes, dependencies, title }: RemoteConfigInput) {
-  const app = remoteApps[name];
+export function remoteRsbuildConfig({ screens, dependencies, title }: RemoteConfigInput) {
+  const app = Object.values(remoteApps).find((candidate) => candidate.name === screens.remote);
+  if (!app) throw new Error(`no remote named ${screens.remote}`);
+  const exposes = exposesOf(screens);
   return defineConfig(({ command }) => ({
     plugins: [
       pluginReact(),

@@ -1,6 +1,6 @@
 import { type CustomerPage, customerPaging } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { keepPreviousData, queryOptions, useQuery } from "@klarwerk/kit/query";
+import { queryOptions } from "@klarwerk/kit/query";
 
 export interface CustomerListFilter {
   page: number;
@@ -21,14 +21,10 @@ export function getCustomers(filter: CustomerListFilter, signal?: AbortSignal): 
   });
 }
 
+/** The list's query (the screen's `usePagedList` keeps the last page while the next loads). */
 export function customersQueryOptions(filter: CustomerListFilter) {
   return queryOptions({
     queryKey: [...customersKey, filter],
     queryFn: ({ signal }) => getCustomers(filter, signal),
   });
-}
-
-/** The page for the filter; while the next page loads, the one before stays as placeholder. */
-export function useCustomers(filter: CustomerListFilter) {
-  return useQuery({ ...customersQueryOptions(filter), placeholderData: keepPreviousData });
 }

@@ -1,39 +1,19 @@
 import type { Customer } from "@klarwerk/kit";
-import { Group, Loader, Stack, Table, Text } from "@klarwerk/kit/ui";
+import { Table } from "@klarwerk/kit/ui";
 import { customerScreenMessages as messages } from "../messages";
 import { CustomerRow } from "./CustomerRow";
 
 const { columns } = messages;
 
 export interface CustomerTableProps {
-  /** null until the first page arrived. */
-  customers: Customer[] | null;
+  customers: readonly Customer[];
+  /** The next page loads: the rows shown dim. */
   loading: boolean;
-  filtered: boolean;
   onEdit: (customer: Customer) => void;
 }
 
-export function CustomerTable({ customers, loading, filtered, onEdit }: CustomerTableProps) {
-  if (customers === null) {
-    return (
-      <Group justify="center" gap="sm" py={64}>
-        {loading && <Loader size="sm" />}
-        <Text c="dimmed">{loading ? messages.loading : messages.empty}</Text>
-      </Group>
-    );
-  }
-  if (customers.length === 0) {
-    return (
-      <Stack align="center" gap={4} py={56}>
-        <Text fw={600} size="lg">
-          {messages.empty}
-        </Text>
-        <Text c="dimmed" size="sm">
-          {filtered ? messages.emptyFilteredHint : messages.emptyHint}
-        </Text>
-      </Stack>
-    );
-  }
+/** The rows of a page (loading, failure and "Keine Kunden gefunden." are the screen's `QueryState`). */
+export function CustomerTable({ customers, loading, onEdit }: CustomerTableProps) {
   // Where the card is narrower than the columns' minimum widths, the table scrolls sideways inside
   // it, never the page; as a named, focusable region keyboard users can scroll it too.
   return (

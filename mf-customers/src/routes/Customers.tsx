@@ -2,41 +2,22 @@ import { formatCount } from "@klarwerk/kit/format";
 import { PlusIcon, SearchIcon } from "@klarwerk/kit/icons";
 import "../customers.css";
 import { type Customer, type CustomerPage, customerStatuses, customerStatusLabel } from "@klarwerk/kit";
+import { Pager, QueryState, usePagedList } from "@klarwerk/kit/portal";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Button, Group, Loader, NativeSelect, Paper, Text, TextInput, useDebouncedValue } from "@klarwerk/kit/ui";
+import { Button, Group, Loader, NativeSelect, Paper, Text, TextInput } from "@klarwerk/kit/ui";
 import { useEffect, useState } from "react";
-import { type CustomerListFilter, useCustomers } from "../api/get-customers";
+import { customersQueryOptions } from "../api/get-customers";
 import { CustomerDialog } from "../components/CustomerDialog";
 import { CustomerTable } from "../components/CustomerTable";
-import { PageControls } from "../components/PageControls";
 import { customerScreenMessages as messages } from "../messages";
-
-/** Typing pauses this long before the list is searched: no request per keystroke. */
-const searchDelayMs = 300;
 
 const statusFilterOptions = [
   { value: "", label: messages.allStatuses },
   ...customerStatuses.map((status) => ({ value: status, label: customerStatusLabel(status) })),
 ];
 
-/**
- * The page on screen: the last one that arrived. It stays while the next one loads, and when a
- * load fails, which is only logged to the console: the list stays as it was and loading ends.
- */
-function useShownPage(filter: CustomerListFilter): { shown: CustomerPage | null; loading: boolean } {
-  const query = useCustomers(filter);
-  const [shown, setShown] = useState<CustomerPage | null>(null);
-
-  useEffect(() => {
-    if (query.data && !query.isPlaceholderData) setShown(query.data);
-  }, [query.data, query.isPlaceholderData]);
-
-  useEffect(() => {
-    if (query.error) console.error(messages.loadFailedLog, query.error);
-  }, [query.error]);
-
-  return { shown: shown ?? query.data ?? null, loading: query.isFetching };
-}
+/** A page of the list as the kit's list state reads it. */
+const customerRows = (answer: CustomerPage) => ({ items: answer.customers, pages: answer.pages, total: answer.total });
 
 interface DialogState {
   opened: boolean;
@@ -45,26 +26,19 @@ interface DialogState {
 }
 
 export default function Customers() {
-  const [searchText, setSearchText] = useState("");
-  const [debouncedSearch] = useDebouncedValue(searchText.trim(), searchDelayMs);
-  const [filter, setFilter] = useState<CustomerListFilter>({ page: 1, search: "", status: "" });
+  // The filter is the status ("" for all).
+  const list = usePagedList({
+    query: ({ page, search, filter }) => customersQueryOptions({ page, search, status: filter }),
+    pageOf: customerRows,
+    filter: "",
+  });
+  const { shown, loading, params } = list;
   const [dialog, setDialog] = useState<DialogState>({ opened: false, customer: null, session: 0 });
 
-  // A new search or status starts again on page 1: keeping the page would show an empty page
-  // after the list was narrowed to fewer pages.
+  // A load that fails while a page is shown leaves that page; the console says why.
   useEffect(() => {
-    setFilter((current) =>
-      current.search === debouncedSearch ? current : { ...current, search: debouncedSearch, page: 1 },
-    );
-  }, [debouncedSearch]);
-
-  const { shown, loading } = useShownPage(filter);
-  const pages = shown?.pages ?? 1;
-
-  // The list shrank under the current page (a customer changed status under a filter): show its last page.
-  useEffect(() => {
-    if (shown && filter.page > shown.pages) setFilter((current) => ({ ...current, page: shown.pages }));
-  }, [shown, filter.page]);
+    if (list.error) console.error(messages.loadFailedLog, list.error);
+  }, [list.error]);
 
   const openDialog = (customer: Customer | null) =>
     setDialog((current) => ({ opened: true, customer, session: current.session + 1 }));
@@ -80,18 +54,15 @@ export default function Customers() {
               aria-label={messages.search}
               placeholder={messages.search}
               leftSection={<SearchIcon size={16} />}
-              value={searchText}
-              onChange={(event) => setSearchText(event.currentTarget.value)}
+              value={list.searchText}
+              onChange={(event) => list.setSearchText(event.currentTarget.value)}
               className="cust-search"
             />
             <NativeSelect
               aria-label={messages.statusFilter}
               data={statusFilterOptions}
-              value={filter.status}
-              onChange={(event) => {
-                const status = event.currentTarget.value;
-                setFilter((current) => ({ ...current, status, page: 1 }));
-              }}
+              value={params.filter}
+              onChange={(event) => list.setFilter(event.currentTarget.value)}
               className="cust-status-filter"
             />
           </Group>
@@ -108,19 +79,18 @@ export default function Customers() {
           </Text>
         </Group>
 
-        <CustomerTable
-          customers={shown?.customers ?? null}
-          loading={loading}
-          filtered={filter.search !== "" || filter.status !== ""}
-          onEdit={openDialog}
-        />
-        {shown && (
-          <PageControls
-            page={filter.page}
-            pages={pages}
-            onPage={(page) => setFilter((current) => ({ ...current, page }))}
-          />
-        )}
+        <QueryState
+          {...list.state}
+          texts={{
+            loading: messages.loading,
+            loadFailed: messages.loadFailed,
+            empty: messages.empty,
+            emptyHint: params.search !== "" || params.filter !== "" ? messages.emptyFilteredHint : messages.emptyHint,
+          }}
+        >
+          <CustomerTable customers={shown?.items ?? []} loading={loading} onEdit={openDialog} />
+        </QueryState>
+        {list.pager && <Pager {...list.pager} variant="steps" label={messages.pagination} />}
       </Paper>
 
       <CustomerDialog

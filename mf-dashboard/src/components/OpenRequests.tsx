@@ -1,6 +1,7 @@
 import type { ContactRequest, DoneContactRequest } from "@klarwerk/kit";
 import { formatCount } from "@klarwerk/kit/format";
-import { Button, Group, Loader, Paper, Stack, Table, Text, Title } from "@klarwerk/kit/ui";
+import { QueryState } from "@klarwerk/kit/portal";
+import { Button, Group, Paper, Table, Text, Title } from "@klarwerk/kit/ui";
 import { type Ref, useId, useState } from "react";
 import { dashboardMessages as messages } from "../messages";
 import { RequestDetails } from "./RequestDetails";
@@ -30,49 +31,26 @@ function RequestsBody({
   requests,
   loaded,
   failed,
+  refreshing,
   onRefresh,
   onDone,
   onReply,
   titleId,
 }: OpenRequestsProps & { titleId: string; onReply: (request: ContactRequest) => void }) {
-  const failure = failed && (
-    <Stack align="center" gap="sm" py={loaded ? "sm" : "xl"}>
-      <Text c="red.9" fw={600} role="alert">
-        {messages.loadFailed}
-      </Text>
-      <Button variant="light" onClick={onRefresh}>
-        {messages.retry}
-      </Button>
-    </Stack>
-  );
-  if (!loaded) {
-    return (
-      failure || (
-        <Group justify="center" gap="sm" py="xl" role="status">
-          <Loader size="sm" />
-          <Text c="gray.7">{messages.loading}</Text>
-        </Group>
-      )
-    );
-  }
-  if (requests.length === 0) {
-    return (
-      <>
-        {failure}
-        <Stack align="center" gap={4} py={48}>
-          <Text fw={600} size="lg">
-            {messages.empty}
-          </Text>
-          <Text c="gray.7" size="sm">
-            {messages.emptyHint}
-          </Text>
-        </Stack>
-      </>
-    );
-  }
   return (
-    <>
-      {failure}
+    <QueryState
+      loaded={loaded}
+      error={failed || null}
+      empty={requests.length === 0}
+      onRetry={onRefresh}
+      retrying={refreshing}
+      texts={{
+        loading: messages.loading,
+        loadFailed: messages.loadFailed,
+        empty: messages.empty,
+        emptyHint: messages.emptyHint,
+      }}
+    >
       <Table className="dash-requests" aria-labelledby={titleId} verticalSpacing="md" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -92,7 +70,7 @@ function RequestsBody({
           ))}
         </Table.Tbody>
       </Table>
-    </>
+    </QueryState>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Table, Text } from "@klarwerk/kit/ui";
+import { QueryState } from "@klarwerk/kit/portal";
+import { Table } from "@klarwerk/kit/ui";
 import type { ReactNode } from "react";
 import { usersMessages as messages } from "../messages";
 
@@ -13,28 +14,23 @@ interface UsersTableProps {
 
 /** A table of the user administration: named by its section's title, ending in the actions column. */
 export function UsersTable({ titleId, columns, empty, children }: UsersTableProps) {
-  if (children.length === 0) {
-    return (
-      <Text c="gray.7" py="md">
-        {empty}
-      </Text>
-    );
-  }
   return (
-    <Table className="users-table" aria-labelledby={titleId} verticalSpacing="sm">
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map((column) => (
-            <Table.Th key={column} scope="col">
-              {column}
+    <QueryState loaded empty={children.length === 0} texts={{ empty }}>
+      <Table className="users-table" aria-labelledby={titleId} verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column} scope="col">
+                {column}
+              </Table.Th>
+            ))}
+            <Table.Th scope="col" className="users-actions">
+              {messages.columns.actions}
             </Table.Th>
-          ))}
-          <Table.Th scope="col" className="users-actions">
-            {messages.columns.actions}
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>{children}</Table.Tbody>
-    </Table>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </QueryState>
   );
 }

@@ -1,6 +1,7 @@
 import type { OutboxMail } from "@klarwerk/kit";
+import { QueryState } from "@klarwerk/kit/portal";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Alert, Button, Group, Paper, Table, Text } from "@klarwerk/kit/ui";
+import { Alert, Button, Group, Paper, Table } from "@klarwerk/kit/ui";
 import { useState } from "react";
 import { useOutbox } from "../api/get-outbox";
 import { AdminScreenState } from "../components/AdminScreenState";
@@ -39,11 +40,7 @@ export default function Outbox() {
               {messages.refresh}
             </Button>
           </Group>
-          {mails.length === 0 ? (
-            <Text c="gray.7" ta="center" py="xl">
-              {messages.empty}
-            </Text>
-          ) : (
+          <QueryState loaded empty={mails.length === 0} texts={{ empty: messages.empty }}>
             <Table.ScrollContainer minWidth={720}>
               <Table aria-label={messages.tableLabel} verticalSpacing="sm" highlightOnHover>
                 <Table.Thead>
@@ -70,7 +67,7 @@ export default function Outbox() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-          )}
+          </QueryState>
         </Paper>
       )}
       <OutboxMailDetails

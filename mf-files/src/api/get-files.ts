@@ -1,6 +1,6 @@
 import type { FileListing } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { queryOptions, useQuery } from "@klarwerk/kit/query";
+import { queryOptions } from "@klarwerk/kit/query";
 
 export interface FileFolder {
   /** The folder whose files are listed; null for the root level. */
@@ -18,8 +18,4 @@ export function filesQueryOptions({ folderId }: FileFolder) {
     queryKey: ["mf-files", "files", folderId],
     queryFn: ({ signal }) => getFiles({ folderId }, signal),
   });
-}
-
-export function useFiles(folder: FileFolder) {
-  return useQuery(filesQueryOptions(folder));
 }

@@ -1,12 +1,12 @@
 import { SearchIcon } from "@klarwerk/kit/icons";
 import "../files.css";
-import { authMessages } from "@klarwerk/kit";
+import { authMessages, type FileListing } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
-import { Redirect } from "@klarwerk/kit/portal";
+import { type PagedListParams, Pager, QueryState, Redirect, usePagedList } from "@klarwerk/kit/portal";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Alert, Group, Pagination, Paper, Stack, Text, TextInput, Title } from "@klarwerk/kit/ui";
-import { useEffect, useState } from "react";
-import { useFiles } from "../api/get-files";
+import { Group, Paper, Stack, Text, TextInput, Title } from "@klarwerk/kit/ui";
+import { useEffect } from "react";
+import { filesQueryOptions } from "../api/get-files";
 import { useFolders } from "../api/get-folders";
 import { FileTable } from "../components/FileTable";
 import { FolderGrid } from "../components/FolderGrid";
@@ -25,28 +25,39 @@ export default function Files() {
   return <FileArea />;
 }
 
-function FileArea() {
-  const [path, setPath] = useState<FolderPath>([]);
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(1);
-  const folderId = currentFolderId(path);
+/** The shown page of a folder's files: searched and paged here, since the list arrives whole. */
+function filePage(listing: FileListing, { page, search }: PagedListParams<FolderPath>) {
+  const matches = searchFiles(listing.files, search);
+  const shown = pageOf(matches, page);
+  return {
+    items: shown.items,
+    pages: pageCount(matches.length),
+    total: matches.length,
+    from: shown.from,
+    to: shown.to,
+  };
+}
 
+function FileArea() {
+  // The filter is the folder path; a new folder starts on page 1 like a new search.
+  const list = usePagedList({
+    query: ({ filter }) => filesQueryOptions({ folderId: currentFolderId(filter) }),
+    pageOf: filePage,
+    filter: [] as FolderPath,
+    searchDelayMs: 0,
+    filterIsNewList: true,
+  });
+  const path = list.params.filter;
+  const folderId = currentFolderId(path);
   const folders = useFolders({ parentId: folderId });
-  const listing = useFiles({ folderId });
+  const { shown } = list;
 
   useEffect(() => {
     // A folder list that fails to load is only logged; the files below stay usable.
     if (folders.error) console.error(messages.foldersLoadFailedLog, folders.error.message);
   }, [folders.error]);
 
-  const navigate = (next: FolderPath) => {
-    setPath(next);
-    setPage(1);
-  };
-
-  const matches = searchFiles(listing.data?.files ?? [], search);
-  const shown = pageOf(matches, page);
-  const pages = pageCount(matches.length);
+  const navigate = list.setFilter;
   const folderName = path.at(-1)?.name ?? messages.rootCrumb;
 
   return (
@@ -85,61 +96,32 @@ function FileArea() {
                 label={messages.searchLabel}
                 placeholder={messages.searchPlaceholder}
                 leftSection={<SearchIcon size={16} />}
-                value={search}
-                onChange={(event) => {
-                  setSearch(event.currentTarget.value);
-                  // A new search starts on page 1: its matches may fill fewer pages.
-                  setPage(1);
-                }}
+                value={list.searchText}
+                onChange={(event) => list.setSearchText(event.currentTarget.value)}
                 className="files-search"
               />
             </Group>
-            <UploadPanel
-              folderId={folderId}
-              folderName={folderName}
-              maxBytes={listing.data?.max_upload_bytes ?? null}
-            />
-            {listing.isError ? (
-              <Alert color="red" variant="light" role="alert">
-                {messages.filesLoadFailed}
-                {listing.error.message || messages.unknownError}
-              </Alert>
-            ) : listing.isPending ? (
-              <Text c="gray.7" size="sm">
-                {messages.loadingFiles}
-              </Text>
-            ) : shown.items.length === 0 ? (
-              <Text c="gray.7" size="sm" className="files-empty">
-                {messages.noFiles}
-              </Text>
-            ) : (
-              <>
-                <FileTable files={shown.items} />
-                <Group justify="space-between" gap="sm" wrap="wrap">
-                  <Text size="sm" c="gray.7">
-                    {messages.shownRange(shown.from, shown.to, matches.length)}
-                  </Text>
-                  {pages > 1 && (
-                    <nav aria-label={messages.pagesLabel}>
-                      <Pagination
-                        total={pages}
-                        value={shown.page}
-                        onChange={setPage}
-                        size="sm"
-                        getItemProps={(item) => ({ "aria-label": messages.pageLabel(item) })}
-                        getControlProps={(control) =>
-                          control === "previous"
-                            ? { "aria-label": messages.previousPage }
-                            : control === "next"
-                              ? { "aria-label": messages.nextPage }
-                              : {}
-                        }
-                      />
-                    </nav>
-                  )}
-                </Group>
-              </>
-            )}
+            <UploadPanel folderId={folderId} folderName={folderName} maxBytes={list.answer?.max_upload_bytes ?? null} />
+            <QueryState
+              {...list.state}
+              texts={{
+                loading: messages.loadingFiles,
+                loadFailed: messages.filesLoadFailed + (list.error?.message || messages.unknownError),
+                empty: messages.noFiles,
+              }}
+            >
+              {shown && list.pager && (
+                <>
+                  <FileTable files={shown.items} />
+                  <Pager
+                    {...list.pager}
+                    variant="numbers"
+                    label={messages.pagesLabel}
+                    total={messages.shownRange(shown.from, shown.to, shown.total)}
+                  />
+                </>
+              )}
+            </QueryState>
           </Stack>
         </Paper>
       </Stack>

@@ -1,5 +1,5 @@
 import { appMessages } from "@klarwerk/kit";
-import { apiUrl, authHeaders, endSession } from "@klarwerk/kit/browser";
+import { apiUrl, currentToken, endSession, sessionAtom, sessionStore } from "@klarwerk/kit/browser";
 import { formatFileSize } from "@klarwerk/kit/format";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { useSyncExternalStore } from "react";
@@ -65,6 +65,25 @@ function guardPageLeave(): void {
   else window.removeEventListener("beforeunload", warnBeforeLeaving);
 }
 
+/**
+ * The queue belongs to one sign-in, the token it started under: a logout or another person's
+ * login in this tab ends it. Running uploads are aborted, waiting ones dropped, and the list is
+ * emptied, so no file is sent with the next person's token and nobody sees the last one's names.
+ * (A refresh of the same sign-in keeps the token, and the queue.)
+ */
+let ownerToken = currentToken();
+sessionStore.sub(sessionAtom, () => {
+  const token = currentToken();
+  if (token === ownerToken) return;
+  ownerToken = token;
+  const requests = [...running.values()];
+  running.clear();
+  waitingFiles.clear();
+  uploadedCallbacks.clear();
+  publish([]);
+  for (const request of requests) request.abort();
+});
+
 function messageOf(request: XMLHttpRequest): string {
   try {
     const body: unknown = JSON.parse(request.responseText);
@@ -101,7 +120,8 @@ function send(item: UploadItem, file: File): void {
   patch(item.id, { status: "uploading", percent: 0 });
   request.open("POST", apiUrl("/api/files/upload"));
   request.setRequestHeader("Accept", "application/json");
-  for (const [name, value] of Object.entries(authHeaders())) request.setRequestHeader(name, value);
+  const token = ownerToken;
+  if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);
   request.upload.addEventListener("progress", (event) => {
     if (!event.lengthComputable || event.total === 0) return;
     // Whole percents: a 1 GiB upload would otherwise re-render thousands of times.
@@ -111,7 +131,8 @@ function send(item: UploadItem, file: File): void {
   });
   request.addEventListener("load", () => {
     if (request.status === 201) return finish(item, { ok: true });
-    if (request.status === 401) endSession();
+    // Only while it is still the session's token: an answer after another login must not end that one.
+    if (request.status === 401 && token === currentToken()) endSession();
     finish(item, { ok: false, reason: messageOf(request) });
   });
   request.addEventListener("error", () => finish(item, { ok: false, reason: appMessages.networkError }));

@@ -1,6 +1,6 @@
 import type { InvoicePage } from "@klarwerk/kit";
 import { apiJson } from "@klarwerk/kit/browser";
-import { keepPreviousData, queryOptions, useQuery } from "@klarwerk/kit/query";
+import { queryOptions } from "@klarwerk/kit/query";
 
 /** Every invoice query's key starts with this (lists and single invoices), so a write refreshes them all. */
 export const invoicesKey = ["invoices"] as const;
@@ -27,9 +27,4 @@ export function invoicesQueryOptions(filter: InvoiceListFilter) {
     queryKey: [...invoicesKey, "list", filter],
     queryFn: ({ signal }) => getInvoices(filter, signal),
   });
-}
-
-/** The page for the filter; while the next page loads, the one before stays as placeholder. */
-export function useInvoices(filter: InvoiceListFilter) {
-  return useQuery({ ...invoicesQueryOptions(filter), placeholderData: keepPreviousData });
 }

@@ -21,11 +21,23 @@ export async function saveInvoice({ content, id, issue }: SaveInvoiceInput): Pro
   return answer.invoice;
 }
 
-/** Saves, then reloads every invoice query: the list gains or changes an entry. */
-export function useSaveInvoice() {
+export interface SaveInvoiceOptions {
+  onSuccess?: (invoice: Invoice, input: SaveInvoiceInput) => void;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * Saves, then reloads every invoice query: the list gains or changes an entry. The callbacks are
+ * the mutation's, not `mutate`'s: they run even when the screen was left while the save ran.
+ */
+export function useSaveInvoice({ onSuccess, onError }: SaveInvoiceOptions = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveInvoice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesKey }),
+    onSuccess: (invoice, input) => {
+      onSuccess?.(invoice, input);
+      return queryClient.invalidateQueries({ queryKey: invoicesKey });
+    },
+    onError,
   });
 }

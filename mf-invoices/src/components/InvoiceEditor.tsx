@@ -78,7 +78,15 @@ export function InvoiceEditor({ draft, editingId, provider, updateDraft, resetDr
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<InvoiceFormErrors>({});
   const [refusals, setRefusals] = useState(0);
-  const save = useSaveInvoice();
+  // The form empties once the server has the invoice, also when the user has left the screen
+  // meanwhile: a form kept without the saved id would store a second invoice on the next save.
+  const save = useSaveInvoice({
+    onSuccess: (_, { issue }) => {
+      resetDraft(provider ?? "");
+      notifySuccess(issue ? invoiceMessages.saved : invoiceMessages.draftSaved);
+    },
+    onError: (error) => notifyError(error.message),
+  });
 
   // The "Dienstleister" block arrives with the company settings: an empty field takes it.
   useEffect(() => {
@@ -147,16 +155,7 @@ export function InvoiceEditor({ draft, editingId, provider, updateDraft, resetDr
       }
     }
     setErrors({});
-    save.mutate(
-      { content: invoiceContentOf(form), id: editingId, issue },
-      {
-        onSuccess: () => {
-          resetDraft(provider ?? "");
-          notifySuccess(issue ? invoiceMessages.saved : invoiceMessages.draftSaved);
-        },
-        onError: (error) => notifyError(error.message),
-      },
-    );
+    save.mutate({ content: invoiceContentOf(form), id: editingId, issue });
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

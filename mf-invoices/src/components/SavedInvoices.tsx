@@ -1,43 +1,39 @@
-import type { Invoice } from "@klarwerk/kit";
+import type { Invoice, InvoicePage } from "@klarwerk/kit";
 import { SearchIcon } from "@klarwerk/kit/icons";
-import {
-  Alert,
-  Badge,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  useDebouncedValue,
-} from "@klarwerk/kit/ui";
-import { memo, useId, useState } from "react";
-import { useInvoices } from "../api/get-invoices";
-import { invoiceMessages, pageLabel, savedCountLabel } from "../messages";
+import { Pager, QueryState, usePagedList } from "@klarwerk/kit/portal";
+import { Badge, Group, Stack, TextInput, Title } from "@klarwerk/kit/ui";
+import { memo, useId } from "react";
+import { invoicesQueryOptions } from "../api/get-invoices";
+import { invoiceMessages, savedCountLabel } from "../messages";
 import { SavedInvoiceCard } from "./SavedInvoiceCard";
+
+/** A page of the list as the kit's list state reads it. */
+const invoiceRows = (answer: InvoicePage) => ({ items: answer.invoices, pages: answer.pages, total: answer.total });
 
 /**
  * "Gespeicherte Rechnungen": the invoices on the server, newest first, a page at a time, searched
- * by number and customer; "Keine Rechnungen vorhanden." when there are none.
+ * by number and customer; "Keine Rechnungen vorhanden." when there are none. Deleting the last
+ * draft of the last page goes back a page (the kit's `usePagedList`).
  * Memoized: typing in the form above must not re-render every invoice's table.
  */
 export const SavedInvoices = memo(function SavedInvoices({ onEdit }: { onEdit: (invoice: Invoice) => void }) {
   const headingId = useId();
-  const [text, setText] = useState("");
-  const [search] = useDebouncedValue(text.trim(), 250);
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError } = useInvoices({ page, search });
-  const invoices = data?.invoices ?? [];
+  const list = usePagedList({
+    query: ({ page, search }) => invoicesQueryOptions({ page, search }),
+    pageOf: invoiceRows,
+    filter: null,
+    searchDelayMs: 250,
+  });
+  const { shown } = list;
   return (
     <Stack component="section" aria-labelledby={headingId} gap="md">
       <Group justify="space-between" align="center">
         <Title order={2} size="h3" id={headingId}>
           {invoiceMessages.savedTitle}
         </Title>
-        {data && data.total > 0 && (
+        {shown && shown.total > 0 && (
           <Badge variant="light" size="lg">
-            {savedCountLabel(data.total)}
+            {savedCountLabel(shown.total)}
           </Badge>
         )}
       </Group>
@@ -47,37 +43,22 @@ export const SavedInvoices = memo(function SavedInvoices({ onEdit }: { onEdit: (
         placeholder={invoiceMessages.searchPlaceholder}
         leftSection={<SearchIcon />}
         maw={420}
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          setPage(1);
-        }}
+        value={list.searchText}
+        onChange={(event) => list.setSearchText(event.currentTarget.value)}
       />
-      {isError && (
-        <Alert color="red" variant="light">
-          {invoiceMessages.loadFailed}
-        </Alert>
-      )}
-      {isPending ? (
-        <Text c="gray.7">{invoiceMessages.loading}</Text>
-      ) : invoices.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl" bg="gray.0">
-          <Text c="gray.7" ta="center">
-            {invoiceMessages.noInvoices}
-          </Text>
-        </Paper>
-      ) : (
-        invoices.map((summary) => <SavedInvoiceCard key={summary.id} summary={summary} onEdit={onEdit} />)
-      )}
-      {data && data.pages > 1 && (
-        <Pagination
-          total={data.pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ "aria-label": invoiceMessages.pageControls[control] })}
-          getItemProps={(number) => ({ "aria-label": pageLabel(number) })}
-        />
-      )}
+      <QueryState
+        {...list.state}
+        texts={{
+          loading: invoiceMessages.loading,
+          loadFailed: invoiceMessages.loadFailed,
+          empty: invoiceMessages.noInvoices,
+        }}
+      >
+        {shown?.items.map((summary) => (
+          <SavedInvoiceCard key={summary.id} summary={summary} onEdit={onEdit} />
+        ))}
+      </QueryState>
+      {list.pager && <Pager {...list.pager} variant="numbers" label={invoiceMessages.pagination} />}
     </Stack>
   );
 });

@@ -16,6 +16,10 @@ import {
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { brandPalette, brandPrimaryShade, fontFamily, headingFontFamily, inkColor, radius } from "./theme";
 
+export * from "./lists/pager";
+export * from "./lists/query-state";
+export * from "./lists/use-paged-list";
+
 /**
  * Everything the portal screens need and the public pages must not pay for: Mantine (with its
  * global CSS), notifications, modals and the shared query cache. This module is a federation

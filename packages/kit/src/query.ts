@@ -13,7 +13,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-export type { QueryClient, QueryKey } from "@tanstack/react-query";
+export type { QueryClient, QueryKey, UseQueryOptions } from "@tanstack/react-query";
 export {
   infiniteQueryOptions,
   keepPreviousData,

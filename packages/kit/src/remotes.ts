@@ -26,3 +26,33 @@ export function remoteDir(remote: RemoteName): RemoteDir {
 export function remoteBase(remote: RemoteName): `/remotes/${RemoteDir}/` {
   return `/remotes/${remoteDir(remote)}/`;
 }
+
+/**
+ * One screen a remote exposes: the shell's route for it, the exposed module (`./<expose>`, the
+ * file `src/routes/<expose>.tsx`) and its German document title.
+ */
+export interface RemoteScreen {
+  path: string;
+  expose: string;
+  title: string;
+  /** The meta description search engines show (public pages). */
+  description?: string;
+  /** Only for accounts with the admin role; everyone else signed in sees "Kein Zugriff". */
+  adminOnly?: boolean;
+}
+
+/**
+ * A remote's screens, listed once in its `screens.ts`: the remote's build exposes them
+ * (`@klarwerk/kit/federation`), its standalone page routes them (`@klarwerk/kit/standalone`) and
+ * the shell's router, prerender and titles read them (shell/src/federation/remoteRoutes.ts).
+ */
+export interface RemoteScreens<Screen extends RemoteScreen = RemoteScreen> {
+  /** By its federation name, so the shell's routes need no code of the kit to name it. */
+  remote: FederationName;
+  screens: readonly Screen[];
+}
+
+/** The module file of an exposed screen, relative to its remote's folder. */
+export function screenFile(screen: Pick<RemoteScreen, "expose">): `./src/routes/${string}.tsx` {
+  return `./src/routes/${screen.expose}.tsx`;
+}

@@ -1,22 +1,39 @@
 import { AuthProvider, refreshSession, restoreSession, useAuth } from "@klarwerk/kit/browser";
-import { type ReactNode, StrictMode } from "react";
+import { type ComponentType, lazy, type ReactNode, StrictMode, Suspense } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, NavLink, Outlet, RouterProvider } from "react-router";
+import type { RemoteScreens } from "./remotes";
 
-export interface StandaloneScreen {
-  /** Path below the app's base, "/" for the first screen. */
+/** A screen on the standalone page: its path below the app's base ("/" for the first) and bar label. */
+interface StandaloneScreen {
   path: string;
   label: string;
   element: ReactNode;
 }
 
 export interface StandaloneOptions {
-  /** Federation name, shown in the development bar. */
-  name: string;
-  screens: StandaloneScreen[];
+  /** The remote's `screens.ts`: each screen at its path (the first also at "/"), labelled by its module. */
+  screens: RemoteScreens;
+  /** Loads a screen's module, `src/routes/<expose>.tsx`, e.g. `(expose) => import(\`./routes/${expose}.tsx\`)`. */
+  load: (expose: string) => Promise<{ default: ComponentType }>;
   /** Providers around the screens, e.g. `PortalProviders` for the portal remotes. */
   wrap?: (children: ReactNode) => ReactNode;
+}
+
+function standaloneScreens({ screens }: RemoteScreens, load: StandaloneOptions["load"]): StandaloneScreen[] {
+  return screens.map((screen, index) => {
+    const Screen = lazy(() => load(screen.expose));
+    return {
+      path: index === 0 ? "/" : screen.path,
+      label: screen.expose,
+      element: (
+        <Suspense>
+          <Screen />
+        </Suspense>
+      ),
+    };
+  });
 }
 
 const barStyle = {
@@ -30,7 +47,7 @@ const barStyle = {
   fontSize: "14px",
 } as const;
 
-function DevelopmentBar({ name, screens }: Pick<StandaloneOptions, "name" | "screens">) {
+function DevelopmentBar({ name, screens }: { name: string; screens: StandaloneScreen[] }) {
   const { user } = useAuth();
   return (
     <nav aria-label="Standalone" style={barStyle}>
@@ -51,7 +68,9 @@ function DevelopmentBar({ name, screens }: Pick<StandaloneOptions, "name" | "scr
  * Renders a remote on its own dev server (`src/bootstrap.tsx`), with its own router under the
  * app's base path. In the shell the same screens are loaded through Module Federation instead.
  */
-export function renderStandalone({ name, screens, wrap = (children) => children }: StandaloneOptions): void {
+export function renderStandalone({ screens: list, load, wrap = (children) => children }: StandaloneOptions): void {
+  const name = list.remote;
+  const screens = standaloneScreens(list, load);
   restoreSession();
   void refreshSession();
   const router = createBrowserRouter(

@@ -1,0 +1,12 @@
+import type { RemoteScreens } from "@klarwerk/kit";
+
+/** The dashboard remote's screens (see `RemoteScreens` in the kit for who reads this list). */
+export const screens: RemoteScreens = {
+  remote: "mf_dashboard",
+  screens: [
+    { path: "/dashboard", expose: "Dashboard", title: "Dashboard – Klarwerk Digital" },
+    { path: "/account", expose: "Account", title: "Mein Konto – Klarwerk Digital" },
+    { path: "/users", expose: "Users", title: "Benutzer – Klarwerk Digital", adminOnly: true },
+    { path: "/outbox", expose: "Outbox", title: "Postausgang – Klarwerk Digital", adminOnly: true },
+  ],
+};
