@@ -28,9 +28,27 @@ export interface TestDatabase {
  * DATABASE_URL: a new database on that server, named `klarwerk_test_<pid>_<random>` and dropped
  * by `drop()`. Without: an in-memory PGlite behind the same worker, socket and driver the app uses.
  */
-export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({
+  migrated = true,
+  kind,
+}: {
+  migrated?: boolean;
+  kind?: DatabaseKind;
+} = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  return serverUrl ? createServerDatabase(serverUrl, migrated) : createEmbeddedDatabase(migrated);
+  if (kind === "embedded" || !serverUrl) return createEmbeddedDatabase(migrated);
+  return createServerDatabase(serverUrl, migrated);
+}
+
+/** The embedded PGlite, or the server DATABASE_URL names. */
+export type DatabaseKind = "embedded" | "server";
+
+/**
+ * Every database the product supports that this run can reach: the embedded one always, the
+ * server with DATABASE_URL. For tests whose answers must agree on both (`describe.each`).
+ */
+export function testDatabaseKinds(): DatabaseKind[] {
+  return process.env.DATABASE_URL ? ["embedded", "server"] : ["embedded"];
 }
 
 async function createServerDatabase(serverUrl: string, migrated: boolean): Promise<TestDatabase> {
