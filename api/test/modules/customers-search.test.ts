@@ -96,12 +96,14 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
 
   test.each(Object.keys(searches))("%s", async (label) => {
     const query = new URLSearchParams(searches[label]);
+    const wanted = (expected as Record<string, ReturnType<typeof summary>>)[label];
+    if (!wanted) throw new Error(`no expected answer recorded for "${label}"`);
     for (const { app, token } of apps) {
       // Twice: the second answer may come from the page cache.
       for (let round = 0; round < 2; round++) {
         const answer = await callJson<CustomerPage>(app, `/api/customers?${query}`, { token });
         expect(answer.status).toBe(200);
-        expect(summary(answer.body)).toEqual((expected as Record<string, ReturnType<typeof summary>>)[label] ?? null);
+        expect(summary(answer.body)).toEqual(wanted);
       }
     }
   });

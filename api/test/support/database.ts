@@ -9,6 +9,8 @@ import { openDatabase, type Sql } from "../../src/db/open.ts";
 
 export interface TestDatabase {
   sql: Sql;
+  /** The server database's URL, for other processes (benches); null for the embedded one. */
+  url: string | null;
   /**
    * A change feed of this database, as `bun start` makes one: LISTEN on its own connection to a
    * server (closed by `drop()`), the process-local feed for the embedded database.
@@ -86,7 +88,7 @@ async function createServerDatabase(serverUrl: string, migrated: boolean): Promi
     await drop();
     throw error;
   }
-  return { sql: db.sql, openChangeFeed, connectAgain, drop };
+  return { sql: db.sql, url: url.toString(), openChangeFeed, connectAgain, drop };
 }
 
 /**
@@ -122,6 +124,7 @@ async function createEmbeddedDatabase(migrated: boolean): Promise<TestDatabase> 
     if (!migrated) {
       return {
         sql: db.sql,
+        url: null,
         openChangeFeed: async () => localChangeFeed(),
         connectAgain: async () => db.sql,
         drop: db.close,
@@ -141,6 +144,7 @@ async function createEmbeddedDatabase(migrated: boolean): Promise<TestDatabase> 
   }
   return {
     sql: db.sql,
+    url: null,
     openChangeFeed: async () => localChangeFeed(),
     connectAgain: async () => db.sql,
     drop: db.close,

@@ -55,6 +55,7 @@ const idParams = t.Object({ id: t.String({ description: "The customer's id, a po
  */
 export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth" | "changes">) {
   const pages = new TableCache<string>(changes, {
+    name: "customer pages",
     tables: ["customers"],
     maxEntries: cachedPages.maxEntries,
     sizeOf: (json) => json.length,
