@@ -8,6 +8,8 @@ export const customerScreenMessages = {
   newCustomer: "Neuer Kunde",
   loading: "Lade Kunden...",
   count: (total: string) => `${total} ${total === "1" ? "Kunde" : "Kunden"}`,
+  /** A search's count stops at the cap (customerPaging.searchCountCap): more match. */
+  countOver: (cap: string) => `mehr als ${cap} Kunden`,
   empty: "Keine Kunden gefunden.",
   emptyFilteredHint: "Ändern Sie den Suchbegriff oder den Statusfilter.",
   emptyHint: "Legen Sie mit „Neuer Kunde“ den ersten Kunden an.",
@@ -31,6 +33,7 @@ export const customerScreenMessages = {
   previous: "Zurück",
   next: "Weiter",
   pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+  pageOfMore: (page: number, pages: number) => `Seite ${page} von mehr als ${pages - 1}`,
   dialogNew: "Neuen Kunden anlegen",
   dialogEdit: "Kundendaten bearbeiten",
   close: "Schließen",

@@ -104,7 +104,12 @@ export default function Customers() {
         <Group gap={8} mb="xs" mih={24} role="status" aria-live="polite">
           {shown && loading && <Loader size={14} />}
           <Text size="sm" c="dimmed">
-            {shown && (loading ? messages.loading : messages.count(formatCount(shown.total)))}
+            {shown &&
+              (loading
+                ? messages.loading
+                : shown.total_exact === false
+                  ? messages.countOver(formatCount(shown.total))
+                  : messages.count(formatCount(shown.total)))}
           </Text>
         </Group>
 
@@ -118,6 +123,7 @@ export default function Customers() {
           <PageControls
             page={filter.page}
             pages={pages}
+            pagesExact={shown.total_exact !== false}
             onPage={(page) => setFilter((current) => ({ ...current, page }))}
           />
         )}
