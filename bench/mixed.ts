@@ -94,7 +94,7 @@ const statuses = ["angerufen", "in_kontakt", "keine_rueckmeldung", "abweisung", 
  * fragments of them, two words, legal forms, e-mail fragments (which the name search answers
  * with no hit), a half-typed two letters, and terms nobody has.
  */
-function searchTerms(): string[] {
+export function searchTerms(): string[] {
   const names = [...surnames, ...moreSurnames];
   return [
     ...names,

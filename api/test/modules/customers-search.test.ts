@@ -3,8 +3,9 @@
 // seeded customers, on every database the product supports. The expected values were recorded on
 // the code before issue 27 (fixtures/customer-searches.json) and are not regenerated.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { CustomerPage } from "@klarwerk/kit";
+import { type CustomerPage, customerPaging } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
+import { tableCacheStats } from "../../src/db/table-cache.ts";
 import expected from "../fixtures/customer-searches.json";
 import { createTestApp } from "../support/app.ts";
 import { seedCustomers } from "../support/customers-seed.ts";
@@ -106,5 +107,90 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
         expect(summary(answer.body)).toEqual(wanted);
       }
     }
+  });
+
+  // After the table: these add customers.
+  test("a save forgets only the cached pages it can be on", async () => {
+    const { app, token } = apps[1] as (typeof apps)[number];
+    const list = async (query: string) => {
+      const answer = await callJson<CustomerPage>(app, `/api/customers?${query}`, { token });
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    const hits = () => tableCacheStats()["customer pages"]?.hits ?? 0;
+    const queries = ["search=müller", "search=schmidt", "search=müller&status=vertrag", "status=angerufen", ""];
+    const before = await Promise.all(queries.map(list));
+    const created = await callJson<{ customer: { id: number } }>(app, "/api/customers", {
+      token,
+      json: { name: "Neue Müller Bau GmbH", status: "vertrag" },
+    });
+    expect(created.status).toBe(201);
+    const hitsBefore = hits();
+    const after = await Promise.all(queries.map(list));
+    // Kept: "schmidt" (another name) and "angerufen" (another status); the rest read anew.
+    expect(hits() - hitsBefore).toBe(2);
+    expect(after.map((page) => page.total)).toEqual(before.map((page, index) => page.total + [1, 0, 1, 0, 1][index]));
+    expect(after[0]?.customers[0]?.id).toBe(created.body.customer.id);
+  });
+
+  test("a search counts up to 10 000: past it, total_exact is false and the pages run one past the cap", async () => {
+    const cap = customerPaging.searchCountCap;
+    await db.sql`insert into customers (name, status) select 'Kappe ' || i, 'vertrag' from generate_series(1, ${cap}) as i`;
+    const [first] = await db.sql<{ id: number }[]>`select min(id)::int as id from customers where name like 'Kappe %'`;
+    for (const { app, token } of apps) {
+      const exact = await callJson<CustomerPage>(app, "/api/customers?search=kappe", { token });
+      expect({ ...exact.body, customers: exact.body.customers.length }).toEqual({
+        customers: 20,
+        pages: 500,
+        total: cap,
+        total_exact: true,
+      });
+    }
+    // Through the API: the embedded database's cached app hears only its own saves.
+    const saved = await callJson(apps[1]?.app as App, "/api/customers", {
+      token: apps[1]?.token,
+      json: { name: "Kappe 10001", status: "vertrag" },
+    });
+    expect(saved.status).toBe(201);
+    for (const { app, token } of apps) {
+      for (const search of ["kappe", "kap", "ka"]) {
+        // "ka" has no trigram: the table is read without the index.
+        const over = await callJson<CustomerPage>(app, `/api/customers?search=${search}`, { token });
+        expect({ total: over.body.total, total_exact: over.body.total_exact }).toEqual({
+          total: cap,
+          total_exact: false,
+        });
+        expect(over.body.pages).toBeGreaterThanOrEqual(501);
+        expect(over.body.customers.map((customer) => customer.name).slice(0, 2)).toEqual([
+          "Kappe 10001",
+          "Kappe 10000",
+        ]);
+      }
+      const last = await callJson<CustomerPage>(app, "/api/customers?search=kappe&page=501", { token });
+      expect(last.body.pages).toBe(501);
+      expect(last.body.customers.map((customer) => customer.id)).toEqual([first?.id ?? 0]);
+      const filtered = await callJson<CustomerPage>(app, "/api/customers?search=kappe&status=vertrag&page=2", {
+        token,
+      });
+      expect(filtered.body.total_exact).toBe(false);
+      expect(filtered.body.customers.map((customer) => customer.name).slice(0, 1)).toEqual(["Kappe 9981"]);
+      const other = await callJson<CustomerPage>(app, "/api/customers?search=kappe&status=angerufen", { token });
+      expect(other.body).toEqual({ customers: [], pages: 1, total: 0, total_exact: true });
+    }
+  });
+
+  test("the counts without a search follow every insert, update and delete (customer_counts, migration 018)", async () => {
+    await db.sql`update customers set status = 'abweisung' where id % 7 = 0 and name like 'Kappe %'`;
+    await db.sql`delete from customers where id % 11 = 0 and name like 'Kappe %'`;
+    const counts = await db.sql<{ status: string; count: number }[]>`
+      select status, count(*)::int as count from customers group by status`;
+    const { app, token } = apps[0] as (typeof apps)[number];
+    let all = 0;
+    for (const { status, count } of counts) {
+      all += count;
+      const page = await callJson<CustomerPage>(app, `/api/customers?status=${status}`, { token });
+      expect([status, page.body.total]).toEqual([status, count]);
+    }
+    expect((await callJson<CustomerPage>(app, "/api/customers", { token })).body.total).toBe(all);
   });
 });

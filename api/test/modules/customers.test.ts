@@ -402,6 +402,25 @@ describe("list pages kept in memory (the app with a change feed, as `bun start` 
     expect((await cachedList(`${query}&status=vertrag`)).customers).toEqual([updated.body.customer]);
   });
 
+  test("a rename leaves the old name's search at once (the save names the row before and after)", async () => {
+    const oldName = uniquePrefix("Cache Alt");
+    const newName = uniquePrefix("Cache Neu");
+    const created = await callJson<{ customer: Customer }>(cachedApp, "/api/customers", {
+      token: cachedToken,
+      json: { name: oldName },
+    });
+    const before = `search=${encodeURIComponent(oldName)}`;
+    expect((await cachedList(before)).total).toBe(1);
+    const renamed = await callJson<{ customer: Customer }>(cachedApp, `/api/customers/${created.body.customer.id}`, {
+      method: "PUT",
+      token: cachedToken,
+      json: { name: newName, status: "in_kontakt" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await cachedList(before)).toEqual({ customers: [], pages: 1, total: 0, total_exact: true });
+    expect((await cachedList(`search=${encodeURIComponent(newName)}`)).customers).toEqual([renamed.body.customer]);
+  });
+
   test("answers the same as the app without a cache", async () => {
     const name = uniquePrefix("Cache Vergleich");
     for (let index = 0; index < 3; index++) await create({ name: `${name} ${index}`, notes: "Notiz ".repeat(40) });
