@@ -129,7 +129,8 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
     const after = await Promise.all(queries.map(list));
     // Kept: "schmidt" (another name) and "angerufen" (another status); the rest read anew.
     expect(hits() - hitsBefore).toBe(2);
-    expect(after.map((page) => page.total)).toEqual(before.map((page, index) => page.total + [1, 0, 1, 0, 1][index]));
+    const added = [1, 0, 1, 0, 1];
+    expect(after.map((page) => page.total)).toEqual(before.map((page, index) => page.total + (added[index] ?? 0)));
     expect(after[0]?.customers[0]?.id).toBe(created.body.customer.id);
   });
 
