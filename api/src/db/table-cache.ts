@@ -7,9 +7,10 @@ export interface TableCacheOptions<Value, Tag> {
   tables: WatchedTable[];
   /**
    * ...unless the change says which rows changed (`detail`) and this is given: then only the
-   * answers whose tag (passed to `get`) it says the rows affect are forgotten.
+   * answers whose tag (passed to `get`) the predicate it makes of the rows holds for are
+   * forgotten. Made once per change, it is asked once per answer kept.
    */
-  affects?: (tag: Tag, detail: readonly unknown[]) => boolean;
+  affects?: (detail: readonly unknown[]) => (tag: Tag) => boolean;
   /** At most this many answers are kept; the least recently used goes first. */
   maxEntries: number;
   /** With `maxSize`: what one answer weighs (e.g. its length), so large answers count as such. */
@@ -120,18 +121,18 @@ export class TableCache<Value, Tag = undefined> {
 
   /** A change heard: forget what it affects (everything, when it does not say what changed). */
   private changed(detail: ChangeDetail): void {
-    const affects = this.options.affects;
-    if (detail === null || !affects) {
+    if (detail === null || !this.options.affects) {
       this.clear();
       return;
     }
+    const affects = this.options.affects(detail);
     for (const [key, entry] of this.entries) {
-      if (!affects(entry.tag, detail)) continue;
+      if (!affects(entry.tag)) continue;
       this.entries.delete(key);
       this.size -= entry.size;
     }
     for (const [key, flight] of this.loading) {
-      if (!affects(flight.tag, detail)) continue;
+      if (!affects(flight.tag)) continue;
       flight.stale = true;
       this.loading.delete(key);
     }

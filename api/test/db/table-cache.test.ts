@@ -118,7 +118,7 @@ describe("TableCache", () => {
 
   describe("a change that names its rows (issue 27)", () => {
     /** Tags are search terms; a row (its name) affects a tag its name contains. */
-    const bySearch = (term: string, detail: readonly unknown[]) =>
+    const bySearch = (detail: readonly unknown[]) => (term: string) =>
       detail.some((row) => Array.isArray(row) && String(row[0]).includes(term));
 
     test("forgets only the answers the rows affect; a change without rows forgets all", async () => {

@@ -10,7 +10,7 @@ import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 import { customerAnswerSchema, customerPageSchema } from "./responses.ts";
-import { createCustomer, listCustomers, pageShows, updateCustomer } from "./store.ts";
+import { createCustomer, listCustomers, pagesShowing, updateCustomer } from "./store.ts";
 import {
   createBody,
   customerFrom,
@@ -58,7 +58,7 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
   const pages = new TableCache<string, ListQuery>(changes, {
     name: "customer pages",
     tables: ["customers"],
-    affects: pageShows,
+    affects: pagesShowing,
     maxEntries: cachedPages.maxEntries,
     sizeOf: (json) => json.length,
     maxSize: cachedPages.maxChars,

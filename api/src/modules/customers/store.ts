@@ -144,21 +144,21 @@ export async function updateCustomer(
 }
 
 /**
- * Whether a list page can show one of the changed customers (a change's detail, migration 018:
- * `[name, status]` of each row before and after; a lower-cased name or not): its status is the
- * page's filter or there is none, and its name contains the page's search or there is none, as
+ * Which list pages can show one of the changed customers (a change's detail, migration 018:
+ * `[name, status]` of each row before and after; a lower-cased name or not): those whose status
+ * filter is the row's status or none, and whose search the row's name contains or none, as
  * `listCustomers` matches them. JavaScript's lower case of both sides is at least as wide as the
  * database's (which may leave non-ASCII letters as they are), so a page that can show the row is
  * never kept. A row of another shape affects every page.
  */
-export function pageShows(
-  { search, status }: Pick<ListQuery, "search" | "status">,
-  detail: readonly unknown[],
-): boolean {
-  const term = search?.toLowerCase() ?? null;
-  return detail.some((row) => {
-    if (!Array.isArray(row) || typeof row[0] !== "string" || typeof row[1] !== "string") return true;
-    if (status !== null && row[1] !== status) return false;
-    return term === null || row[0].toLowerCase().includes(term);
-  });
+export function pagesShowing(detail: readonly unknown[]): (query: Pick<ListQuery, "search" | "status">) => boolean {
+  const rows: { name: string; status: string }[] = [];
+  for (const row of detail) {
+    if (!Array.isArray(row) || typeof row[0] !== "string" || typeof row[1] !== "string") return () => true;
+    rows.push({ name: row[0].toLowerCase(), status: row[1] });
+  }
+  return ({ search, status }) => {
+    const term = search?.toLowerCase() ?? null;
+    return rows.some((row) => (status === null || row.status === status) && (term === null || row.name.includes(term)));
+  };
 }
