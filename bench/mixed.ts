@@ -9,6 +9,7 @@
 // database's own count and order (and stayed between the counts before and after the load).
 //
 // Usage: DATABASE_URL=postgres://… bun bench/mixed.ts [--seconds 180] [--connections 32] [--customers 100000]
+//        [--without-creates]
 //
 // Another bench can load the portal while it runs something of its own (a backup, a scrub) and
 // compare: `runMixedLoad({ seconds, during: async ({ databaseUrl }) => … })` measures a window
@@ -22,6 +23,7 @@ import { type TableCacheStats, tableCacheStats } from "../api/src/db/table-cache
 import { containsPattern } from "../api/src/modules/customers/store.ts";
 import { testConfig } from "../api/test/support/app.ts";
 import { seedCustomers } from "../api/test/support/customers-seed.ts";
+import { seededRandom } from "../mf-invoices/test/fixtures.ts";
 import { reportReady, startChild } from "./support/child.ts";
 import { seededDatabase } from "./support/database.ts";
 import { formatLoad, type LoadRequest, type LoadResult, runLoad } from "./support/load.ts";
@@ -33,7 +35,7 @@ const cacheName = "customer pages";
 const kinds = ["search", "dashboard", "page", "create"] as const;
 type Kind = (typeof kinds)[number];
 /** The mix: each kind's share of the requests. */
-const shares: Record<Kind, number> = { search: 0.6, dashboard: 0.2, page: 0.1, create: 0.1 };
+const issueShares: Record<Kind, number> = { search: 0.6, dashboard: 0.2, page: 0.1, create: 0.1 };
 
 /** What one API process reports once it serves. */
 interface Ready {
@@ -56,6 +58,8 @@ export interface MixedOptions {
   seconds: number;
   connections?: number;
   customers?: number;
+  /** Another mix (shares adding up to 1), e.g. without creates to see what they cost; default the issue's. */
+  shares?: Record<Kind, number>;
   /** Run during a second window of `seconds`, to compare p99 with and without it. */
   during?: (context: MixedContext) => Promise<void>;
   log?: (line: string) => void;
@@ -69,18 +73,6 @@ export interface MixedReport {
   cache: TableCacheStats;
   /** Problems the checks found; empty when every answer measured was right. */
   problems: string[];
-}
-
-/** A small seeded generator (mulberry32): the same mix every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const surnames = ["müller", "schmidt", "schneider", "fischer", "weber", "meyer", "wagner", "becker", "schulz"];
@@ -134,8 +126,9 @@ function listQuery(search: string | null, page: number, status: string | null): 
   return `/api/customers?${query}`;
 }
 
-function makeMix(seed: number): Mix {
-  const next = random(seed);
+function makeMix(seed: number, shares: Record<Kind, number>): Mix {
+  // The invoice tests' seeded generator (mulberry32): the same mix every run.
+  const next = seededRandom(seed);
   const terms = searchTerms();
   // Popular terms more often: index ~ N·r² (the first few of each list carry most searches).
   const pickTerm = () => terms[Math.floor(terms.length * next() ** 2)] as string;
@@ -245,7 +238,7 @@ async function serve(): Promise<void> {
 
 /** Seeds a fresh database, starts two API processes on it, runs the mix; see the file's head. */
 export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> {
-  const { seconds, connections = 32, customers = 100_000, during, log = console.log } = options;
+  const { seconds, connections = 32, customers = 100_000, shares = issueShares, during, log = console.log } = options;
   if (!process.env.DATABASE_URL) {
     throw new Error("bench/mixed.ts needs DATABASE_URL: two API processes cannot share the embedded database");
   }
@@ -277,7 +270,7 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
       );
     };
 
-    const mix = makeMix(27);
+    const mix = makeMix(27, shares);
     const initial = new Map<string, number>();
     for (const path of mix.checkedQueries) initial.set(path, (await directAnswer(db.sql, path)).total);
     const load = (durationMs: number) => runLoad({ url: origins, next: mix.next, headers, connections, durationMs });
@@ -402,6 +395,10 @@ if (import.meta.main) {
     const seconds = numberOption("seconds", 180);
     const connections = numberOption("connections", 32, { integer: true });
     const customers = numberOption("customers", 100_000, { integer: true });
+    // --without-creates: their share goes to the searches (what the writes cost the others).
+    const shares = process.argv.includes("--without-creates")
+      ? { ...issueShares, search: issueShares.search + issueShares.create, create: 0 }
+      : issueShares;
     const loadAverage = () =>
       loadavg()
         .map((value) => value.toFixed(2))
@@ -410,7 +407,7 @@ if (import.meta.main) {
       `Database: ${databaseLabel()}; ${customers} customers; 2 API processes; ${connections} connections; ${seconds} s; ` +
         `load average ${loadAverage()}`,
     );
-    const report = await runMixedLoad({ seconds, connections, customers });
+    const report = await runMixedLoad({ seconds, connections, customers, shares });
     printReport(report, console.log);
     console.log(`load average at the end ${loadAverage()}`);
     if (report.problems.length > 0) process.exitCode = 1;
