@@ -9,6 +9,8 @@ export const customerScreenMessages = {
   loading: "Lade Kunden...",
   loadFailed: "Fehler beim Laden der Kunden",
   count: (total: string) => `${total} ${total === "1" ? "Kunde" : "Kunden"}`,
+  /** A search's count stops at the cap (customerPaging.searchCountCap): more match. */
+  countOver: (cap: string) => `mehr als ${cap} Kunden`,
   empty: "Keine Kunden gefunden.",
   emptyFilteredHint: "Ändern Sie den Suchbegriff oder den Statusfilter.",
   emptyHint: "Legen Sie mit „Neuer Kunde“ den ersten Kunden an.",

@@ -4,8 +4,19 @@ import postgres from "postgres";
 const watchedTables = ["customers", "users", "sessions"] as const;
 export type WatchedTable = (typeof watchedTables)[number];
 
-/** The channel migration 007's trigger notifies on, with the table's name as payload. */
+/**
+ * The channel migration 007's triggers notify on. The payload is the table's name, or (customers,
+ * migration 018) the name, a colon and a JSON array describing the changed rows.
+ */
 const channel = "klarwerk_table_changed";
+
+/**
+ * What changed in a table: its trigger's description of the changed rows (customers:
+ * `[name_lower, status]` of each row before and after), or null when anything may have changed
+ * (a bulk change, a reconnect, a writer that does not say).
+ */
+export type ChangeDetail = readonly unknown[] | null;
+type Listener = (detail: ChangeDetail) => void;
 
 /** How long to wait before listening again after the connection was lost. */
 const reconnectDelayMs = 1000;
@@ -18,33 +29,35 @@ export interface ChangeFeed {
   readonly live: boolean;
   /**
    * Calls `listener` on every change of `table`, and with every table at once whenever the feed
-   * (re)connects or drops (changes may have been missed meanwhile). Returns the unsubscribe.
+   * (re)connects or drops (changes may have been missed meanwhile: the detail is null then).
+   * Returns the unsubscribe.
    */
-  subscribe(table: WatchedTable, listener: () => void): () => void;
+  subscribe(table: WatchedTable, listener: Listener): () => void;
   /**
    * A change this process has just committed: its own listeners hear it now, not one NOTIFY
-   * round trip later, so a user sees their own save in the next list.
+   * round trip later, so a user sees their own save in the next list. `detail` as the table's
+   * trigger describes its rows; without it, anything may have changed.
    */
-  changed(table: WatchedTable): void;
+  changed(table: WatchedTable, detail?: ChangeDetail): void;
   close(): Promise<void>;
 }
 
 class Listeners {
-  private readonly byTable = new Map<WatchedTable, Set<() => void>>();
+  private readonly byTable = new Map<WatchedTable, Set<Listener>>();
 
-  add(table: WatchedTable, listener: () => void): () => void {
+  add(table: WatchedTable, listener: Listener): () => void {
     const set = this.byTable.get(table) ?? new Set();
     this.byTable.set(table, set);
     set.add(listener);
     return () => set.delete(listener);
   }
 
-  emit(table: WatchedTable): void {
-    for (const listener of this.byTable.get(table) ?? []) listener();
+  emit(table: WatchedTable, detail: ChangeDetail = null): void {
+    for (const listener of this.byTable.get(table) ?? []) listener(detail);
   }
 
   emitAll(): void {
-    for (const table of this.byTable.keys()) this.emit(table);
+    for (const table of this.byTable.keys()) this.emit(table, null);
   }
 }
 
@@ -57,13 +70,27 @@ export function localChangeFeed(): ChangeFeed {
   return {
     live: true,
     subscribe: (table, listener) => listeners.add(table, listener),
-    changed: (table) => listeners.emit(table),
+    changed: (table, detail) => listeners.emit(table, detail),
     close: async () => {},
   };
 }
 
 function isWatchedTable(value: string): value is WatchedTable {
   return (watchedTables as readonly string[]).includes(value);
+}
+
+/** A NOTIFY payload: `table` or `table:[…]`; a detail that does not parse counts as none. */
+export function parseChange(payload: string): { table: WatchedTable; detail: ChangeDetail } | null {
+  const colon = payload.indexOf(":");
+  const table = colon < 0 ? payload : payload.slice(0, colon);
+  if (!isWatchedTable(table)) return null;
+  if (colon < 0) return { table, detail: null };
+  try {
+    const detail: unknown = JSON.parse(payload.slice(colon + 1));
+    return { table, detail: Array.isArray(detail) ? detail : null };
+  } catch {
+    return { table, detail: null };
+  }
 }
 
 /**
@@ -100,7 +127,8 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     fetch_types: false,
     onnotice: () => {},
     onnotify: (name: string, payload: string) => {
-      if (name === channel && isWatchedTable(payload)) listeners.emit(payload);
+      const change = name === channel ? parseChange(payload) : null;
+      if (change) listeners.emit(change.table, change.detail);
     },
     onclose: () => {
       goDark();
@@ -132,7 +160,7 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
       return live;
     },
     subscribe: (table, listener) => listeners.add(table, listener),
-    changed: (table) => listeners.emit(table),
+    changed: (table, detail) => listeners.emit(table, detail),
     async close() {
       closed = true;
       clearTimeout(retry);

@@ -1,13 +1,45 @@
-import type { ChangeFeed, WatchedTable } from "./change-feed.ts";
+import type { ChangeDetail, ChangeFeed, WatchedTable } from "./change-feed.ts";
 
-export interface TableCacheOptions<Value> {
-  /** The tables the answers are computed from: a change to any of them empties the cache. */
+export interface TableCacheOptions<Value, Tag> {
+  /** Under which name `tableCacheStats()` reports it (unnamed: counted, not reported). */
+  name?: string;
+  /** The tables the answers are computed from: a change to any of them empties the cache... */
   tables: WatchedTable[];
+  /**
+   * ...unless the change says which rows changed (`detail`) and this is given: then only the
+   * answers whose tag (passed to `get`) the predicate it makes of the rows holds for are
+   * forgotten. Made once per change, it is asked once per answer kept.
+   */
+  affects?: (detail: readonly unknown[]) => (tag: Tag) => boolean;
   /** At most this many answers are kept; the least recently used goes first. */
   maxEntries: number;
   /** With `maxSize`: what one answer weighs (e.g. its length), so large answers count as such. */
   sizeOf?: (value: Value) => number;
   maxSize?: number;
+}
+
+/** How often each cache answered from memory, since the process started (diagnostics, benches). */
+export interface TableCacheStats {
+  /** Answered from memory, or joined a load already under way. */
+  hits: number;
+  /** Loaded from the database (and kept, unless a change came meanwhile). */
+  misses: number;
+  /** Loaded while the change feed was dark: nothing could be kept. */
+  bypassed: number;
+}
+
+const statsByName = new Map<string, TableCacheStats>();
+
+/** Every named cache's counts in this process (caches of one name, e.g. in two apps, add up). */
+export function tableCacheStats(): Record<string, TableCacheStats> {
+  return Object.fromEntries([...statsByName].map(([name, stats]) => [name, { ...stats }]));
+}
+
+interface Load<Value, Tag> {
+  promise: Promise<Value>;
+  tag: Tag;
+  /** A change came after the load began: its answer may be old, so it is not kept. */
+  stale: boolean;
 }
 
 /**
@@ -16,58 +48,69 @@ export interface TableCacheOptions<Value> {
  * to the database.
  *
  * Two guards keep it from serving what the database no longer says:
- * - an answer whose load began before a change is not kept (a generation count: the load may
- *   have read the old rows);
+ * - an answer whose load began before a change that affects it is not kept (the load may have
+ *   read the old rows);
  * - concurrent calls for the same key share one load (16 requests after a save run one query,
- *   not 16), but a call after a change never joins a load begun before it.
+ *   not 16), but a call after such a change never joins a load begun before it.
  */
-export class TableCache<Value> {
-  private readonly entries = new Map<string, { value: Value; size: number }>();
-  private readonly loading = new Map<string, Promise<Value>>();
-  private generation = 0;
+export class TableCache<Value, Tag = undefined> {
+  private readonly stats: TableCacheStats;
+  private readonly entries = new Map<string, { value: Value; size: number; tag: Tag }>();
+  private readonly loading = new Map<string, Load<Value, Tag>>();
   private size = 0;
 
   constructor(
     private readonly feed: ChangeFeed | null,
-    private readonly options: TableCacheOptions<Value>,
+    private readonly options: TableCacheOptions<Value, Tag>,
   ) {
-    for (const table of options.tables) feed?.subscribe(table, () => this.clear());
+    const stats = (options.name && statsByName.get(options.name)) || { hits: 0, misses: 0, bypassed: 0 };
+    if (options.name) statsByName.set(options.name, stats);
+    this.stats = stats;
+    for (const table of options.tables) feed?.subscribe(table, (detail) => this.changed(detail));
   }
 
-  /** The kept answer for `key`, else `load()`'s (kept when nothing changed meanwhile). */
-  get(key: string, load: () => Promise<Value>): Promise<Value> {
-    if (!this.feed?.live) return load();
+  /** The kept answer for `key`, else `load()`'s (kept when nothing affecting `tag` changed meanwhile). */
+  get(key: string, load: () => Promise<Value>, tag?: Tag): Promise<Value> {
+    if (!this.feed?.live) {
+      this.stats.bypassed++;
+      return load();
+    }
     const entry = this.entries.get(key);
     if (entry) {
+      this.stats.hits++;
       // Map order is the recency order: the touched entry moves to the end.
       this.entries.delete(key);
       this.entries.set(key, entry);
       return Promise.resolve(entry.value);
     }
     const pending = this.loading.get(key);
-    if (pending) return pending;
+    if (pending) {
+      this.stats.hits++;
+      return pending.promise;
+    }
+    this.stats.misses++;
 
-    const generation = this.generation;
-    const loaded = load().then(
+    const flight: Load<Value, Tag> = { promise: Promise.resolve() as Promise<Value>, tag: tag as Tag, stale: false };
+    flight.promise = load().then(
       (value) => {
-        if (this.loading.get(key) === loaded) this.loading.delete(key);
-        if (generation === this.generation && this.feed?.live) this.keep(key, value);
+        if (this.loading.get(key) === flight) this.loading.delete(key);
+        if (!flight.stale && this.feed?.live) this.keep(key, value, flight.tag);
         return value;
       },
       (error: unknown) => {
-        if (this.loading.get(key) === loaded) this.loading.delete(key);
+        if (this.loading.get(key) === flight) this.loading.delete(key);
         throw error;
       },
     );
-    this.loading.set(key, loaded);
-    return loaded;
+    this.loading.set(key, flight);
+    return flight.promise;
   }
 
   /** Forgets every answer, and that any load now running may keep its own. */
   clear(): void {
-    this.generation++;
-    this.entries.clear();
+    for (const flight of this.loading.values()) flight.stale = true;
     this.loading.clear();
+    this.entries.clear();
     this.size = 0;
   }
 
@@ -76,14 +119,33 @@ export class TableCache<Value> {
     return this.entries.size;
   }
 
-  private keep(key: string, value: Value): void {
+  /** A change heard: forget what it affects (everything, when it does not say what changed). */
+  private changed(detail: ChangeDetail): void {
+    if (detail === null || !this.options.affects) {
+      this.clear();
+      return;
+    }
+    const affects = this.options.affects(detail);
+    for (const [key, entry] of this.entries) {
+      if (!affects(entry.tag)) continue;
+      this.entries.delete(key);
+      this.size -= entry.size;
+    }
+    for (const [key, flight] of this.loading) {
+      if (!affects(flight.tag)) continue;
+      flight.stale = true;
+      this.loading.delete(key);
+    }
+  }
+
+  private keep(key: string, value: Value, tag: Tag): void {
     const size = this.options.sizeOf?.(value) ?? 1;
     const maxSize = this.options.maxSize ?? Number.POSITIVE_INFINITY;
     if (size > maxSize) return;
     const replaced = this.entries.get(key);
     if (replaced) this.size -= replaced.size;
     this.entries.delete(key);
-    this.entries.set(key, { value, size });
+    this.entries.set(key, { value, size, tag });
     this.size += size;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.options.maxEntries && this.size <= maxSize) break;

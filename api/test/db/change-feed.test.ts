@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { ChangeFeed, WatchedTable } from "../../src/db/change-feed.ts";
+import { type ChangeDetail, type ChangeFeed, parseChange, type WatchedTable } from "../../src/db/change-feed.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 
 /** Until `condition` holds, at most `timeoutMs`; NOTIFY arrives a round trip after the commit. */
@@ -52,6 +52,36 @@ describe.skipIf(!process.env.DATABASE_URL)("change feed on a database server", (
     expect(heard).toEqual(["sessions"]);
   });
 
+  test("names the customers changed (before and after), or none for more than 20 rows (migration 018)", async () => {
+    const details: ChangeDetail[] = [];
+    const unsubscribe = feed.subscribe("customers", (detail) => details.push(detail));
+    try {
+      const [made] = await db.sql<{ id: number }[]>`
+        insert into customers (name, status) values ('Straße Öl GmbH', 'angerufen') returning id`;
+      await eventually(() => details.length === 1);
+      await db.sql`update customers set name = 'Neu KG', status = 'vertrag' where id = ${made?.id ?? 0}`;
+      await eventually(() => details.length === 2);
+      await db.sql`delete from customers where id = ${made?.id ?? 0}`;
+      await eventually(() => details.length === 3);
+      await db.sql`insert into customers (name) select 'Masse ' || i from generate_series(1, 21) as i`;
+      await eventually(() => details.length === 4);
+      await db.sql`insert into customers (name) select 'Zwanzig ' || i from generate_series(1, 20) as i`;
+      await eventually(() => details.length === 5);
+      expect(details.slice(0, 4)).toEqual([
+        [["straße öl gmbh", "angerufen"]],
+        [
+          ["straße öl gmbh", "angerufen"],
+          ["neu kg", "vertrag"],
+        ],
+        [["neu kg", "vertrag"]],
+        null,
+      ]);
+      expect(details[4]).toHaveLength(20);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   test("hears nothing of a rolled-back change", async () => {
     heard.length = 0;
     await db.sql
@@ -81,5 +111,19 @@ describe.skipIf(!process.env.DATABASE_URL)("change feed on a database server", (
     heard.length = 0;
     await db.sql`insert into customers (name) values ('After Reconnect GmbH')`;
     await eventually(() => heard.includes("customers"));
+  });
+});
+
+describe("a change notification's payload", () => {
+  test.each([
+    ["customers", { table: "customers", detail: null }],
+    ['customers:[["müller gmbh","vertrag"]]', { table: "customers", detail: [["müller gmbh", "vertrag"]] }],
+    ["customers:not json", { table: "customers", detail: null }],
+    ['customers:{"a":1}', { table: "customers", detail: null }],
+    ["users", { table: "users", detail: null }],
+    ["invoices", null],
+    ['invoices:[["a","b"]]', null],
+  ])("%s", (payload, parsed) => {
+    expect(parseChange(payload)).toEqual(parsed as ReturnType<typeof parseChange>);
   });
 });

@@ -115,4 +115,58 @@ describe("TableCache", () => {
       expect(cache.count).toBe(0);
     }
   });
+
+  describe("a change that names its rows (issue 27)", () => {
+    /** Tags are search terms; a row (its name) affects a tag its name contains. */
+    const bySearch = (detail: readonly unknown[]) => (term: string) =>
+      detail.some((row) => Array.isArray(row) && String(row[0]).includes(term));
+
+    test("forgets only the answers the rows affect; a change without rows forgets all", async () => {
+      const feed = localChangeFeed();
+      const cache = new TableCache<string, string>(feed, { tables: ["customers"], maxEntries: 10, affects: bySearch });
+      await cache.get("müller", counted("müller v1"), "müller");
+      await cache.get("schmidt", counted("schmidt v1"), "schmidt");
+      feed.changed("customers", [["bäckerei müller", "vertrag"]]);
+      expect(await cache.get("müller", counted("müller v2"), "müller")).toBe("müller v2");
+      expect(await cache.get("schmidt", counted("schmidt v2"), "schmidt")).toBe("schmidt v1");
+      feed.changed("customers", null);
+      expect(await cache.get("schmidt", counted("schmidt v3"), "schmidt")).toBe("schmidt v3");
+      feed.changed("customers");
+      expect(await cache.get("müller", counted("müller v4"), "müller")).toBe("müller v4");
+    });
+
+    test("a load under way is not kept when the rows affect it, and is when they do not", async () => {
+      const feed = localChangeFeed();
+      const cache = new TableCache<string, string>(feed, { tables: ["customers"], maxEntries: 10, affects: bySearch });
+      const affected = controlledLoad("müller old");
+      const unaffected = controlledLoad("schmidt");
+      const first = cache.get("müller", affected.load, "müller");
+      const second = cache.get("schmidt", unaffected.load, "schmidt");
+      feed.changed("customers", [["müller kg", "angerufen"]]);
+      // A call after the change does not join the load begun before it.
+      const fresh = controlledLoad("müller new");
+      const third = cache.get("müller", fresh.load, "müller");
+      // The unaffected load is still shared.
+      const fourth = cache.get("schmidt", counted("unused"), "schmidt");
+      affected.finish();
+      unaffected.finish();
+      fresh.finish();
+      expect(await Promise.all([first, second, third, fourth])).toEqual([
+        "müller old #1",
+        "schmidt #1",
+        "müller new #1",
+        "schmidt #1",
+      ]);
+      expect(await cache.get("müller", counted("unused"), "müller")).toBe("müller new #1");
+      expect(await cache.get("schmidt", counted("unused"), "schmidt")).toBe("schmidt #1");
+    });
+
+    test("without `affects` any change forgets all", async () => {
+      const feed = localChangeFeed();
+      const cache = new TableCache<string>(feed, { tables: ["customers"], maxEntries: 10 });
+      await cache.get("a", counted("first"));
+      feed.changed("customers", [["unrelated", "vertrag"]]);
+      expect(await cache.get("a", counted("second"))).toBe("second");
+    });
+  });
 });

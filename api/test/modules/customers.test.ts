@@ -215,17 +215,27 @@ describe("GET /api/customers", () => {
     expect(seen).toEqual(newestFirst);
 
     const custom = await list(`search=${prefix}&limit=10&page=5`);
-    expect(custom).toEqual({ customers: newestFirst.slice(40), pages: 5, total: 45 });
+    expect(custom).toEqual({ customers: newestFirst.slice(40), pages: 5, total: 45, total_exact: true });
   });
 
   test("a page beyond the last is empty but tells the real page count", async () => {
     const prefix = uniquePrefix("Jenseits");
     for (let i = 0; i < 3; i++) await create({ name: `${prefix} ${i}` });
-    expect(await list(`search=${prefix}&limit=2&page=7`)).toEqual({ customers: [], pages: 2, total: 3 });
+    expect(await list(`search=${prefix}&limit=2&page=7`)).toEqual({
+      customers: [],
+      pages: 2,
+      total: 3,
+      total_exact: true,
+    });
   });
 
   test("no match is one empty page", async () => {
-    expect(await list(`search=${uniquePrefix("gibt-es-nicht")}`)).toEqual({ customers: [], pages: 1, total: 0 });
+    expect(await list(`search=${uniquePrefix("gibt-es-nicht")}`)).toEqual({
+      customers: [],
+      pages: 1,
+      total: 0,
+      total_exact: true,
+    });
   });
 
   test("search is a case-insensitive substring of the name, umlauts included", async () => {
@@ -372,7 +382,7 @@ describe("list pages kept in memory (the app with a change feed, as `bun start` 
   test("a save through the API shows in the very next list, search and filter included", async () => {
     const name = uniquePrefix("Cache Laden");
     const query = `search=${encodeURIComponent(name)}`;
-    expect(await cachedList(query)).toEqual({ customers: [], pages: 1, total: 0 });
+    expect(await cachedList(query)).toEqual({ customers: [], pages: 1, total: 0, total_exact: true });
 
     const created = await callJson<{ customer: Customer }>(cachedApp, "/api/customers", {
       token: cachedToken,
@@ -390,6 +400,25 @@ describe("list pages kept in memory (the app with a change feed, as `bun start` 
     expect(updated.status).toBe(200);
     expect((await cachedList(`${query}&status=angerufen`)).total).toBe(0);
     expect((await cachedList(`${query}&status=vertrag`)).customers).toEqual([updated.body.customer]);
+  });
+
+  test("a rename leaves the old name's search at once (the save names the row before and after)", async () => {
+    const oldName = uniquePrefix("Cache Alt");
+    const newName = uniquePrefix("Cache Neu");
+    const created = await callJson<{ customer: Customer }>(cachedApp, "/api/customers", {
+      token: cachedToken,
+      json: { name: oldName },
+    });
+    const before = `search=${encodeURIComponent(oldName)}`;
+    expect((await cachedList(before)).total).toBe(1);
+    const renamed = await callJson<{ customer: Customer }>(cachedApp, `/api/customers/${created.body.customer.id}`, {
+      method: "PUT",
+      token: cachedToken,
+      json: { name: newName, status: "in_kontakt" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await cachedList(before)).toEqual({ customers: [], pages: 1, total: 0, total_exact: true });
+    expect((await cachedList(`search=${encodeURIComponent(newName)}`)).customers).toEqual([renamed.body.customer]);
   });
 
   test("answers the same as the app without a cache", async () => {

@@ -9,6 +9,8 @@ import { openDatabase, type Sql } from "../../src/db/open.ts";
 
 export interface TestDatabase {
   sql: Sql;
+  /** The server database's URL, for other processes (benches); null for the embedded one. */
+  url: string | null;
   /**
    * A change feed of this database, as `bun start` makes one: LISTEN on its own connection to a
    * server (closed by `drop()`), the process-local feed for the embedded database.
@@ -28,9 +30,27 @@ export interface TestDatabase {
  * DATABASE_URL: a new database on that server, named `klarwerk_test_<pid>_<random>` and dropped
  * by `drop()`. Without: an in-memory PGlite behind the same worker, socket and driver the app uses.
  */
-export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({
+  migrated = true,
+  kind,
+}: {
+  migrated?: boolean;
+  kind?: DatabaseKind;
+} = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
-  return serverUrl ? createServerDatabase(serverUrl, migrated) : createEmbeddedDatabase(migrated);
+  if (kind === "embedded" || !serverUrl) return createEmbeddedDatabase(migrated);
+  return createServerDatabase(serverUrl, migrated);
+}
+
+/** The embedded PGlite, or the server DATABASE_URL names. */
+export type DatabaseKind = "embedded" | "server";
+
+/**
+ * Every database the product supports that this run can reach: the embedded one always, the
+ * server with DATABASE_URL. For tests whose answers must agree on both (`describe.each`).
+ */
+export function testDatabaseKinds(): DatabaseKind[] {
+  return process.env.DATABASE_URL ? ["embedded", "server"] : ["embedded"];
 }
 
 async function createServerDatabase(serverUrl: string, migrated: boolean): Promise<TestDatabase> {
@@ -68,7 +88,7 @@ async function createServerDatabase(serverUrl: string, migrated: boolean): Promi
     await drop();
     throw error;
   }
-  return { sql: db.sql, openChangeFeed, connectAgain, drop };
+  return { sql: db.sql, url: url.toString(), openChangeFeed, connectAgain, drop };
 }
 
 /**
@@ -104,6 +124,7 @@ async function createEmbeddedDatabase(migrated: boolean): Promise<TestDatabase> 
     if (!migrated) {
       return {
         sql: db.sql,
+        url: null,
         openChangeFeed: async () => localChangeFeed(),
         connectAgain: async () => db.sql,
         drop: db.close,
@@ -123,6 +144,7 @@ async function createEmbeddedDatabase(migrated: boolean): Promise<TestDatabase> 
   }
   return {
     sql: db.sql,
+    url: null,
     openChangeFeed: async () => localChangeFeed(),
     connectAgain: async () => db.sql,
     drop: db.close,

@@ -17,7 +17,13 @@ const statusFilterOptions = [
 ];
 
 /** A page of the list as the kit's list state reads it. */
-const customerRows = (answer: CustomerPage) => ({ items: answer.customers, pages: answer.pages, total: answer.total });
+const customerRows = (answer: CustomerPage) => ({
+  items: answer.customers,
+  pages: answer.pages,
+  total: answer.total,
+  // False when a search's count stopped at its cap: more match than the total says.
+  totalExact: answer.total_exact !== false,
+});
 
 interface DialogState {
   opened: boolean;
@@ -75,7 +81,12 @@ export default function Customers() {
         <Group gap={8} mb="xs" mih={24} role="status" aria-live="polite">
           {shown && loading && <Loader size={14} />}
           <Text size="sm" c="dimmed">
-            {shown && (loading ? messages.loading : messages.count(formatCount(shown.total)))}
+            {shown &&
+              (loading
+                ? messages.loading
+                : !shown.totalExact
+                  ? messages.countOver(formatCount(shown.total))
+                  : messages.count(formatCount(shown.total)))}
           </Text>
         </Group>
 
@@ -90,7 +101,9 @@ export default function Customers() {
         >
           <CustomerTable customers={shown?.items ?? []} loading={loading} onEdit={openDialog} />
         </QueryState>
-        {list.pager && <Pager {...list.pager} variant="steps" label={messages.pagination} />}
+        {list.pager && (
+          <Pager {...list.pager} pagesExact={shown?.totalExact !== false} variant="steps" label={messages.pagination} />
+        )}
       </Paper>
 
       <CustomerDialog

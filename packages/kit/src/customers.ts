@@ -47,12 +47,19 @@ export interface CustomerPage {
   customers: Customer[];
   pages: number;
   total: number;
+  /**
+   * False when a search matched more than `customerPaging.searchCountCap` customers: then `total`
+   * is the cap and the screen says "mehr als 10.000 Kunden"; `pages` reaches one page past it.
+   */
+  total_exact: boolean;
 }
 
 export const customerPaging = {
   /** Customers per page, as the product specification fixes it. */
   defaultLimit: 20,
   maxLimit: 100,
+  /** A search counts its matches up to here (issue 27: counting every match of a broad term is slow). */
+  searchCountCap: 10_000,
 } as const;
 
 export const customerLimits = {

@@ -25,7 +25,13 @@ export const customerPageSchema = schemaOf<CustomerPage>()(
     {
       customers: Type.Array(customerSchema, { description: "Newest first." }),
       pages: Type.Integer({ minimum: 1, description: "At least 1: an empty result is one empty page." }),
-      total: Type.Integer({ minimum: 0, description: "How many customers match the search and status." }),
+      total: Type.Integer({
+        minimum: 0,
+        description: "How many customers match the search and status; a search counts up to 10 000.",
+      }),
+      total_exact: Type.Boolean({
+        description: "False when a search matched more than 10 000 customers: `total` is then 10 000.",
+      }),
     },
     { additionalProperties: false },
   ),

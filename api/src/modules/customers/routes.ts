@@ -1,4 +1,4 @@
-import { customerMessages } from "@klarwerk/kit";
+import { type Customer, customerMessages } from "@klarwerk/kit";
 import { Elysia, t } from "elysia";
 import { TableCache } from "../../db/table-cache.ts";
 import type { Deps } from "../../deps.ts";
@@ -10,7 +10,7 @@ import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 import { customerAnswerSchema, customerPageSchema } from "./responses.ts";
-import { createCustomer, listCustomers, updateCustomer } from "./store.ts";
+import { createCustomer, listCustomers, pagesShowing, updateCustomer } from "./store.ts";
 import {
   createBody,
   customerFrom,
@@ -22,8 +22,9 @@ import {
 
 /**
  * List pages kept as the JSON text sent: a page of 100 long-noted customers is ~0.5 MB, most are
- * a few KB. Staff page, filter and search the same list all day while it changes a few times an
- * hour, so most requests are answered without the database.
+ * a few KB. Staff page, filter and search the same list all day; a save forgets only the pages
+ * the saved customer can be on (its status or none, a search its name contains or none), so
+ * searches for other names stay answered from memory while others write (issue 27).
  */
 const cachedPages = { maxEntries: 2000, maxChars: 32 * 1024 * 1024 };
 
@@ -54,16 +55,23 @@ const idParams = t.Object({ id: t.String({ description: "The customer's id, a po
  * - `PUT /api/customers/{id}` → `{ customer }`, 404 for an unknown id.
  */
 export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth" | "changes">) {
-  const pages = new TableCache<string>(changes, {
+  const pages = new TableCache<string, ListQuery>(changes, {
+    name: "customer pages",
     tables: ["customers"],
+    affects: pagesShowing,
     maxEntries: cachedPages.maxEntries,
     sizeOf: (json) => json.length,
     maxSize: cachedPages.maxChars,
   });
   const listPage = (query: ListQuery) =>
-    pages.get(pageKey(query), async () => JSON.stringify(await listCustomers(sql, query)));
-  // The writer's next list must show the save at once, not one NOTIFY round trip later.
-  const customersChanged = () => changes?.changed("customers");
+    pages.get(pageKey(query), async () => JSON.stringify(await listCustomers(sql, query)), query);
+  // The writer's next list must show the save at once, not one NOTIFY round trip later: the rows
+  // as migration 018's trigger describes them (that NOTIFY then forgets the same pages again).
+  const customersChanged = (...rows: Pick<Customer, "name" | "status">[]) =>
+    changes?.changed(
+      "customers",
+      rows.map((row) => [row.name, row.status]),
+    );
 
   const listDocs = listQueryDocs(customerListRules, {
     items: "Customers",
@@ -91,7 +99,7 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
       "",
       async ({ body, user, status }) => {
         const customer = await createCustomer(sql, customerFrom(body), user);
-        customersChanged();
+        customersChanged(customer);
         return status(201, { customer });
       },
       {
@@ -108,10 +116,10 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
       "/:id",
       async ({ params, body, user }) => {
         const id = requireId(params.id, messages.invalidId);
-        const customer = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), user);
-        if (!customer) throw new HttpError(404, messages.notFound);
-        customersChanged();
-        return { customer };
+        const updated = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), user);
+        if (!updated) throw new HttpError(404, messages.notFound);
+        customersChanged(updated.before, updated.customer);
+        return { customer: updated.customer };
       },
       {
         auth: true,

@@ -11,6 +11,8 @@ export const pagerMessages = {
   previous: "Zurück",
   next: "Weiter",
   pageOf: (page: number, pages: number) => `Seite ${page} von ${pages}`,
+  /** A count that stopped at its cap: there are more pages than `pages - 1`. */
+  pageOfMore: (page: number, pages: number) => `Seite ${page} von mehr als ${pages - 1}`,
   previousPage: "Vorherige Seite",
   nextPage: "Nächste Seite",
   page: (page: number) => `Seite ${page}`,
@@ -32,10 +34,12 @@ export interface PagerProps {
    * count it only estimates can say so.
    */
   total?: ReactNode;
+  /** False when the list's count stopped at a cap ("Seite X von mehr als Y"). */
+  pagesExact?: boolean;
 }
 
 /** The one pager of the list screens. */
-export function Pager({ page, pages, onPage, label, variant, total }: PagerProps) {
+export function Pager({ page, pages, onPage, label, variant, total, pagesExact = true }: PagerProps) {
   const controls =
     variant === "steps" ? (
       <Group component="nav" aria-label={label} justify="center" gap="sm" wrap="nowrap">
@@ -49,7 +53,7 @@ export function Pager({ page, pages, onPage, label, variant, total }: PagerProps
           ta="center"
           style={{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }}
         >
-          {pagerMessages.pageOf(page, pages)}
+          {pagesExact ? pagerMessages.pageOf(page, pages) : pagerMessages.pageOfMore(page, pages)}
         </Text>
         <Button variant="default" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
           {pagerMessages.next}
