@@ -19,7 +19,7 @@ function customer(id: number): Customer {
 }
 
 function page(ids: number[], pages: number, total = ids.length): CustomerPage {
-  return { customers: ids.map(customer), pages, total };
+  return { customers: ids.map(customer), pages, total, total_exact: true };
 }
 
 describe("Kundenverwaltung", () => {
