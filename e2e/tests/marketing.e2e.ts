@@ -679,6 +679,21 @@ test.describe("the consent banner's first tap", () => {
     });
   }
 
+  test("with storage that refuses to keep the choice, it holds for the page view", async ({ browser }) => {
+    const { page, close } = await newVisitor(browser);
+    await page.addInitScript(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException("blocked", "SecurityError");
+      };
+    });
+    await page.goto("/contact");
+    await waitForScripts(page);
+    await consentBanner(page).getByRole("button", { name: "Akzeptieren" }).click();
+    await expect(consentBanner(page)).toBeHidden();
+    await expect(widgetElement(page)).toHaveAttribute("data-rendered", "stub");
+    await close();
+  });
+
   test('"Datenschutz-Einstellungen" tapped before the script runs reopens the banner (5 visits)', async ({
     browser,
   }) => {

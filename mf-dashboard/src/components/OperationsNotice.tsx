@@ -7,7 +7,7 @@ import {
 } from "@klarwerk/kit";
 import { formatCount, formatDateTime, formatFileSize } from "@klarwerk/kit/format";
 import { DataList, List, Paper, Text, Title } from "@klarwerk/kit/ui";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { useOperations } from "../api/get-operations";
 import { operationsMessages as messages } from "../messages";
 
@@ -116,6 +116,16 @@ function BackupRunValue({ run, never }: { run: BackupRun | null; never: string }
   );
 }
 
+/** One concern of the block: its name, then what is known of it. */
+function OperationsLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
 /**
  * For admins: the state of the running product, one line per concern ("Speicherprüfung",
  * "E-Mail-Versand", "Letzte Sicherung", "Letzte geprüfte Wiederherstellung"). Red while the last
@@ -148,30 +158,18 @@ export function OperationsNotice({ admin }: { admin: boolean }) {
         {messages.title}
       </Title>
       <DataList labelWidth="10rem" gap="xs">
-        <DataList.Item>
-          <DataList.ItemLabel>{messages.blobCheck}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <BlobCheckValue check={check} backfillRemaining={backfillRemaining} />
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{messages.mailDelivery}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <MailDeliveryValue delivery={status.mail_delivery} />
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{messages.backup}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <BackupRunValue run={status.backup} never={messages.noBackup} />
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{messages.restoreDrill}</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <BackupRunValue run={status.restore_drill} never={messages.noDrill} />
-          </DataList.ItemValue>
-        </DataList.Item>
+        <OperationsLine label={messages.blobCheck}>
+          <BlobCheckValue check={check} backfillRemaining={backfillRemaining} />
+        </OperationsLine>
+        <OperationsLine label={messages.mailDelivery}>
+          <MailDeliveryValue delivery={status.mail_delivery} />
+        </OperationsLine>
+        <OperationsLine label={messages.backup}>
+          <BackupRunValue run={status.backup} never={messages.noBackup} />
+        </OperationsLine>
+        <OperationsLine label={messages.restoreDrill}>
+          <BackupRunValue run={status.restore_drill} never={messages.noDrill} />
+        </OperationsLine>
       </DataList>
     </Paper>
   );

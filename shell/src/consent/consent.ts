@@ -18,6 +18,8 @@ export interface ConsentState {
 const serverState: ConsentState = { choice: "unknown", reviewing: false };
 const listeners = new Set<() => void>();
 let reviewing = false;
+/** The last choice made on this page: what holds when storage refuses to keep it. */
+let choiceThisPage: ConsentChoice | null = null;
 let state: ConsentState | null = null;
 
 function storage(): Storage | null {
@@ -30,7 +32,7 @@ function storage(): Storage | null {
 
 function readChoice(): ConsentChoice | null {
   const value = storage()?.getItem(storageKeys.consent);
-  return value === "accepted" || value === "rejected" ? value : (earlyConsent()?.choice ?? null);
+  return value === "accepted" || value === "rejected" ? value : choiceThisPage;
 }
 
 function publish(): void {
@@ -71,6 +73,7 @@ export function useConsent(): ConsentState {
 
 export function decideConsent(choice: ConsentChoice): void {
   const withdrawn = readChoice() === "accepted" && choice === "rejected";
+  choiceThisPage = choice;
   try {
     storage()?.setItem(storageKeys.consent, choice);
   } catch {
@@ -91,6 +94,7 @@ export function reviewConsent(): void {
 const early = earlyConsent();
 if (early) {
   reviewing = early.reviewing;
+  choiceThisPage = early.choice;
   early.decide = decideConsent;
   early.review = reviewConsent;
 }
