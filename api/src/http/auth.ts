@@ -68,7 +68,7 @@ export function bearerToken(header: string | null): string | null {
 }
 
 function unauthorized(): HttpError {
-  return new HttpError(401, httpMessages.unauthorized, { "WWW-Authenticate": "Bearer" });
+  return new HttpError(401, "unauthorized", httpMessages.unauthorized, { "WWW-Authenticate": "Bearer" });
 }
 
 export interface Auth {
@@ -119,7 +119,7 @@ function createGuard(tokens: TokenService, sessions: Sessions) {
       detail: adminOperation,
       async transform({ request }) {
         const { user } = await authenticate(request);
-        if (user.role !== "admin") throw new HttpError(403, httpMessages.adminOnly);
+        if (user.role !== "admin") throw new HttpError(403, "admin-only", httpMessages.adminOnly);
       },
       resolve,
     },

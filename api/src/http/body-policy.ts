@@ -41,16 +41,16 @@ export function bodyPolicy(maxBodyBytes: number = jsonBodyLimitBytes, streamedPa
     const path = new URL(request.url).pathname;
     const type = mediaTypeOf(request);
     if (type !== "" && !isJsonMediaType(type) && path.startsWith("/api/")) {
-      if (!streamedTypes.has(type.toLowerCase())) throw new HttpError(400, httpMessages.badRequest);
+      if (!streamedTypes.has(type.toLowerCase())) throw new HttpError(400, "bad-request", httpMessages.badRequest);
       if (streamedPaths === undefined || streamedPaths.includes(path.replace(/\/+$/, ""))) return;
     }
     const declared = request.headers.get("content-length");
     if (declared === null) {
-      if (request.headers.has("transfer-encoding")) throw new HttpError(411, httpMessages.lengthRequired);
+      if (request.headers.has("transfer-encoding")) throw new HttpError(411, "length-required", httpMessages.lengthRequired);
       return;
     }
     const length = Number(declared);
-    if (!Number.isFinite(length) || length > maxBodyBytes) throw new HttpError(413, httpMessages.payloadTooLarge);
+    if (!Number.isFinite(length) || length > maxBodyBytes) throw new HttpError(413, "payload-too-large", httpMessages.payloadTooLarge);
   });
 }
 

@@ -1,11 +1,16 @@
+import type { ApiErrorCode } from "@klarwerk/kit";
 import { Elysia, type ValidationError } from "elysia";
 import { isJsonMediaType, mediaTypeOf } from "./content-type.ts";
 import { httpMessages } from "./messages.ts";
 
-/** Throw from any handler or hook: the client gets `status` and `{ message }`. */
+/**
+ * Throw from any handler, service or hook: the client gets `status` and `{ code, message }`.
+ * `code` is one of the kit's `apiErrorCodes` (stable, for programs), `message` German (for people).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
+    readonly code: ApiErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
@@ -13,6 +18,17 @@ export class HttpError extends Error {
     this.name = "HttpError";
   }
 }
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  code: ApiErrorCode;
+  message: string;
+  /** Only on a 500: the id the server log names the failure by. */
+  requestId?: string;
+}
+
+/** The header a 500 carries its request id in, besides the body. */
+export const requestIdHeader = "X-Request-Id";
 
 /** `/email` → `email`; `/items/0/price` → `items.0.price`. */
 function fieldOf(path: string | undefined): string {
@@ -25,48 +41,56 @@ function fieldOf(path: string | undefined): string {
  * unreadable rather than invalid: 400. Only requests are validated: answers are described in the
  * OpenAPI document, not checked against a schema (src/http/openapi.ts says why).
  */
-function validationAnswer(error: Readonly<ValidationError>, request: Request): { status: number; message: string } {
+function validationAnswer(error: Readonly<ValidationError>, request: Request): HttpError {
   if (error.type === "body" && !isJsonMediaType(mediaTypeOf(request)))
-    return { status: 400, message: httpMessages.badRequest };
-  if (typeof error.customError === "string") return { status: 422, message: error.customError };
+    return new HttpError(400, "bad-request", httpMessages.badRequest);
+  if (typeof error.customError === "string") return new HttpError(422, "validation", error.customError);
   const field = fieldOf(error.valueError?.path);
-  return { status: 422, message: field ? httpMessages.invalidField(field) : httpMessages.invalidInput };
+  return new HttpError(422, "validation", field ? httpMessages.invalidField(field) : httpMessages.invalidInput);
+}
+
+/** Elysia's own failures, in our words; null for anything that is a fault of ours (a 500). */
+function knownFailure(code: string | number, error: unknown, request: Request): HttpError | null {
+  if (error instanceof HttpError) return error;
+  switch (code) {
+    case "VALIDATION":
+      return validationAnswer(error as ValidationError, request);
+    case "PARSE": {
+      // A hook that throws while the body is read arrives wrapped in a ParseError.
+      const cause = (error as Error).cause;
+      return cause instanceof HttpError ? cause : new HttpError(400, "bad-request", httpMessages.badRequest);
+    }
+    case "NOT_FOUND":
+      return new HttpError(404, "not-found", httpMessages.notFound);
+    case "INVALID_COOKIE_SIGNATURE":
+      return new HttpError(400, "bad-request", httpMessages.badRequest);
+    case "INVALID_FILE_TYPE":
+      return new HttpError(422, "unsupported-file-type", httpMessages.unsupportedFileType);
+    default:
+      return null;
+  }
 }
 
 /**
- * The one error handler: every failure leaves as `{ "message": "<German>" }` with its status.
- * Stacks go to the server log only.
+ * The one error handler: every failure leaves as `{ code, message }` with its status. Anything
+ * else is our fault: a 500 whose stack goes to the server log under a fresh request id, which the
+ * answer carries (body and `X-Request-Id`) so a report from a user finds its log line.
  */
 export const errorHandler = new Elysia({ name: "error-handler" }).onError(
   { as: "global" },
   ({ code, error, request, set, status }) => {
-    if (error instanceof HttpError) {
-      Object.assign(set.headers, error.headers);
-      return status(error.status, { message: error.message });
+    const failure = knownFailure(code, error, request);
+    if (failure) {
+      Object.assign(set.headers, failure.headers);
+      const body: ErrorBody = { code: failure.code, message: failure.message };
+      return status(failure.status, body);
     }
-    switch (code) {
-      case "VALIDATION": {
-        const answer = validationAnswer(error, request);
-        return status(answer.status, { message: answer.message });
-      }
-      case "PARSE": {
-        // A hook that throws while the body is read arrives wrapped in a ParseError.
-        const cause = error.cause;
-        if (cause instanceof HttpError) return status(cause.status, { message: cause.message });
-        return status(400, { message: httpMessages.badRequest });
-      }
-      case "NOT_FOUND":
-        return status(404, { message: httpMessages.notFound });
-      case "INVALID_COOKIE_SIGNATURE":
-        return status(400, { message: httpMessages.badRequest });
-      case "INVALID_FILE_TYPE":
-        return status(422, { message: httpMessages.unsupportedFileType });
-      default: {
-        // request.url is only the path when a request named no host: then it is logged as it came.
-        const path = URL.canParse(request.url) ? new URL(request.url).pathname : request.url.slice(0, 300);
-        console.error(`[api] ${request.method} ${path} failed:`, error);
-        return status(500, { message: httpMessages.internal });
-      }
-    }
+    const requestId = crypto.randomUUID();
+    // request.url is only the path when a request named no host: then it is logged as it came.
+    const path = URL.canParse(request.url) ? new URL(request.url).pathname : request.url.slice(0, 300);
+    console.error(`[api] ${request.method} ${path} failed (request ${requestId}):`, error);
+    set.headers[requestIdHeader] = requestId;
+    const body: ErrorBody = { code: "internal", message: httpMessages.internal, requestId };
+    return status(500, body);
   },
 );

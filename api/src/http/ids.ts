@@ -1,4 +1,6 @@
+import { Elysia, t } from "elysia";
 import { HttpError } from "./errors.ts";
+import { errorResponses } from "./openapi.ts";
 
 /**
  * A positive integer from a path or query string that the database's bigint ids and JavaScript
@@ -14,7 +16,7 @@ export function parseId(raw: unknown): number | null {
 /** `parseId`, or a 400 with the module's own `message`: a malformed id never reaches a query. */
 export function requireId(raw: unknown, message: string): number {
   const id = parseId(raw);
-  if (id === null) throw new HttpError(400, message);
+  if (id === null) throw new HttpError(400, "invalid-id", message);
   return id;
 }
 
@@ -29,6 +31,29 @@ export function pagingParam(
 ): number {
   if (raw === undefined) return fallback;
   const value = parseId(raw);
-  if (value === null || value > max) throw new HttpError(400, message);
+  if (value === null || value > max) throw new HttpError(400, "invalid-query", message);
   return value;
 }
+
+/** How a module names its `:id`: for the document, and its 400 for a malformed one. */
+export interface IdParam {
+  /** "The customer's id, a positive integer." */
+  description: string;
+  /** The module's German 400 for an id that is no positive integer. */
+  invalid: string;
+}
+
+/**
+ * The one way a route reads its `:id`: `{ idParam: { description, invalid } }` documents the
+ * path parameter and its 400, and hands the handler `id`, a number, once the rest of the request
+ * was accepted (it resolves after the guard and the body's validation, as the handlers' own
+ * `requireId` did). Whether that id names a row is the service's question: its 404 carries the
+ * module's code.
+ */
+export const idParams = new Elysia({ name: "id-param" }).macro({
+  idParam: ({ description, invalid }: IdParam) => ({
+    params: t.Object({ id: t.String({ description }) }),
+    detail: { responses: errorResponses({ 400: { "invalid-id": [invalid] } }) },
+    resolve: ({ params }: { params: Record<string, string | undefined> }) => ({ id: requireId(params.id, invalid) }),
+  }),
+});

@@ -33,11 +33,11 @@ export function parseListQuery<Status extends string>(
 ): ListQuery<Status> {
   const { page, limit, search, status } = query;
   const term = search === undefined ? "" : search;
-  if (typeof term !== "string") throw new HttpError(400, messages.invalidSearch);
+  if (typeof term !== "string") throw new HttpError(400, "invalid-query", messages.invalidSearch);
   const trimmed = term.trim();
-  if (trimmed.length > searchMax) throw new HttpError(400, messages.invalidSearch);
+  if (trimmed.length > searchMax) throw new HttpError(400, "invalid-query", messages.invalidSearch);
   if (status !== undefined && status !== "" && !isStatus(status)) {
-    throw new HttpError(400, messages.invalidStatusFilter);
+    throw new HttpError(400, "invalid-query", messages.invalidStatusFilter);
   }
   return {
     page: pagingParam(page, { fallback: 1, max: maxPage }, httpMessages.invalidPage),

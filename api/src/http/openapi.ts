@@ -1,3 +1,4 @@
+import { type ApiErrorCode, apiErrorCodes } from "@klarwerk/kit";
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import packageJson from "../../package.json";
@@ -21,13 +22,23 @@ import { httpMessages } from "./messages.ts";
 type Operation = OpenAPIV3.OperationObject;
 type ResponseObject = OpenAPIV3.ResponseObject;
 
-/** The document's name for the `{ message }` schema and the bearer scheme. */
+/** The document's name for the `{ code, message }` schema and the bearer scheme. */
 const errorMessageName = "ErrorMessage";
 const bearerName = "bearerAuth";
 
-/** The body of every error answer (src/http/errors.ts). */
+/** The body of every error answer (src/http/errors.ts): the codes are the kit's one list. */
 export const errorMessageSchema = Type.Object(
-  { message: Type.String({ description: "What went wrong, in German, to be shown to the person as it is." }) },
+  {
+    code: Type.Unsafe<ApiErrorCode>({
+      type: "string",
+      enum: [...apiErrorCodes],
+      description: "What went wrong, as a stable identifier for programs to branch on.",
+    }),
+    message: Type.String({ description: "What went wrong, in German, to be shown to the person as it is." }),
+    requestId: Type.Optional(
+      Type.String({ description: "Only on a 500: the id the server's log names this failure by (also `X-Request-Id`)." }),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -45,8 +56,9 @@ export const apiDocumentation = {
     title: "Klarwerk Digital API",
     version: packageJson.version,
     description:
-      'The HTTP API of the website and staff portal. Every error answer is `{ "message": "<German>" }` ' +
-      "with its status; routes marked with a lock need `Authorization: Bearer <token>` from " +
+      'The HTTP API of the website and staff portal. Every error answer is `{ "code": "<code>", "message": "<German>" }` ' +
+      "with its status: `code` is a stable English identifier (the `ErrorMessage` schema lists them all; each " +
+      "route's answers name theirs in their examples), `message` the text to show; routes marked with a lock need `Authorization: Bearer <token>` from " +
       "`POST /api/login`. Text anywhere in a request (body, query string, path, upload field or " +
       "file name) containing U+0000 or a lone surrogate is refused on every route with a 400.",
   },
@@ -70,6 +82,7 @@ const errorStatuses = {
   416: "The requested range lies outside the file.",
   422: "The input breaks a rule; the message names the first problem.",
   429: "Too many attempts; `Retry-After` says when to try again.",
+  500: "A fault of the server's own; the answer's `requestId` (and `X-Request-Id`) names it in the server's log.",
   502: "The object store did not keep what was sent (an upload stored short); nothing was kept.",
   503: "A service the API needs does not answer.",
   507: "Not enough disk space on the server.",
@@ -77,20 +90,25 @@ const errorStatuses = {
 
 export type ErrorStatus = keyof typeof errorStatuses;
 
+/** The German messages a route can answer with one code, by that code. */
+export type ErrorsByCode = { [C in ApiErrorCode]?: readonly string[] };
+
 /**
- * Error answers of a route, each with the German messages it can carry as examples:
- * `errorResponses({ 404: [messages.notFound] })`.
+ * Error answers of a route, by status and code, each German message as an example of
+ * `{ code, message }`: `errorResponses({ 404: { "customer-not-found": [messages.notFound] } })`.
  */
-export function errorResponses(errors: { [S in ErrorStatus]?: readonly string[] }): Record<string, ResponseObject> {
+export function errorResponses(errors: { [S in ErrorStatus]?: ErrorsByCode }): Record<string, ResponseObject> {
   const responses: Record<string, ResponseObject> = {};
-  for (const [status, messages = []] of Object.entries(errors)) {
-    const examples = Object.fromEntries(messages.map((message) => [message, { value: { message } }]));
+  for (const [status, byCode = {}] of Object.entries(errors)) {
+    const entries = Object.entries(byCode).flatMap(([code, messages = []]) =>
+      messages.map((message) => [message, { value: { code, message } }] as const),
+    );
     responses[status] = {
       description: errorStatuses[Number(status) as ErrorStatus],
       content: {
         "application/json": {
           schema: asSchema({ $ref: `#/components/schemas/${errorMessageName}` }),
-          ...(messages.length > 0 ? { examples } : {}),
+          ...(entries.length > 0 ? { examples: Object.fromEntries(entries) } : {}),
         },
       },
     };
@@ -100,8 +118,8 @@ export function errorResponses(errors: { [S in ErrorStatus]?: readonly string[] 
 
 /** What the body policy (src/http/body-policy.ts) refuses a JSON body for before any route sees it. */
 export const jsonBodyErrors = errorResponses({
-  411: [httpMessages.lengthRequired],
-  413: [httpMessages.payloadTooLarge],
+  411: { "length-required": [httpMessages.lengthRequired] },
+  413: { "payload-too-large": [httpMessages.payloadTooLarge] },
 });
 
 /** A JSON answer with its schema. */
@@ -120,13 +138,16 @@ export function bytesResponse(description: string, headers: ResponseObject["head
  */
 export const bearerOperation = {
   security: [{ [bearerName]: [] }],
-  responses: errorResponses({ 401: [httpMessages.unauthorized] }),
+  responses: errorResponses({ 401: { unauthorized: [httpMessages.unauthorized] } }),
 } satisfies Operation;
 
 /** The documentation of an admin-only route (the `admin` macro's): the bearer scheme, its 401 and the staff 403. */
 export const adminOperation = {
   security: [{ [bearerName]: [] }],
-  responses: errorResponses({ 401: [httpMessages.unauthorized], 403: [httpMessages.adminOnly] }),
+  responses: errorResponses({
+    401: { unauthorized: [httpMessages.unauthorized] },
+    403: { "admin-only": [httpMessages.adminOnly] },
+  }),
 } satisfies Operation;
 
 /** A query parameter of a route whose handler reads it itself (the schema only documents it). */

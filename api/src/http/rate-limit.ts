@@ -45,7 +45,7 @@ export type RateLimitStore = (options: RateLimitOptions) => RateLimit;
 
 /** The 429 of a refused event: `message` and when to try again. */
 export function tooManyRequests(message: string, hit: RateLimitHit): HttpError {
-  return new HttpError(429, message, { "Retry-After": String(Math.max(1, hit.retryAfterSeconds)) });
+  return new HttpError(429, "rate-limited", message, { "Retry-After": String(Math.max(1, hit.retryAfterSeconds)) });
 }
 
 /** Keys longer than this (an over-long e-mail at login) are stored as their SHA-256. */

@@ -20,5 +20,5 @@ export function hasAbsoluteUrl(request: Request): boolean {
 export const requestTarget = new Elysia({ name: "request-target" }).onRequest(({ request, set }) => {
   if (hasAbsoluteUrl(request)) return;
   set.headers["cache-control"] = "no-store";
-  throw new HttpError(400, httpMessages.badRequest);
+  throw new HttpError(400, "bad-request", httpMessages.badRequest);
 });

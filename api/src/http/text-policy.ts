@@ -15,7 +15,7 @@ export function isStorableText(text: string): boolean {
 }
 
 function unstorable(): HttpError {
-  return new HttpError(400, httpMessages.unstorableText);
+  return new HttpError(400, "unstorable-text", httpMessages.unstorableText);
 }
 
 /**

@@ -44,7 +44,7 @@ export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql"
           "[api] health check: the database did not answer:",
           error instanceof Error ? error.message : error,
         );
-        throw new HttpError(503, httpMessages.databaseUnavailable);
+        throw new HttpError(503, "database-unavailable", httpMessages.databaseUnavailable);
       } finally {
         clearTimeout(timer);
       }

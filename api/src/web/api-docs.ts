@@ -79,7 +79,7 @@ export function apiDocsModule() {
       `${apiDocsPaths.assets}/:name`,
       ({ params, request }) => {
         const file = assets.get(params.name);
-        if (!file) throw new HttpError(404, httpMessages.notFound);
+        if (!file) throw new HttpError(404, "not-found", httpMessages.notFound);
         return serveFile(request, file, { cacheControl: noCache });
       },
       { detail: { hide: true } },

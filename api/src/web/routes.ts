@@ -20,7 +20,7 @@ export function remotesManifest(remotes: Record<RemoteName, string>): Record<Fed
 const remoteDirs = new Set<string>(remoteNames.map(remoteDir));
 
 function notFound(): HttpError {
-  return new HttpError(404, httpMessages.notFound);
+  return new HttpError(404, "not-found", httpMessages.notFound);
 }
 
 /** The path of the request URL, still percent-encoded (WHATWG URL has removed `.`/`..` segments). */

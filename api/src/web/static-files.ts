@@ -38,7 +38,7 @@ export function resolveInside(root: string, encodedPath: string): string | null 
   try {
     decoded = decodeURIComponent(encodedPath);
   } catch {
-    throw new HttpError(400, httpMessages.badRequest);
+    throw new HttpError(400, "bad-request", httpMessages.badRequest);
   }
   if (decoded.includes("\\") || decoded.includes("\0")) return null;
   const segments = decoded.split("/").filter((segment) => segment !== "");
@@ -115,7 +115,7 @@ export async function serveFile(request: Request, path: string, options: ServeOp
       headers.set("Content-Encoding", coding);
     }
   }
-  if (!info) throw new HttpError(404, httpMessages.notFound);
+  if (!info) throw new HttpError(404, "not-found", httpMessages.notFound);
 
   const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}${tag}"`;
   headers.set("ETag", etag);

@@ -7,6 +7,7 @@
 export * from "./company";
 export * from "./contact";
 export * from "./customers";
+export * from "./error-codes";
 export * from "./files";
 export * from "./format";
 export * from "./invoices";

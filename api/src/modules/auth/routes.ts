@@ -86,7 +86,7 @@ export function authModule({
           ownerEmail !== null && setupCode !== "" && isOwnerSetupCode(setupCode, jwtSecret, ownerEmail);
         // Without OWNER_EMAIL (outside production) there is no code to check: the first account is the owner.
         if (ownerEmail !== null && setupCode !== "" && !ownerProven)
-          throw new HttpError(422, messages.setupCodeInvalid);
+          throw new HttpError(422, "setup-code-invalid", messages.setupCodeInvalid);
         // Hashed whether or not the address is taken: both answers take the same time.
         const passwordHash = await hashPassword(registration.password);
         const outcome = await registerAccount(
@@ -147,8 +147,8 @@ export function authModule({
       "/login",
       async ({ body, request, server, set }) => {
         const email = normalizeEmail(body.email);
-        if (isBlank(email)) throw new HttpError(422, messages.emailRequired);
-        if (body.password.length === 0) throw new HttpError(422, messages.loginPasswordRequired);
+        if (isBlank(email)) throw new HttpError(422, "validation", messages.emailRequired);
+        if (body.password.length === 0) throw new HttpError(422, "validation", messages.loginPasswordRequired);
 
         const address = clientAddressOf(request, server, config.trustedProxies);
         const found = isEmail(email) ? await findUserForLogin(sql, email) : null;
@@ -177,12 +177,12 @@ export function authModule({
         // Unknown e-mail: verify against a dummy hash anyway, so timing does not tell.
         const hash = found?.passwordHash ?? (await dummyHash());
         const passwordOk = body.password.length <= limits.passwordMax && (await verifyPassword(body.password, hash));
-        if (!found || !passwordOk) throw new HttpError(401, messages.wrongCredentials);
+        if (!found || !passwordOk) throw new HttpError(401, "wrong-credentials", messages.wrongCredentials);
 
         await attemptLimits.loginSucceeded(email, address, device);
         // Only the right password learns that the account waits or is locked.
-        if (found.status === "pending") throw new HttpError(403, messages.pending);
-        if (found.status === "disabled") throw new HttpError(403, messages.disabled);
+        if (found.status === "pending") throw new HttpError(403, "account-pending", messages.pending);
+        if (found.status === "disabled") throw new HttpError(403, "account-disabled", messages.disabled);
         set.headers["set-cookie"] = deviceCookie(config.jwtSecret, found.id, {
           now: now(),
           secure: isSecureOrigin(request, config.publicUrl),
@@ -236,8 +236,8 @@ export function authModule({
     .post(
       "/password",
       async ({ body, user, sessionId }) => {
-        if (body.currentPassword.length === 0) throw new HttpError(422, messages.currentPasswordRequired);
-        if (body.newPassword.length === 0) throw new HttpError(422, messages.newPasswordRequired);
+        if (body.currentPassword.length === 0) throw new HttpError(422, "validation", messages.currentPasswordRequired);
+        if (body.newPassword.length === 0) throw new HttpError(422, "validation", messages.newPasswordRequired);
         checkPasswordLength(body.newPassword);
 
         const key = String(user.id);
@@ -248,10 +248,10 @@ export function authModule({
           hash !== null &&
           body.currentPassword.length <= limits.passwordMax &&
           (await verifyPassword(body.currentPassword, hash));
-        if (!currentOk) throw new HttpError(422, messages.currentPasswordWrong);
+        if (!currentOk) throw new HttpError(422, "current-password-wrong", messages.currentPasswordWrong);
         await passwordAttempts.reset(key);
 
-        if (body.newPassword === body.currentPassword) throw new HttpError(422, messages.newPasswordUnchanged);
+        if (body.newPassword === body.currentPassword) throw new HttpError(422, "validation", messages.newPasswordUnchanged);
         checkPasswordStrength(body.newPassword, { name: user.name, email: user.email });
         const passwordHash = await hashPassword(body.newPassword);
         await changePassword(sql, { userId: user.id, passwordHash, keep: sessionId, now: now() });

@@ -49,7 +49,7 @@ export function normalizeEmail(email: string): string {
 }
 
 function invalid(message: string): HttpError {
-  return new HttpError(422, message);
+  return new HttpError(422, "validation", message);
 }
 
 /** The registration to store, or a 422 with the first problem found, field by field. */

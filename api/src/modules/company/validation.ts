@@ -39,5 +39,5 @@ export function companySettingsFrom(body: typeof companyBody.static): CompanySet
   const check = checkCompanySettings(body);
   if (check.ok) return check.settings;
   const first = fieldNames.map((field) => check.errors[field]).find((message) => message !== undefined);
-  throw new HttpError(422, first ?? httpMessages.invalidInput);
+  throw new HttpError(422, "validation", first ?? httpMessages.invalidInput);
 }

@@ -164,8 +164,8 @@ export function contactRequestsModule({
       "/requests/:id/done",
       async ({ params, user }) => {
         const result = await markRequestDone(sql, requireId(params.id, requestsApiMessages.invalidId), user);
-        if (result.outcome === "not-found") throw new HttpError(404, requestsApiMessages.notFound);
-        if (result.outcome === "already-done") throw new HttpError(409, requestsApiMessages.alreadyDone);
+        if (result.outcome === "not-found") throw new HttpError(404, "contact-request-not-found", requestsApiMessages.notFound);
+        if (result.outcome === "already-done") throw new HttpError(409, "contact-request-already-done", requestsApiMessages.alreadyDone);
         return result.answer;
       },
       {
@@ -189,7 +189,7 @@ export function contactRequestsModule({
       "/requests/:id",
       async ({ params }) => {
         const request = await findRequestDetail(sql, requireId(params.id, requestsApiMessages.invalidId));
-        if (!request) throw new HttpError(404, requestsApiMessages.notFound);
+        if (!request) throw new HttpError(404, "contact-request-not-found", requestsApiMessages.notFound);
         return { request };
       },
       {
@@ -219,7 +219,7 @@ export function contactRequestsModule({
           if (!detail) throw new Error("the request vanished under its row lock");
           return { request: detail, counts: await requestCounts(tx) };
         });
-        if (!answer) throw new HttpError(404, requestsApiMessages.notFound);
+        if (!answer) throw new HttpError(404, "contact-request-not-found", requestsApiMessages.notFound);
         outbox.written();
         return status(201, answer);
       },

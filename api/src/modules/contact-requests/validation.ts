@@ -31,7 +31,7 @@ export interface ContactRequestInput {
 }
 
 function invalid(message: string): HttpError {
-  return new HttpError(422, message);
+  return new HttpError(422, "validation", message);
 }
 
 /** The request to store, or a 422 with the first problem found, field by field. */

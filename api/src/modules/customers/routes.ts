@@ -117,7 +117,7 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
       async ({ params, body, user }) => {
         const id = requireId(params.id, messages.invalidId);
         const updated = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), user);
-        if (!updated) throw new HttpError(404, messages.notFound);
+        if (!updated) throw new HttpError(404, "customer-not-found", messages.notFound);
         customersChanged(updated.before, updated.customer);
         return { customer: updated.customer };
       },

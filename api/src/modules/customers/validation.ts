@@ -56,11 +56,11 @@ export const updateBody = t.Object(
  * update must name the status: blank would otherwise quietly mean the default.
  */
 export function customerFrom(body: typeof createBody.static, { statusRequired = false } = {}): CustomerInput {
-  if (statusRequired && isBlank(body.status)) throw new HttpError(422, messages.statusRequired);
+  if (statusRequired && isBlank(body.status)) throw new HttpError(422, "validation", messages.statusRequired);
   const check = checkCustomer(body);
   if (check.ok) return check.customer;
   const first = Object.values(check.errors)[0] ?? httpMessages.invalidInput;
-  throw new HttpError(422, first);
+  throw new HttpError(422, "validation", first);
 }
 
 export type ListQuery = GenericListQuery<CustomerStatus>;

@@ -73,7 +73,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
 
   async function fileOf(rawId: string): Promise<FileWithBlob> {
     const file = await findFile(sql, requireId(rawId, messages.invalidId));
-    if (!file) throw new HttpError(404, messages.notFound);
+    if (!file) throw new HttpError(404, "file-not-found", messages.notFound);
     return file;
   }
 
@@ -82,7 +82,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
     const size = await store.sizeOf(file.blob_id);
     if (size === null || size < file.blob_offset) {
       console.error(`[api] file ${file.id}: blob ${file.blob_id} is missing`);
-      throw new HttpError(404, messages.contentMissing);
+      throw new HttpError(404, "file-content-missing", messages.contentMissing);
     }
     return size - file.blob_offset;
   }
@@ -153,7 +153,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
             sha256: upload.sha256,
             uploader: user,
           });
-          if (!file) throw new HttpError(404, foldersApiMessages.notFound);
+          if (!file) throw new HttpError(404, "folder-not-found", foldersApiMessages.notFound);
           return status(201, { file });
         } catch (error) {
           await upload.blob.discard();
@@ -209,7 +209,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
       "/:id",
       async ({ params }) => {
         const blobId = await deleteFile(sql, requireId(params.id, messages.invalidId));
-        if (blobId === null) throw new HttpError(404, messages.notFound);
+        if (blobId === null) throw new HttpError(404, "file-not-found", messages.notFound);
         // After the row is gone, unless a backup is copying (then after it): a blob that fails to
         // go now is an orphan the next start sweeps.
         await removeUnlessBackingUp(sql, "files", store, blobId).catch((error: unknown) => {
@@ -264,7 +264,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
       "/:id/download/:ticket",
       async ({ params, request }) => {
         const id = requireId(params.id, messages.invalidId);
-        if (!links.verify(id, params.ticket)) throw new HttpError(403, messages.linkInvalid);
+        if (!links.verify(id, params.ticket)) throw new HttpError(403, "download-link-invalid", messages.linkInvalid);
         return send(request, await fileOf(params.id), "attachment");
       },
       {
@@ -283,7 +283,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
       "/:id/preview",
       async ({ params, request }) => {
         const file = await fileOf(params.id);
-        if (!file.mime_type.startsWith("image/")) throw new HttpError(415, messages.noPreview);
+        if (!file.mime_type.startsWith("image/")) throw new HttpError(415, "preview-unavailable", messages.noPreview);
         return send(request, file, "inline");
       },
       {

@@ -120,27 +120,27 @@ class UploadForm {
     part.filename !== null ? this.filePart(part, part.filename, bodyOffset) : this.fieldPart(part);
 
   private filePart(part: PartHeaders, filename: string, bodyOffset: number): PartHandler {
-    if (part.name !== "file") throw new HttpError(400, messages.unexpectedField);
-    if (this.file) throw new HttpError(400, messages.oneFileOnly);
+    if (part.name !== "file") throw new HttpError(400, "bad-request", messages.unexpectedField);
+    if (this.file) throw new HttpError(400, "bad-request", messages.oneFileOnly);
     requireStorableText(filename);
     const name = originalNameOf(filename);
     // A file input with nothing chosen sends an empty file name.
-    if (name === "") throw new HttpError(400, messages.fileMissing);
-    if ([...name].length > fileNameMax) throw new HttpError(422, messages.nameTooLong);
+    if (name === "") throw new HttpError(400, "file-missing", messages.fileMissing);
+    if ([...name].length > fileNameMax) throw new HttpError(422, "validation", messages.nameTooLong);
     this.file = { name, mimeType: mimeTypeOf(part.contentType), bodyOffset };
     return this.onFile(this.file);
   }
 
   private fieldPart(part: PartHeaders): PartHandler {
-    if (part.name === "file") throw new HttpError(400, messages.fileMissing);
-    if (part.name === null || !knownFields.has(part.name)) throw new HttpError(400, messages.unexpectedField);
+    if (part.name === "file") throw new HttpError(400, "file-missing", messages.fileMissing);
+    if (part.name === null || !knownFields.has(part.name)) throw new HttpError(400, "bad-request", messages.unexpectedField);
     const name = part.name;
     const chunks: Buffer[] = [];
     let size = 0;
     return {
       data(bytes) {
         size += bytes.length;
-        if (size > fieldMaxBytes) throw new HttpError(400, messages.unexpectedField);
+        if (size > fieldMaxBytes) throw new HttpError(400, "bad-request", messages.unexpectedField);
         chunks.push(Buffer.from(bytes));
       },
       end: () => {
@@ -155,11 +155,11 @@ class UploadForm {
 /** What the caller gets for any failure: the HttpError it is, or the one it stands for. */
 function asHttpError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
-  if (error instanceof MultipartError) return new HttpError(400, httpMessages.badRequest);
-  if (isDiskFull(error)) return new HttpError(507, messages.diskFull);
+  if (error instanceof MultipartError) return new HttpError(400, "bad-request", httpMessages.badRequest);
+  if (isDiskFull(error)) return new HttpError(507, "disk-full", messages.diskFull);
   if (error instanceof IncompleteBlobError) {
     console.error("[api] an upload was not stored whole:", error.message);
-    return new HttpError(502, messages.storedIncomplete);
+    return new HttpError(502, "upload-incomplete", messages.storedIncomplete);
   }
   return error;
 }
@@ -173,14 +173,14 @@ function asHttpError(error: unknown): unknown {
 export async function receiveUpload(request: Request, options: UploadOptions): Promise<ReceivedUpload> {
   const boundary = boundaryOf(request.headers.get("content-type") ?? "");
   if (mediaTypeOf(request).toLowerCase() !== "multipart/form-data" || boundary === null) {
-    throw new HttpError(400, messages.notMultipart);
+    throw new HttpError(400, "bad-request", messages.notMultipart);
   }
   const declared = request.headers.get("content-length");
   const length = declared === null ? null : Number(declared);
   if (length !== null && length > options.maxBytes + multipartOverheadBytes) {
-    throw new HttpError(413, messages.tooLarge(options.maxBytes));
+    throw new HttpError(413, "payload-too-large", messages.tooLarge(options.maxBytes));
   }
-  if (!request.body) throw new HttpError(400, messages.fileMissing);
+  if (!request.body) throw new HttpError(400, "file-missing", messages.fileMissing);
   await options.store.prepare();
   // Only a store that can write a body whole (the disk) takes the whole-body path; into a bucket
   // every upload streams through the parser (docs/architecture.md, "Blob storage").
@@ -211,27 +211,27 @@ async function receiveWhole(
   try {
     body = await writeBody(request);
   } catch (error) {
-    if (isDiskFull(error)) throw new HttpError(507, messages.diskFull);
+    if (isDiskFull(error)) throw new HttpError(507, "disk-full", messages.diskFull);
     // The client went away, or the connection broke.
-    throw new HttpError(400, messages.uploadBroken);
+    throw new HttpError(400, "bad-request", messages.uploadBroken);
   }
   try {
-    if (body.size !== declaredLength) throw new HttpError(400, messages.uploadBroken);
+    if (body.size !== declaredLength) throw new HttpError(400, "bad-request", messages.uploadBroken);
 
     const form = new UploadForm(() => ({ data() {}, end() {} }));
     const start = new MultipartParser(boundary, form.onPart);
     await start.write(await body.read(0, edgeBytes));
     // The file part's headers must be near the start, and the file longer than what was read.
-    if (!form.file || start.done) throw new HttpError(400, messages.fileMissing);
+    if (!form.file || start.done) throw new HttpError(400, "file-missing", messages.fileMissing);
     const fileStart = form.file.bodyOffset;
 
     const endStart = Math.max(fileStart, body.size - edgeBytes);
     const end = Buffer.from(await body.read(endStart, body.size));
     const fileEnd = await findFileEnd(end, boundary, form.fields);
-    if (fileEnd === null) throw new HttpError(400, messages.uploadBroken);
+    if (fileEnd === null) throw new HttpError(400, "bad-request", messages.uploadBroken);
 
     const size = endStart + fileEnd - fileStart;
-    if (size > maxBytes) throw new HttpError(413, messages.tooLarge(maxBytes));
+    if (size > maxBytes) throw new HttpError(413, "payload-too-large", messages.tooLarge(maxBytes));
     await body.truncate(endStart + fileEnd);
     const sha256 = await body.sha256(fileStart, endStart + fileEnd);
     const { name, mimeType } = form.file;
@@ -254,7 +254,7 @@ async function findFileEnd(end: Buffer, boundary: string, fields: Map<string, st
   for (let at = end.indexOf(delimiter); at >= 0; at = end.indexOf(delimiter, at + 1)) {
     if (++candidates > maxEndCandidates) return null;
     const trailing = new UploadForm(() => {
-      throw new HttpError(400, messages.oneFileOnly);
+      throw new HttpError(400, "bad-request", messages.oneFileOnly);
     });
     const rest = new MultipartParser(boundary, trailing.onPart, { afterDelimiter: true });
     try {
@@ -313,7 +313,7 @@ async function receiveStreamed(
     received.blob = blob;
     return {
       data(bytes) {
-        if (blob.size + bytes.length > maxBytes) throw new HttpError(413, messages.tooLarge(maxBytes));
+        if (blob.size + bytes.length > maxBytes) throw new HttpError(413, "payload-too-large", messages.tooLarge(maxBytes));
         return blob.write(bytes);
       },
       end() {},
@@ -331,7 +331,7 @@ async function receiveStreamed(
         chunk = next.value;
       } catch {
         // The client went away, or the connection broke.
-        throw new HttpError(400, messages.uploadBroken);
+        throw new HttpError(400, "bad-request", messages.uploadBroken);
       }
       await parser.write(chunk);
       if (freeChunks) release(chunk);
@@ -340,10 +340,10 @@ async function receiveStreamed(
       parser.end();
     } catch {
       // The body ended before the form did: a transfer cut short.
-      throw new HttpError(400, messages.uploadBroken);
+      throw new HttpError(400, "bad-request", messages.uploadBroken);
     }
     const { blob } = received;
-    if (!blob || !form.file) throw new HttpError(400, messages.fileMissing);
+    if (!blob || !form.file) throw new HttpError(400, "file-missing", messages.fileMissing);
     await blob.close();
     if (blob.sha256 === null) throw new Error("a closed blob has no checksum");
     const { name, mimeType } = form.file;

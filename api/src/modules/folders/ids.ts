@@ -17,7 +17,7 @@ export function optionalFolderId(raw: string | undefined, message: string): numb
  */
 export async function existingFolderParam(sql: Sql, raw: string | undefined): Promise<number | null> {
   const id = optionalFolderId(raw, messages.invalidId);
-  if (id !== null && !(await folderExists(sql, id))) throw new HttpError(404, messages.notFound);
+  if (id !== null && !(await folderExists(sql, id))) throw new HttpError(404, "folder-not-found", messages.notFound);
   return id;
 }
 

@@ -41,10 +41,10 @@ export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
         const name = folderNameOf(body.name);
         const parentId = parentIdOf(body.parent_id);
         if (parentId !== null && !(await folderExists(sql, parentId))) {
-          throw new HttpError(404, messages.parentNotFound);
+          throw new HttpError(404, "parent-folder-not-found", messages.parentNotFound);
         }
         const result = await createFolder(sql, { name, parentId, creator: user });
-        if (result.outcome === "taken") throw new HttpError(409, messages.nameTaken);
+        if (result.outcome === "taken") throw new HttpError(409, "folder-name-taken", messages.nameTaken);
         return status(201, { folder: result.folder });
       },
       {

@@ -22,9 +22,9 @@ const controlCharacter = /\p{Cc}/u;
 /** The name to store: trimmed and in NFC, so "ü" typed two ways is one name. Else a 422. */
 export function folderNameOf(raw: string): string {
   const name = raw.normalize("NFC").trim();
-  if (isBlank(name)) throw new HttpError(422, messages.nameRequired);
-  if ([...name].length > folderNameMax) throw new HttpError(422, messages.nameTooLong);
-  if (controlCharacter.test(name)) throw new HttpError(422, messages.nameInvalid);
+  if (isBlank(name)) throw new HttpError(422, "validation", messages.nameRequired);
+  if ([...name].length > folderNameMax) throw new HttpError(422, "validation", messages.nameTooLong);
+  if (controlCharacter.test(name)) throw new HttpError(422, "validation", messages.nameInvalid);
   return name;
 }
 
@@ -32,6 +32,6 @@ export function folderNameOf(raw: string): string {
 export function parentIdOf(raw: number | null | undefined): number | null {
   if (raw === undefined || raw === null) return null;
   const id = parseId(String(raw));
-  if (id === null) throw new HttpError(422, messages.invalidParent);
+  if (id === null) throw new HttpError(422, "validation", messages.invalidParent);
   return id;
 }

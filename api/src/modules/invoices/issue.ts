@@ -71,7 +71,7 @@ async function numberAndRender(
   // order and date order agree (a refusal rolls the number back with the rest).
   const latest = await latestIssueDate(tx);
   if (latest !== null && data.content.issueDate < latest) {
-    throw new HttpError(422, invoiceDateMessages.beforeLatest(latest));
+    throw new HttpError(422, "invoice-date-before-latest", invoiceDateMessages.beforeLatest(latest));
   }
   const number = formatInvoiceNumber(year, sequence);
   const blob = await writeBlob(store, await renderInvoicePdf({ ...data, number }));
@@ -99,8 +99,8 @@ export async function issueInvoice(
       current = content;
     } else {
       const stored = await findInvoice(tx, id, today, { lock: true });
-      if (!stored) throw new HttpError(404, messages.notFound);
-      if (stored.state !== "draft") throw new HttpError(409, messages.issuedFinal);
+      if (!stored) throw new HttpError(404, "invoice-not-found", messages.notFound);
+      if (stored.state !== "draft") throw new HttpError(409, "invoice-already-issued", messages.issuedFinal);
       if (content !== null) await updateDraft(tx, id, content);
       invoiceId = id;
       current = content ?? stored.content;
@@ -109,7 +109,7 @@ export async function issueInvoice(
     const problem =
       invoiceIssueProblem(current, seller) ??
       issueDateProblem(current.issueDate, { today, maxBackdateDays, latestIssued: null });
-    if (problem !== null) throw new HttpError(422, problem);
+    if (problem !== null) throw new HttpError(422, "validation", problem);
 
     const kept: InvoiceContent = { ...current, items: current.items.filter(isKeptItem) };
     const totals = invoiceTotals(kept);
@@ -139,9 +139,9 @@ export async function issueInvoice(
 
 /** Why `stored` cannot be cancelled, or null. */
 function cancelProblem(stored: StoredInvoice): HttpError | null {
-  if (stored.state !== "issued") return new HttpError(409, messages.notIssued);
-  if (stored.kind === "cancellation") return new HttpError(409, messages.cancellationFinal);
-  if (stored.invoice.cancelledBy !== null) return new HttpError(409, messages.alreadyCancelled);
+  if (stored.state !== "issued") return new HttpError(409, "invoice-not-issued", messages.notIssued);
+  if (stored.kind === "cancellation") return new HttpError(409, "invoice-cancellation-final", messages.cancellationFinal);
+  if (stored.invoice.cancelledBy !== null) return new HttpError(409, "invoice-already-cancelled", messages.alreadyCancelled);
   return null;
 }
 
@@ -154,11 +154,11 @@ export async function cancelInvoice(context: IssueContext, id: number): Promise<
   const { sql, store, today, author } = context;
   return withBlobs(sql, async (tx, written) => {
     const stored = await findInvoice(tx, id, today, { lock: true });
-    if (!stored) throw new HttpError(404, messages.notFound);
+    if (!stored) throw new HttpError(404, "invoice-not-found", messages.notFound);
     const problem = cancelProblem(stored);
     if (problem) throw problem;
     const original = documentDataOf(stored);
-    if (!original) throw new HttpError(409, messages.notIssued);
+    if (!original) throw new HttpError(409, "invoice-not-issued", messages.notIssued);
 
     const { content } = original;
     const period = content.servicePeriodStart !== null && content.servicePeriodEnd !== null;

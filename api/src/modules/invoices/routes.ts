@@ -101,22 +101,22 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
 
   async function answer(id: number, today: string) {
     const stored = await findInvoice(sql, id, today);
-    if (!stored) throw new HttpError(404, messages.notFound);
+    if (!stored) throw new HttpError(404, "invoice-not-found", messages.notFound);
     return stored.invoice;
   }
 
   async function issuedOf(rawId: string) {
     const stored = await findInvoice(sql, requireId(rawId, messages.invalidId), todayInGermany());
-    if (!stored) throw new HttpError(404, messages.notFound);
+    if (!stored) throw new HttpError(404, "invoice-not-found", messages.notFound);
     const data = documentDataOf(stored);
-    if (!data || !stored.pdfBlob) throw new HttpError(409, messages.notIssued);
+    if (!data || !stored.pdfBlob) throw new HttpError(409, "invoice-not-issued", messages.notIssued);
     return { stored, data, pdfBlob: stored.pdfBlob };
   }
 
   async function contentChecked(body: InvoiceBody, today: string) {
     const content = contentFrom(body, today);
     if (content.customerId !== null && !(await customerExists(sql, content.customerId))) {
-      throw new HttpError(422, messages.customerUnknown);
+      throw new HttpError(422, "invoice-customer-unknown", messages.customerUnknown);
     }
     return content;
   }
@@ -198,7 +198,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
           await issueInvoice(context(user, today), id, content);
         } else if (!(await updateDraft(sql, id, content))) {
           const stored = await findInvoice(sql, id, today);
-          throw stored ? new HttpError(409, messages.issuedFinal) : new HttpError(404, messages.notFound);
+          throw stored ? new HttpError(409, "invoice-already-issued", messages.issuedFinal) : new HttpError(404, "invoice-not-found", messages.notFound);
         }
         return { invoice: await answer(id, today) };
       },
@@ -219,7 +219,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         const id = requireId(params.id, messages.invalidId);
         if (await deleteDraft(sql, id)) return new Response(null, { status: 204 });
         const stored = await findInvoice(sql, id, todayInGermany());
-        throw stored ? new HttpError(409, messages.issuedFinal) : new HttpError(404, messages.notFound);
+        throw stored ? new HttpError(409, "invoice-already-issued", messages.issuedFinal) : new HttpError(404, "invoice-not-found", messages.notFound);
       },
       {
         auth: true,
@@ -270,11 +270,11 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         const paidOn = paidOnFrom(body, today);
         await sql.begin(async (tx) => {
           const stored = await findInvoice(tx, id, today, { lock: true });
-          if (!stored) throw new HttpError(404, messages.notFound);
-          if (stored.state !== "issued") throw new HttpError(409, messages.notIssued);
-          if (stored.kind === "cancellation") throw new HttpError(409, messages.cancellationFinal);
-          if (stored.invoice.cancelledBy !== null) throw new HttpError(409, messages.cancelledNotPayable);
-          if (paidOn < stored.content.issueDate) throw new HttpError(422, invoiceDateMessages.paidOnBeforeIssue);
+          if (!stored) throw new HttpError(404, "invoice-not-found", messages.notFound);
+          if (stored.state !== "issued") throw new HttpError(409, "invoice-not-issued", messages.notIssued);
+          if (stored.kind === "cancellation") throw new HttpError(409, "invoice-cancellation-final", messages.cancellationFinal);
+          if (stored.invoice.cancelledBy !== null) throw new HttpError(409, "invoice-cancelled-not-payable", messages.cancelledNotPayable);
+          if (paidOn < stored.content.issueDate) throw new HttpError(422, "validation", invoiceDateMessages.paidOnBeforeIssue);
           await setPaidOn(tx, id, paidOn);
         });
         return { invoice: await answer(id, today) };
@@ -312,7 +312,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         const size = await store.sizeOf(pdfBlob);
         if (size === null) {
           console.error(`[api] invoice ${params.id}: PDF blob ${pdfBlob} is missing`);
-          throw new HttpError(404, messages.notFound);
+          throw new HttpError(404, "invoice-not-found", messages.notFound);
         }
         const pdf = store.content(pdfBlob, 0, size);
         return fileResponse(pdf, "application/pdf", invoicePdfFileName(data.number), stored.pdfSha256);

@@ -92,7 +92,7 @@ export function contentFrom(body: InvoiceBody, today: string): InvoiceContent {
     notes: body.notes ?? "",
   });
   const problem = invoiceContentProblem(content);
-  if (problem !== null) throw new HttpError(422, problem);
+  if (problem !== null) throw new HttpError(422, "validation", problem);
   return content;
 }
 
@@ -104,9 +104,9 @@ export const paymentBody = t.Object(
 /** The payment date: a real date, not after today, within the invoice dates' range (422). */
 export function paidOnFrom(body: typeof paymentBody.static, today: string): string {
   const paidOn = body.paidOn.trim();
-  if (!isIsoDate(paidOn)) throw new HttpError(422, messages.paidOnInvalid);
-  if (paidOn > today) throw new HttpError(422, messages.paidOnInFuture);
-  if (!isInvoiceDate(paidOn)) throw new HttpError(422, messages.paidOnOutOfRange);
+  if (!isIsoDate(paidOn)) throw new HttpError(422, "validation", messages.paidOnInvalid);
+  if (paidOn > today) throw new HttpError(422, "validation", messages.paidOnInFuture);
+  if (!isInvoiceDate(paidOn)) throw new HttpError(422, "validation", messages.paidOnOutOfRange);
   return paidOn;
 }
 

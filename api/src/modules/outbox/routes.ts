@@ -33,8 +33,8 @@ export function outboxModule({ sql, auth, outbox }: Pick<Deps, "sql" | "auth" | 
       "/:id/retry",
       async ({ params }) => {
         const result = await retryMail(sql, requireId(params.id, messages.invalidId));
-        if (result.outcome === "not-found") throw new HttpError(404, messages.notFound);
-        if (result.outcome === "not-failed") throw new HttpError(409, messages.notFailed);
+        if (result.outcome === "not-found") throw new HttpError(404, "mail-not-found", messages.notFound);
+        if (result.outcome === "not-failed") throw new HttpError(409, "mail-not-failed", messages.notFailed);
         outbox.written();
         return { mail: result.mail };
       },

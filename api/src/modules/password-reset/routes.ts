@@ -59,8 +59,8 @@ export function passwordResetModule({
       "",
       async ({ body, request, server, status }) => {
         const email = normalizeEmail(body.email);
-        if (isBlank(email)) throw new HttpError(422, messages.emailRequired);
-        if (!isEmail(email)) throw new HttpError(422, messages.emailInvalid);
+        if (isBlank(email)) throw new HttpError(422, "validation", messages.emailRequired);
+        if (!isEmail(email)) throw new HttpError(422, "validation", messages.emailInvalid);
         const client = clientAddressOf(request, server, config.trustedProxies);
         for (const hit of [await perEmail.hit(email), await perClient.hit(client)]) {
           if (!hit.allowed) throw tooManyRequests(messages.tooManyRequests, hit);
@@ -98,17 +98,17 @@ export function passwordResetModule({
       async ({ body }) => {
         const hash = resetTokenPattern.test(body.token) ? resetTokenHash(body.token) : null;
         const token = hash === null ? null : await findResetToken(sql, hash);
-        if (hash === null || token === null || !token.active) throw new HttpError(400, messages.tokenInvalid);
-        if (token.used) throw new HttpError(410, messages.tokenUsed);
-        if (token.expiresAt <= now()) throw new HttpError(410, messages.tokenExpired);
+        if (hash === null || token === null || !token.active) throw new HttpError(400, "reset-link-invalid", messages.tokenInvalid);
+        if (token.used) throw new HttpError(410, "reset-link-used", messages.tokenUsed);
+        if (token.expiresAt <= now()) throw new HttpError(410, "reset-link-expired", messages.tokenExpired);
 
-        if (body.newPassword.length === 0) throw new HttpError(422, messages.newPasswordRequired);
+        if (body.newPassword.length === 0) throw new HttpError(422, "validation", messages.newPasswordRequired);
         checkPasswordLength(body.newPassword);
         checkPasswordStrength(body.newPassword, { name: token.name, email: token.email });
         const passwordHash = await hashPassword(body.newPassword);
         // Checked again in the transaction: another use may have won meanwhile.
         if (!(await useResetToken(sql, { hash, passwordHash, now: now() }))) {
-          throw new HttpError(410, messages.tokenUsed);
+          throw new HttpError(410, "reset-link-used", messages.tokenUsed);
         }
         auth.sessions.changed();
         return new Response(null, { status: 204 });

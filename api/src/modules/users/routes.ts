@@ -24,13 +24,13 @@ const targetErrors = errorResponses({
 function refused(refusal: AccountRefusal): HttpError {
   switch (refusal) {
     case "not-admin":
-      return new HttpError(403, httpMessages.adminOnly);
+      return new HttpError(403, "admin-only", httpMessages.adminOnly);
     case "not-found":
-      return new HttpError(404, messages.notFound);
+      return new HttpError(404, "user-not-found", messages.notFound);
     case "last-admin":
-      return new HttpError(409, messages.lastAdmin);
+      return new HttpError(409, "last-admin", messages.lastAdmin);
     case "own-account":
-      return new HttpError(409, messages.ownAccount);
+      return new HttpError(409, "own-account", messages.ownAccount);
   }
 }
 

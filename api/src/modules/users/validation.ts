@@ -21,13 +21,13 @@ function isSettableStatus(value: string): value is SettableUserStatus {
 export function accountChangeFrom(body: typeof accountChangeBody.static): UserAccountChange {
   const change: UserAccountChange = {};
   if (body.status !== undefined) {
-    if (!isSettableStatus(body.status)) throw new HttpError(422, messages.invalidStatus);
+    if (!isSettableStatus(body.status)) throw new HttpError(422, "validation", messages.invalidStatus);
     change.status = body.status;
   }
   if (body.role !== undefined) {
-    if (!isUserRole(body.role)) throw new HttpError(422, messages.invalidRole);
+    if (!isUserRole(body.role)) throw new HttpError(422, "validation", messages.invalidRole);
     change.role = body.role;
   }
-  if (change.status === undefined && change.role === undefined) throw new HttpError(422, messages.nothingToChange);
+  if (change.status === undefined && change.role === undefined) throw new HttpError(422, "validation", messages.nothingToChange);
   return change;
 }

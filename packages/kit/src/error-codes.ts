@@ -1,0 +1,80 @@
+/**
+ * Every `code` an API error answer (`{ code, message }`) can carry: a stable English identifier
+ * in kebab-case, `<subject>-<what happened>` (`invoice-already-issued`), or one word for what
+ * every route can answer (`validation`, `internal`). The `message` is German and for people; a
+ * program (a screen, a script) branches on the code, which never changes once published: a new
+ * meaning gets a new code. The API's OpenAPI document lists these as the error schema's enum.
+ */
+export const apiErrorCodes = [
+  // The HTTP layer, on any route.
+  "bad-request",
+  "invalid-id",
+  "invalid-query",
+  "unstorable-text",
+  "validation",
+  "unauthorized",
+  "admin-only",
+  "not-found",
+  "length-required",
+  "payload-too-large",
+  "unsupported-file-type",
+  "rate-limited",
+  "internal",
+  "database-unavailable",
+  // Accounts, sign-in and password reset.
+  "wrong-credentials",
+  "account-pending",
+  "account-disabled",
+  "setup-code-invalid",
+  "current-password-wrong",
+  "reset-link-invalid",
+  "reset-link-used",
+  "reset-link-expired",
+  // User administration.
+  "user-not-found",
+  "last-admin",
+  "own-account",
+  // Contact requests.
+  "contact-request-not-found",
+  "contact-request-already-done",
+  // Customers.
+  "customer-not-found",
+  // Folders and files.
+  "folder-not-found",
+  "parent-folder-not-found",
+  "folder-name-taken",
+  "file-not-found",
+  "file-missing",
+  "file-content-missing",
+  "download-link-invalid",
+  "preview-unavailable",
+  "range-not-satisfiable",
+  "upload-incomplete",
+  "disk-full",
+  // Invoices.
+  "invoice-not-found",
+  "invoice-customer-unknown",
+  "invoice-already-issued",
+  "invoice-not-issued",
+  "invoice-cancellation-final",
+  "invoice-already-cancelled",
+  "invoice-cancelled-not-payable",
+  "invoice-date-before-latest",
+  // The outbox.
+  "mail-not-found",
+  "mail-not-failed",
+] as const;
+
+/** A code the API sends. */
+export type ApiErrorCode = (typeof apiErrorCodes)[number];
+
+/**
+ * What the browser's API client gives a failure that carries no code of ours: `network` when no
+ * answer came, `unreadable` when the answer was not the API's JSON (a proxy's error page).
+ * Never sent by the server, so not in the API document.
+ */
+export type ClientErrorCode = "network" | "unreadable";
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === "string" && (apiErrorCodes as readonly string[]).includes(value);
+}
