@@ -1,0 +1,55 @@
+import type { User, UserAccount } from "@klarwerk/kit";
+import type { Deps } from "../../deps.ts";
+import { HttpError } from "../../http/errors.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { enqueueMail } from "../../mail/outbox-store.ts";
+import { accessGrantedMail } from "../../mail/templates.ts";
+import { usersApiMessages as messages } from "./messages.ts";
+import { type AccountRefusal, changeAccount, deleteAccount } from "./store.ts";
+import { type accountChangeBody, accountChangeFrom } from "./validation.ts";
+
+/** The answer to each refusal: its status, code and German message. */
+function refused(refusal: AccountRefusal): HttpError {
+  switch (refusal) {
+    case "not-admin":
+      return new HttpError(403, "admin-only", httpMessages.adminOnly);
+    case "not-found":
+      return new HttpError(404, "user-not-found", messages.notFound);
+    case "last-admin":
+      return new HttpError(409, "last-admin", messages.lastAdmin);
+    case "own-account":
+      return new HttpError(409, "own-account", messages.ownAccount);
+  }
+}
+
+/**
+ * An admin's changes to accounts. The last active admin cannot be disabled, demoted or deleted
+ * (409), and an admin cannot do that to their own account (409), so nobody locks the company out
+ * of its portal.
+ */
+export function usersService({ sql, auth, now, config, outbox }: Pick<Deps, "sql" | "auth" | "now" | "config" | "outbox">) {
+  /** Approving tells the account's holder by mail; disabling ends the account's sessions. */
+  async function change(actor: User, targetId: number, body: typeof accountChangeBody.static): Promise<UserAccount> {
+    const result = await changeAccount(sql, {
+      actorId: actor.id,
+      targetId,
+      change: accountChangeFrom(body),
+      now: now(),
+      // Approving an access request tells its holder, in the same transaction.
+      onGranted: (tx, account) =>
+        enqueueMail(tx, accessGrantedMail({ name: account.name, address: account.email }, { publicUrl: config.publicUrl })),
+    });
+    if (result.outcome !== "changed") throw refused(result.outcome);
+    auth.sessions.changed();
+    outbox.written();
+    return result.account;
+  }
+
+  async function remove(actor: User, targetId: number): Promise<void> {
+    const result = await deleteAccount(sql, { actorId: actor.id, targetId });
+    if (result.outcome !== "deleted") throw refused(result.outcome);
+    auth.sessions.changed();
+  }
+
+  return { change, remove };
+}
