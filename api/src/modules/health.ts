@@ -64,7 +64,7 @@ export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql"
         tags: ["Health"],
         responses: {
           200: jsonResponse("The database answered a query.", healthSchema),
-          ...errorResponses({ 503: [httpMessages.databaseUnavailable] }),
+          ...errorResponses({ 503: { "database-unavailable": [httpMessages.databaseUnavailable] } }),
         },
       },
     },

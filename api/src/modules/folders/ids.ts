@@ -27,4 +27,7 @@ export function folderQueryParameter(name: "parent_id" | "folder_id") {
 }
 
 /** What `existingFolderParam` refuses with. */
-export const folderParamErrors = errorResponses({ 400: [messages.invalidId], 404: [messages.notFound] });
+export const folderParamErrors = errorResponses({
+  400: { "invalid-id": [messages.invalidId] },
+  404: { "folder-not-found": [messages.notFound] },
+});

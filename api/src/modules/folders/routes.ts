@@ -1,23 +1,17 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
-import { HttpError } from "../../http/errors.ts";
-import { httpMessages } from "../../http/messages.ts";
-import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
-import { existingFolderParam, folderParamErrors, folderQueryParameter } from "./ids.ts";
-import { foldersApiMessages as messages } from "./messages.ts";
-import { folderAnswerSchema, folderListSchema } from "./responses.ts";
-import { createFolder, folderExists, listFolders } from "./store.ts";
-import { createFolderBody, folderNameMax, folderNameOf, parentIdOf } from "./validation.ts";
-
-const tags = ["Files"];
+import { createDocs, listDocs } from "./docs.ts";
+import { existingFolderParam } from "./ids.ts";
+import { addFolder } from "./service.ts";
+import { listFolders } from "./store.ts";
+import { createFolderBody } from "./validation.ts";
 
 /**
  * Folders of the file area (every signed-in user sees all: a shared company drive):
  * - `GET /api/folders[?parent_id=<id>]`: `{ folders }` directly inside that folder (root when
  *   omitted); 404 for a folder that does not exist;
- * - `POST /api/folders` `{ name, parent_id }`: 201 `{ folder }`; 422 bad name, 404 unknown parent,
- *   409 when the parent already holds that name (any case).
+ * - `POST /api/folders` `{ name, parent_id }`: 201 `{ folder }` (service.ts says when it is refused).
  */
 export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
   return new Elysia({ name: "folders-routes", prefix: "/api/folders" })
@@ -25,51 +19,11 @@ export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
     .get(
       "",
       async ({ query }) => ({ folders: await listFolders(sql, await existingFolderParam(sql, query.parent_id)) }),
-      {
-        auth: true,
-        detail: {
-          summary: "The folders directly inside a folder",
-          tags,
-          parameters: [folderQueryParameter("parent_id")],
-          responses: { 200: jsonResponse("The folders, by name.", folderListSchema), ...folderParamErrors },
-        },
-      },
+      { auth: true, detail: listDocs },
     )
-    .post(
-      "",
-      async ({ body, user, status }) => {
-        const name = folderNameOf(body.name);
-        const parentId = parentIdOf(body.parent_id);
-        if (parentId !== null && !(await folderExists(sql, parentId))) {
-          throw new HttpError(404, "parent-folder-not-found", messages.parentNotFound);
-        }
-        const result = await createFolder(sql, { name, parentId, creator: user });
-        if (result.outcome === "taken") throw new HttpError(409, "folder-name-taken", messages.nameTaken);
-        return status(201, { folder: result.folder });
-      },
-      {
-        auth: true,
-        ...jsonBody(createFolderBody),
-        detail: {
-          summary: `Add a folder (name up to ${folderNameMax} characters)`,
-          tags,
-          responses: {
-            201: jsonResponse("The stored folder.", folderAnswerSchema),
-            ...jsonBodyErrors,
-            ...errorResponses({
-              400: [httpMessages.badRequest],
-              404: [messages.parentNotFound],
-              409: [messages.nameTaken],
-              422: [
-                messages.nameRequired,
-                messages.nameTooLong,
-                messages.nameInvalid,
-                messages.invalidParent,
-                httpMessages.notJsonObject,
-              ],
-            }),
-          },
-        },
-      },
-    );
+    .post("", async ({ body, user, status }) => status(201, { folder: await addFolder(sql, body, user) }), {
+      auth: true,
+      ...jsonBody(createFolderBody),
+      detail: createDocs,
+    });
 }
