@@ -1,0 +1,113 @@
+import {
+  abuseLimitWindowMinutes,
+  type ContactRequestDetail,
+  type MarkedDoneAnswer,
+  type OpenRequestsPage,
+  openRequestsPage,
+  type RepliedAnswer,
+  type User,
+} from "@klarwerk/kit";
+import type { Deps } from "../../deps.ts";
+import { HttpError } from "../../http/errors.ts";
+import { pagingParam, parseId } from "../../http/ids.ts";
+import { tooManyRequests } from "../../http/rate-limit.ts";
+import { enqueueMail } from "../../mail/outbox-store.ts";
+import { contactRequestMail, replyMail } from "../../mail/templates.ts";
+import { contactApiMessages, requestsApiMessages } from "./messages.ts";
+import {
+  findRequestDetail,
+  insertContactRequest,
+  insertReply,
+  listOpenRequests,
+  markRequestDone,
+  requestCounts,
+} from "./store.ts";
+import { type contactBody, isHoneypotFilled, type replyBody, validateContact, validateReply } from "./validation.ts";
+
+/** Per client address: more accepted requests than this within the window are refused (429). */
+export const contactRateLimit = {
+  name: "contact",
+  max: 10,
+  windowMs: abuseLimitWindowMinutes.contact * 60 * 1000,
+} as const;
+
+const notFound = () => new HttpError(404, "contact-request-not-found", requestsApiMessages.notFound);
+
+/**
+ * Contact requests from the public form to the dashboard. A new request and a reply each write
+ * their mail in the same transaction (the team inbox and the visitor respectively); the outbox
+ * delivers it.
+ */
+export function contactRequestsService({
+  sql,
+  config,
+  rateLimits,
+  outbox,
+}: Pick<Deps, "sql" | "config" | "rateLimits" | "outbox">) {
+  const submissions = rateLimits(contactRateLimit);
+
+  /**
+   * Validates, then counts against the client's allowance (429), then stores the request as
+   * open, unless the honeypot is filled: that one is answered the same and never stored.
+   */
+  async function receive(body: typeof contactBody.static, clientAddress: string): Promise<void> {
+    // Validated before counting: a visitor fixing a typo does not use up the allowance.
+    const contact = validateContact(body);
+    const submission = await submissions.hit(clientAddress);
+    if (!submission.allowed) throw tooManyRequests(contactApiMessages.tooManyRequests, submission);
+    if (isHoneypotFilled(body)) return;
+    const mail = contactRequestMail(contact, { to: config.contactNotifyTo, publicUrl: config.publicUrl });
+    await sql.begin(async (tx) => {
+      const contactRequestId = await insertContactRequest(tx, contact);
+      await enqueueMail(tx, mail, { contactRequestId });
+    });
+    outbox.written();
+  }
+
+  /** `?limit=&before=`: a malformed one is a 400 in the module's words. */
+  function listOpen(query: { limit?: string; before?: string }): Promise<OpenRequestsPage> {
+    const limit = pagingParam(
+      query.limit,
+      { fallback: openRequestsPage.defaultLimit, max: openRequestsPage.maxLimit },
+      requestsApiMessages.invalidLimit,
+    );
+    const before = query.before === undefined ? null : parseId(query.before);
+    if (query.before !== undefined && before === null)
+      throw new HttpError(400, "invalid-query", requestsApiMessages.invalidBefore);
+    return listOpenRequests(sql, { limit, before });
+  }
+
+  /** 404 unknown, 409 already done (someone else was faster). */
+  async function markDone(id: number, user: User): Promise<MarkedDoneAnswer> {
+    const result = await markRequestDone(sql, id, user);
+    if (result.outcome === "not-found") throw notFound();
+    if (result.outcome === "already-done")
+      throw new HttpError(409, "contact-request-already-done", requestsApiMessages.alreadyDone);
+    return result.answer;
+  }
+
+  async function detail(id: number): Promise<ContactRequestDetail> {
+    const request = await findRequestDetail(sql, id);
+    if (!request) throw notFound();
+    return request;
+  }
+
+  /** The reply is stored with the request, which is marked done if it was open, and mailed to the visitor. */
+  async function reply(requestId: number, body: typeof replyBody.static, user: User): Promise<RepliedAnswer> {
+    const message = validateReply(body);
+    const answer = await sql.begin(async (tx) => {
+      const request = await insertReply(tx, { requestId, message, user });
+      if (!request) return null;
+      const mail = replyMail(request, { message, senderName: user.name }, { teamInbox: config.contactNotifyTo });
+      await enqueueMail(tx, mail, { contactRequestId: requestId });
+      const detail = await findRequestDetail(tx, requestId);
+      if (!detail) throw new Error("the request vanished under its row lock");
+      return { request: detail, counts: await requestCounts(tx) };
+    });
+    if (!answer) throw notFound();
+    outbox.written();
+    return answer;
+  }
+
+  return { receive, listOpen, markDone, detail, reply };
+}
