@@ -1,0 +1,128 @@
+import type { User } from "@klarwerk/kit";
+import { removeUnlessBackingUp } from "../../backup/deferred-deletes.ts";
+import type { Deps } from "../../deps.ts";
+import { HttpError } from "../../http/errors.ts";
+import { optionalFolderId } from "../folders/ids.ts";
+import { foldersApiMessages } from "../folders/messages.ts";
+import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";
+import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
+import { filesApiMessages as messages } from "./messages.ts";
+import { blobResponse, contentDisposition } from "./serve.ts";
+import { deleteFile, type FileRow, type FileWithBlob, findFile, insertFile } from "./store.ts";
+import { receiveUpload } from "./upload.ts";
+
+/**
+ * Nothing a stored file contains may run in our origin: no sniffing into HTML, and should the
+ * file be opened as a page (an SVG with a script), a sandbox without scripts or requests.
+ */
+const inertHeaders = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'",
+  "Cross-Origin-Resource-Policy": "same-origin",
+} as const;
+
+/** The file area's flows: upload, delete, and the bytes of a file by bearer or by a download link. */
+export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
+  const store = fileBlobStore(config);
+  const links = createDownloadLinks(config.jwtSecret);
+
+  async function fileOf(id: number): Promise<FileWithBlob> {
+    const file = await findFile(sql, id);
+    if (!file) throw new HttpError(404, "file-not-found", messages.notFound);
+    return file;
+  }
+
+  /** The file's bytes in its blob: from its offset to the blob's end. */
+  async function contentSizeOf(file: FileWithBlob): Promise<number> {
+    const size = await store.sizeOf(file.blob_id);
+    if (size === null || size < file.blob_offset) {
+      console.error(`[api] file ${file.id}: blob ${file.blob_id} is missing`);
+      throw new HttpError(404, "file-content-missing", messages.contentMissing);
+    }
+    return size - file.blob_offset;
+  }
+
+  /** The file's bytes: to save (`attachment`) or to show (`inline`), with `Range` either way. */
+  async function send(request: Request, file: FileWithBlob, disposition: "attachment" | "inline"): Promise<Response> {
+    return blobResponse(request, {
+      content: (start, end) => store.content(file.blob_id, start, end),
+      offset: file.blob_offset,
+      size: await contentSizeOf(file),
+      sha256: file.sha256,
+      headers: {
+        ...inertHeaders,
+        "Content-Type": file.mime_type,
+        "Content-Disposition": contentDisposition(disposition, file.original_name),
+      },
+    });
+  }
+
+  /**
+   * The request's multipart body streamed into the store, then its row: 413 over
+   * `UPLOAD_MAX_BYTES`, 404 for a folder that is gone. The blob is in place before the row
+   * exists, so a row never names a missing blob; a refused upload leaves no blob.
+   */
+  async function upload(request: Request, uploader: User, freeChunks: boolean): Promise<FileRow> {
+    const upload = await receiveUpload(request, { store, maxBytes: config.uploadMaxBytes, freeChunks });
+    try {
+      const folderId = optionalFolderId(upload.fields.get("folder_id"), foldersApiMessages.invalidId);
+      await upload.blob.commit();
+      const file = await insertFile(sql, {
+        folderId,
+        originalName: upload.originalName,
+        mimeType: upload.mimeType,
+        size: upload.size,
+        blobId: upload.blob.id,
+        blobOffset: upload.offset,
+        sha256: upload.sha256,
+        uploader,
+      });
+      if (!file) throw new HttpError(404, "folder-not-found", foldersApiMessages.notFound);
+      return file;
+    } catch (error) {
+      await upload.blob.discard();
+      throw error;
+    }
+  }
+
+  /** Row and blob. */
+  async function remove(id: number): Promise<void> {
+    const blobId = await deleteFile(sql, id);
+    if (blobId === null) throw new HttpError(404, "file-not-found", messages.notFound);
+    // After the row is gone, unless a backup is copying (then after it): a blob that fails to
+    // go now is an orphan the next start sweeps.
+    await removeUnlessBackingUp(sql, "files", store, blobId).catch((error: unknown) => {
+      console.error(`[api] could not delete blob ${blobId}:`, error);
+    });
+  }
+
+  async function download(request: Request, id: number): Promise<Response> {
+    return send(request, await fileOf(id), "attachment");
+  }
+
+  /** Image files only (else 415), inline. */
+  async function preview(request: Request, id: number): Promise<Response> {
+    const file = await fileOf(id);
+    if (!file.mime_type.startsWith("image/")) throw new HttpError(415, "preview-unavailable", messages.noPreview);
+    return send(request, file, "inline");
+  }
+
+  /** A link valid for a minute that downloads without the bearer header. */
+  async function downloadLink(id: number): Promise<{ url: string; expires_in: number }> {
+    const file = await fileOf(id);
+    // Checked now, so the browser never saves an error message as the file.
+    await contentSizeOf(file);
+    return { url: `/api/files/${file.id}/download/${links.issue(file.id)}`, expires_in: downloadLinkLifetimeSeconds };
+  }
+
+  /** A download by a link's ticket: 403 once it expired or for another file. */
+  async function downloadByTicket(request: Request, id: number, ticket: string): Promise<Response> {
+    if (!links.verify(id, ticket)) throw new HttpError(403, "download-link-invalid", messages.linkInvalid);
+    return download(request, id);
+  }
+
+  /** While the server runs: abandoned incoming uploads are swept; `close` ends the store after the last request. */
+  const lifecycle = { sweep: () => scheduleIncomingSweep(store), close: () => store.close() };
+
+  return { upload, remove, download, preview, downloadLink, downloadByTicket, lifecycle };
+}
