@@ -1,0 +1,156 @@
+import {
+  type Invoice,
+  invoiceDateMessages,
+  invoicePdfFileName,
+  todayInGermany,
+  type User,
+  xrechnungFileName,
+} from "@klarwerk/kit";
+import type { Deps } from "../../deps.ts";
+import { HttpError } from "../../http/errors.ts";
+import { reprDigest, sha256HexOf, strongEtag } from "../../storage/blob-digest.ts";
+import { contentDisposition } from "../files/serve.ts";
+import { invoiceBlobStore } from "./blobs.ts";
+import { xrechnungXml } from "./einvoice.ts";
+import { cancelInvoice, type IssueContext, issueInvoice } from "./issue.ts";
+import { invoicesApiMessages as messages } from "./messages.ts";
+import { customerExists, deleteDraft, documentDataOf, findInvoice, insertDraft, setPaidOn, updateDraft } from "./store.ts";
+import { contentFrom, type InvoiceBody, paidOnFrom, type paymentBody } from "./validation.ts";
+
+/** Downloads are stored files (or made from stored data): nothing of them runs in our origin. */
+function fileResponse(body: BodyInit, type: string, name: string, sha256: string | null): Response {
+  const headers = new Headers({
+    "Content-Type": type,
+    "Content-Disposition": contentDisposition("attachment", name),
+    // Personal data, as every answer under /api: neither the browser nor a proxy keeps a copy.
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  // As the file area's downloads (files/serve.ts): the whole document's SHA-256 and a tag from it.
+  if (sha256 !== null) {
+    headers.set("Repr-Digest", reprDigest(sha256));
+    headers.set("ETag", strongEtag(sha256));
+  }
+  return new Response(body, { headers });
+}
+
+const notFound = () => new HttpError(404, "invoice-not-found", messages.notFound);
+
+/**
+ * The invoice tool's flows: save (a draft, or issued at once: issue.ts), delete a draft, cancel,
+ * record a payment, and the issued invoice's documents. Every refusal of a stored invoice's state
+ * is a 409 with its own code: already issued (a draft's edit or delete), not issued, a
+ * cancellation (final), already cancelled, cancelled (not payable).
+ */
+export function invoicesService({ sql, config }: Pick<Deps, "sql" | "config">) {
+  const store = invoiceBlobStore(config);
+
+  async function invoiceOf(id: number, today: string): Promise<Invoice> {
+    const stored = await findInvoice(sql, id, today);
+    if (!stored) throw notFound();
+    return stored.invoice;
+  }
+
+  async function issuedOf(id: number) {
+    const stored = await findInvoice(sql, id, todayInGermany());
+    if (!stored) throw notFound();
+    const data = documentDataOf(stored);
+    if (!data || !stored.pdfBlob) throw new HttpError(409, "invoice-not-issued", messages.notIssued);
+    return { stored, data, pdfBlob: stored.pdfBlob };
+  }
+
+  async function contentChecked(body: InvoiceBody, today: string) {
+    const content = contentFrom(body, today);
+    if (content.customerId !== null && !(await customerExists(sql, content.customerId))) {
+      throw new HttpError(422, "invoice-customer-unknown", messages.customerUnknown);
+    }
+    return content;
+  }
+
+  const context = (user: Pick<User, "id" | "name">, today: string): IssueContext => ({
+    sql,
+    store,
+    today,
+    maxBackdateDays: config.invoiceMaxBackdateDays,
+    author: { id: user.id, name: user.name },
+  });
+
+  const get = (id: number) => invoiceOf(id, todayInGermany());
+
+  /** A new draft, or with `issue: true` issued at once. */
+  async function create(body: InvoiceBody, user: User): Promise<Invoice> {
+    const today = todayInGermany();
+    const content = await contentChecked(body, today);
+    const id = body.issue
+      ? await issueInvoice(context(user, today), null, content)
+      : await insertDraft(sql, content, { id: user.id, name: user.name });
+    return invoiceOf(id, today);
+  }
+
+  /** Replaces a draft; with `issue: true` issues it (a refused issue leaves the draft as it was). */
+  async function replace(id: number, body: InvoiceBody, user: User): Promise<Invoice> {
+    const today = todayInGermany();
+    const content = await contentChecked(body, today);
+    if (body.issue) {
+      await issueInvoice(context(user, today), id, content);
+    } else if (!(await updateDraft(sql, id, content))) {
+      const stored = await findInvoice(sql, id, today);
+      throw stored ? new HttpError(409, "invoice-already-issued", messages.issuedFinal) : notFound();
+    }
+    return invoiceOf(id, today);
+  }
+
+  /** An issued invoice is kept: 409. */
+  async function remove(id: number): Promise<void> {
+    if (await deleteDraft(sql, id)) return;
+    const stored = await findInvoice(sql, id, todayInGermany());
+    throw stored ? new HttpError(409, "invoice-already-issued", messages.issuedFinal) : notFound();
+  }
+
+  /** The Stornorechnung and the original it cancels. */
+  async function cancel(id: number, user: User): Promise<{ invoice: Invoice; cancelled: Invoice }> {
+    const today = todayInGermany();
+    const cancellationId = await cancelInvoice(context(user, today), id);
+    return { invoice: await invoiceOf(cancellationId, today), cancelled: await invoiceOf(id, today) };
+  }
+
+  /** "Als bezahlt markieren": only an issued, uncancelled invoice, paid no earlier than issued. */
+  async function recordPayment(id: number, body: typeof paymentBody.static): Promise<Invoice> {
+    const today = todayInGermany();
+    const paidOn = paidOnFrom(body, today);
+    await sql.begin(async (tx) => {
+      const stored = await findInvoice(tx, id, today, { lock: true });
+      if (!stored) throw notFound();
+      if (stored.state !== "issued") throw new HttpError(409, "invoice-not-issued", messages.notIssued);
+      if (stored.kind === "cancellation")
+        throw new HttpError(409, "invoice-cancellation-final", messages.cancellationFinal);
+      if (stored.invoice.cancelledBy !== null)
+        throw new HttpError(409, "invoice-cancelled-not-payable", messages.cancelledNotPayable);
+      if (paidOn < stored.content.issueDate)
+        throw new HttpError(422, "validation", invoiceDateMessages.paidOnBeforeIssue);
+      await setPaidOn(tx, id, paidOn);
+    });
+    return invoiceOf(id, today);
+  }
+
+  /** The PDF stored at issue, always the same bytes. */
+  async function pdf(id: number): Promise<Response> {
+    const { stored, data, pdfBlob } = await issuedOf(id);
+    const size = await store.sizeOf(pdfBlob);
+    if (size === null) {
+      console.error(`[api] invoice ${id}: PDF blob ${pdfBlob} is missing`);
+      throw notFound();
+    }
+    const bytes = store.content(pdfBlob, 0, size);
+    return fileResponse(bytes, "application/pdf", invoicePdfFileName(data.number), stored.pdfSha256);
+  }
+
+  /** The XRechnung 3.0 (CII), made from the stored invoice. */
+  async function xrechnung(id: number): Promise<Response> {
+    const { data } = await issuedOf(id);
+    const xml = await xrechnungXml(data);
+    return fileResponse(xml, "application/xml; charset=utf-8", xrechnungFileName(data.number), sha256HexOf(xml));
+  }
+
+  return { get, create, replace, remove, cancel, recordPayment, pdf, xrechnung };
+}
