@@ -46,11 +46,13 @@ export function bodyPolicy(maxBodyBytes: number = jsonBodyLimitBytes, streamedPa
     }
     const declared = request.headers.get("content-length");
     if (declared === null) {
-      if (request.headers.has("transfer-encoding")) throw new HttpError(411, "length-required", httpMessages.lengthRequired);
+      if (request.headers.has("transfer-encoding"))
+        throw new HttpError(411, "length-required", httpMessages.lengthRequired);
       return;
     }
     const length = Number(declared);
-    if (!Number.isFinite(length) || length > maxBodyBytes) throw new HttpError(413, "payload-too-large", httpMessages.payloadTooLarge);
+    if (!Number.isFinite(length) || length > maxBodyBytes)
+      throw new HttpError(413, "payload-too-large", httpMessages.payloadTooLarge);
   });
 }
 

@@ -36,7 +36,9 @@ export const errorMessageSchema = Type.Object(
     }),
     message: Type.String({ description: "What went wrong, in German, to be shown to the person as it is." }),
     requestId: Type.Optional(
-      Type.String({ description: "Only on a 500: the id the server's log names this failure by (also `X-Request-Id`)." }),
+      Type.String({
+        description: "Only on a 500: the id the server's log names this failure by (also `X-Request-Id`).",
+      }),
     ),
   },
   { additionalProperties: false },

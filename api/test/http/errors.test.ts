@@ -11,7 +11,7 @@ const app = new Elysia()
     throw new Error("secret detail at /srv/app/src/thing.ts:12");
   })
   .get("/teapot", () => {
-    throw new HttpError(418, "Ich bin eine Teekanne.", { "X-Extra": "yes" });
+    throw new HttpError(418, "bad-request", "Ich bin eine Teekanne.", { "X-Extra": "yes" });
   })
   .post("/things", ({ body }) => body, {
     body: t.Object({

@@ -1,4 +1,4 @@
-import { companyMessages, providerBlock } from "@klarwerk/kit";
+import { providerBlock } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";

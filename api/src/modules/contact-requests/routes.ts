@@ -58,10 +58,14 @@ export function contactRequestsModule(deps: Pick<Deps, "sql" | "auth" | "config"
       idParam: requestIdParam,
       detail: requestDocs,
     })
-    .post("/requests/:id/reply", async ({ id, body, user, status }) => status(201, await service.reply(id, body, user)), {
-      auth: true,
-      idParam: requestIdParam,
-      ...jsonBody(replyBody),
-      detail: replyDocs,
-    });
+    .post(
+      "/requests/:id/reply",
+      async ({ id, body, user, status }) => status(201, await service.reply(id, body, user)),
+      {
+        auth: true,
+        idParam: requestIdParam,
+        ...jsonBody(replyBody),
+        detail: replyDocs,
+      },
+    );
 }

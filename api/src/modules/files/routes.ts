@@ -35,68 +35,70 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
   const service = filesService({ sql, config });
   let stopSweeping: (() => void) | null = null;
 
-  return new Elysia({ name: "files-routes", prefix: "/api/files" })
-    .use(auth.guard)
-    .use(idParams)
-    .onStart(() => {
-      stopSweeping ??= service.lifecycle.sweep();
-    })
-    .onStop(async () => {
-      stopSweeping?.();
-      stopSweeping = null;
-      // After the server's last request: this process's incoming folder goes with it.
-      await service.lifecycle.close();
-    })
-    .get(
-      "",
-      async ({ query }) => ({
-        files: await listFiles(sql, await existingFolderParam(sql, query.folder_id)),
-        max_upload_bytes: config.uploadMaxBytes,
-      }),
-      { auth: true, detail: listDocs },
-    )
-    .post(
-      "/upload",
-      async ({ request, server, user, status }) =>
-        status(201, { file: await service.upload(request, user, receivedFromPeer(request, server)) }),
-      // The body is read by the service as a stream: Elysia must not parse (buffer) it, so the
-      // document learns the body from `detail` rather than from a schema.
-      { auth: true, parse: "none", detail: uploadDocs(config.uploadMaxBytes) },
-    )
-    .delete(
-      "/:id",
-      async ({ id }) => {
-        await service.remove(id);
-        return new Response(null, { status: 204 });
-      },
-      { auth: true, idParam: fileIdParam, detail: deleteDocs },
-    )
-    .get("/:id/download", ({ id, request }) => service.download(request, id), {
-      auth: true,
-      idParam: fileIdParam,
-      detail: downloadDocs,
-    })
-    .post("/:id/download-link", ({ id }) => service.downloadLink(id), {
-      auth: true,
-      idParam: fileIdParam,
-      detail: downloadLinkDocs,
-    })
-    // Two path parameters: the id is read here, the macro's schema knows only `id`.
-    .get(
-      "/:id/download/:ticket",
-      ({ params, request }) =>
-        service.downloadByTicket(request, requireId(params.id, fileIdParam.invalid), params.ticket),
-      {
-        params: t.Object({
-          id: t.String({ description: fileIdParam.description }),
-          ticket: t.String({ description: "From `POST /api/files/{id}/download-link`." }),
+  return (
+    new Elysia({ name: "files-routes", prefix: "/api/files" })
+      .use(auth.guard)
+      .use(idParams)
+      .onStart(() => {
+        stopSweeping ??= service.lifecycle.sweep();
+      })
+      .onStop(async () => {
+        stopSweeping?.();
+        stopSweeping = null;
+        // After the server's last request: this process's incoming folder goes with it.
+        await service.lifecycle.close();
+      })
+      .get(
+        "",
+        async ({ query }) => ({
+          files: await listFiles(sql, await existingFolderParam(sql, query.folder_id)),
+          max_upload_bytes: config.uploadMaxBytes,
         }),
-        detail: ticketDownloadDocs,
-      },
-    )
-    .get("/:id/preview", ({ id, request }) => service.preview(request, id), {
-      auth: true,
-      idParam: fileIdParam,
-      detail: previewDocs,
-    });
+        { auth: true, detail: listDocs },
+      )
+      .post(
+        "/upload",
+        async ({ request, server, user, status }) =>
+          status(201, { file: await service.upload(request, user, receivedFromPeer(request, server)) }),
+        // The body is read by the service as a stream: Elysia must not parse (buffer) it, so the
+        // document learns the body from `detail` rather than from a schema.
+        { auth: true, parse: "none", detail: uploadDocs(config.uploadMaxBytes) },
+      )
+      .delete(
+        "/:id",
+        async ({ id }) => {
+          await service.remove(id);
+          return new Response(null, { status: 204 });
+        },
+        { auth: true, idParam: fileIdParam, detail: deleteDocs },
+      )
+      .get("/:id/download", ({ id, request }) => service.download(request, id), {
+        auth: true,
+        idParam: fileIdParam,
+        detail: downloadDocs,
+      })
+      .post("/:id/download-link", ({ id }) => service.downloadLink(id), {
+        auth: true,
+        idParam: fileIdParam,
+        detail: downloadLinkDocs,
+      })
+      // Two path parameters: the id is read here, the macro's schema knows only `id`.
+      .get(
+        "/:id/download/:ticket",
+        ({ params, request }) =>
+          service.downloadByTicket(request, requireId(params.id, fileIdParam.invalid), params.ticket),
+        {
+          params: t.Object({
+            id: t.String({ description: fileIdParam.description }),
+            ticket: t.String({ description: "From `POST /api/files/{id}/download-link`." }),
+          }),
+          detail: ticketDownloadDocs,
+        },
+      )
+      .get("/:id/preview", ({ id, request }) => service.preview(request, id), {
+        auth: true,
+        idParam: fileIdParam,
+        detail: previewDocs,
+      })
+  );
 }

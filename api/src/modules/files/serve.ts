@@ -61,7 +61,9 @@ export function requestedRange(header: string | null, size: number): ByteRange |
 }
 
 function unsatisfiable(size: number): HttpError {
-  return new HttpError(416, "range-not-satisfiable", messages.rangeNotSatisfiable, { "Content-Range": `bytes */${size}` });
+  return new HttpError(416, "range-not-satisfiable", messages.rangeNotSatisfiable, {
+    "Content-Range": `bytes */${size}`,
+  });
 }
 
 export interface BlobResponseOptions {

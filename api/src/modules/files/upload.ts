@@ -133,7 +133,8 @@ class UploadForm {
 
   private fieldPart(part: PartHeaders): PartHandler {
     if (part.name === "file") throw new HttpError(400, "file-missing", messages.fileMissing);
-    if (part.name === null || !knownFields.has(part.name)) throw new HttpError(400, "bad-request", messages.unexpectedField);
+    if (part.name === null || !knownFields.has(part.name))
+      throw new HttpError(400, "bad-request", messages.unexpectedField);
     const name = part.name;
     const chunks: Buffer[] = [];
     let size = 0;
@@ -313,7 +314,8 @@ async function receiveStreamed(
     received.blob = blob;
     return {
       data(bytes) {
-        if (blob.size + bytes.length > maxBytes) throw new HttpError(413, "payload-too-large", messages.tooLarge(maxBytes));
+        if (blob.size + bytes.length > maxBytes)
+          throw new HttpError(413, "payload-too-large", messages.tooLarge(maxBytes));
         return blob.write(bytes);
       },
       end() {},

@@ -140,8 +140,10 @@ export async function issueInvoice(
 /** Why `stored` cannot be cancelled, or null. */
 function cancelProblem(stored: StoredInvoice): HttpError | null {
   if (stored.state !== "issued") return new HttpError(409, "invoice-not-issued", messages.notIssued);
-  if (stored.kind === "cancellation") return new HttpError(409, "invoice-cancellation-final", messages.cancellationFinal);
-  if (stored.invoice.cancelledBy !== null) return new HttpError(409, "invoice-already-cancelled", messages.alreadyCancelled);
+  if (stored.kind === "cancellation")
+    return new HttpError(409, "invoice-cancellation-final", messages.cancellationFinal);
+  if (stored.invoice.cancelledBy !== null)
+    return new HttpError(409, "invoice-already-cancelled", messages.alreadyCancelled);
   return null;
 }
 

@@ -14,7 +14,15 @@ import { invoiceBlobStore } from "./blobs.ts";
 import { xrechnungXml } from "./einvoice.ts";
 import { cancelInvoice, type IssueContext, issueInvoice } from "./issue.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
-import { customerExists, deleteDraft, documentDataOf, findInvoice, insertDraft, setPaidOn, updateDraft } from "./store.ts";
+import {
+  customerExists,
+  deleteDraft,
+  documentDataOf,
+  findInvoice,
+  insertDraft,
+  setPaidOn,
+  updateDraft,
+} from "./store.ts";
 import { contentFrom, type InvoiceBody, paidOnFrom, type paymentBody } from "./validation.ts";
 
 /** Downloads are stored files (or made from stored data): nothing of them runs in our origin. */

@@ -19,6 +19,9 @@ export const retryDocs = {
   tags,
   responses: {
     200: jsonResponse("The mail, waiting again.", retriedSchema),
-    ...errorResponses({ 404: { "mail-not-found": [messages.notFound] }, 409: { "mail-not-failed": [messages.notFailed] } }),
+    ...errorResponses({
+      404: { "mail-not-found": [messages.notFound] },
+      409: { "mail-not-failed": [messages.notFailed] },
+    }),
   },
 };

@@ -30,7 +30,12 @@ export const changeDocs = {
     ...targetErrors,
     ...errorResponses({
       422: {
-        validation: [messages.invalidStatus, messages.invalidRole, messages.nothingToChange, httpMessages.notJsonObject],
+        validation: [
+          messages.invalidStatus,
+          messages.invalidRole,
+          messages.nothingToChange,
+          httpMessages.notJsonObject,
+        ],
       },
     }),
   },

@@ -27,7 +27,13 @@ function refused(refusal: AccountRefusal): HttpError {
  * (409), and an admin cannot do that to their own account (409), so nobody locks the company out
  * of its portal.
  */
-export function usersService({ sql, auth, now, config, outbox }: Pick<Deps, "sql" | "auth" | "now" | "config" | "outbox">) {
+export function usersService({
+  sql,
+  auth,
+  now,
+  config,
+  outbox,
+}: Pick<Deps, "sql" | "auth" | "now" | "config" | "outbox">) {
   /** Approving tells the account's holder by mail; disabling ends the account's sessions. */
   async function change(actor: User, targetId: number, body: typeof accountChangeBody.static): Promise<UserAccount> {
     const result = await changeAccount(sql, {
@@ -37,7 +43,10 @@ export function usersService({ sql, auth, now, config, outbox }: Pick<Deps, "sql
       now: now(),
       // Approving an access request tells its holder, in the same transaction.
       onGranted: (tx, account) =>
-        enqueueMail(tx, accessGrantedMail({ name: account.name, address: account.email }, { publicUrl: config.publicUrl })),
+        enqueueMail(
+          tx,
+          accessGrantedMail({ name: account.name, address: account.email }, { publicUrl: config.publicUrl }),
+        ),
     });
     if (result.outcome !== "changed") throw refused(result.outcome);
     auth.sessions.changed();

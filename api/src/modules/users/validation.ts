@@ -28,6 +28,7 @@ export function accountChangeFrom(body: typeof accountChangeBody.static): UserAc
     if (!isUserRole(body.role)) throw new HttpError(422, "validation", messages.invalidRole);
     change.role = body.role;
   }
-  if (change.status === undefined && change.role === undefined) throw new HttpError(422, "validation", messages.nothingToChange);
+  if (change.status === undefined && change.role === undefined)
+    throw new HttpError(422, "validation", messages.nothingToChange);
   return change;
 }
