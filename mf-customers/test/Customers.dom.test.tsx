@@ -26,7 +26,9 @@ describe("Kundenverwaltung", () => {
   test("a failed first load says so and offers a retry, not “Keine Kunden gefunden.”", async () => {
     let failing = true;
     const calls = stubApi(() =>
-      failing ? { status: 500, json: { message: "Interner Serverfehler." } } : { json: page([1, 2], 1) },
+      failing
+        ? { status: 500, json: { code: "internal", message: "Interner Serverfehler." } }
+        : { json: page([1, 2], 1) },
     );
     renderScreen(<Customers />);
     expect((await screen.findByRole("alert")).textContent).toBe("Fehler beim Laden der Kunden");

@@ -8,7 +8,7 @@ describe("Postausgang", () => {
     let failing = true;
     const calls = stubApi(() =>
       failing
-        ? { status: 500, json: { message: "Interner Serverfehler." } }
+        ? { status: 500, json: { code: "internal", message: "Interner Serverfehler." } }
         : { json: { mails: [], mail_configured: false } },
     );
     renderScreen(<Outbox />);

@@ -31,7 +31,10 @@ describe("Kontaktformular", () => {
   });
 
   test("a refusal hands on the server's German message and keeps what was typed", async () => {
-    stubApi(() => ({ status: 429, json: { message: "Zu viele Nachrichten. Bitte versuchen Sie es später erneut." } }));
+    stubApi(() => ({
+      status: 429,
+      json: { code: "rate-limited", message: "Zu viele Nachrichten. Bitte versuchen Sie es später erneut." },
+    }));
     const results: ContactResult[] = [];
     render(<ContactForm onResult={(result) => results.push(result)} />);
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Erika Muster" } });

@@ -8,6 +8,12 @@ export function markRequestDone(id: number): Promise<MarkedDoneAnswer> {
   return apiJson<MarkedDoneAnswer>(`/api/requests/${id}/done`, { method: "PUT" });
 }
 
+/** The answers that mean the open list is out of date: someone else answered or it was deleted. */
+const staleListCodes: ReadonlySet<ApiError["code"]> = new Set([
+  "contact-request-not-found",
+  "contact-request-already-done",
+]);
+
 export interface MarkRequestDoneOptions {
   onSuccess?: (request: DoneContactRequest) => void;
   onError?: (error: Error) => void;
@@ -15,7 +21,8 @@ export interface MarkRequestDoneOptions {
 
 /**
  * "Erledigt" for one request. On success the request leaves the cached open list
- * (`leaveOpenRequests`). A 404 or 409 (someone else was faster) refetches the list.
+ * (`leaveOpenRequests`). When someone else was faster (the request is gone or already done), the
+ * list is refetched.
  * The callbacks are the hook's, not `mutate`'s: the row that started the mutation is gone from
  * the list by the time it succeeds, and `mutate`'s callbacks would die with it.
  */
@@ -30,7 +37,7 @@ export function useMarkRequestDone({ onSuccess, onError }: MarkRequestDoneOption
     },
     onError: (error) => {
       onError?.(error);
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+      if (error instanceof ApiError && staleListCodes.has(error.code)) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },

@@ -17,11 +17,11 @@ interface AdminScreenStateProps {
 
 /**
  * The part the admin screens (Benutzer, Postausgang) share before their list is there: the kit's
- * `QueryState` for loading and failure. A 403 means this account lost its admin role since the
+ * `QueryState` for loading and failure. `admin-only` means this account lost its admin role since the
  * page was opened: the session learns it, and the shell's guard replaces the screen.
  */
 export function AdminScreenState({ query, messages }: AdminScreenStateProps) {
-  const refused = query.error instanceof ApiError && query.error.status === 403;
+  const refused = query.error instanceof ApiError && query.error.code === "admin-only";
   useEffect(() => {
     if (refused) void refreshSession();
   }, [refused]);

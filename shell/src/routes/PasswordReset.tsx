@@ -8,10 +8,17 @@ import { NewPasswordField } from "../components/NewPasswordField";
 import { notifyError, notifySuccess } from "../toasts/toasts";
 import { passwordResetMessages as messages } from "./password-reset-messages";
 
+/** The answers that mean the link cannot work any more: unknown, used or expired. */
+const deadLinkCodes: ReadonlySet<ApiError["code"]> = new Set([
+  "reset-link-invalid",
+  "reset-link-used",
+  "reset-link-expired",
+]);
+
 /**
  * The page the reset mail links to (`/passwort-zuruecksetzen?token=...`): a new password by the
- * registration rules, with the same strength verdict. A link that is unknown (400), expired or
- * used (410) is told in the server's words, with the way to a new one. Built from the same light
+ * registration rules, with the same strength verdict. A link that is unknown, expired or used is
+ * told in the server's words, with the way to a new one. Built from the same light
  * pieces as /login, so its toast outlives the change to /login.
  */
 export function PasswordReset() {
@@ -38,7 +45,7 @@ export function PasswordReset() {
     } catch (error) {
       // A link that cannot work any more replaces the form; anything else (the password rules, the
       // network) is a toast, and the form stays for another try.
-      if (error instanceof ApiError && (error.status === 400 || error.status === 410)) setLinkProblem(error.message);
+      if (error instanceof ApiError && deadLinkCodes.has(error.code)) setLinkProblem(error.message);
       else notifyError(messages.resetFailed, error instanceof Error ? error.message : undefined);
     } finally {
       setSubmitting(false);

@@ -1,16 +1,25 @@
+import { type ApiErrorCode, type ClientErrorCode, isApiErrorCode } from "../error-codes";
 import { appMessages } from "../messages";
 import { currentToken, endSession } from "./session";
 
-/** Every failed call surfaces as this, carrying the server's German `message`. */
+/**
+ * Every failed call surfaces as this, carrying the server's German `message` and its `code`.
+ * Screens branch on `code` (stable), never on the status or the text.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    /** True when `message` is the server's own `{ message }`, not a status text or a network failure. */
-    readonly fromServer: boolean = false,
+    /** The server's `code`; `network` when no answer came, `unreadable` when it was not the API's JSON. */
+    readonly code: ApiErrorCode | ClientErrorCode,
   ) {
     super(message);
     this.name = "ApiError";
+  }
+
+  /** True when `message` is the server's own, not a status text or the network message. */
+  get fromServer(): boolean {
+    return this.code !== "network" && this.code !== "unreadable";
   }
 }
 
@@ -44,16 +53,24 @@ export function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-async function readMessage(response: Response): Promise<{ message: string; fromServer: boolean }> {
+/**
+ * The `{ code, message }` of an error answer, or the status text when the answer is not ours. A
+ * message with a code this build does not know (a newer server) is still shown, as `unreadable`.
+ */
+export function errorOf(status: number, statusText: string, body: unknown): ApiError {
+  const { code, message } = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  if (typeof message === "string" && isApiErrorCode(code)) return new ApiError(status, message, code);
+  return new ApiError(status, typeof message === "string" ? message : statusText || `HTTP ${status}`, "unreadable");
+}
+
+async function errorOfResponse(response: Response): Promise<ApiError> {
+  let body: unknown = null;
   try {
-    const body: unknown = await response.json();
-    if (typeof body === "object" && body !== null && typeof (body as { message?: unknown }).message === "string") {
-      return { message: (body as { message: string }).message, fromServer: true };
-    }
+    body = await response.json();
   } catch {
-    // Not JSON (a proxy's error page, say): fall through to the status text.
+    // Not JSON (a proxy's error page, say): the status text.
   }
-  return { message: response.statusText || `HTTP ${response.status}`, fromServer: false };
+  return errorOf(response.status, response.statusText, body);
 }
 
 /** Calls the API and returns the raw response, throwing ApiError on any non-2xx status. */
@@ -76,16 +93,16 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, appMessages.networkError);
+    throw new ApiError(0, appMessages.networkError, "network");
   }
   if (!response.ok) {
-    const { message, fromServer } = await readMessage(response);
+    const error = await errorOfResponse(response);
     // A token the server no longer accepts (logged out, account locked, password changed elsewhere,
     // expired) ends the session, so the protected routes send the user to /login instead of
     // showing errors everywhere. Only while it is still the session's token: an answer that
     // arrives after a new login must not end the new session.
     if (response.status === 401 && token && token === currentToken()) endSession();
-    throw new ApiError(response.status, message, fromServer);
+    throw error;
   }
   return response;
 }

@@ -61,18 +61,27 @@ function reasonOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
+/** Codes whose message the login and register screens do not show: they keep the spec's own text. */
+const reasonsNotShown: ReadonlySet<ApiError["code"]> = new Set([
+  // "Bitte überprüfen Sie Ihre Zugangsdaten."
+  "wrong-credentials",
+  "unauthorized",
+  // Server faults and unreadable answers: "Bitte versuchen Sie es erneut."
+  "internal",
+  "database-unavailable",
+  "unreadable",
+]);
+
 /**
  * The reason a screen shows under its failure title: the server's message for a refusal the user
- * can act on (a 4xx: a waiting or locked account, too many attempts, a password too easy to
- * guess) and the network message when the server cannot be reached. Wrong credentials (401) and
- * server faults give null, so the screen keeps the spec's text ("Bitte überprüfen Sie Ihre
- * Zugangsdaten.", "Bitte versuchen Sie es erneut.").
+ * can act on (a waiting or locked account, too many attempts, a password too easy to guess) and
+ * the network message when the server cannot be reached. Wrong credentials and server faults give
+ * null, so the screen keeps the spec's text ("Bitte überprüfen Sie Ihre Zugangsdaten.", "Bitte
+ * versuchen Sie es erneut.").
  */
 function reasonToShow(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.status === 0) return error.message;
-  const refused = error.status >= 400 && error.status < 500 && error.status !== 401;
-  return refused && error.fromServer ? error.message : null;
+  return reasonsNotShown.has(error.code) ? null : error.message;
 }
 
 async function login(credentials: Credentials): Promise<LoginResult> {
@@ -133,7 +142,7 @@ export async function refreshSession(): Promise<void> {
     if (session.status !== "signed-in" || session.token !== token || sameUser(session.user, user)) return;
     startSession(user, token);
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 401)) {
+    if (!(error instanceof ApiError && error.code === "unauthorized")) {
       console.warn("Die Sitzung konnte nicht mit dem Server abgeglichen werden:", reasonOf(error, ""));
     }
   }
