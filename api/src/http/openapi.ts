@@ -176,3 +176,17 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export function schemaOf<T>() {
   return <S extends TSchema>(schema: S & (Same<Static<S>, T> extends true ? unknown : { describes: T })): S => schema;
 }
+
+/**
+ * A route's own copy of a documentation object (a module's docs.ts): Elysia merges the macros'
+ * `detail` (the bearer scheme, the id's 400) into the object a route is given, so one object
+ * shared by the apps of a process (tests start many) would collect every app's merge.
+ * Symbol keys (TypeBox's) are copied too.
+ */
+export function ownCopy<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(ownCopy) as T;
+  if (value === null || typeof value !== "object") return value;
+  const copy: Record<PropertyKey, unknown> = {};
+  for (const key of Reflect.ownKeys(value)) copy[key] = ownCopy((value as Record<PropertyKey, unknown>)[key]);
+  return copy as T;
+}

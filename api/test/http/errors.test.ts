@@ -41,11 +41,33 @@ describe("error handler", () => {
     expect(response.status).toBe(500);
     expect(response.headers.get("content-type")).toContain("application/json");
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ message: "Interner Serverfehler." });
+    const body = JSON.parse(text) as { requestId: string };
+    expect(body).toEqual({ code: "internal", message: "Interner Serverfehler.", requestId: body.requestId });
     expect(text).not.toContain("secret");
     expect(text).not.toContain(".ts");
     expect(logged).toHaveBeenCalled();
     expect(String(logged.mock.calls[0]?.[0])).toContain("GET /boom");
+  });
+
+  test("a 500 names a request id in its body and header, and the log line names the same id", async () => {
+    const first = await call(app, "/boom");
+    const second = await call(app, "/boom");
+    const ids: string[] = [];
+    for (const response of [first, second]) {
+      const { requestId } = (await response.json()) as { requestId: string };
+      expect(requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(response.headers.get("x-request-id")).toBe(requestId);
+      ids.push(requestId);
+    }
+    expect(ids[0]).not.toBe(ids[1]);
+    const lines = logged.mock.calls.map((logCall) => String(logCall[0]));
+    expect(lines).toEqual([`[api] GET /boom failed (request ${ids[0]}):`, `[api] GET /boom failed (request ${ids[1]}):`]);
+  });
+
+  test("an answer that is no fault of ours carries no request id", async () => {
+    const response = await call(app, "/teapot");
+    expect(response.headers.get("x-request-id")).toBeNull();
+    expect(Object.keys(await response.json())).toEqual(["code", "message"]);
   });
 
   test("an HttpError keeps its status, message and headers", async () => {

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
+import { ownCopy } from "../../http/openapi.ts";
 import { loginDocs, logoutDocs, passwordChangeDocs, registerDocs, sessionDocs } from "./docs.ts";
 import { announceOwnerSetup } from "./owner-setup.ts";
 import { authService } from "./service.ts";
@@ -42,7 +43,7 @@ export function authModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLim
     .post(
       "/register",
       async ({ body, request, server, status }) => status(201, await service.register(body, callerOf(request, server))),
-      { ...jsonBody(registerBody), detail: registerDocs },
+      { ...jsonBody(registerBody), detail: ownCopy(registerDocs) },
     )
     .post(
       "/login",
@@ -51,16 +52,16 @@ export function authModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLim
         set.headers["set-cookie"] = deviceCookie;
         return answer;
       },
-      { ...jsonBody(loginBody), detail: loginDocs },
+      { ...jsonBody(loginBody), detail: ownCopy(loginDocs) },
     )
-    .get("/session", ({ user }) => ({ user }), { auth: true, detail: sessionDocs })
+    .get("/session", ({ user }) => ({ user }), { auth: true, detail: ownCopy(sessionDocs) })
     .post(
       "/logout",
       async ({ sessionId }) => {
         await auth.sessions.end(sessionId);
         return noContent();
       },
-      { auth: true, detail: logoutDocs },
+      { auth: true, detail: ownCopy(logoutDocs) },
     )
     .post(
       "/password",
@@ -68,6 +69,6 @@ export function authModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLim
         await service.changeOwnPassword(body, { user, sessionId });
         return noContent();
       },
-      { auth: true, ...jsonBody(passwordChangeBody), detail: passwordChangeDocs },
+      { auth: true, ...jsonBody(passwordChangeBody), detail: ownCopy(passwordChangeDocs) },
     );
 }

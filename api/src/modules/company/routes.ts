@@ -2,6 +2,7 @@ import { providerBlock } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
+import { ownCopy } from "../../http/openapi.ts";
 import { readDocs, saveDocs } from "./docs.ts";
 import { readCompanySettings, saveCompanySettings } from "./store.ts";
 import { companyBody, companySettingsFrom } from "./validation.ts";
@@ -19,10 +20,10 @@ export function companyModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
   });
   return new Elysia({ name: "company-routes", prefix: "/api/company" })
     .use(auth.guard)
-    .get("", async () => answer(await readCompanySettings(sql)), { auth: true, detail: readDocs })
+    .get("", async () => answer(await readCompanySettings(sql)), { auth: true, detail: ownCopy(readDocs) })
     .put("", async ({ body, user }) => answer(await saveCompanySettings(sql, companySettingsFrom(body), user.id)), {
       admin: true,
       ...jsonBody(companyBody),
-      detail: saveDocs,
+      detail: ownCopy(saveDocs),
     });
 }

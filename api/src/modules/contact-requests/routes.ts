@@ -3,6 +3,7 @@ import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { idParams } from "../../http/ids.ts";
+import { ownCopy } from "../../http/openapi.ts";
 import { contactDocs, markDoneDocs, openRequestsDocs, replyDocs, requestDocs, requestIdParam } from "./docs.ts";
 import { schedulePurge } from "./retention.ts";
 import { contactRequestsService } from "./service.ts";
@@ -45,18 +46,18 @@ export function contactRequestsModule(deps: Pick<Deps, "sql" | "auth" | "config"
         await service.receive(body, clientAddressOf(request, server, config.trustedProxies));
         return status(201, accepted);
       },
-      { ...jsonBody(contactBody), detail: contactDocs },
+      { ...jsonBody(contactBody), detail: ownCopy(contactDocs) },
     )
-    .get("/requests", ({ query }) => service.listOpen(query), { auth: true, detail: openRequestsDocs })
+    .get("/requests", ({ query }) => service.listOpen(query), { auth: true, detail: ownCopy(openRequestsDocs) })
     .put("/requests/:id/done", ({ id, user }) => service.markDone(id, user), {
       auth: true,
       idParam: requestIdParam,
-      detail: markDoneDocs,
+      detail: ownCopy(markDoneDocs),
     })
     .get("/requests/:id", async ({ id }) => ({ request: await service.detail(id) }), {
       auth: true,
       idParam: requestIdParam,
-      detail: requestDocs,
+      detail: ownCopy(requestDocs),
     })
     .post(
       "/requests/:id/reply",
@@ -65,7 +66,7 @@ export function contactRequestsModule(deps: Pick<Deps, "sql" | "auth" | "config"
         auth: true,
         idParam: requestIdParam,
         ...jsonBody(replyBody),
-        detail: replyDocs,
+        detail: ownCopy(replyDocs),
       },
     );
 }

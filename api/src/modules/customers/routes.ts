@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { idParams } from "../../http/ids.ts";
+import { ownCopy } from "../../http/openapi.ts";
 import { createDocs, customerIdParam, listDocs, updateDocs } from "./docs.ts";
 import { customersService } from "./service.ts";
 import { createBody, parseListQuery, updateBody } from "./validation.ts";
@@ -22,17 +23,17 @@ export function customersModule(deps: Pick<Deps, "sql" | "auth" | "changes">) {
     .get(
       "",
       async ({ query }) => new Response(await service.listPage(parseListQuery(query)), { headers: jsonHeaders }),
-      { auth: true, detail: listDocs },
+      { auth: true, detail: ownCopy(listDocs) },
     )
     .post("", async ({ body, user, status }) => status(201, { customer: await service.create(body, user) }), {
       auth: true,
       ...jsonBody(createBody),
-      detail: createDocs,
+      detail: ownCopy(createDocs),
     })
     .put("/:id", async ({ id, body, user }) => ({ customer: await service.update(id, body, user) }), {
       auth: true,
       idParam: customerIdParam,
       ...jsonBody(updateBody),
-      detail: updateDocs,
+      detail: ownCopy(updateDocs),
     });
 }

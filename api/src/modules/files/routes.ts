@@ -2,6 +2,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { receivedFromPeer } from "../../http/client-address.ts";
 import { idParams, requireId } from "../../http/ids.ts";
+import { ownCopy } from "../../http/openapi.ts";
 import { existingFolderParam } from "../folders/ids.ts";
 import {
   deleteDocs,
@@ -54,7 +55,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
           files: await listFiles(sql, await existingFolderParam(sql, query.folder_id)),
           max_upload_bytes: config.uploadMaxBytes,
         }),
-        { auth: true, detail: listDocs },
+        { auth: true, detail: ownCopy(listDocs) },
       )
       .post(
         "/upload",
@@ -62,7 +63,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
           status(201, { file: await service.upload(request, user, receivedFromPeer(request, server)) }),
         // The body is read by the service as a stream: Elysia must not parse (buffer) it, so the
         // document learns the body from `detail` rather than from a schema.
-        { auth: true, parse: "none", detail: uploadDocs(config.uploadMaxBytes) },
+        { auth: true, parse: "none", detail: ownCopy(uploadDocs(config.uploadMaxBytes)) },
       )
       .delete(
         "/:id",
@@ -70,17 +71,17 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
           await service.remove(id);
           return new Response(null, { status: 204 });
         },
-        { auth: true, idParam: fileIdParam, detail: deleteDocs },
+        { auth: true, idParam: fileIdParam, detail: ownCopy(deleteDocs) },
       )
       .get("/:id/download", ({ id, request }) => service.download(request, id), {
         auth: true,
         idParam: fileIdParam,
-        detail: downloadDocs,
+        detail: ownCopy(downloadDocs),
       })
       .post("/:id/download-link", ({ id }) => service.downloadLink(id), {
         auth: true,
         idParam: fileIdParam,
-        detail: downloadLinkDocs,
+        detail: ownCopy(downloadLinkDocs),
       })
       // Two path parameters: the id is read here, the macro's schema knows only `id`.
       .get(
@@ -92,13 +93,13 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
             id: t.String({ description: fileIdParam.description }),
             ticket: t.String({ description: "From `POST /api/files/{id}/download-link`." }),
           }),
-          detail: ticketDownloadDocs,
+          detail: ownCopy(ticketDownloadDocs),
         },
       )
       .get("/:id/preview", ({ id, request }) => service.preview(request, id), {
         auth: true,
         idParam: fileIdParam,
-        detail: previewDocs,
+        detail: ownCopy(previewDocs),
       })
   );
 }

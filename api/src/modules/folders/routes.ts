@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
+import { ownCopy } from "../../http/openapi.ts";
 import { createDocs, listDocs } from "./docs.ts";
 import { existingFolderParam } from "./ids.ts";
 import { addFolder } from "./service.ts";
@@ -19,11 +20,11 @@ export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
     .get(
       "",
       async ({ query }) => ({ folders: await listFolders(sql, await existingFolderParam(sql, query.parent_id)) }),
-      { auth: true, detail: listDocs },
+      { auth: true, detail: ownCopy(listDocs) },
     )
     .post("", async ({ body, user, status }) => status(201, { folder: await addFolder(sql, body, user) }), {
       auth: true,
       ...jsonBody(createFolderBody),
-      detail: createDocs,
+      detail: ownCopy(createDocs),
     });
 }

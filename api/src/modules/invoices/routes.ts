@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { idParams } from "../../http/ids.ts";
+import { ownCopy } from "../../http/openapi.ts";
 import {
   cancelDocs,
   createDocs,
@@ -40,18 +41,18 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     .use(idParams)
     .get("", async ({ query }) => listInvoices(sql, parseListQuery(query), todayInGermany()), {
       auth: true,
-      detail: listDocs,
+      detail: ownCopy(listDocs),
     })
-    .get("/:id", async ({ id }) => ({ invoice: await service.get(id) }), { ...byId, detail: invoiceDocs })
+    .get("/:id", async ({ id }) => ({ invoice: await service.get(id) }), { ...byId, detail: ownCopy(invoiceDocs) })
     .post("", async ({ body, user, status }) => status(201, { invoice: await service.create(body, user) }), {
       auth: true,
       ...jsonBody(invoiceBody),
-      detail: createDocs,
+      detail: ownCopy(createDocs),
     })
     .put("/:id", async ({ id, body, user }) => ({ invoice: await service.replace(id, body, user) }), {
       ...byId,
       ...jsonBody(invoiceBody),
-      detail: replaceDocs,
+      detail: ownCopy(replaceDocs),
     })
     .delete(
       "/:id",
@@ -59,17 +60,17 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         await service.remove(id);
         return new Response(null, { status: 204 });
       },
-      { ...byId, detail: deleteDocs },
+      { ...byId, detail: ownCopy(deleteDocs) },
     )
     .post("/:id/cancel", async ({ id, user, status }) => status(201, await service.cancel(id, user)), {
       ...byId,
-      detail: cancelDocs,
+      detail: ownCopy(cancelDocs),
     })
     .post("/:id/payment", async ({ id, body }) => ({ invoice: await service.recordPayment(id, body) }), {
       ...byId,
       ...jsonBody(paymentBody),
-      detail: paymentDocs,
+      detail: ownCopy(paymentDocs),
     })
-    .get("/:id/pdf", ({ id }) => service.pdf(id), { ...byId, detail: pdfDocs })
-    .get("/:id/xrechnung", ({ id }) => service.xrechnung(id), { ...byId, detail: xrechnungDocs });
+    .get("/:id/pdf", ({ id }) => service.pdf(id), { ...byId, detail: ownCopy(pdfDocs) })
+    .get("/:id/xrechnung", ({ id }) => service.xrechnung(id), { ...byId, detail: ownCopy(xrechnungDocs) });
 }

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { idParams } from "../../http/ids.ts";
+import { ownCopy } from "../../http/openapi.ts";
 import { listOutbox } from "../../mail/outbox-store.ts";
 import { listDocs, mailIdParam, retryDocs } from "./docs.ts";
 import { outboxService } from "./service.ts";
@@ -21,11 +22,11 @@ export function outboxModule(deps: Pick<Deps, "sql" | "auth" | "outbox">) {
     .onStop(() => outbox.stop())
     .get("", async () => ({ mails: await listOutbox(sql), mail_configured: outbox.configured }), {
       admin: true,
-      detail: listDocs,
+      detail: ownCopy(listDocs),
     })
     .post("/:id/retry", async ({ id }) => ({ mail: await service.retry(id) }), {
       admin: true,
       idParam: mailIdParam,
-      detail: retryDocs,
+      detail: ownCopy(retryDocs),
     });
 }

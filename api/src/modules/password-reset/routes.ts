@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
+import { ownCopy } from "../../http/openapi.ts";
 import { confirmResetDocs, requestResetDocs } from "./docs.ts";
 import { passwordResetService } from "./service.ts";
 import { resetConfirmBody, resetRequestBody } from "./validation.ts";
@@ -25,7 +26,7 @@ export function passwordResetModule(deps: Pick<Deps, "sql" | "auth" | "config" |
         await service.requestLink(body, clientAddressOf(request, server, deps.config.trustedProxies));
         return status(202, accepted);
       },
-      { ...jsonBody(resetRequestBody), detail: requestResetDocs },
+      { ...jsonBody(resetRequestBody), detail: ownCopy(requestResetDocs) },
     )
     .post(
       "/confirm",
@@ -33,6 +34,6 @@ export function passwordResetModule(deps: Pick<Deps, "sql" | "auth" | "config" |
         await service.setPassword(body);
         return new Response(null, { status: 204 });
       },
-      { ...jsonBody(resetConfirmBody), detail: confirmResetDocs },
+      { ...jsonBody(resetConfirmBody), detail: ownCopy(confirmResetDocs) },
     );
 }

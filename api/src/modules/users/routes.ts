@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { idParams } from "../../http/ids.ts";
+import { ownCopy } from "../../http/openapi.ts";
 import { accountIdParam, changeDocs, deleteDocs, listDocs } from "./docs.ts";
 import { usersService } from "./service.ts";
 import { listAccounts } from "./store.ts";
@@ -20,12 +21,12 @@ export function usersModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config" |
   return new Elysia({ name: "users-routes", prefix: "/api/users" })
     .use(auth.guard)
     .use(idParams)
-    .get("", async () => ({ users: await listAccounts(sql) }), { admin: true, detail: listDocs })
+    .get("", async () => ({ users: await listAccounts(sql) }), { admin: true, detail: ownCopy(listDocs) })
     .patch("/:id", async ({ id, body, user }) => ({ user: await service.change(user, id, body) }), {
       admin: true,
       idParam: accountIdParam,
       ...jsonBody(accountChangeBody),
-      detail: changeDocs,
+      detail: ownCopy(changeDocs),
     })
     .delete(
       "/:id",
@@ -33,6 +34,6 @@ export function usersModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config" |
         await service.remove(user, id);
         return new Response(null, { status: 204 });
       },
-      { admin: true, idParam: accountIdParam, detail: deleteDocs },
+      { admin: true, idParam: accountIdParam, detail: ownCopy(deleteDocs) },
     );
 }
