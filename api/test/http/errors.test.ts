@@ -41,7 +41,7 @@ describe("error handler", () => {
     expect(response.status).toBe(500);
     expect(response.headers.get("content-type")).toContain("application/json");
     const text = await response.text();
-    const body = JSON.parse(text) as { requestId: string };
+    const body = JSON.parse(text) as Record<string, unknown>;
     expect(body).toEqual({ code: "internal", message: "Interner Serverfehler.", requestId: body.requestId });
     expect(text).not.toContain("secret");
     expect(text).not.toContain(".ts");
