@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { apiErrorCodes } from "@klarwerk/kit";
 import { startAppTest } from "./support/app.ts";
 import { call, callJson } from "./support/http.ts";
 import { registerAndLogin } from "./support/users.ts";
@@ -16,11 +17,11 @@ describe("createApp", () => {
     ] as const) {
       const answer = await callJson(app, path, { method });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message: "Nicht gefunden." });
+      expect(answer.body).toEqual({ code: "not-found", message: "Nicht gefunden." });
     }
   });
 
-  test("every error body is exactly { message }", async () => {
+  test("every error body is exactly { code, message }, the code from the one list", async () => {
     const { token } = await registerAndLogin(app);
     const failures = [
       await call(app, "/api/login", { json: { email: "x@example.com", password: "falsch123" } }),
@@ -34,8 +35,9 @@ describe("createApp", () => {
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.headers.get("content-type")).toStartWith("application/json");
       const body = await response.json();
-      expect(Object.keys(body)).toEqual(["message"]);
+      expect(Object.keys(body)).toEqual(["code", "message"]);
       expect(typeof body.message).toBe("string");
+      expect(apiErrorCodes).toContain(body.code);
     }
   });
 

@@ -376,7 +376,10 @@ describe("authorization matrix", () => {
       expected[name] = expectedStatus(identity, route);
       answered[name] = response.status;
       if (response.status === 401 || response.status === 403) {
-        expect(Object.keys(await response.json())).toEqual(["message"]);
+        const body = (await response.json()) as { code: string };
+        expect(Object.keys(body)).toEqual(["code", "message"]);
+        const codes = response.status === 401 ? ["unauthorized"] : ["admin-only", "download-link-invalid"];
+        expect(codes).toContain(body.code);
       } else {
         await response.arrayBuffer();
       }

@@ -124,7 +124,10 @@ describe("auth guard", () => {
     const staff = await registerAndLogin(app);
     expect(await callJson(guarded, "/admin", { token: staff.token })).toMatchObject({
       status: 403,
-      body: { message: "Diese Funktion steht nur Administratorinnen und Administratoren zur Verfügung." },
+      body: {
+        code: "admin-only",
+        message: "Diese Funktion steht nur Administratorinnen und Administratoren zur Verfügung.",
+      },
     });
     expect((await callJson(guarded, "/admin")).status).toBe(401);
   });

@@ -31,8 +31,8 @@ const logged = spyOn(console, "error").mockImplementation(() => {});
 afterEach(() => logged.mockClear());
 afterAll(() => logged.mockRestore());
 
-function expectOnlyMessage(body: unknown, message: string): void {
-  expect(body).toEqual({ message });
+function expectError(body: unknown, code: string, message: string): void {
+  expect(body).toEqual({ code, message });
 }
 
 describe("error handler", () => {
@@ -61,7 +61,10 @@ describe("error handler", () => {
     }
     expect(ids[0]).not.toBe(ids[1]);
     const lines = logged.mock.calls.map((logCall) => String(logCall[0]));
-    expect(lines).toEqual([`[api] GET /boom failed (request ${ids[0]}):`, `[api] GET /boom failed (request ${ids[1]}):`]);
+    expect(lines).toEqual([
+      `[api] GET /boom failed (request ${ids[0]}):`,
+      `[api] GET /boom failed (request ${ids[1]}):`,
+    ]);
   });
 
   test("an answer that is no fault of ours carries no request id", async () => {
@@ -74,7 +77,7 @@ describe("error handler", () => {
     const response = await call(app, "/teapot");
     expect(response.status).toBe(418);
     expect(response.headers.get("x-extra")).toBe("yes");
-    expectOnlyMessage(await response.json(), "Ich bin eine Teekanne.");
+    expectError(await response.json(), "bad-request", "Ich bin eine Teekanne.");
   });
 
   test("an unknown route is a 404 with a German message", async () => {
@@ -85,25 +88,25 @@ describe("error handler", () => {
     ] as const) {
       const answer = await callJson(app, path, { method });
       expect(answer.status).toBe(404);
-      expectOnlyMessage(answer.body, "Nicht gefunden.");
+      expectError(answer.body, "not-found", "Nicht gefunden.");
     }
   });
 
   test("a schema's own German message is used", async () => {
     const answer = await callJson(app, "/things", { json: { count: 1 } });
     expect(answer.status).toBe(422);
-    expectOnlyMessage(answer.body, "Bitte geben Sie einen Titel ein.");
+    expectError(answer.body, "validation", "Bitte geben Sie einen Titel ein.");
   });
 
   test("without one, the message names the field", async () => {
     const answer = await callJson(app, "/things", { json: { title: "x", count: "drei" } });
     expect(answer.status).toBe(422);
-    expectOnlyMessage(answer.body, "Die Angabe im Feld „count“ ist ungültig.");
+    expectError(answer.body, "validation", "Die Angabe im Feld „count“ ist ungültig.");
     const nested = await callJson(app, "/things", { json: { title: "x", count: 1, nested: { price: "teuer" } } });
-    expectOnlyMessage(nested.body, "Die Angabe im Feld „nested.price“ ist ungültig.");
+    expectError(nested.body, "validation", "Die Angabe im Feld „nested.price“ ist ungültig.");
     const query = await callJson(app, "/search?page=abc");
     expect(query.status).toBe(422);
-    expectOnlyMessage(query.body, "Die Angabe im Feld „page“ ist ungültig.");
+    expectError(query.body, "validation", "Die Angabe im Feld „page“ ist ungültig.");
   });
 
   test("malformed JSON is a 400", async () => {
@@ -112,7 +115,7 @@ describe("error handler", () => {
       headers: { "content-type": "application/json" },
     });
     expect(answer.status).toBe(400);
-    expectOnlyMessage(answer.body, "Die Anfrage konnte nicht gelesen werden.");
+    expectError(answer.body, "bad-request", "Die Anfrage konnte nicht gelesen werden.");
   });
 
   test("a body that is not JSON (wrong or no content type) is a 400", async () => {
@@ -124,7 +127,7 @@ describe("error handler", () => {
     for (const headers of contentTypes) {
       const answer = await callJson(app, "/things", { body: '{"title":"x","count":1}', headers });
       expect(answer.status).toBe(400);
-      expectOnlyMessage(answer.body, "Die Anfrage konnte nicht gelesen werden.");
+      expectError(answer.body, "bad-request", "Die Anfrage konnte nicht gelesen werden.");
     }
     const empty = await callJson(app, "/things", { method: "POST" });
     expect(empty.status).toBe(400);
@@ -137,7 +140,7 @@ describe("error handler", () => {
       headers: { "content-type": "application/json", "content-length": String(big.length) },
     });
     expect(answer.status).toBe(413);
-    expectOnlyMessage(answer.body, "Die Anfrage ist zu groß.");
+    expectError(answer.body, "payload-too-large", "Die Anfrage ist zu groß.");
     const fits = JSON.stringify({ title: "x".repeat(1000), count: 1 });
     const ok = await call(app, "/things", {
       body: fits,
@@ -152,7 +155,7 @@ describe("error handler", () => {
       headers: { "transfer-encoding": "chunked" },
     });
     expect(answer.status).toBe(411);
-    expectOnlyMessage(answer.body, "Die Anfrage muss ihre Länge angeben.");
+    expectError(answer.body, "length-required", "Die Anfrage muss ihre Länge angeben.");
   });
 
   test("the JSON limit leaves streamed bodies (parse: none) alone", async () => {
@@ -171,7 +174,7 @@ describe("error handler", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(form.status).toBe(400);
-    expectOnlyMessage(form.body, "Die Anfrage konnte nicht gelesen werden.");
+    expectError(form.body, "bad-request", "Die Anfrage konnte nicht gelesen werden.");
     const text = await callJson(app, "/api/echo", { body: '{"a":1}', headers: { "content-type": "text/plain" } });
     expect(text.status).toBe(400);
     const json = await callJson(app, "/api/echo", { json: { a: 1 } });
@@ -199,7 +202,7 @@ describe("error handler", () => {
     form.append("a", "1");
     const multipart = await callJson(app, "/api/json-only", { body: form });
     expect(multipart.status).toBe(400);
-    expectOnlyMessage(multipart.body, "Die Anfrage konnte nicht gelesen werden.");
+    expectError(multipart.body, "bad-request", "Die Anfrage konnte nicht gelesen werden.");
     // Without jsonBody, the same form passes as its fields.
     const anyBody = await callJson(app, "/api/any-body", { body: form });
     expect(anyBody.body).toEqual({ a: "1" });

@@ -27,7 +27,7 @@ describe("a request without a readable URL", () => {
     expect(answer.status).toBe(400);
     expect(answer.headers["content-type"]).toStartWith("application/json");
     expect(answer.headers["cache-control"]).toBe("no-store");
-    expect(JSON.parse(answer.body)).toEqual({ message: httpMessages.badRequest });
+    expect(JSON.parse(answer.body)).toEqual({ code: "bad-request", message: httpMessages.badRequest });
   });
 
   test("the same for a page, a post with a body and an unknown API path", async () => {
@@ -94,6 +94,6 @@ describe(`the body limit of every route but the upload (${jsonBodyLimitBytes} by
       `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk}`,
     );
     expect(answer.status).toBe(411);
-    expect(JSON.parse(answer.body)).toEqual({ message: httpMessages.lengthRequired });
+    expect(JSON.parse(answer.body)).toEqual({ code: "length-required", message: httpMessages.lengthRequired });
   });
 });

@@ -86,7 +86,7 @@ describe("GET /api/docs/json", () => {
     }
   });
 
-  test("every error answer is the German { message } shape, with an example where the message is fixed", () => {
+  test("every error answer is the { code, message } shape, with an example where the message is fixed", () => {
     for (const { path, method, operation } of operations) {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (Number(status) < 400) continue;
@@ -96,8 +96,8 @@ describe("GET /api/docs/json", () => {
     }
     expect(document.components?.schemas?.ErrorMessage).toMatchObject({
       type: "object",
-      required: ["message"],
-      properties: { message: { type: "string" } },
+      required: ["code", "message"],
+      properties: { code: { type: "string" }, message: { type: "string" } },
     });
     const notFound = responseOf(paths["/api/customers/{id}"]?.put ?? {}, "404");
     expect(Object.keys(notFound?.content?.["application/json"]?.examples ?? {})).toEqual([
@@ -349,7 +349,7 @@ describe("GET /api/docs", () => {
     for (const path of ["/api/docs/assets/package.json", "/api/docs/assets/..%2Fpackage.json", "/api/docs/assets/"]) {
       const answer = await callJson(app, path);
       expect(answer.status, path).toBe(404);
-      expect(answer.body).toEqual({ message: "Nicht gefunden." });
+      expect(answer.body).toEqual({ code: "not-found", message: "Nicht gefunden." });
     }
   });
 });

@@ -249,7 +249,10 @@ describe("password reset", () => {
     );
     expect(await confirm({ token: "x".repeat(43), newPassword })).toMatchObject({
       status: 400,
-      body: { message: "Dieser Link zum Zurücksetzen des Passworts ist ungültig. Bitte fordern Sie einen neuen an." },
+      body: {
+        code: "reset-link-invalid",
+        message: "Dieser Link zum Zurücksetzen des Passworts ist ungültig. Bitte fordern Sie einen neuen an.",
+      },
     });
     expect(await confirm({ token: "kaputt", newPassword })).toMatchObject({ status: 400 });
   });
@@ -268,7 +271,10 @@ describe("password reset", () => {
     });
     expect(answer).toMatchObject({
       status: 410,
-      body: { message: "Dieser Link zum Zurücksetzen des Passworts ist abgelaufen. Bitte fordern Sie einen neuen an." },
+      body: {
+        code: "reset-link-expired",
+        message: "Dieser Link zum Zurücksetzen des Passworts ist abgelaufen. Bitte fordern Sie einen neuen an.",
+      },
     });
     expect((await call(app, "/api/session", { token: account.token })).status).toBe(200);
   });

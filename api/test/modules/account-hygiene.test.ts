@@ -59,7 +59,7 @@ describe("registration names", () => {
       json: { name, email: uniqueEmail("steuer"), password: testPassword, confirmPassword: testPassword },
     });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ message: personFieldMessages.nameControlCharacters });
+    expect(answer.body).toEqual({ code: "validation", message: personFieldMessages.nameControlCharacters });
   });
 
   test("names with accents, apostrophes, hyphens and spaces are fine", async () => {

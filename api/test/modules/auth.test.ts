@@ -91,7 +91,7 @@ describe("POST /api/register", () => {
   ])("%s → 422", async (_, overrides, message) => {
     const answer = await callJson(app, "/api/register", { json: registration(overrides) });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ code: "validation", message });
   });
 
   test("accepts the limits exactly", async () => {
@@ -106,7 +106,7 @@ describe("POST /api/register", () => {
       json: registration({ password: "Kx7#qZ", confirmPassword: "Kx7#qZ" }),
     });
     expect(six.status).toBe(422);
-    expect(six.body).toEqual({ message: `Dieses Passwort ist zu leicht zu erraten. ${advice}` });
+    expect(six.body).toEqual({ code: "validation", message: `Dieses Passwort ist zu leicht zu erraten. ${advice}` });
   });
 
   test("a taken address gets the very answer a new one gets, whatever its case", async () => {
@@ -158,7 +158,7 @@ describe("POST /api/register", () => {
       headers: { "content-type": "application/json" },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: "Die Anfrage konnte nicht gelesen werden." });
+    expect(answer.body).toEqual({ code: "bad-request", message: "Die Anfrage konnte nicht gelesen werden." });
   });
 
   test("a form post instead of JSON is a 400", async () => {
@@ -217,7 +217,7 @@ describe("password rules", () => {
       json: registration({ ...owner, password, confirmPassword: password }),
     });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ message: `${reason} ${advice}` });
+    expect(answer.body).toEqual({ code: "validation", message: `${reason} ${advice}` });
   });
 
   test("a passphrase is accepted, even one that holds a first name", async () => {
@@ -316,7 +316,10 @@ describe("the owner proves it runs the server (issue 23)", () => {
     const wrong = await callJson(freshApp, "/api/register", {
       json: { ...owner, confirmPassword: owner.password, setupCode: `${code.slice(0, -1)}x` },
     });
-    expect(wrong).toMatchObject({ status: 422, body: { message: authApiMessages.setupCodeInvalid } });
+    expect(wrong).toMatchObject({
+      status: 422,
+      body: { code: "setup-code-invalid", message: authApiMessages.setupCodeInvalid },
+    });
     expect(await register(freshApp, owner, { setupCode: code })).toEqual({ access: "granted" });
     expect((await login(freshApp, owner)).user).toMatchObject({ name: owner.name, role: "admin" });
     expect(
@@ -358,7 +361,7 @@ describe("POST /api/login", () => {
     });
     for (const answer of [wrongPassword, unknownEmail]) {
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ message: "E-Mail oder Passwort ist falsch." });
+      expect(answer.body).toEqual({ code: "wrong-credentials", message: "E-Mail oder Passwort ist falsch." });
     }
   });
 
@@ -381,7 +384,7 @@ describe("POST /api/login", () => {
   ])("%s → 422", async (_, json, message) => {
     const answer = await callJson(app, "/api/login", { json });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ code: "validation", message });
   });
 
   test("an over-long password is simply wrong", async () => {
@@ -398,7 +401,10 @@ describe("POST /api/login", () => {
     }
     const blocked = await callJson(app, "/api/login", { json: { email: email.toUpperCase(), password } });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: "Zu viele Anmeldeversuche. Bitte versuchen Sie es später erneut." });
+    expect(blocked.body).toEqual({
+      code: "rate-limited",
+      message: "Zu viele Anmeldeversuche. Bitte versuchen Sie es später erneut.",
+    });
     expect(Number(blocked.response.headers.get("retry-after"))).toBeGreaterThan(800);
 
     const other = await registerAndLogin(app);
@@ -550,7 +556,7 @@ describe("POST /api/password", () => {
     });
     expect(blocked).toMatchObject({
       status: 429,
-      body: { message: "Zu viele Versuche. Bitte versuchen Sie es später erneut." },
+      body: { code: "rate-limited", message: "Zu viele Versuche. Bitte versuchen Sie es später erneut." },
     });
   });
 });

@@ -58,10 +58,10 @@ function markDone(id: number | string, token = anna.token) {
   return callJson<MarkedDoneAnswer>(app, `/api/requests/${id}/done`, { method: "PUT", token });
 }
 
-/** A refusal: its status and the German `{ message }` body every API error has. */
-function expectRefusal(answer: { status: number; body: unknown }, status: number, message: string): void {
+/** A refusal: its status and the `{ code, message }` body every API error has. */
+function expectRefusal(answer: { status: number; body: unknown }, status: number, code: string, message: string): void {
   expect(answer.status).toBe(status);
-  expect(answer.body).toEqual({ message });
+  expect(answer.body).toEqual({ code, message });
 }
 
 describe("authentication", () => {
@@ -72,7 +72,7 @@ describe("authentication", () => {
     const id = await insertRequest();
     const target = path.replace("/1/", `/${id}/`);
     for (const token of [undefined, "not-a-jwt"]) {
-      expectRefusal(await callJson(app, target, { method, token }), 401, "Bitte melden Sie sich an.");
+      expectRefusal(await callJson(app, target, { method, token }), 401, "unauthorized", "Bitte melden Sie sich an.");
     }
     expect(await storedCounts()).toEqual({ open: 1, done: 0 });
   });
@@ -160,7 +160,7 @@ describe("GET /api/requests", () => {
     ["?before=xyz", "Der Parameter „before“ muss die Nummer einer Anfrage sein."],
     ["?before=1.5", "Der Parameter „before“ muss die Nummer einer Anfrage sein."],
   ])("GET /api/requests%s is a 400", async (query, message) => {
-    expectRefusal(await openRequests(query), 400, message);
+    expectRefusal(await openRequests(query), 400, "invalid-query", message);
   });
 });
 
@@ -197,7 +197,12 @@ describe("PUT /api/requests/{id}/done", () => {
   test("a done request cannot be marked again: 409, and who did it stays recorded", async () => {
     const id = await insertRequest();
     expect((await markDone(id, anna.token)).status).toBe(200);
-    expectRefusal(await markDone(id, ben.token), 409, "Diese Anfrage ist bereits erledigt.");
+    expectRefusal(
+      await markDone(id, ben.token),
+      409,
+      "contact-request-already-done",
+      "Diese Anfrage ist bereits erledigt.",
+    );
     const [row] = await db.sql<{ done_by: number }[]>`select done_by from contact_requests where id = ${id}`;
     expect(row?.done_by).toBe(anna.user.id);
     expect((await openRequests()).body.counts).toEqual({ open: 0, done: 1 });
@@ -205,14 +210,14 @@ describe("PUT /api/requests/{id}/done", () => {
 
   test("an unknown id is a 404", async () => {
     const id = await insertRequest();
-    expectRefusal(await markDone(id + 1000), 404, "Diese Anfrage gibt es nicht.");
+    expectRefusal(await markDone(id + 1000), 404, "contact-request-not-found", "Diese Anfrage gibt es nicht.");
     expect(await storedCounts()).toEqual({ open: 1, done: 0 });
   });
 
   test.each(["abc", "0", "-1", "1.5", "1e3", "01", "99999999999999999999", "%20"])(
     "a malformed id (%s) is a 400",
     async (id) => {
-      expectRefusal(await markDone(id), 400, "Die Nummer der Anfrage ist ungültig.");
+      expectRefusal(await markDone(id), 400, "invalid-id", "Die Nummer der Anfrage ist ungültig.");
     },
   );
 

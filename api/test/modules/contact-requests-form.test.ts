@@ -102,7 +102,7 @@ describe("POST /api/contact", () => {
     const email = typeof overrides.email === "string" ? overrides.email : uniqueEmail("invalid");
     const answer = await callJson(app, "/api/contact", { json: contact({ email, ...overrides }) });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ code: "validation", message });
     if (overrides.email === undefined) expect(await storedFor(email)).toEqual([]);
   });
 
@@ -126,7 +126,7 @@ describe("POST /api/contact", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(form.status).toBe(400);
-    expect(form.body).toEqual({ message: "Die Anfrage konnte nicht gelesen werden." });
+    expect(form.body).toEqual({ code: "bad-request", message: "Die Anfrage konnte nicht gelesen werden." });
     for (const json of [null, "Hallo", [1, 2]]) {
       const answer = await callJson(app, "/api/contact", { json });
       expect(answer.status).toBe(422);

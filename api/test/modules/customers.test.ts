@@ -110,7 +110,7 @@ describe("POST /api/customers", () => {
   ])("%s → 422 with its German message", async (_, json, message) => {
     const answer = await callJson(app, "/api/customers", { json, token });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ code: "validation", message });
   });
 
   test("accepts every field at its limit", async () => {
@@ -175,11 +175,11 @@ describe("PUT /api/customers/{id}", () => {
     const json = { name: "Niemand", status: "angerufen" };
     const unknown = await callJson(app, "/api/customers/987654321", { method: "PUT", json, token });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: "Diesen Kunden gibt es nicht." });
+    expect(unknown.body).toEqual({ code: "customer-not-found", message: "Diesen Kunden gibt es nicht." });
     for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999"]) {
       const malformed = await callJson(app, `/api/customers/${id}`, { method: "PUT", json, token });
       expect(malformed.status).toBe(400);
-      expect(malformed.body).toEqual({ message: "Die Kundennummer ist ungültig." });
+      expect(malformed.body).toEqual({ code: "invalid-id", message: "Die Kundennummer ist ungültig." });
     }
   });
 
@@ -188,11 +188,11 @@ describe("PUT /api/customers/{id}", () => {
     const path = `/api/customers/${customer.id}`;
     const blank = await callJson(app, path, { method: "PUT", json: { name: " ", status: "vertrag" }, token });
     expect(blank.status).toBe(422);
-    expect(blank.body).toEqual({ message: "Name ist Pflicht" });
+    expect(blank.body).toEqual({ code: "validation", message: "Name ist Pflicht" });
     for (const json of [{ name: "Hotel Linde" }, { name: "Hotel Linde", status: " " }]) {
       const noStatus = await callJson(app, path, { method: "PUT", json, token });
       expect(noStatus.status).toBe(422);
-      expect(noStatus.body).toEqual({ message: "Bitte geben Sie den Status des Kunden an." });
+      expect(noStatus.body).toEqual({ code: "validation", message: "Bitte geben Sie den Status des Kunden an." });
     }
     expect((await list(`search=${encodeURIComponent(customer.name)}`)).customers).toEqual([customer]);
   });
@@ -290,7 +290,7 @@ describe("GET /api/customers", () => {
   ])("%s → 400", async (query, message) => {
     const answer = await callJson(app, `/api/customers?${query}`, { token });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ code: "invalid-query", message });
   });
 
   test("limit 100 is allowed", async () => {
@@ -307,7 +307,7 @@ describe("every customer call needs a valid bearer token", () => {
     for (const badToken of [undefined, "kein.gueltiges.token"]) {
       const answer = await callJson(app, path, { method, json, token: badToken });
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ message: "Bitte melden Sie sich an." });
+      expect(answer.body).toEqual({ code: "unauthorized", message: "Bitte melden Sie sich an." });
     }
   });
 
@@ -458,6 +458,6 @@ describe("address and Leitweg-ID (for invoices)", () => {
     expect(created.leitweg_id).toBe("04011000-12345-03");
     const bad = await callJson(app, "/api/customers", { token, json: { name: "Amt", leitweg_id: "x-1" } });
     expect(bad.status).toBe(422);
-    expect(bad.body).toEqual({ message: "Die Leitweg-ID ist ungültig (z. B. 04011000-12345-03)." });
+    expect(bad.body).toEqual({ code: "validation", message: "Die Leitweg-ID ist ungültig (z. B. 04011000-12345-03)." });
   });
 });

@@ -91,7 +91,10 @@ describe.each(storeKinds)("previews and downloads answer Range alike on the %s s
           expect(response.status).toBe(416);
           expect(response.headers.get("content-type")).toStartWith("application/json");
           expect(response.headers.get("content-range")).toBe(`bytes */${file.bytes.length}`);
-          expect(await response.json()).toEqual({ message: filesApiMessages.rangeNotSatisfiable });
+          expect(await response.json()).toEqual({
+            code: "range-not-satisfiable",
+            message: filesApiMessages.rangeNotSatisfiable,
+          });
         });
 
         test(`${route}, ${label}: the unit in any case; a Range this server does not read gets the whole file`, async () => {

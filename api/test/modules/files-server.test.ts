@@ -128,7 +128,10 @@ describe.each(storeKinds)("the API server on the %s store", (kind) => {
         body: uploadForm(new Blob([new Uint8Array(uploadMaxBytes + 1)]), "zu-gross.bin"),
       });
       expect(answer.status).toBe(413);
-      expect(await answer.json()).toEqual({ message: "Die Datei ist zu groß. Erlaubt sind höchstens 160,00 MB." });
+      expect(await answer.json()).toEqual({
+        code: "payload-too-large",
+        message: "Die Datei ist zu groß. Erlaubt sind höchstens 160,00 MB.",
+      });
       expect((await storedBlobsSettled({ dataDir, s3 })).filter((name) => name.startsWith(".incoming/"))).toEqual([]);
     }, 60_000);
 
@@ -146,7 +149,10 @@ describe.each(storeKinds)("the API server on the %s store", (kind) => {
         ].join("\r\n"),
       );
       expect(upload.status).toBe(413);
-      expect(JSON.parse(upload.body)).toEqual({ message: "Die Datei ist zu groß. Erlaubt sind höchstens 160,00 MB." });
+      expect(JSON.parse(upload.body)).toEqual({
+        code: "payload-too-large",
+        message: "Die Datei ist zu groß. Erlaubt sind höchstens 160,00 MB.",
+      });
 
       const json = await answerToHead(
         [
@@ -158,7 +164,7 @@ describe.each(storeKinds)("the API server on the %s store", (kind) => {
         ].join("\r\n"),
       );
       expect(json.status).toBe(413);
-      expect(JSON.parse(json.body)).toEqual({ message: "Die Anfrage ist zu groß." });
+      expect(JSON.parse(json.body)).toEqual({ code: "payload-too-large", message: "Die Anfrage ist zu groß." });
     });
   });
 });

@@ -143,7 +143,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       const blobsBefore = await files.blobFiles();
       const answer = await upload(app, token, { folderId: 987654321 });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message: "Diesen Ordner gibt es nicht." } as never);
+      expect(answer.body).toEqual({ code: "folder-not-found", message: "Diesen Ordner gibt es nicht." } as never);
       expect(await fileRowCount(db.sql)).toBe(rowsBefore);
       expect(await files.blobFiles()).toEqual(blobsBefore);
     });
@@ -153,7 +153,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       const blobsBefore = await files.blobFiles();
       const answer = await upload(app, token, { folderId });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: "Die Ordnernummer ist ungültig." } as never);
+      expect(answer.body).toEqual({ code: "invalid-id", message: "Die Ordnernummer ist ungültig." } as never);
       expect(await fileRowCount(db.sql)).toBe(rowsBefore);
       expect(await files.blobFiles()).toEqual(blobsBefore);
     });
@@ -172,7 +172,10 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
         headers: { "content-type": "multipart/form-data" },
       });
       expect(noBoundary.status).toBe(400);
-      expect(noBoundary.body).toEqual({ message: "Bitte senden Sie die Datei als multipart/form-data." });
+      expect(noBoundary.body).toEqual({
+        code: "bad-request",
+        message: "Bitte senden Sie die Datei als multipart/form-data.",
+      });
     });
 
     test("a form without a file → 400", async () => {
@@ -180,7 +183,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       form.append("folder_id", "");
       const answer = await callJson(app, "/api/files/upload", { body: form, token });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: "Bitte wählen Sie eine Datei aus." });
+      expect(answer.body).toEqual({ code: "file-missing", message: "Bitte wählen Sie eine Datei aus." });
     });
 
     test("a file part without a name (nothing chosen) → 400", async () => {
@@ -188,7 +191,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
         { headers: ['Content-Disposition: form-data; name="file"; filename=""'], content: "" },
       ]);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: "Bitte wählen Sie eine Datei aus." } as never);
+      expect(answer.body).toEqual({ code: "file-missing", message: "Bitte wählen Sie eine Datei aus." } as never);
     });
 
     test("two files in one request, a file under another field, or unknown fields → 400; nothing kept", async () => {
@@ -213,7 +216,10 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
     test("a file name over 255 characters → 422", async () => {
       const answer = await upload(app, token, { name: `${"a".repeat(252)}.txt` });
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ message: "Der Dateiname darf höchstens 255 Zeichen lang sein." } as never);
+      expect(answer.body).toEqual({
+        code: "validation",
+        message: "Der Dateiname darf höchstens 255 Zeichen lang sein.",
+      } as never);
     });
 
     test("without a token → 401 and nothing is stored", async () => {
@@ -246,7 +252,10 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       const blobsBefore = await small.blobFiles();
       const answer = await upload(small.app, small.token, { content: "x".repeat(1001) });
       expect(answer.status).toBe(413);
-      expect(answer.body).toEqual({ message: "Die Datei ist zu groß. Erlaubt sind höchstens 1000 B." } as never);
+      expect(answer.body).toEqual({
+        code: "payload-too-large",
+        message: "Die Datei ist zu groß. Erlaubt sind höchstens 1000 B.",
+      } as never);
       expect(await fileRowCount(small.db.sql)).toBe(rowsBefore);
       expect(await small.blobFiles()).toEqual(blobsBefore);
     });
@@ -287,7 +296,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
             headers: { "content-type": type, "content-length": String(big.length) },
           });
           expect(answer.status).toBe(413);
-          expect(answer.body).toEqual({ message: "Die Anfrage ist zu groß." });
+          expect(answer.body).toEqual({ code: "payload-too-large", message: "Die Anfrage ist zu groß." });
         }
         const chunked = await callJson(app, "/api/folders", {
           body: "x",
@@ -324,7 +333,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       for (const value of ["abc", "-3", "..%2F..%2Fetc"]) {
         const answer = await listFiles(`?folder_id=${value}`);
         expect(answer.status).toBe(400);
-        expect(answer.body).toEqual({ message: "Die Ordnernummer ist ungültig." } as never);
+        expect(answer.body).toEqual({ code: "invalid-id", message: "Die Ordnernummer ist ungültig." } as never);
       }
     });
 
@@ -351,7 +360,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       expect(await blobExists(blobId)).toBe(false);
       const again = await callJson(app, `/api/files/${file.id}`, { method: "DELETE", token });
       expect(again.status).toBe(404);
-      expect(again.body).toEqual({ message: "Diese Datei gibt es nicht." });
+      expect(again.body).toEqual({ code: "file-not-found", message: "Diese Datei gibt es nicht." });
     });
 
     test("a file whose blob is already gone is still deleted", async () => {
@@ -436,7 +445,10 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       const outside = await callJson(app, `/api/files/${file.id}/download`, { token, headers: { range: "bytes=10-" } });
       expect(outside.status).toBe(416);
       expect(outside.response.headers.get("content-range")).toBe("bytes */10");
-      expect(outside.body).toEqual({ message: "Der angefragte Bereich liegt außerhalb der Datei." });
+      expect(outside.body).toEqual({
+        code: "range-not-satisfiable",
+        message: "Der angefragte Bereich liegt außerhalb der Datei.",
+      });
       for (const range of ["bytes=0-1,4-5", "items=0-1", "bytes=5-2"]) {
         const whole = await call(app, `/api/files/${file.id}/download`, { token, headers: { range } });
         expect(whole.status).toBe(200);
@@ -451,7 +463,10 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       await removeBlobOf(file.id);
       const answer = await callJson(app, `/api/files/${file.id}/download`, { token });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message: "Der Inhalt dieser Datei fehlt auf dem Server." });
+      expect(answer.body).toEqual({
+        code: "file-content-missing",
+        message: "Der Inhalt dieser Datei fehlt auf dem Server.",
+      });
       expect(logged).toHaveBeenCalledTimes(1);
     });
 
@@ -492,7 +507,10 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       ]) {
         const answer = await callJson(app, url);
         expect(answer.status).toBe(403);
-        expect(answer.body).toEqual({ message: "Der Download-Link ist ungültig oder abgelaufen." });
+        expect(answer.body).toEqual({
+          code: "download-link-invalid",
+          message: "Der Download-Link ist ungültig oder abgelaufen.",
+        });
       }
     });
 
@@ -542,7 +560,10 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
         const file = await uploaded({ name: "keinbild", type, content: "<script>alert(1)</script>" });
         const answer = await callJson(app, `/api/files/${file.id}/preview`, { token });
         expect(answer.status).toBe(415);
-        expect(answer.body).toEqual({ message: "Für diese Datei gibt es keine Vorschau." });
+        expect(answer.body).toEqual({
+          code: "preview-unavailable",
+          message: "Für diese Datei gibt es keine Vorschau.",
+        });
       }
     });
 
@@ -589,7 +610,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
         const text = await answer.text();
         expect(text).not.toContain(secret);
         expect(text).not.toContain("root:");
-        expect(JSON.parse(text)).toEqual({ message: expect.any(String) });
+        expect(JSON.parse(text)).toEqual({ code: expect.any(String), message: expect.any(String) });
       }
     });
 

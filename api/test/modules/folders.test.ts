@@ -70,7 +70,7 @@ describe("POST /api/folders", () => {
   ])("a name %s → 422", async (_, json, message) => {
     const answer = await createFolder(json);
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ message });
+    expect(answer.body).toEqual({ code: "validation", message });
   });
 
   test("255 characters are allowed, counted as characters (umlauts and emoji are one each)", async () => {
@@ -82,7 +82,10 @@ describe("POST /api/folders", () => {
   test("a parent that does not exist → 404", async () => {
     const answer = await createFolder({ name: uniqueName(), parent_id: 987654321 });
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ message: "Der übergeordnete Ordner existiert nicht." });
+    expect(answer.body).toEqual({
+      code: "parent-folder-not-found",
+      message: "Der übergeordnete Ordner existiert nicht.",
+    });
   });
 
   test("names are unique within their parent regardless of case (409), not across parents", async () => {
@@ -92,7 +95,10 @@ describe("POST /api/folders", () => {
     for (const again of [name, name.toUpperCase(), ` ${name.toLowerCase()} `]) {
       const answer = await createFolder({ name: again, parent_id: parent.id });
       expect(answer.status).toBe(409);
-      expect(answer.body).toEqual({ message: "In diesem Ordner gibt es bereits einen Ordner mit diesem Namen." });
+      expect(answer.body).toEqual({
+        code: "folder-name-taken",
+        message: "In diesem Ordner gibt es bereits einen Ordner mit diesem Namen.",
+      });
     }
     // The same name at the root level and in another folder is fine.
     expect((await createFolder({ name, parent_id: null })).status).toBe(201);
@@ -122,7 +128,7 @@ describe("POST /api/folders", () => {
   test("without a token → 401", async () => {
     const answer = await callJson(app, "/api/folders", { json: { name: uniqueName() } });
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ message: "Bitte melden Sie sich an." });
+    expect(answer.body).toEqual({ code: "unauthorized", message: "Bitte melden Sie sich an." });
   });
 });
 
@@ -167,13 +173,13 @@ describe("GET /api/folders", () => {
   test("a folder that does not exist → 404", async () => {
     const answer = await listFolders("?parent_id=987654321");
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ message: "Diesen Ordner gibt es nicht." });
+    expect(answer.body).toEqual({ code: "folder-not-found", message: "Diesen Ordner gibt es nicht." });
   });
 
   test.each(["abc", "-1", "0", "1.5", "../etc/passwd", "99999999999999999999"])("parent_id=%p → 400", async (value) => {
     const answer = await listFolders(`?parent_id=${encodeURIComponent(value)}`);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: "Die Ordnernummer ist ungültig." });
+    expect(answer.body).toEqual({ code: "invalid-id", message: "Die Ordnernummer ist ungültig." });
   });
 
   test("without a token → 401", async () => {

@@ -18,7 +18,7 @@ describe("GET /api/health", () => {
       await db.sql.end();
       const down = await callJson(app, "/api/health");
       expect(down.status).toBe(503);
-      expect(down.body).toEqual({ message: "Die Datenbank ist nicht erreichbar." });
+      expect(down.body).toEqual({ code: "database-unavailable", message: "Die Datenbank ist nicht erreichbar." });
       expect(logged).toHaveBeenCalled();
     } finally {
       await db.drop();

@@ -64,7 +64,7 @@ describe("company settings", () => {
       json: { ...issuableCompany, iban: "DE00 1" },
     });
     expect(bad.status).toBe(422);
-    expect(bad.body).toEqual({ message: "Die IBAN ist ungültig." });
+    expect(bad.body).toEqual({ code: "validation", message: "Die IBAN ist ungültig." });
     expect((await callJson(app, "/api/company", { token: "" })).status).toBe(401);
     const byStaff = await callJson(app, "/api/company", { method: "PUT", token, json: issuableCompany });
     expect(byStaff.status).toBe(403);
@@ -97,7 +97,7 @@ describe("drafts", () => {
       json: invoiceJson({ servicePeriodStart: "2026-03-01" }),
     });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ message: invoiceFieldMessages.periodIncomplete });
+    expect(answer.body).toEqual({ code: "validation", message: invoiceFieldMessages.periodIncomplete });
     const shape = await callJson(app, "/api/invoices", { token, json: invoiceJson({ items: "keine" }) });
     expect(shape.status).toBe(422);
   });
@@ -109,7 +109,7 @@ describe("issuing", () => {
     const before = await lastSequence();
     const noTaxId = await callJson(app, "/api/invoices", { token, json: invoiceJson({ issue: true }) });
     expect(noTaxId.status).toBe(422);
-    expect(noTaxId.body).toEqual({ message: invoiceIssueMessages.providerTaxIdMissing });
+    expect(noTaxId.body).toEqual({ code: "validation", message: invoiceIssueMessages.providerTaxIdMissing });
     await saveCompany(app);
 
     const cases: [Record<string, unknown>, string][] = [
@@ -125,7 +125,7 @@ describe("issuing", () => {
         json: invoiceJson({ ...overrides, issue: true }),
       });
       expect(answer.status, message).toBe(422);
-      expect(answer.body).toEqual({ message });
+      expect(answer.body).toEqual({ code: "validation", message });
     }
     // Nothing was stored, and no number was used: the next issue takes the next number.
     expect(await lastSequence()).toBe(before);
@@ -205,7 +205,7 @@ describe("an issued invoice is final (GoBD)", () => {
     const issued = await createInvoice(app, token, invoiceJson({ issue: true }));
     const put = await callJson(app, `/api/invoices/${issued.id}`, { method: "PUT", token, json: invoiceJson() });
     expect(put.status).toBe(409);
-    expect(put.body).toEqual({ message: invoicesApiMessages.issuedFinal });
+    expect(put.body).toEqual({ code: "invoice-already-issued", message: invoicesApiMessages.issuedFinal });
     const reissue = await callJson(app, `/api/invoices/${issued.id}`, {
       method: "PUT",
       token,
@@ -214,7 +214,7 @@ describe("an issued invoice is final (GoBD)", () => {
     expect(reissue.status).toBe(409);
     const deleted = await callJson(app, `/api/invoices/${issued.id}`, { method: "DELETE", token });
     expect(deleted.status).toBe(409);
-    expect(deleted.body).toEqual({ message: invoicesApiMessages.issuedFinal });
+    expect(deleted.body).toEqual({ code: "invoice-already-issued", message: invoicesApiMessages.issuedFinal });
 
     await expect(db.sql`update invoices set notes = 'geändert' where id = ${issued.id}`).rejects.toThrow(
       /cannot be changed/,
@@ -257,7 +257,7 @@ describe("dates (issue 23)", () => {
         for (const issue of [false, true]) {
           const post = await callJson(app, "/api/invoices", { token, json: { ...json, issue } });
           expect(post.status, `${field} ${value}`).toBe(422);
-          expect(post.body).toEqual({ message: message(labels[field]) });
+          expect(post.body).toEqual({ code: "validation", message: message(labels[field]) });
           const put = await callJson(app, `/api/invoices/${draft.id}`, {
             method: "PUT",
             token,
@@ -308,7 +308,7 @@ describe("dates (issue 23)", () => {
       token,
       json: invoiceJson({ issueDate: "2031-01-10", issue: true }),
     });
-    expect(put.body).toEqual({ message: invoiceDateMessages.inFuture });
+    expect(put.body).toEqual({ code: "validation", message: invoiceDateMessages.inFuture });
   });
 
   test("a backdate within INVOICE_MAX_BACKDATE_DAYS is issued when no later invoice exists", async () => {
@@ -325,7 +325,7 @@ describe("dates (issue 23)", () => {
       expect(answer.status).toBe(201);
       expect(answer.body.invoice.issueDate).toBe(threeBack);
     } else {
-      expect(answer.body as unknown).toEqual({ message: invoiceDateMessages.otherYear });
+      expect(answer.body as unknown).toEqual({ code: "validation", message: invoiceDateMessages.otherYear });
     }
     const fourBack = addDays(today, -4);
     const older = await callJson(fresh.app, "/api/invoices", {
@@ -362,15 +362,21 @@ describe("storno, payment and status", () => {
 
     const again = await callJson(app, `/api/invoices/${original.id}/cancel`, { method: "POST", token });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: invoicesApiMessages.alreadyCancelled });
+    expect(again.body).toEqual({ code: "invoice-already-cancelled", message: invoicesApiMessages.alreadyCancelled });
     const ofCancellation = await callJson(app, `/api/invoices/${cancellation.id}/cancel`, { method: "POST", token });
-    expect(ofCancellation.body).toEqual({ message: invoicesApiMessages.cancellationFinal });
+    expect(ofCancellation.body).toEqual({
+      code: "invoice-cancellation-final",
+      message: invoicesApiMessages.cancellationFinal,
+    });
     const paid = await callJson(app, `/api/invoices/${original.id}/payment`, {
       token,
       json: { paidOn: todayInGermany() },
     });
     expect(paid.status).toBe(409);
-    expect(paid.body).toEqual({ message: invoicesApiMessages.cancelledNotPayable });
+    expect(paid.body).toEqual({
+      code: "invoice-cancelled-not-payable",
+      message: invoicesApiMessages.cancelledNotPayable,
+    });
     const draft = await createInvoice(app, token, invoiceJson());
     expect((await callJson(app, `/api/invoices/${draft.id}/cancel`, { method: "POST", token })).body).toEqual({
       message: invoicesApiMessages.notIssued,
@@ -387,10 +393,10 @@ describe("storno, payment and status", () => {
     expect(old.status).toBe("overdue");
 
     const future = await callJson(app, `/api/invoices/${old.id}/payment`, { token, json: { paidOn: "2999-01-01" } });
-    expect(future.body).toEqual({ message: invoicesApiMessages.paidOnInFuture });
+    expect(future.body).toEqual({ code: "validation", message: invoicesApiMessages.paidOnInFuture });
     const early = await callJson(app, `/api/invoices/${old.id}/payment`, { token, json: { paidOn: "2025-01-01" } });
     expect(early.status).toBe(422);
-    expect(early.body).toEqual({ message: invoiceDateMessages.paidOnBeforeIssue });
+    expect(early.body).toEqual({ code: "validation", message: invoiceDateMessages.paidOnBeforeIssue });
     const paid = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${old.id}/payment`, {
       token,
       json: { paidOn: "2025-01-20" },
@@ -553,10 +559,10 @@ describe("tax cases at 0 % (issue 23)", () => {
       json: invoiceJson({ issue: true, taxPercent: 0, taxCase: "reverse-charge" }),
     });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ message: invoiceIssueMessages.recipientVatIdRequired });
+    expect(refused.body).toEqual({ code: "validation", message: invoiceIssueMessages.recipientVatIdRequired });
     const unknown = await callJson(app, "/api/invoices", { token, json: invoiceJson({ taxPercent: 0, taxCase: "E" }) });
     expect(unknown.status).toBe(422);
-    expect(unknown.body).toEqual({ message: invoiceFieldMessages.taxCaseInvalid });
+    expect(unknown.body).toEqual({ code: "validation", message: invoiceFieldMessages.taxCaseInvalid });
 
     const expected: Record<TaxCase, { code: string; vatex: string | null }> = {
       "small-business": { code: "E", vatex: null },

@@ -126,7 +126,7 @@ describe("PATCH /api/users/{id}", () => {
     expect(await db.sql`select 1 from sessions where user_id = ${locked.user.id}`).toHaveLength(0);
     expect(await callJson(app, "/api/login", { json: locked })).toMatchObject({
       status: 403,
-      body: { message: "Ihr Zugang ist gesperrt." },
+      body: { code: "account-disabled", message: "Ihr Zugang ist gesperrt." },
     });
     // Enabled again: in, with a new approval on record.
     expect((await patch(app, locked.user.id, { status: "active" }, owner.token)).status).toBe(200);
@@ -160,14 +160,17 @@ describe("PATCH /api/users/{id}", () => {
     const owner = await signedInOwner(app);
     expect(await patch(app, 987654321, { status: "active" }, owner.token)).toMatchObject({
       status: 404,
-      body: { message: "Dieses Benutzerkonto gibt es nicht (mehr)." },
+      body: { code: "user-not-found", message: "Dieses Benutzerkonto gibt es nicht (mehr)." },
     });
     const malformed = await callJson(app, "/api/users/abc", {
       method: "PATCH",
       json: { status: "active" },
       token: owner.token,
     });
-    expect(malformed).toMatchObject({ status: 400, body: { message: "Die Benutzer-ID ist ungültig." } });
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: { code: "invalid-id", message: "Die Benutzer-ID ist ungültig." },
+    });
   });
 
   test("staff cannot approve: 403, and the request stays pending", async () => {

@@ -73,7 +73,7 @@ describe("shell", () => {
     for (const path of ["/static/js/missing.0a1b2c3d.js", "/favicon.png", "/dashboard.json", "/robots.txt"]) {
       const answer = await callJson(app, path);
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message: "Nicht gefunden." });
+      expect(answer.body).toEqual({ code: "not-found", message: "Nicht gefunden." });
     }
   });
 
@@ -175,7 +175,7 @@ describe("remotes", () => {
     ]) {
       const answer = await callJson(app, path);
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message: "Nicht gefunden." });
+      expect(answer.body).toEqual({ code: "not-found", message: "Nicht gefunden." });
     }
   });
 });
@@ -221,7 +221,7 @@ describe("path traversal", () => {
   test("an undecodable escape is a 400", async () => {
     const answer = await callJson(app, "/static/%E0%A4%A.js");
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: "Die Anfrage konnte nicht gelesen werden." });
+    expect(answer.body).toEqual({ code: "bad-request", message: "Die Anfrage konnte nicht gelesen werden." });
   });
 
   test("resolveInside refuses every escape", () => {
@@ -255,7 +255,7 @@ describe("/api and /remotes.json", () => {
     ] as const) {
       const answer = await callJson(app, path, { method });
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message: "Nicht gefunden." });
+      expect(answer.body).toEqual({ code: "not-found", message: "Nicht gefunden." });
     }
   });
 
