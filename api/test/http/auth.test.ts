@@ -9,7 +9,7 @@ import { call, callJson, type Handler } from "../support/http.ts";
 import { registerAndLogin, signedInOwner } from "../support/users.ts";
 
 const otherSecret = "another-secret-which-is-also-long-enough-0123456789";
-const unauthorized = { message: "Bitte melden Sie sich an." };
+const unauthorized = { code: "unauthorized", message: "Bitte melden Sie sich an." };
 /** What a session id looks like (sessions.ts): 32 random bytes, base64url. */
 const sessionId = "s".repeat(43);
 const claims = (userId: number) => ({ userId, sessionId });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { todayInGermany } from "@klarwerk/kit";
+import { isApiErrorCode, todayInGermany } from "@klarwerk/kit";
 import fc from "fast-check";
 import { streamedBodyPaths } from "../../src/modules/files/routes.ts";
 import { upload } from "../storage/upload-helpers.ts";
@@ -376,9 +376,9 @@ async function problemWith(response: Response): Promise<string | null> {
     return `${response.status} with a body that is not JSON: ${text.slice(0, 200)}`;
   }
   const keys = parsed !== null && typeof parsed === "object" ? Object.keys(parsed) : [];
-  const message = (parsed as { message?: unknown }).message;
-  if (keys.length !== 1 || typeof message !== "string" || message.trim() === "") {
-    return `${response.status} not { message }: ${text.slice(0, 200)}`;
+  const { code, message } = parsed as { code?: unknown; message?: unknown };
+  if (keys.length !== 2 || typeof message !== "string" || message.trim() === "" || !isApiErrorCode(code)) {
+    return `${response.status} not { code, message }: ${text.slice(0, 200)}`;
   }
   if (englishWords.test(message) || !germanMarkers.test(message)) return `${response.status} not German: ${message}`;
   return null;

@@ -41,7 +41,7 @@ describe("a request without a readable URL", () => {
       expect({ request, status: answer.status, body: answer.body }).toEqual({
         request,
         status: 400,
-        body: JSON.stringify({ message: httpMessages.badRequest }),
+        body: JSON.stringify({ code: "bad-request", message: httpMessages.badRequest }),
       });
     }
   });
@@ -68,7 +68,7 @@ async function post(path: string, body: Uint8Array<ArrayBuffer>, headers: Record
 }
 
 describe(`the body limit of every route but the upload (${jsonBodyLimitBytes} bytes)`, () => {
-  const tooLarge = { status: 413, body: { message: httpMessages.payloadTooLarge } };
+  const tooLarge = { status: 413, body: { code: "payload-too-large", message: httpMessages.payloadTooLarge } };
 
   test("a body without Content-Type: at the limit it is read, one byte over it is a 413", async () => {
     const atLimit = await post("/api/contact", jsonOfSize(jsonBodyLimitBytes));

@@ -50,7 +50,7 @@ const minutes = (windowMs: number) => windowMs / 1000;
 
 function expectRefused(answer: Awaited<ReturnType<typeof post>>, message: string, windowMs: number): void {
   expect(answer.status).toBe(429);
-  expect(answer.body).toEqual({ message });
+  expect(answer.body).toEqual({ code: "rate-limited", message });
   const retryAfter = Number(answer.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(minutes(windowMs) - 60);
   expect(retryAfter).toBeLessThanOrEqual(minutes(windowMs));

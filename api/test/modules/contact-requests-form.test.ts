@@ -179,6 +179,7 @@ describe("spam guard", () => {
     const blocked = await callJson(own, "/api/contact", { json: contact({ email }) });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({
+      code: "rate-limited",
       message:
         "Sie haben in kurzer Zeit sehr viele Nachrichten gesendet. Bitte versuchen Sie es in einigen Minuten erneut oder rufen Sie uns an.",
     });
