@@ -56,7 +56,10 @@ describe("error handler", () => {
     const response = await call(app, "/short-blob");
     expect(response.status).toBe(502);
     const text = await response.text();
-    expectOnlyMessage(JSON.parse(text), "Die Daten wurden nicht vollständig gespeichert. Bitte versuchen Sie es erneut.");
+    expectOnlyMessage(
+      JSON.parse(text),
+      "Die Daten wurden nicht vollständig gespeichert. Bitte versuchen Sie es erneut.",
+    );
     expect(text).not.toContain("bucket");
     expect(String(logged.mock.calls[0]?.[1])).toContain("39899 were written");
   });
