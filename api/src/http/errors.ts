@@ -1,5 +1,6 @@
 import type { ApiErrorCode } from "@klarwerk/kit";
 import { Elysia, type ValidationError } from "elysia";
+import { IncompleteBlobError } from "../storage/blob-store.ts";
 import { isJsonMediaType, mediaTypeOf } from "./content-type.ts";
 import { httpMessages } from "./messages.ts";
 
@@ -52,6 +53,12 @@ function validationAnswer(error: Readonly<ValidationError>, request: Request): H
 /** Elysia's own failures, in our words; null for anything that is a fault of ours (a 500). */
 function knownFailure(code: string | number, error: unknown, request: Request): HttpError | null {
   if (error instanceof HttpError) return error;
+  if (error instanceof IncompleteBlobError) {
+    // The store answered but kept fewer bytes than were written: the write was undone (the
+    // blob discarded, its transaction rolled back), so trying again is safe.
+    console.error("[api] a blob was not stored whole:", error.message);
+    return new HttpError(502, "upload-incomplete", httpMessages.storedIncomplete);
+  }
   switch (code) {
     case "VALIDATION":
       return validationAnswer(error as ValidationError, request);
