@@ -242,6 +242,7 @@ describe("password reset", () => {
       expect.objectContaining({
         status: 410,
         body: {
+          code: "reset-link-used",
           message:
             "Dieser Link zum Zurücksetzen des Passworts wurde bereits verwendet. Bitte fordern Sie bei Bedarf einen neuen an.",
         },

@@ -48,6 +48,7 @@ describe.each(storeKinds)("an upload that breaks off, on the %s store", (kind) =
     });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
+      code: "bad-request",
       message: "Die Übertragung wurde unterbrochen. Bitte laden Sie die Datei erneut hoch.",
     });
     expect(await fileRowCount(db.sql)).toBe(rowsBefore);

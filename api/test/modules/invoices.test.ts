@@ -379,6 +379,7 @@ describe("storno, payment and status", () => {
     });
     const draft = await createInvoice(app, token, invoiceJson());
     expect((await callJson(app, `/api/invoices/${draft.id}/cancel`, { method: "POST", token })).body).toEqual({
+      code: "invoice-not-issued",
       message: invoicesApiMessages.notIssued,
     });
   });
@@ -440,6 +441,7 @@ describe("GET /api/invoices", () => {
     expect(beyond.body).toMatchObject({ invoices: [], total: paged.body.total });
 
     expect((await callJson(app, "/api/invoices?status=bezahlt", { token })).body).toEqual({
+      code: "invalid-query",
       message: invoicesApiMessages.invalidStatusFilter,
     });
     expect((await callJson(app, "/api/invoices", { token: "" })).status).toBe(401);
@@ -546,6 +548,7 @@ describe("the stored PDF and the XRechnung", () => {
     }
     const draft = await createInvoice(app, token, invoiceJson());
     expect((await callJson(app, `/api/invoices/${draft.id}/pdf`, { token })).body).toEqual({
+      code: "invoice-not-issued",
       message: invoicesApiMessages.notIssued,
     });
   }, 60_000);
