@@ -133,6 +133,17 @@ export interface InvoicePage {
   total: number;
 }
 
+/** `GET`, `POST`, `PUT /api/invoices[/{id}]` and `POST /api/invoices/{id}/payment`: the invoice as stored. */
+export interface InvoiceAnswer {
+  invoice: Invoice;
+}
+
+/** `POST /api/invoices/{id}/cancel`: the new Stornorechnung and the original, now cancelled. */
+export interface CancellationAnswer {
+  invoice: Invoice;
+  cancelled: Invoice;
+}
+
 export const invoicePaging = { defaultLimit: 20, maxLimit: 100 } as const;
 
 export const defaultTaxPercent = 19;
