@@ -6,14 +6,14 @@
  * types (`api/test/http/answer-contract.test.ts` checks each route's documented schema against
  * this map, the compiler checks the schema against the type).
  *
- * Routes that answer bytes (downloads, previews, the PDF and the XRechnung) and the streamed
- * upload are not JSON calls and are not listed; the browser reads them with `apiFetch` or an
- * `XMLHttpRequest`.
+ * Routes that answer bytes (downloads, previews, the PDF and the XRechnung) are not listed; the
+ * browser reads them with `apiFetch`. The upload is listed with its multipart body (`FormData`),
+ * though the files screen sends it with an `XMLHttpRequest` for its progress.
  */
 import type { CompanyAnswer, CompanySettingsDraft } from "./company";
 import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from "./contact";
 import type { CustomerAnswer, CustomerInput, CustomerPage } from "./customers";
-import type { DownloadLink, FileListing, FolderAnswer, FolderList } from "./files";
+import type { DownloadLink, FileAnswer, FileListing, FolderAnswer, FolderList } from "./files";
 import type { CancellationAnswer, InvoiceAnswer, InvoiceContent, InvoicePage } from "./invoices";
 import type { HealthAnswer } from "./operations";
 import type { OutboxList, RetriedMailAnswer } from "./outbox";
@@ -96,6 +96,7 @@ export interface ApiRoutes {
   "POST /api/folders": { body: { name: string; parent_id: number | null }; answer: FolderAnswer };
 
   "GET /api/files": { query: { folder_id?: number | null }; answer: FileListing };
+  "POST /api/files/upload": { body: FormData; answer: FileAnswer };
   "DELETE /api/files/:id": { answer: undefined };
   "POST /api/files/:id/download-link": { answer: DownloadLink };
 }
