@@ -6,8 +6,13 @@ import { HttpError } from "../../http/errors.ts";
 import { requireId } from "../../http/ids.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { bytesResponse, errorResponses, jsonResponse } from "../../http/openapi.ts";
-import { existingFolderParam, folderParamErrors, folderQueryParameter, optionalFolderId } from "../folders/ids.ts";
-import { foldersApiMessages } from "../folders/messages.ts";
+import {
+  existingFolderParam,
+  folderParamErrors,
+  folderQueryParameter,
+  foldersApiMessages,
+  optionalFolderId,
+} from "../folders/index.ts";
 import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";
 import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
 import { filesApiMessages as messages } from "./messages.ts";

@@ -16,7 +16,7 @@ import { listQueryDocs } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { bytesResponse, errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { reprDigest, sha256HexOf, strongEtag } from "../../storage/blob-digest.ts";
-import { contentDisposition, digestHeaderDocs } from "../files/serve.ts";
+import { contentDisposition, digestHeaderDocs } from "../files/index.ts";
 import { invoiceBlobStore } from "./blobs.ts";
 import { xrechnungXml } from "./einvoice.ts";
 import { cancelInvoice, type IssueContext, issueInvoice } from "./issue.ts";

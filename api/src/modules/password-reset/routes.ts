@@ -8,10 +8,14 @@ import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { passwordResetMail } from "../../mail/templates.ts";
-import { authApiMessages } from "../auth/messages.ts";
-import { hashPassword } from "../auth/passwords.ts";
-import { findUserForLogin } from "../auth/store.ts";
-import { checkPasswordLength, checkPasswordStrength, normalizeEmail } from "../auth/validation.ts";
+import {
+  authApiMessages,
+  checkPasswordLength,
+  checkPasswordStrength,
+  findUserForLogin,
+  hashPassword,
+  normalizeEmail,
+} from "../auth/index.ts";
 import { resetTokenHash, resetTokenPattern } from "./links.ts";
 import { passwordResetApiMessages as messages } from "./messages.ts";
 import { resetRequestedSchema } from "./responses.ts";
