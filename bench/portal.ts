@@ -27,7 +27,7 @@
 // machine). Run it when the machine is otherwise idle; the least disturbed run is printed as `min`.
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { protectedRemoteRoutes } from "../shell/src/federation/remoteRoutes";
+import { protectedRemoteRoutes } from "../shell/src/federation/remote-routes";
 import { kb } from "./page-scripts";
 import { numberOption } from "./support/options.ts";
 import { serveProductInBrowser } from "./support/served-product.ts";

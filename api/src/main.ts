@@ -8,9 +8,9 @@ import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { serverBodyLimitBytes } from "./http/body-policy.ts";
-import { fileBlobStore, sweepFileBlobs } from "./modules/files/blobs.ts";
-import { invoiceBlobStore, sweepInvoiceBlobs } from "./modules/invoices/blobs.ts";
-import { blobAreas, scheduleBlobMaintenance } from "./modules/operations/maintenance.ts";
+import { fileBlobStore, sweepFileBlobs } from "./modules/files/index.ts";
+import { invoiceBlobStore, sweepInvoiceBlobs } from "./modules/invoices/index.ts";
+import { blobAreas, scheduleBlobMaintenance } from "./modules/operations/index.ts";
 import { emptyBlobReport } from "./storage/blob-report.ts";
 
 const config = await loadConfigOrExit();

@@ -5,7 +5,7 @@
 // weekly run takes, so never twice at once. Exit code 0: all in order; 1: findings; 2: it could not
 // run (settings, database, another run holding the lock).
 import { openCommandDatabase } from "./command.ts";
-import { blobAreas, describeScrub, runBlobMaintenance } from "./modules/operations/maintenance.ts";
+import { blobAreas, describeScrub, runBlobMaintenance } from "./modules/operations/index.ts";
 
 function rateArgument(argv: string[]): number | null {
   const at = argv.indexOf("--mib-per-second");

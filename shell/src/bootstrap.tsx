@@ -5,7 +5,7 @@ import { loadFullApp } from "./App";
 import { AppRoot } from "./AppRoot";
 import { holdScreen, preloadRemoteScreen, preloadScreen } from "./components/RemoteRoute";
 import { loadRegistry } from "./federation/registry";
-import { remoteRouteFor } from "./federation/remoteRoutes";
+import { remoteRouteFor } from "./federation/remote-routes";
 import { firstInteraction, watchForFirstInteraction } from "./public/interaction";
 import { isRemotePage, publicPageFor } from "./public/pages";
 import { screenSourceFor } from "./public/screens";

@@ -7,7 +7,7 @@ import {
   publicRemoteRoutes,
   type RemoteRouteDef,
   type RouteHandle,
-} from "./federation/remoteRoutes";
+} from "./federation/remote-routes";
 import { RouterLayout } from "./full/RouterLayout";
 import { shellPublicPages } from "./public/pages";
 import { NotFound } from "./routes/NotFound";

@@ -1,6 +1,6 @@
 import type { Sql } from "../db/open.ts";
-import { fileBlobRows } from "../modules/files/store.ts";
-import { invoiceBlobRows } from "../modules/invoices/store.ts";
+import { fileBlobRows } from "../modules/files/index.ts";
+import { invoiceBlobRows } from "../modules/invoices/index.ts";
 import type { AreaRow, AreaRowsPage } from "../storage/blob-area.ts";
 import type { BlobArea } from "../storage/configured-blob-store.ts";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { openDatabase } from "../db/open.ts";
-import { hashPassword } from "../modules/auth/passwords.ts";
+import { hashPassword } from "../modules/auth/index.ts";
 import { digestOf } from "../storage/blob-digest.ts";
 import type { Manifest } from "./manifest.ts";
 import { type RestoreResult, restoreSet, throwawayName } from "./restore.ts";

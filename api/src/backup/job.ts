@@ -1,8 +1,8 @@
 import type { Config } from "../config.ts";
 import { whileLocked } from "../db/advisory-lock.ts";
 import type { Database } from "../db/open.ts";
-import { fileBlobStore } from "../modules/files/blobs.ts";
-import { invoiceBlobStore } from "../modules/invoices/blobs.ts";
+import { fileBlobStore } from "../modules/files/index.ts";
+import { invoiceBlobStore } from "../modules/invoices/index.ts";
 import { type BackupResult, createBackup } from "./create.ts";
 import { runDeferredDeletions } from "./deferred-deletes.ts";
 import { type DrillResult, runDrill } from "./drill.ts";

@@ -167,7 +167,11 @@ export function stringEnum<const V extends readonly string[]>(values: V, options
   return Type.Unsafe<V[number]>({ type: "string", enum: [...values], ...options });
 }
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * True when `A` and `B` are the same type: the compiler's identity check, which (unlike mutual
+ * assignability) also tells an optional field apart from a missing one.
+ */
+export type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 /**
  * `schemaOf<Customer>()(Type.Object({ ... }))`: the schema, refused by the compiler unless it

@@ -10,7 +10,7 @@ import {
   insertSession,
   type StoredSession,
   touchSession,
-} from "../modules/auth/session-store.ts";
+} from "./session-store.ts";
 
 const minute = 60 * 1000;
 const day = 24 * 60 * minute;

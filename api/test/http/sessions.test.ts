@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { deleteEndedSessions } from "../../src/http/session-store.ts";
 import { sessionLifetime } from "../../src/http/sessions.ts";
-import { deleteEndedSessions } from "../../src/modules/auth/session-store.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { call, callJson, type Handler } from "../support/http.ts";

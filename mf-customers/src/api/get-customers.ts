@@ -1,5 +1,5 @@
 import { type CustomerPage, customerPaging } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions } from "@klarwerk/kit/query";
 
 export interface CustomerListFilter {
@@ -15,7 +15,7 @@ export const customersKey = ["customers"] as const;
 
 /** One page of customers (`GET /api/customers`) for the filter, 20 a page. */
 export function getCustomers(filter: CustomerListFilter, signal?: AbortSignal): Promise<CustomerPage> {
-  return apiJson<CustomerPage>("/api/customers", {
+  return callApi("GET /api/customers", {
     query: { page: filter.page, limit: customerPaging.defaultLimit, search: filter.search, status: filter.status },
     signal,
   });

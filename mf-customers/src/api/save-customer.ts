@@ -1,5 +1,5 @@
 import type { Customer, CustomerInput } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { customersKey } from "./get-customers";
 
@@ -13,8 +13,8 @@ export interface SaveCustomerInput {
 export async function saveCustomer({ customer, id }: SaveCustomerInput): Promise<Customer> {
   const answer =
     id === null
-      ? await apiJson<{ customer: Customer }>("/api/customers", { method: "POST", json: customer })
-      : await apiJson<{ customer: Customer }>(`/api/customers/${id}`, { method: "PUT", json: { id, ...customer } });
+      ? await callApi("POST /api/customers", { json: customer })
+      : await callApi("PUT /api/customers/:id", { params: { id }, json: { id, ...customer } });
   return answer.customer;
 }
 

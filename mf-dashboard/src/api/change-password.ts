@@ -1,5 +1,5 @@
 import type { PasswordChange } from "@klarwerk/kit";
-import { apiFetch } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation } from "@klarwerk/kit/query";
 
 /**
@@ -7,7 +7,7 @@ import { useMutation } from "@klarwerk/kit/query";
  * the account; this one stays. A wrong current password is a 422, so it does not sign out.
  */
 export async function changePassword(change: PasswordChange): Promise<void> {
-  await apiFetch("/api/password", { method: "POST", json: change });
+  await callApi("POST /api/password", { json: change });
 }
 
 export interface ChangePasswordOptions {

@@ -1,5 +1,5 @@
 import type { UserAccount, UserAccountChange } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { userAccountsQueryOptions } from "./get-user-accounts";
 
@@ -14,7 +14,7 @@ export interface UserAccountChangeInput {
  * are refused with a German 409.
  */
 export async function changeUserAccount({ id, change }: UserAccountChangeInput): Promise<UserAccount> {
-  const answer = await apiJson<{ user: UserAccount }>(`/api/users/${id}`, { method: "PATCH", json: change });
+  const answer = await callApi("PATCH /api/users/:id", { params: { id }, json: change });
   return answer.user;
 }
 

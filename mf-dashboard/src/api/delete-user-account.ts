@@ -1,11 +1,11 @@
 import type { UserAccount } from "@klarwerk/kit";
-import { apiFetch } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { userAccountsQueryOptions } from "./get-user-accounts";
 
 /** `DELETE /api/users/{id}`: rejects an access request or removes an account (its work keeps its name). */
 export async function deleteUserAccount(account: UserAccount): Promise<UserAccount> {
-  await apiFetch(`/api/users/${account.id}`, { method: "DELETE" });
+  await callApi("DELETE /api/users/:id", { params: { id: account.id } });
   return account;
 }
 

@@ -1,5 +1,5 @@
 import type { ContactRequestCounts, OpenRequestsPage } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from "@klarwerk/kit/query";
 
 export interface OpenRequestsPageParams {
@@ -9,7 +9,7 @@ export interface OpenRequestsPageParams {
 
 /** One page of open requests (`GET /api/requests`), newest first, with the exact counts. */
 export function getOpenRequests({ before }: OpenRequestsPageParams, signal?: AbortSignal): Promise<OpenRequestsPage> {
-  return apiJson<OpenRequestsPage>("/api/requests", { query: { before }, signal });
+  return callApi("GET /api/requests", { query: { before }, signal });
 }
 
 /**

@@ -1,10 +1,10 @@
-import type { HealthAnswer, OperationsStatus } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import type { OperationsStatus } from "@klarwerk/kit";
+import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions, useQuery } from "@klarwerk/kit/query";
 
 /** The operations status admins see (`GET /api/health` details with an admin's token); null for others. */
 export async function getOperations(signal?: AbortSignal): Promise<OperationsStatus | null> {
-  const health = await apiJson<HealthAnswer>("/api/health", { signal });
+  const health = await callApi("GET /api/health", { signal });
   return health.details?.operations ?? null;
 }
 

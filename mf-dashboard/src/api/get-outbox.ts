@@ -1,10 +1,10 @@
 import type { OutboxList } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions, useQuery } from "@klarwerk/kit/query";
 
 /** The newest outgoing mails and whether e-mail is set up (`GET /api/outbox`, admins only). */
 export function getOutbox(signal?: AbortSignal): Promise<OutboxList> {
-  return apiJson<OutboxList>("/api/outbox", { signal });
+  return callApi("GET /api/outbox", { signal });
 }
 
 export function outboxQueryOptions() {

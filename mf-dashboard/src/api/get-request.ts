@@ -1,10 +1,10 @@
-import type { ContactRequestAnswer, ContactRequestDetail } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import type { ContactRequestDetail } from "@klarwerk/kit";
+import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions, useQuery } from "@klarwerk/kit/query";
 
 /** One request with its state and every reply, oldest first (`GET /api/requests/{id}`). */
 export async function getRequest(id: number, signal?: AbortSignal): Promise<ContactRequestDetail> {
-  const answer = await apiJson<ContactRequestAnswer>(`/api/requests/${id}`, { signal });
+  const answer = await callApi("GET /api/requests/:id", { params: { id }, signal });
   return answer.request;
 }
 

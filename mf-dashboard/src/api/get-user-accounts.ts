@@ -1,10 +1,10 @@
-import type { UserAccount, UserAccountList } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import type { UserAccount } from "@klarwerk/kit";
+import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions, useQuery } from "@klarwerk/kit/query";
 
 /** Every account and access request (`GET /api/users`, admins only): pending requests first, then by name. */
 export async function getUserAccounts(signal?: AbortSignal): Promise<UserAccount[]> {
-  const answer = await apiJson<UserAccountList>("/api/users", { signal });
+  const answer = await callApi("GET /api/users", { signal });
   return answer.users;
 }
 

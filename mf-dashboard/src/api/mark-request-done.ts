@@ -1,11 +1,11 @@
 import type { DoneContactRequest, MarkedDoneAnswer } from "@klarwerk/kit";
-import { ApiError, apiJson } from "@klarwerk/kit/browser";
+import { ApiError, callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { leaveOpenRequests, openRequestsQueryOptions } from "./get-open-requests";
 
 /** `PUT /api/requests/{id}/done`: the request as now stored (who marked it done, when) and the new counts. */
 export function markRequestDone(id: number): Promise<MarkedDoneAnswer> {
-  return apiJson<MarkedDoneAnswer>(`/api/requests/${id}/done`, { method: "PUT" });
+  return callApi("PUT /api/requests/:id/done", { params: { id } });
 }
 
 /** The answers that mean the open list is out of date: someone else answered or it was deleted. */

@@ -1,5 +1,5 @@
 import type { ContactRequestDetail, RepliedAnswer } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { leaveOpenRequests } from "./get-open-requests";
 import { requestQueryOptions } from "./get-request";
@@ -11,7 +11,7 @@ export interface ReplyInput {
 
 /** `POST /api/requests/{id}/reply`: the reply goes out by e-mail; the request is then done. */
 export function replyToRequest({ id, message }: ReplyInput): Promise<RepliedAnswer> {
-  return apiJson<RepliedAnswer>(`/api/requests/${id}/reply`, { method: "POST", json: { message } });
+  return callApi("POST /api/requests/:id/reply", { params: { id }, json: { message } });
 }
 
 export interface ReplyToRequestOptions {

@@ -1,11 +1,11 @@
 import type { OutboxMail } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { outboxQueryOptions } from "./get-outbox";
 
 /** `POST /api/outbox/{id}/retry`: a failed mail waits again, due now; 409 unless it failed. */
 export async function retryMail(id: number): Promise<OutboxMail> {
-  const answer = await apiJson<{ mail: OutboxMail }>(`/api/outbox/${id}/retry`, { method: "POST" });
+  const answer = await callApi("POST /api/outbox/:id/retry", { params: { id } });
   return answer.mail;
 }
 

@@ -1,5 +1,5 @@
 import type { Folder } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { foldersQueryOptions } from "./get-folders";
 import { refreshList } from "./refresh-list";
@@ -13,7 +13,7 @@ export interface NewFolder {
 
 /** `POST /api/folders`; resolves to the folder the server created. */
 export async function createFolder({ name, parentId }: NewFolder): Promise<Folder> {
-  const answer = await apiJson<{ folder: Folder }>("/api/folders", { json: { name, parent_id: parentId } });
+  const answer = await callApi("POST /api/folders", { json: { name, parent_id: parentId } });
   return answer.folder;
 }
 

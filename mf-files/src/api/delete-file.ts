@@ -1,12 +1,12 @@
 import type { StoredFile } from "@klarwerk/kit";
-import { apiFetch } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { filesQueryOptions } from "./get-files";
 import { refreshList } from "./refresh-list";
 
 /** `DELETE /api/files/{id}`. */
 export async function deleteFile(file: Pick<StoredFile, "id">): Promise<void> {
-  await apiFetch(`/api/files/${file.id}`, { method: "DELETE" });
+  await callApi("DELETE /api/files/:id", { params: { id: file.id } });
 }
 
 export interface DeleteFileOptions {

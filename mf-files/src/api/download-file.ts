@@ -1,5 +1,5 @@
 import type { StoredFile } from "@klarwerk/kit";
-import { apiJson, apiUrl } from "@klarwerk/kit/browser";
+import { apiUrl, callApi } from "@klarwerk/kit/browser";
 import { useMutation } from "@klarwerk/kit/query";
 
 /**
@@ -8,7 +8,7 @@ import { useMutation } from "@klarwerk/kit/query";
  * progress: a 1 GiB file never sits in this page's memory, as it would with fetch → Blob.
  */
 export async function downloadFile(file: StoredFile): Promise<void> {
-  const { url } = await apiJson<{ url: string }>(`/api/files/${file.id}/download-link`, { method: "POST" });
+  const { url } = await callApi("POST /api/files/:id/download-link", { params: { id: file.id } });
   const link = document.createElement("a");
   link.href = apiUrl(url);
   // The server names the file (Content-Disposition, UTF-8 safe); this is the same-origin fallback.

@@ -1,5 +1,5 @@
 import type { FileListing } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions } from "@klarwerk/kit/query";
 
 export interface FileFolder {
@@ -9,7 +9,7 @@ export interface FileFolder {
 
 /** The files of one folder, newest first, and the server's upload limit (`GET /api/files`). */
 export function getFiles({ folderId }: FileFolder, signal?: AbortSignal): Promise<FileListing> {
-  return apiJson<FileListing>("/api/files", { query: { folder_id: folderId }, signal });
+  return callApi("GET /api/files", { query: { folder_id: folderId }, signal });
 }
 
 /** Keyed under "mf-files": every remote shares the portal's one query cache. */

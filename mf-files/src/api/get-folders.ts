@@ -1,5 +1,5 @@
 import type { Folder } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions, useQuery } from "@klarwerk/kit/query";
 
 export interface FolderLevel {
@@ -9,7 +9,7 @@ export interface FolderLevel {
 
 /** The folders of one level (`GET /api/folders`). */
 export async function getFolders({ parentId }: FolderLevel, signal?: AbortSignal): Promise<Folder[]> {
-  const answer = await apiJson<{ folders: Folder[] }>("/api/folders", { query: { parent_id: parentId }, signal });
+  const answer = await callApi("GET /api/folders", { query: { parent_id: parentId }, signal });
   return answer.folders;
 }
 

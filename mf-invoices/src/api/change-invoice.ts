@@ -1,23 +1,21 @@
 import type { Invoice } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { invoicesKey } from "./get-invoices";
 
 /** "Stornieren": issues the cancellation invoice; resolves to it. */
 export async function cancelInvoice(id: number): Promise<Invoice> {
-  return (await apiJson<{ invoice: Invoice; cancelled: Invoice }>(`/api/invoices/${id}/cancel`, { method: "POST" }))
-    .invoice;
+  return (await callApi("POST /api/invoices/:id/cancel", { params: { id } })).invoice;
 }
 
 /** "Als bezahlt markieren" with the date it was paid. */
 export async function markInvoicePaid({ id, paidOn }: { id: number; paidOn: string }): Promise<Invoice> {
-  return (await apiJson<{ invoice: Invoice }>(`/api/invoices/${id}/payment`, { method: "POST", json: { paidOn } }))
-    .invoice;
+  return (await callApi("POST /api/invoices/:id/payment", { params: { id }, json: { paidOn } })).invoice;
 }
 
 /** "Löschen" of a draft. */
 export async function deleteDraft(id: number): Promise<void> {
-  await apiJson<void>(`/api/invoices/${id}`, { method: "DELETE" });
+  await callApi("DELETE /api/invoices/:id", { params: { id } });
 }
 
 export interface InvoiceChangeOptions {

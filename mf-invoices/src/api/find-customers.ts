@@ -1,5 +1,5 @@
 import type { CustomerPage } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { keepPreviousData, queryOptions, useQuery } from "@klarwerk/kit/query";
 
 /** Under the Kundenverwaltung's key, so its saves refresh the picker's answers too. */
@@ -7,7 +7,7 @@ const customerPickerKey = ["customers", "picker"] as const;
 
 /** Customers to pick for "Kunde" (`GET /api/customers?search=`), the first ten matches. */
 export function findCustomers(search: string, signal?: AbortSignal): Promise<CustomerPage> {
-  return apiJson<CustomerPage>("/api/customers", { query: { search, limit: 10 }, signal });
+  return callApi("GET /api/customers", { query: { search, limit: 10 }, signal });
 }
 
 export function customerSearchQueryOptions(search: string) {

@@ -1,11 +1,11 @@
 import type { Invoice } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions, useQuery } from "@klarwerk/kit/query";
 import { invoicesKey } from "./get-invoices";
 
 /** One invoice with its items and totals (`GET /api/invoices/{id}`). */
 export async function getInvoice(id: number, signal?: AbortSignal): Promise<Invoice> {
-  return (await apiJson<{ invoice: Invoice }>(`/api/invoices/${id}`, { signal })).invoice;
+  return (await callApi("GET /api/invoices/:id", { params: { id }, signal })).invoice;
 }
 
 export function invoiceQueryOptions(id: number) {

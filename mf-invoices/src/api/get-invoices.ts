@@ -1,5 +1,5 @@
 import type { InvoicePage } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions } from "@klarwerk/kit/query";
 
 /** Every invoice query's key starts with this (lists and single invoices), so a write refreshes them all. */
@@ -16,7 +16,7 @@ export interface InvoiceListFilter {
 
 /** One page of invoices, newest first (`GET /api/invoices`). */
 export function getInvoices(filter: InvoiceListFilter, signal?: AbortSignal): Promise<InvoicePage> {
-  return apiJson<InvoicePage>("/api/invoices", {
+  return callApi("GET /api/invoices", {
     query: { page: filter.page, limit: invoicesPerPage, search: filter.search },
     signal,
   });

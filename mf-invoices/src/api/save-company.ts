@@ -1,11 +1,11 @@
-import type { CompanySettingsDraft } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import type { CompanyAnswer, CompanySettingsDraft } from "@klarwerk/kit";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
-import { type CompanyAnswer, companyKey } from "./get-company";
+import { companyKey } from "./get-company";
 
 /** Saves the company settings (`PUT /api/company`, admins only). */
 export function saveCompany(settings: CompanySettingsDraft): Promise<CompanyAnswer> {
-  return apiJson<CompanyAnswer>("/api/company", { method: "PUT", json: settings });
+  return callApi("PUT /api/company", { json: settings });
 }
 
 export function useSaveCompany() {

@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceContent } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { invoicesKey } from "./get-invoices";
 
@@ -16,8 +16,8 @@ export async function saveInvoice({ content, id, issue }: SaveInvoiceInput): Pro
   const json = { ...content, issue };
   const answer =
     id === null
-      ? await apiJson<{ invoice: Invoice }>("/api/invoices", { method: "POST", json })
-      : await apiJson<{ invoice: Invoice }>(`/api/invoices/${id}`, { method: "PUT", json });
+      ? await callApi("POST /api/invoices", { json })
+      : await callApi("PUT /api/invoices/:id", { params: { id }, json });
   return answer.invoice;
 }
 

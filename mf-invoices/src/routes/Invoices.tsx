@@ -9,7 +9,7 @@ import { InvoiceEditor } from "../components/InvoiceEditor";
 import { SavedInvoices } from "../components/SavedInvoices";
 import { formOfInvoice } from "../invoice/form";
 import { invoiceMessages } from "../messages";
-import { useInvoiceBook } from "../state/invoiceBook";
+import { useInvoiceBook } from "../state/invoice-book";
 
 /**
  * /invoices, the Rechnungstool: the form for a new invoice (or a draft being edited) above the

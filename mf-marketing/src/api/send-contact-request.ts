@@ -1,8 +1,5 @@
-import type { ContactPayload, contactHoneypotField } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
-
-/** What the form sends: the visible fields and the honeypot, which people leave empty. */
-export type ContactSubmission = ContactPayload & Record<typeof contactHoneypotField, string>;
+import type { ContactSubmission } from "@klarwerk/kit";
+import { callApi } from "@klarwerk/kit/browser";
 
 /**
  * Sends the contact form (`POST /api/contact`); rejects with the server's German message as an
@@ -11,5 +8,5 @@ export type ContactSubmission = ContactPayload & Record<typeof contactHoneypotFi
  * for one POST whose only state (sending) the form keeps itself.
  */
 export async function sendContactRequest(submission: ContactSubmission): Promise<void> {
-  await apiJson("/api/contact", { json: submission });
+  await callApi("POST /api/contact", { json: submission });
 }

@@ -1,7 +1,7 @@
-import { contactHoneypotField, limits } from "@klarwerk/kit";
+import { type ContactSubmission, contactHoneypotField, limits } from "@klarwerk/kit";
 import { ApiError } from "@klarwerk/kit/browser";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
-import { type ContactSubmission, sendContactRequest } from "../api/send-contact-request";
+import { sendContactRequest } from "../api/send-contact-request";
 import { contactFormMessages as messages } from "../messages";
 
 export interface ContactResult {

@@ -37,6 +37,13 @@ export interface CompanySettings {
 
 export type CompanySettingsField = keyof CompanySettings;
 
+/** `GET` and `PUT /api/company`: the settings and the provider block they make. */
+export interface CompanyAnswer {
+  company: CompanySettings;
+  /** The "Dienstleister" block new invoices start with. */
+  provider: string;
+}
+
 /** What the site config says, used until an admin saves the settings. */
 export const defaultCompanySettings: CompanySettings = {
   name: site.legalName,

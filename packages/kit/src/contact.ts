@@ -9,6 +9,11 @@ export interface ContactPayload {
   message: string;
 }
 
+/** `POST /api/contact` answers this, also for a request the spam guard caught: bots learn nothing. */
+export interface ContactReceivedAnswer {
+  status: "received";
+}
+
 /**
  * A form field people never see and bots fill in: a request that carries it is answered like any
  * other but never stored.

@@ -54,6 +54,11 @@ export interface CustomerPage {
   total_exact: boolean;
 }
 
+/** `POST /api/customers`, `PUT /api/customers/{id}`: the customer as stored. */
+export interface CustomerAnswer {
+  customer: Customer;
+}
+
 export const customerPaging = {
   /** Customers per page, as the product specification fixes it. */
   defaultLimit: 20,

@@ -28,3 +28,26 @@ export interface FileListing {
   /** The server's upload limit, so a too large file is refused before it is sent. */
   max_upload_bytes: number;
 }
+
+/** `GET /api/folders`: the folders of one level, by name. */
+export interface FolderList {
+  folders: Folder[];
+}
+
+/** `POST /api/folders`: the folder as stored. */
+export interface FolderAnswer {
+  folder: Folder;
+}
+
+/** `POST /api/files/upload`: the file as stored. */
+export interface FileAnswer {
+  file: StoredFile;
+}
+
+/** `POST /api/files/{id}/download-link`: a short-lived link that downloads without the bearer header. */
+export interface DownloadLink {
+  /** Same-origin path. */
+  url: string;
+  /** Seconds the link stays valid. */
+  expires_in: number;
+}

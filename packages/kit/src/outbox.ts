@@ -47,5 +47,10 @@ export interface OutboxList {
   mail_configured: boolean;
 }
 
+/** `POST /api/outbox/{id}/retry`: the mail, waiting again. */
+export interface RetriedMailAnswer {
+  mail: OutboxMail;
+}
+
 /** Mails `GET /api/outbox` lists at most (the newest). */
 export const outboxListLimit = 200;

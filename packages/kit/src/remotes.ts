@@ -44,7 +44,7 @@ export interface RemoteScreen {
 /**
  * A remote's screens, listed once in its `screens.ts`: the remote's build exposes them
  * (`@klarwerk/kit/federation`), its standalone page routes them (`@klarwerk/kit/standalone`) and
- * the shell's router, prerender and titles read them (shell/src/federation/remoteRoutes.ts).
+ * the shell's router, prerender and titles read them (shell/src/federation/remote-routes.ts).
  */
 export interface RemoteScreens<Screen extends RemoteScreen = RemoteScreen> {
   /** By its federation name, so the shell's routes need no code of the kit to name it. */

@@ -37,6 +37,22 @@ export interface RegistrationAnswer {
   access: "granted" | "pending";
 }
 
+/** `POST /api/login`: the account and the bearer token of its new session. */
+export interface LoginAnswer {
+  user: User;
+  token: string;
+}
+
+/** `GET /api/session`: the account of the session as it is now. */
+export interface SessionAnswer {
+  user: User;
+}
+
+/** `POST /api/password-reset` answers this whether or not the address has an account. */
+export interface PasswordResetRequestedAnswer {
+  status: "accepted";
+}
+
 /** An account in the user administration (`GET /api/users`); timestamps are ISO 8601 strings. */
 export interface UserAccount {
   id: number;
@@ -53,6 +69,11 @@ export interface UserAccount {
 /** `GET /api/users`: pending requests first, then by name. */
 export interface UserAccountList {
   users: UserAccount[];
+}
+
+/** `PATCH /api/users/{id}`: the account as it is now. */
+export interface UserAccountAnswer {
+  user: UserAccount;
 }
 
 /** What an admin may set with `PATCH /api/users/{id}`: approving is `{ status: "active" }`. */

@@ -12,7 +12,7 @@ test("the shared kit's version names its package version and a hash of its expor
 
 test("the session entry's exports are what the shell provides to remotes", () => {
   const names = exportedNames(join(import.meta.dir, "../src/browser/index.ts"));
-  for (const name of ["sessionAtom", "useAuth", "apiJson", "ApiError", "restoreSession", "endSession"]) {
+  for (const name of ["sessionAtom", "useAuth", "callApi", "apiFetch", "ApiError", "restoreSession", "endSession"]) {
     expect(names).toContain(name);
   }
 });

@@ -1,6 +1,6 @@
 import { site } from "@klarwerk/kit";
 import { reviewConsent } from "../consent/consent";
-import { consentControl } from "../consent/earlyConsent";
+import { consentControl } from "../consent/early-consent";
 import { ReviewWidget } from "../consent/ReviewWidget";
 import { BrandMark } from "./BrandMark";
 

@@ -1,5 +1,5 @@
 import { limits } from "@klarwerk/kit";
-import { apiFetch } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { passwordResetMessages as messages } from "../routes/password-reset-messages";
 import { notifyError, notifySuccess } from "../toasts/toasts";
@@ -31,7 +31,7 @@ export function ForgotPasswordDialog({ onClose, initialEmail = "" }: ForgotPassw
     event.preventDefault();
     setSending(true);
     try {
-      await apiFetch("/api/password-reset", { method: "POST", json: { email: email.trim() } });
+      await callApi("POST /api/password-reset", { json: { email: email.trim() } });
       notifySuccess(messages.sentTitle, messages.sentText);
       dialog.current?.close();
     } catch (error) {

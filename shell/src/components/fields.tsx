@@ -1,6 +1,6 @@
 import { Icon } from "@klarwerk/kit/icons";
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
-import { useHydrated } from "../public/useHydrated";
+import { useHydrated } from "../public/use-hydrated";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> {
   label: string;

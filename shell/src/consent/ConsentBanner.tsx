@@ -1,9 +1,9 @@
 import { site } from "@klarwerk/kit";
 import { useEffect, useId, useRef } from "react";
-import { publicRouteFor } from "../federation/remoteRoutes";
+import { publicRouteFor } from "../federation/remote-routes";
 import { useShellNavigation } from "../navigation/navigation";
 import { type ConsentChoice, decideConsent, useConsent } from "./consent";
-import { consentControl } from "./earlyConsent";
+import { consentControl } from "./early-consent";
 
 /**
  * Asks before anything of the review platform loads. Not modal: the page stays usable, nothing is

@@ -1,8 +1,8 @@
 import { site } from "@klarwerk/kit";
-import { publicRouteFor } from "../federation/remoteRoutes";
+import { publicRouteFor } from "../federation/remote-routes";
 import { useShellNavigation } from "../navigation/navigation";
 import { useConsent } from "./consent";
-import { reviewFrameDocument, reviewFrameSandbox } from "./reviewFrame";
+import { reviewFrameDocument, reviewFrameSandbox } from "./review-frame";
 
 /**
  * The review platform's widget in the footer, once the visitor agreed; until then a short note.

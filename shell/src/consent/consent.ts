@@ -1,6 +1,6 @@
 import { storageKeys } from "@klarwerk/kit";
 import { useSyncExternalStore } from "react";
-import { type EarlyConsent, earlyConsentName } from "./earlyConsent";
+import { type EarlyConsent, earlyConsentName } from "./early-consent";
 
 /**
  * The visitor's choice about the third-party review widget, kept in local storage: nothing of

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from "react";
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useNavigation } from "react-router";
 import { Layout } from "../components/Layout";
-import { publicRouteFor, type RouteHandle } from "../federation/remoteRoutes";
+import { publicRouteFor, type RouteHandle } from "../federation/remote-routes";
 import { createNavigationStore, type NavigateOptions, NavigationContext } from "../navigation/navigation";
 
 /** Routes without a title of their own get the home page's. */

@@ -1,4 +1,4 @@
-import { type PublicRouteDef, publicRemoteRoutes, withoutTrailingSlash } from "../federation/remoteRoutes";
+import { type PublicRouteDef, publicRemoteRoutes, withoutTrailingSlash } from "../federation/remote-routes";
 
 /** The shell's own screens that run on the light public router. */
 export type ShellScreenName = "Login" | "Register";

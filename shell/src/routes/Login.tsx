@@ -5,7 +5,7 @@ import { AuthCard } from "../components/AuthCard";
 import { ForgotPasswordDialog } from "../components/ForgotPasswordDialog";
 import { PasswordField, TextField } from "../components/fields";
 import { useShellNavigation } from "../navigation/navigation";
-import { useHydrated } from "../public/useHydrated";
+import { useHydrated } from "../public/use-hydrated";
 import { notifyError, notifySuccess } from "../toasts/toasts";
 import { passwordResetMessages } from "./password-reset-messages";
 

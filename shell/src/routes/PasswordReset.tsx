@@ -1,5 +1,5 @@
 import { authMessages, limits } from "@klarwerk/kit";
-import { ApiError, apiFetch } from "@klarwerk/kit/browser";
+import { ApiError, callApi } from "@klarwerk/kit/browser";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../components/AuthCard";
@@ -39,7 +39,7 @@ export function PasswordReset() {
     }
     setSubmitting(true);
     try {
-      await apiFetch("/api/password-reset/confirm", { method: "POST", json: { token, newPassword: password } });
+      await callApi("POST /api/password-reset/confirm", { json: { token, newPassword: password } });
       notifySuccess(messages.resetDone, messages.resetDoneText);
       await navigate("/login", { replace: true });
     } catch (error) {

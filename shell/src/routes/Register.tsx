@@ -5,7 +5,7 @@ import { AuthCard } from "../components/AuthCard";
 import { PasswordField, TextField } from "../components/fields";
 import { NewPasswordField } from "../components/NewPasswordField";
 import { useShellNavigation } from "../navigation/navigation";
-import { useHydrated } from "../public/useHydrated";
+import { useHydrated } from "../public/use-hydrated";
 import { notifyError, notifySuccess } from "../toasts/toasts";
 
 interface Fields {

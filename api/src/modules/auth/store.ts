@@ -1,7 +1,7 @@
 import type { User, UserStatus } from "@klarwerk/kit";
 import type { Queries, Sql, Transaction } from "../../db/open.ts";
-import { lockAccounts } from "../users/store.ts";
-import { deleteSessionsOf } from "./session-store.ts";
+import { deleteSessionsOf } from "../../http/session-store.ts";
+import { lockAccounts } from "../users/index.ts";
 
 // Every statement of auth on the users table: registration, login, a new password.
 

@@ -1,4 +1,4 @@
-import type { CompanySettings } from "@klarwerk/kit";
+import type { CompanyAnswer, CompanySettings } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { nullable, schemaOf } from "../../http/openapi.ts";
 
@@ -28,10 +28,12 @@ export const companySettingsSchema = schemaOf<CompanySettings>()(
   ),
 );
 
-export const companyAnswerSchema = Type.Object(
-  {
-    company: companySettingsSchema,
-    provider: Type.String({ description: 'The "Dienstleister" block the invoice form starts with.' }),
-  },
-  { additionalProperties: false },
+export const companyAnswerSchema = schemaOf<CompanyAnswer>()(
+  Type.Object(
+    {
+      company: companySettingsSchema,
+      provider: Type.String({ description: 'The "Dienstleister" block the invoice form starts with.' }),
+    },
+    { additionalProperties: false },
+  ),
 );

@@ -1,4 +1,5 @@
 import type {
+  ContactReceivedAnswer,
   ContactRequest,
   ContactRequestAnswer,
   ContactRequestCounts,
@@ -68,9 +69,11 @@ export const markedDoneSchema = schemaOf<MarkedDoneAnswer>()(
   ),
 );
 
-export const receivedSchema = Type.Object(
-  { status: Type.Literal("received") },
-  { additionalProperties: false, description: "Also for a request the spam guard caught: bots learn nothing." },
+export const receivedSchema = schemaOf<ContactReceivedAnswer>()(
+  Type.Object(
+    { status: Type.Literal("received") },
+    { additionalProperties: false, description: "Also for a request the spam guard caught: bots learn nothing." },
+  ),
 );
 
 const whoSchema = Type.Object(

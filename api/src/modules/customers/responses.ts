@@ -1,4 +1,4 @@
-import { type Customer, type CustomerPage, customerStatuses } from "@klarwerk/kit";
+import { type Customer, type CustomerAnswer, type CustomerPage, customerStatuses } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
 
@@ -37,4 +37,6 @@ export const customerPageSchema = schemaOf<CustomerPage>()(
   ),
 );
 
-export const customerAnswerSchema = Type.Object({ customer: customerSchema }, { additionalProperties: false });
+export const customerAnswerSchema = schemaOf<CustomerAnswer>()(
+  Type.Object({ customer: customerSchema }, { additionalProperties: false }),
+);

@@ -1,8 +1,7 @@
 import type { OpenAPIV3 } from "openapi-types";
 import { httpMessages } from "../../http/messages.ts";
 import { bytesResponse, errorResponses, jsonResponse } from "../../http/openapi.ts";
-import { folderParamErrors, folderQueryParameter } from "../folders/ids.ts";
-import { foldersApiMessages } from "../folders/messages.ts";
+import { folderParamErrors, folderQueryParameter, foldersApiMessages } from "../folders/index.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "./responses.ts";
 import { digestHeaderDocs } from "./serve.ts";

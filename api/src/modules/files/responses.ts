@@ -1,4 +1,4 @@
-import type { FileListing, StoredFile } from "@klarwerk/kit";
+import type { DownloadLink, FileAnswer, FileListing, StoredFile } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { nullable, schemaOf } from "../../http/openapi.ts";
 
@@ -31,12 +31,16 @@ export const fileListingSchema = schemaOf<FileListing>()(
   ),
 );
 
-export const fileAnswerSchema = Type.Object({ file: storedFileSchema }, { additionalProperties: false });
+export const fileAnswerSchema = schemaOf<FileAnswer>()(
+  Type.Object({ file: storedFileSchema }, { additionalProperties: false }),
+);
 
-export const downloadLinkSchema = Type.Object(
-  {
-    url: Type.String({ description: "Same-origin path that downloads the file without the bearer header." }),
-    expires_in: Type.Integer({ minimum: 1, description: "Seconds the link stays valid." }),
-  },
-  { additionalProperties: false },
+export const downloadLinkSchema = schemaOf<DownloadLink>()(
+  Type.Object(
+    {
+      url: Type.String({ description: "Same-origin path that downloads the file without the bearer header." }),
+      expires_in: Type.Integer({ minimum: 1, description: "Seconds the link stays valid." }),
+    },
+    { additionalProperties: false },
+  ),
 );

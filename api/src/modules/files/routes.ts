@@ -3,7 +3,7 @@ import type { Deps } from "../../deps.ts";
 import { receivedFromPeer } from "../../http/client-address.ts";
 import { idParams, requireId } from "../../http/ids.ts";
 import { ownCopy } from "../../http/openapi.ts";
-import { existingFolderParam } from "../folders/ids.ts";
+import { existingFolderParam } from "../folders/index.ts";
 import {
   deleteDocs,
   downloadDocs,

@@ -1,4 +1,4 @@
-import type { Folder } from "@klarwerk/kit";
+import type { Folder, FolderAnswer, FolderList } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { nullable, schemaOf } from "../../http/openapi.ts";
 
@@ -15,9 +15,13 @@ export const folderSchema = schemaOf<Folder>()(
   ),
 );
 
-export const folderListSchema = Type.Object(
-  { folders: Type.Array(folderSchema, { description: "By name, any case." }) },
-  { additionalProperties: false },
+export const folderListSchema = schemaOf<FolderList>()(
+  Type.Object(
+    { folders: Type.Array(folderSchema, { description: "By name, any case." }) },
+    { additionalProperties: false },
+  ),
 );
 
-export const folderAnswerSchema = Type.Object({ folder: folderSchema }, { additionalProperties: false });
+export const folderAnswerSchema = schemaOf<FolderAnswer>()(
+  Type.Object({ folder: folderSchema }, { additionalProperties: false }),
+);

@@ -2,7 +2,7 @@ import { invoiceDateMessages, invoiceFieldMessages, invoiceFormMessages, invoice
 import { listQueryDocs } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { bytesResponse, errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
-import { digestHeaderDocs } from "../files/serve.ts";
+import { digestHeaderDocs } from "../files/index.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
 import { cancellationAnswerSchema, invoiceAnswerSchema, invoicePageSchema } from "./responses.ts";
 import { invoiceListRules } from "./validation.ts";

@@ -11,7 +11,7 @@ import {
 import type { Queries, Sql } from "../../db/open.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
-import { readCompanySettings } from "../company/store.ts";
+import { readCompanySettings } from "../company/index.ts";
 import { writeBlob } from "./blobs.ts";
 import { renderInvoicePdf } from "./documents.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";

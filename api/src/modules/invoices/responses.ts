@@ -1,5 +1,7 @@
 import {
+  type CancellationAnswer,
   type Invoice,
+  type InvoiceAnswer,
   type InvoiceItem,
   type InvoicePage,
   type InvoiceReference,
@@ -129,15 +131,19 @@ export const invoicePageSchema = schemaOf<InvoicePage>()(
   ),
 );
 
-export const invoiceAnswerSchema = Type.Object({ invoice: invoiceSchema }, { additionalProperties: false });
+export const invoiceAnswerSchema = schemaOf<InvoiceAnswer>()(
+  Type.Object({ invoice: invoiceSchema }, { additionalProperties: false }),
+);
 
-export const cancellationAnswerSchema = Type.Object(
-  {
-    invoice: invoiceSchema,
-    cancelled: invoiceSchema,
-  },
-  {
-    additionalProperties: false,
-    description: "invoice: the new Stornorechnung; cancelled: the original, now cancelled.",
-  },
+export const cancellationAnswerSchema = schemaOf<CancellationAnswer>()(
+  Type.Object(
+    {
+      invoice: invoiceSchema,
+      cancelled: invoiceSchema,
+    },
+    {
+      additionalProperties: false,
+      description: "invoice: the new Stornorechnung; cancelled: the original, now cancelled.",
+    },
+  ),
 );

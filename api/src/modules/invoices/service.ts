@@ -9,7 +9,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { reprDigest, sha256HexOf, strongEtag } from "../../storage/blob-digest.ts";
-import { contentDisposition } from "../files/serve.ts";
+import { contentDisposition } from "../files/index.ts";
 import { invoiceBlobStore } from "./blobs.ts";
 import { xrechnungXml } from "./einvoice.ts";
 import { cancelInvoice, type IssueContext, issueInvoice } from "./issue.ts";

@@ -5,8 +5,8 @@ import type { BlobAreaRows } from "../../storage/blob-area.ts";
 import { pacedReads } from "../../storage/blob-digest.ts";
 import { type ScrubOptions, type ScrubReport, scrubBlobs } from "../../storage/blob-scrub.ts";
 import { backfillChecksums } from "../../storage/checksum-backfill.ts";
-import { fileBlobArea, fileBlobStore } from "../files/blobs.ts";
-import { invoiceBlobArea, invoiceBlobStore } from "../invoices/blobs.ts";
+import { fileBlobArea, fileBlobStore } from "../files/index.ts";
+import { invoiceBlobArea, invoiceBlobStore } from "../invoices/index.ts";
 import { backfillProgress, lastScrub, recordScrub } from "./store.ts";
 
 /**

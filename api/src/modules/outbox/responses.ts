@@ -1,4 +1,11 @@
-import { type OutboxList, type OutboxMail, outboxListLimit, outboxMailKinds, outboxMailStates } from "@klarwerk/kit";
+import {
+  type OutboxList,
+  type OutboxMail,
+  outboxListLimit,
+  outboxMailKinds,
+  outboxMailStates,
+  type RetriedMailAnswer,
+} from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
 
@@ -40,4 +47,6 @@ export const outboxListSchema = schemaOf<OutboxList>()(
   ),
 );
 
-export const retriedSchema = Type.Object({ mail: outboxMailSchema }, { additionalProperties: false });
+export const retriedSchema = schemaOf<RetriedMailAnswer>()(
+  Type.Object({ mail: outboxMailSchema }, { additionalProperties: false }),
+);

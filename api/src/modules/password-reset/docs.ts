@@ -1,7 +1,7 @@
 import { passwordStrengthMessages } from "@klarwerk/kit";
 import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
-import { authApiMessages } from "../auth/messages.ts";
+import { authApiMessages } from "../auth/index.ts";
 import { passwordResetApiMessages as messages } from "./messages.ts";
 import { resetRequestedSchema } from "./responses.ts";
 

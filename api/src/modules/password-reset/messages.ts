@@ -1,5 +1,5 @@
 import { personFieldMessages } from "@klarwerk/kit";
-import { authApiMessages } from "../auth/messages.ts";
+import { authApiMessages } from "../auth/index.ts";
 
 /** German answers of /api/password-reset ("Passwort vergessen?"). */
 export const passwordResetApiMessages = {

@@ -3,9 +3,13 @@ import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { passwordResetMail } from "../../mail/templates.ts";
-import { hashPassword } from "../auth/passwords.ts";
-import { findUserForLogin } from "../auth/store.ts";
-import { checkPasswordLength, checkPasswordStrength, normalizeEmail } from "../auth/validation.ts";
+import {
+  checkPasswordLength,
+  checkPasswordStrength,
+  findUserForLogin,
+  hashPassword,
+  normalizeEmail,
+} from "../auth/index.ts";
 import { resetTokenHash, resetTokenPattern } from "./links.ts";
 import { passwordResetApiMessages as messages } from "./messages.ts";
 import { findResetToken, queueResetMail, useResetToken } from "./store.ts";

@@ -1,7 +1,7 @@
 import type { Sql } from "../../db/open.ts";
+import { deleteSessionsOf } from "../../http/session-store.ts";
 import type { ComposedMail } from "../../mail/compose.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
-import { deleteSessionsOf } from "../auth/session-store.ts";
 
 // Every statement on password_reset_tokens (migration 013). Times come from the caller's clock.
 

@@ -1,4 +1,4 @@
-import { type UserAccount, type UserAccountList, userRoles, userStatuses } from "@klarwerk/kit";
+import { type UserAccount, type UserAccountAnswer, type UserAccountList, userRoles, userStatuses } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
 
@@ -26,4 +26,6 @@ export const userAccountListSchema = schemaOf<UserAccountList>()(
   ),
 );
 
-export const changedAccountSchema = Type.Object({ user: userAccountSchema }, { additionalProperties: false });
+export const changedAccountSchema = schemaOf<UserAccountAnswer>()(
+  Type.Object({ user: userAccountSchema }, { additionalProperties: false }),
+);

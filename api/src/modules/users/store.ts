@@ -1,6 +1,6 @@
 import type { UserAccount, UserAccountChange, UserRole, UserStatus } from "@klarwerk/kit";
 import type { Sql, Transaction } from "../../db/open.ts";
-import { deleteSessionsOf } from "../auth/session-store.ts";
+import { deleteSessionsOf } from "../../http/session-store.ts";
 
 // Every statement of the user administration on the users table.
 

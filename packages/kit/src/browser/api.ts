@@ -1,3 +1,4 @@
+import type { ApiAnswer, ApiRoute, ApiRouteParams, ApiRoutes } from "../api-routes";
 import { type ApiErrorCode, type ClientErrorCode, isApiErrorCode } from "../error-codes";
 import { appMessages } from "../messages";
 import { currentToken, endSession } from "./session";
@@ -107,9 +108,35 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
   return response;
 }
 
-/** Calls the API and parses its JSON answer. */
-export async function apiJson<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const response = await apiFetch(path, request);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+/** The options of one call of `route`: its path parameters, body and query as the contract types them. */
+export type ApiCallOptions<R extends ApiRoute> = Pick<ApiRequest, "signal" | "token"> &
+  ([ApiRouteParams<R>] extends [never] ? { params?: never } : { params: Record<ApiRouteParams<R>, number | string> }) &
+  (ApiRoutes[R] extends { body: infer Body } ? { json: Body } : { json?: never }) &
+  (ApiRoutes[R] extends { query: infer Query } ? { query?: Query } : { query?: never });
+
+/** The options argument, optional when the route needs neither parameters nor a body. */
+type ApiCallArguments<R extends ApiRoute> =
+  object extends ApiCallOptions<R> ? [options?: ApiCallOptions<R>] : [options: ApiCallOptions<R>];
+
+/**
+ * Calls one route of the contract (`packages/kit/src/api-routes.ts`) and resolves to its answer,
+ * typed from there: `callApi("PUT /api/customers/:id", { params: { id }, json })`. A 204 resolves
+ * to undefined; any failure throws `ApiError` as `apiFetch` does. A `FormData` body is sent as
+ * multipart, anything else as JSON.
+ */
+export async function callApi<R extends ApiRoute>(route: R, ...[options]: ApiCallArguments<R>): Promise<ApiAnswer<R>> {
+  const { params, json, query, signal, token } = (options ?? {}) as {
+    params?: Record<string, number | string>;
+    json?: unknown;
+    query?: object;
+  } & Pick<ApiRequest, "signal" | "token">;
+  const space = route.indexOf(" ");
+  const method = route.slice(0, space) as NonNullable<ApiRequest["method"]>;
+  const path = route
+    .slice(space + 1)
+    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
+  const body = json instanceof FormData ? { body: json } : { json };
+  const response = await apiFetch(path, { method, ...body, query: query as ApiRequest["query"], signal, token });
+  if (response.status === 204) return undefined as ApiAnswer<R>;
+  return (await response.json()) as ApiAnswer<R>;
 }

@@ -2,7 +2,7 @@ import { useAtomValue } from "jotai";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { authMessages } from "../messages";
 import type { RegistrationAnswer, User } from "../users";
-import { ApiError, apiFetch, apiJson } from "./api";
+import { ApiError, callApi } from "./api";
 import { currentToken, endSession, type Session, sessionAtom, sessionStore, startSession } from "./session";
 
 export interface Credentials {
@@ -21,16 +21,6 @@ export interface Registration {
    * owner's registration carries one (issue 23).
    */
   setupCode?: string;
-}
-
-export interface LoginAnswer {
-  user: User;
-  token: string;
-}
-
-/** `GET /api/session`: the account of the session as it is now. */
-export interface SessionAnswer {
-  user: User;
 }
 
 /**
@@ -86,7 +76,7 @@ function reasonToShow(error: unknown): string | null {
 
 async function login(credentials: Credentials): Promise<LoginResult> {
   try {
-    const answer = await apiJson<LoginAnswer>("/api/login", { json: credentials });
+    const answer = await callApi("POST /api/login", { json: credentials });
     startSession(answer.user, answer.token);
     return { ok: true, user: answer.user };
   } catch (error) {
@@ -98,7 +88,7 @@ async function login(credentials: Credentials): Promise<LoginResult> {
 async function register(registration: Registration): Promise<RegistrationResult> {
   const payload = { ...registration, confirmPassword: registration.confirmPassword ?? registration.password };
   try {
-    const answer = await apiJson<RegistrationAnswer>("/api/register", { json: payload });
+    const answer = await callApi("POST /api/register", { json: payload });
     return { ok: true, access: answer.access };
   } catch (error) {
     console.error(reasonOf(error, authMessages.registerFailedTitle));
@@ -116,7 +106,7 @@ export async function logout(): Promise<void> {
   endSession();
   if (!token) return;
   try {
-    await apiFetch("/api/logout", { method: "POST", token });
+    await callApi("POST /api/logout", { token });
   } catch (error) {
     console.error("Die Abmeldung beim Server ist fehlgeschlagen:", reasonOf(error, ""));
   }
@@ -136,7 +126,7 @@ export async function refreshSession(): Promise<void> {
   const token = currentToken();
   if (!token) return;
   try {
-    const { user } = await apiJson<SessionAnswer>("/api/session");
+    const { user } = await callApi("GET /api/session");
     const session = sessionStore.get(sessionAtom);
     // A logout or another login meanwhile wins over this answer.
     if (session.status !== "signed-in" || session.token !== token || sameUser(session.user, user)) return;

@@ -1,5 +1,5 @@
 import type { User, UserStatus } from "@klarwerk/kit";
-import type { Queries, Sql } from "../../db/open.ts";
+import type { Queries, Sql } from "../db/open.ts";
 
 // Every statement on the sessions table (migration 009). Times come from the caller's clock, so
 // tests can move it; the database's own now() is never used here.

@@ -1,13 +1,13 @@
 import type { HealthAnswer } from "@klarwerk/kit";
 import { Elysia } from "elysia";
-import type { Deps } from "../deps.ts";
-import { bearerToken } from "../http/auth.ts";
-import { HttpError } from "../http/errors.ts";
-import { httpMessages } from "../http/messages.ts";
-import { errorResponses, jsonResponse } from "../http/openapi.ts";
-import { blobAreas } from "./operations/maintenance.ts";
-import { healthSchema } from "./operations/responses.ts";
-import { operationsStatus } from "./operations/store.ts";
+import type { Deps } from "../../deps.ts";
+import { bearerToken } from "../../http/auth.ts";
+import { HttpError } from "../../http/errors.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { errorResponses, jsonResponse } from "../../http/openapi.ts";
+import { blobAreas } from "./maintenance.ts";
+import { healthSchema } from "./responses.ts";
+import { operationsStatus } from "./store.ts";
 
 /** A database that has not answered by then counts as down. */
 const timeoutMs = 2000;

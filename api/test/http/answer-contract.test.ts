@@ -1,0 +1,161 @@
+/**
+ * The one contract between the API and the browser: the kit's route map (`ApiRoutes` in
+ * packages/kit/src/api-routes.ts) names every JSON route's answer type, the browser's `callApi`
+ * takes its types from there, and here each route is bound to the schema the API documents for
+ * it. The compiler checks that this table has every route of the map, that each schema's static
+ * type is exactly the route's answer type (both ways), and that `schemaOf` refuses a schema that
+ * drifts from its kit type; the tests check that the document describes each route with exactly
+ * that schema. test/http/openapi.test.ts checks real answers against the document.
+ */
+import { describe, expect, test } from "bun:test";
+import type { ApiAnswer, ApiRoute, Customer, CustomerAnswer, CustomerPage } from "@klarwerk/kit";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { nullable, type Same, schemaOf } from "../../src/http/openapi.ts";
+import { registeredSchema, sessionSchema, signedInSchema } from "../../src/modules/auth/responses.ts";
+import { companyAnswerSchema } from "../../src/modules/company/responses.ts";
+import {
+  contactRequestAnswerSchema,
+  markedDoneSchema,
+  openRequestsPageSchema,
+  receivedSchema,
+  repliedSchema,
+} from "../../src/modules/contact-requests/responses.ts";
+import { customerAnswerSchema, customerPageSchema, customerSchema } from "../../src/modules/customers/responses.ts";
+import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "../../src/modules/files/responses.ts";
+import { folderAnswerSchema, folderListSchema } from "../../src/modules/folders/responses.ts";
+import {
+  cancellationAnswerSchema,
+  invoiceAnswerSchema,
+  invoicePageSchema,
+} from "../../src/modules/invoices/responses.ts";
+import { healthSchema } from "../../src/modules/operations/responses.ts";
+import { outboxListSchema, retriedSchema } from "../../src/modules/outbox/responses.ts";
+import { resetRequestedSchema } from "../../src/modules/password-reset/responses.ts";
+import { changedAccountSchema, userAccountListSchema } from "../../src/modules/users/responses.ts";
+import { startAppTest } from "../support/app.ts";
+import { callJson } from "../support/http.ts";
+
+/** Each route of the kit's map and the schema of its success answer; null: a 204 without a body. */
+const answerSchemas = {
+  "POST /api/register": registeredSchema,
+  "POST /api/login": signedInSchema,
+  "GET /api/session": sessionSchema,
+  "POST /api/logout": null,
+  "POST /api/password": null,
+  "POST /api/password-reset": resetRequestedSchema,
+  "POST /api/password-reset/confirm": null,
+  "GET /api/health": healthSchema,
+  "GET /api/users": userAccountListSchema,
+  "PATCH /api/users/:id": changedAccountSchema,
+  "DELETE /api/users/:id": null,
+  "POST /api/contact": receivedSchema,
+  "GET /api/requests": openRequestsPageSchema,
+  "GET /api/requests/:id": contactRequestAnswerSchema,
+  "PUT /api/requests/:id/done": markedDoneSchema,
+  "POST /api/requests/:id/reply": repliedSchema,
+  "GET /api/outbox": outboxListSchema,
+  "POST /api/outbox/:id/retry": retriedSchema,
+  "GET /api/customers": customerPageSchema,
+  "POST /api/customers": customerAnswerSchema,
+  "PUT /api/customers/:id": customerAnswerSchema,
+  "GET /api/company": companyAnswerSchema,
+  "PUT /api/company": companyAnswerSchema,
+  "GET /api/invoices": invoicePageSchema,
+  "GET /api/invoices/:id": invoiceAnswerSchema,
+  "POST /api/invoices": invoiceAnswerSchema,
+  "PUT /api/invoices/:id": invoiceAnswerSchema,
+  "DELETE /api/invoices/:id": null,
+  "POST /api/invoices/:id/cancel": cancellationAnswerSchema,
+  "POST /api/invoices/:id/payment": invoiceAnswerSchema,
+  "GET /api/folders": folderListSchema,
+  "POST /api/folders": folderAnswerSchema,
+  "GET /api/files": fileListingSchema,
+  "POST /api/files/upload": fileAnswerSchema,
+  "DELETE /api/files/:id": null,
+  "POST /api/files/:id/download-link": downloadLinkSchema,
+} satisfies Record<ApiRoute, TSchema | null>;
+
+type Schemas = typeof answerSchemas;
+/** The routes whose schema does not describe exactly the kit's answer type; `never` when all do. */
+type Drifted = {
+  [R in ApiRoute]: (
+    Schemas[R] extends TSchema
+      ? Same<Static<Schemas[R]>, ApiAnswer<R>>
+      : Same<ApiAnswer<R>, undefined>
+  ) extends true
+    ? never
+    : R;
+}[ApiRoute];
+const noRouteDrifted: [Drifted] extends [never] ? true : Drifted = true;
+void noRouteDrifted;
+
+// `schemaOf` refuses a schema that is not exactly its kit type, whichever side drifted.
+const customerFields = customerSchema.properties;
+schemaOf<Customer>()(Type.Object(customerFields));
+const { leitweg_id: _left, ...withoutField } = customerFields;
+// @ts-expect-error: the schema lacks a field of the kit's type.
+schemaOf<Customer>()(Type.Object(withoutField));
+// @ts-expect-error: the schema has a field the kit's type does not.
+schemaOf<Customer>()(Type.Object({ ...customerFields, vip: Type.Boolean() }));
+// @ts-expect-error: a field the kit's type requires is optional in the schema.
+schemaOf<Customer>()(Type.Object({ ...customerFields, leitweg_id: Type.Optional(nullable(Type.String())) }));
+// @ts-expect-error: a field of another type (the kit says string or null).
+schemaOf<Customer>()(Type.Object({ ...customerFields, notes: Type.String() }));
+// @ts-expect-error: an answer wrapper with the wrong name.
+schemaOf<CustomerAnswer>()(Type.Object({ client: Type.Object(customerFields) }));
+// @ts-expect-error: a list page without its count.
+schemaOf<CustomerPage>()(Type.Object({ customers: Type.Array(Type.Object(customerFields)), pages: Type.Integer() }));
+
+const { app } = await startAppTest();
+const document = (await callJson<OpenAPIV3_1.Document>(app, "/api/docs/json")).body;
+
+/** `POST /api/files/:id/download-link` → the document's path item and method. */
+function operationOf(route: string) {
+  const [method = "", path = ""] = route.split(" ");
+  const documentPath = path.replace(/:([^/]+)/g, "{$1}");
+  const item = document.paths?.[documentPath] as Record<string, OpenAPIV3_1.OperationObject> | undefined;
+  return item?.[method.toLowerCase()];
+}
+
+function successOf(operation: OpenAPIV3_1.OperationObject) {
+  return Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith("2")) as [
+    string,
+    OpenAPIV3_1.ResponseObject,
+  ][];
+}
+
+describe("the kit's route map and the API's document", () => {
+  test("every route of the map is documented with the schema bound to its answer type", () => {
+    for (const [route, schema] of Object.entries(answerSchemas)) {
+      const operation = operationOf(route);
+      expect(operation, route).toBeDefined();
+      const successes = successOf(operation ?? {});
+      expect(successes, route).toHaveLength(1);
+      const [status, response] = successes[0] ?? ["", {}];
+      if (schema === null) {
+        expect([route, status, response.content]).toEqual([route, "204", undefined]);
+      } else {
+        const documented = response.content?.["application/json"]?.schema;
+        expect(documented, route).toEqual(JSON.parse(JSON.stringify(schema)));
+      }
+    }
+  });
+
+  test("every documented JSON answer is a route of the map, so no call can be typed by hand", () => {
+    const mapped = new Set(Object.keys(answerSchemas));
+    const unmapped: string[] = [];
+    // Not /remotes.json: the front-ends' registry, read by the shell's federation runtime.
+    const apiPaths = Object.entries(document.paths ?? {}).filter(([path]) => path.startsWith("/api/"));
+    for (const [path, item] of apiPaths) {
+      for (const [method, operation] of Object.entries(item ?? {}) as [string, OpenAPIV3_1.OperationObject][]) {
+        const json = successOf(operation).some(([status, response]) =>
+          status === "204" ? true : response.content?.["application/json"] !== undefined,
+        );
+        const route = `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ":$1")}`;
+        if (json && !mapped.has(route)) unmapped.push(route);
+      }
+    }
+    expect(unmapped).toEqual([]);
+  });
+});

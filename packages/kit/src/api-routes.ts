@@ -1,0 +1,118 @@
+/**
+ * The API's JSON routes as one contract: for each `METHOD /path` (path parameters as `:name`)
+ * what the request sends (`body`, `query`) and what a success answers (`answer`; `undefined` for a
+ * 204). The browser's client (`callApi` in `@klarwerk/kit/browser`) takes its types from here,
+ * so no fetcher names an answer type, and the API's response schemas are bound to the same
+ * types (`api/test/http/answer-contract.test.ts` checks each route's documented schema against
+ * this map, the compiler checks the schema against the type).
+ *
+ * Routes that answer bytes (downloads, previews, the PDF and the XRechnung) are not listed; the
+ * browser reads them with `apiFetch`. The upload is listed with its multipart body (`FormData`),
+ * though the files screen sends it with an `XMLHttpRequest` for its progress.
+ */
+import type { CompanyAnswer, CompanySettingsDraft } from "./company";
+import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from "./contact";
+import type { CustomerAnswer, CustomerInput, CustomerPage } from "./customers";
+import type { DownloadLink, FileAnswer, FileListing, FolderAnswer, FolderList } from "./files";
+import type { CancellationAnswer, InvoiceAnswer, InvoiceContent, InvoicePage } from "./invoices";
+import type { HealthAnswer } from "./operations";
+import type { OutboxList, RetriedMailAnswer } from "./outbox";
+import type { ContactRequestAnswer, MarkedDoneAnswer, OpenRequestsPage, RepliedAnswer } from "./requests";
+import type {
+  LoginAnswer,
+  PasswordChange,
+  PasswordResetRequestedAnswer,
+  RegistrationAnswer,
+  SessionAnswer,
+  UserAccountAnswer,
+  UserAccountChange,
+  UserAccountList,
+} from "./users";
+
+/** `?page=&limit=&search=&status=` of a paged list; an empty or missing value is left out. */
+export interface PagedListQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+  status?: string;
+}
+
+/** `POST /api/register`'s body. */
+export interface RegistrationPayload {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  /** The owner's set-up code (issue 23); only the owner's registration carries one. */
+  setupCode?: string;
+}
+
+/** The visible fields of the contact form and the honeypot, which people leave empty. */
+export type ContactSubmission = ContactPayload & Record<typeof contactHoneypotField, string>;
+
+/** The invoice form's content, issued (`issue: true`) or kept as a draft. */
+export type InvoiceSave = InvoiceContent & { issue: boolean };
+
+export interface ApiRoutes {
+  "POST /api/register": { body: RegistrationPayload; answer: RegistrationAnswer };
+  "POST /api/login": { body: { email: string; password: string }; answer: LoginAnswer };
+  "GET /api/session": { answer: SessionAnswer };
+  "POST /api/logout": { answer: undefined };
+  "POST /api/password": { body: PasswordChange; answer: undefined };
+  "POST /api/password-reset": { body: { email: string }; answer: PasswordResetRequestedAnswer };
+  "POST /api/password-reset/confirm": { body: { token: string; newPassword: string }; answer: undefined };
+
+  "GET /api/health": { answer: HealthAnswer };
+
+  "GET /api/users": { answer: UserAccountList };
+  "PATCH /api/users/:id": { body: UserAccountChange; answer: UserAccountAnswer };
+  "DELETE /api/users/:id": { answer: undefined };
+
+  "POST /api/contact": { body: ContactSubmission; answer: ContactReceivedAnswer };
+  "GET /api/requests": { query: { before?: number | null; limit?: number }; answer: OpenRequestsPage };
+  "GET /api/requests/:id": { answer: ContactRequestAnswer };
+  "PUT /api/requests/:id/done": { answer: MarkedDoneAnswer };
+  "POST /api/requests/:id/reply": { body: { message: string }; answer: RepliedAnswer };
+
+  "GET /api/outbox": { answer: OutboxList };
+  "POST /api/outbox/:id/retry": { answer: RetriedMailAnswer };
+
+  "GET /api/customers": { query: PagedListQuery; answer: CustomerPage };
+  "POST /api/customers": { body: CustomerInput; answer: CustomerAnswer };
+  "PUT /api/customers/:id": { body: CustomerInput & { id: number }; answer: CustomerAnswer };
+
+  "GET /api/company": { answer: CompanyAnswer };
+  "PUT /api/company": { body: CompanySettingsDraft; answer: CompanyAnswer };
+
+  "GET /api/invoices": { query: PagedListQuery; answer: InvoicePage };
+  "GET /api/invoices/:id": { answer: InvoiceAnswer };
+  "POST /api/invoices": { body: InvoiceSave; answer: InvoiceAnswer };
+  "PUT /api/invoices/:id": { body: InvoiceSave; answer: InvoiceAnswer };
+  "DELETE /api/invoices/:id": { answer: undefined };
+  "POST /api/invoices/:id/cancel": { answer: CancellationAnswer };
+  "POST /api/invoices/:id/payment": { body: { paidOn: string }; answer: InvoiceAnswer };
+
+  "GET /api/folders": { query: { parent_id?: number | null }; answer: FolderList };
+  "POST /api/folders": { body: { name: string; parent_id: number | null }; answer: FolderAnswer };
+
+  "GET /api/files": { query: { folder_id?: number | null }; answer: FileListing };
+  "POST /api/files/upload": { body: FormData; answer: FileAnswer };
+  "DELETE /api/files/:id": { answer: undefined };
+  "POST /api/files/:id/download-link": { answer: DownloadLink };
+}
+
+/** `"GET /api/customers"`, …: a key of the contract. */
+export type ApiRoute = keyof ApiRoutes;
+
+/** What a route answers on success. */
+export type ApiAnswer<R extends ApiRoute> = ApiRoutes[R]["answer"];
+
+/** `"id"` for `/api/customers/:id`; never for a path without parameters. */
+export type ApiPathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ApiPathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The path parameter names of a route. */
+export type ApiRouteParams<R extends ApiRoute> = R extends `${string} ${infer Path}` ? ApiPathParams<Path> : never;
