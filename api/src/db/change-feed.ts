@@ -11,15 +11,28 @@ export type WatchedTable = (typeof watchedTables)[number];
 const channel = "klarwerk_table_changed";
 
 /**
- * What changed in a table: its trigger's description of the changed rows (customers:
- * `[name_lower, status]` of each row before and after), or null when anything may have changed
- * (a bulk change, a reconnect, a writer that does not say).
+ * What changed in a table: its trigger's description of the changed rows (customers, migration
+ * 021: `{ tx, op, rows }`), or null when anything may have changed (a bulk change, a reconnect, a
+ * writer that does not say).
  */
-export type ChangeDetail = readonly unknown[] | null;
+export type ChangeDetail = readonly unknown[] | Readonly<Record<string, unknown>> | null;
 type Listener = (detail: ChangeDetail) => void;
 
 /** How long to wait before listening again after the connection was lost. */
 const reconnectDelayMs = 1000;
+
+/**
+ * How long a writer waits for its own change's NOTIFY before it makes its caches forget the
+ * whole table instead (the NOTIFY comes within a millisecond or so; this is the safety net).
+ */
+const ownNotifyTimeoutMs = 2000;
+
+/** The committing transaction a detail names (`tx`, migration 021), if any. */
+export function transactionOf(detail: ChangeDetail): string | null {
+  if (detail === null || Array.isArray(detail)) return null;
+  const tx = (detail as Readonly<Record<string, unknown>>).tx;
+  return typeof tx === "string" ? tx : null;
+}
 
 /**
  * Tells in-memory caches when the tables they copy change. A cache may serve from memory only
@@ -39,6 +52,13 @@ export interface ChangeFeed {
    * trigger describes its rows; without it, anything may have changed.
    */
   changed(table: WatchedTable, detail?: ChangeDetail): void;
+  /**
+   * A change this process has just committed whose detail names its transaction (`tx`): resolves
+   * once this process's listeners have heard it, exactly once. From a server that is its own
+   * NOTIFY (so a cache that applies changes, not only forgets, never applies one twice); the
+   * embedded database's feed tells them at once.
+   */
+  committed(table: WatchedTable, detail: ChangeDetail): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +91,7 @@ export function localChangeFeed(): ChangeFeed {
     live: true,
     subscribe: (table, listener) => listeners.add(table, listener),
     changed: (table, detail) => listeners.emit(table, detail),
+    committed: async (table, detail) => listeners.emit(table, detail),
     close: async () => {},
   };
 }
@@ -79,7 +100,7 @@ function isWatchedTable(value: string): value is WatchedTable {
   return (watchedTables as readonly string[]).includes(value);
 }
 
-/** A NOTIFY payload: `table` or `table:[…]`; a detail that does not parse counts as none. */
+/** A NOTIFY payload: `table`, `table:[…]` or `table:{…}`; a detail that does not parse counts as none. */
 export function parseChange(payload: string): { table: WatchedTable; detail: ChangeDetail } | null {
   const colon = payload.indexOf(":");
   const table = colon < 0 ? payload : payload.slice(0, colon);
@@ -87,7 +108,8 @@ export function parseChange(payload: string): { table: WatchedTable; detail: Cha
   if (colon < 0) return { table, detail: null };
   try {
     const detail: unknown = JSON.parse(payload.slice(colon + 1));
-    return { table, detail: Array.isArray(detail) ? detail : null };
+    const described = typeof detail === "object" && detail !== null;
+    return { table, detail: described ? (detail as NonNullable<ChangeDetail>) : null };
   } catch {
     return { table, detail: null };
   }
@@ -114,10 +136,25 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
   let closed = false;
   let retry: Timer | undefined;
 
+  // Transactions whose NOTIFY came before their writer asked (`committed`; the oldest forgotten
+  // first), and writers waiting for theirs.
+  const heard = new Set<string>();
+  const waiting = new Map<string, () => void>();
+  const hear = (table: WatchedTable, detail: ChangeDetail) => {
+    listeners.emit(table, detail);
+    const tx = transactionOf(detail);
+    if (tx === null) return;
+    const writer = waiting.get(tx);
+    if (writer) return writer();
+    heard.add(tx);
+    if (heard.size > 1000) heard.delete(heard.values().next().value as string);
+  };
   const goDark = () => {
     if (!live) return;
     live = false;
     listeners.emitAll();
+    // Caches do not serve while dark and start empty when live again: nothing to wait for.
+    for (const writer of waiting.values()) writer();
   };
   // postgres.js calls `onnotify` for every NOTIFY on this connection and `onclose` when it ends.
   const options = {
@@ -128,7 +165,7 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     onnotice: () => {},
     onnotify: (name: string, payload: string) => {
       const change = name === channel ? parseChange(payload) : null;
-      if (change) listeners.emit(change.table, change.detail);
+      if (change) hear(change.table, change.detail);
     },
     onclose: () => {
       goDark();
@@ -161,6 +198,26 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     },
     subscribe: (table, listener) => listeners.add(table, listener),
     changed: (table, detail) => listeners.emit(table, detail),
+    committed(table, detail) {
+      const tx = transactionOf(detail);
+      if (tx === null) {
+        listeners.emit(table, detail);
+        return Promise.resolve();
+      }
+      if (!live || heard.delete(tx)) return Promise.resolve();
+      const { promise, resolve } = Promise.withResolvers<void>();
+      const timer = setTimeout(() => {
+        listeners.emit(table, null);
+        done();
+      }, ownNotifyTimeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(tx);
+        resolve();
+      };
+      waiting.set(tx, done);
+      return promise;
+    },
     async close() {
       closed = true;
       clearTimeout(retry);

@@ -10,12 +10,27 @@ export interface TableCacheOptions<Value, Tag> {
    * answers whose tag (passed to `get`) the predicate it makes of the rows holds for are
    * forgotten. Made once per change, it is asked once per answer kept.
    */
-  affects?: (detail: readonly unknown[]) => (tag: Tag) => boolean;
+  affects?: (detail: NonNullable<ChangeDetail>) => (tag: Tag) => boolean;
+  /**
+   * Before `affects`: a change that can be written into kept answers instead of forgetting them
+   * gets a `Revision` here (null: it cannot, `affects` decides). An answer whose tag it `forgets`
+   * goes; every other one is replaced by `apply`'s (the same object when the change does not
+   * touch it). A load under way when the change comes gets it applied when it lands, so its
+   * callers, and those who join it later, receive the answer as it is after the change.
+   */
+  revise?: (detail: NonNullable<ChangeDetail>) => Revision<Value, Tag> | null;
   /** At most this many answers are kept; the least recently used goes first. */
   maxEntries: number;
   /** With `maxSize`: what one answer weighs (e.g. its length), so large answers count as such. */
   sizeOf?: (value: Value) => number;
   maxSize?: number;
+}
+
+/** How one change is written into kept answers (`TableCacheOptions.revise`). */
+export interface Revision<Value, Tag> {
+  forgets(tag: Tag): boolean;
+  /** Must hold for an answer read before or after the change: it is applied to both. */
+  apply(value: Value, tag: Tag): Value;
 }
 
 /** How often each cache answered from memory, since the process started (diagnostics, benches). */
@@ -40,6 +55,8 @@ interface Load<Value, Tag> {
   tag: Tag;
   /** A change came after the load began: its answer may be old, so it is not kept. */
   stale: boolean;
+  /** Changes that came after the load began, applied to its answer when it lands. */
+  revisions: Revision<Value, Tag>[];
 }
 
 /**
@@ -90,11 +107,18 @@ export class TableCache<Value, Tag = undefined> {
     }
     this.stats.misses++;
 
-    const flight: Load<Value, Tag> = { promise: Promise.resolve() as Promise<Value>, tag: tag as Tag, stale: false };
+    const flight: Load<Value, Tag> = {
+      promise: Promise.resolve() as Promise<Value>,
+      tag: tag as Tag,
+      stale: false,
+      revisions: [],
+    };
     flight.promise = load().then(
-      (value) => {
+      (loaded) => {
         if (this.loading.get(key) === flight) this.loading.delete(key);
-        if (!flight.stale && this.feed?.live) this.keep(key, value, flight.tag);
+        if (flight.stale) return loaded;
+        const value = flight.revisions.reduce((revised, revision) => revision.apply(revised, flight.tag), loaded);
+        if (this.feed?.live) this.keep(key, value, flight.tag);
         return value;
       },
       (error: unknown) => {
@@ -121,6 +145,11 @@ export class TableCache<Value, Tag = undefined> {
 
   /** A change heard: forget what it affects (everything, when it does not say what changed). */
   private changed(detail: ChangeDetail): void {
+    const revision = detail === null ? null : (this.options.revise?.(detail) ?? null);
+    if (revision) {
+      this.revise(revision);
+      return;
+    }
     if (detail === null || !this.options.affects) {
       this.clear();
       return;
@@ -135,6 +164,29 @@ export class TableCache<Value, Tag = undefined> {
       if (!affects(flight.tag)) continue;
       flight.stale = true;
       this.loading.delete(key);
+    }
+  }
+
+  private revise(revision: Revision<Value, Tag>): void {
+    for (const [key, entry] of this.entries) {
+      if (revision.forgets(entry.tag)) {
+        this.entries.delete(key);
+        this.size -= entry.size;
+        continue;
+      }
+      const value = revision.apply(entry.value, entry.tag);
+      if (value === entry.value) continue;
+      const size = this.options.sizeOf?.(value) ?? 1;
+      this.size += size - entry.size;
+      // In place: a change is no use of the answer, its recency stays.
+      entry.value = value;
+      entry.size = size;
+    }
+    for (const [key, flight] of this.loading) {
+      if (revision.forgets(flight.tag)) {
+        flight.stale = true;
+        this.loading.delete(key);
+      } else flight.revisions.push(revision);
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { type ChangeFeed, localChangeFeed } from "../../src/db/change-feed.ts";
+import { type ChangeDetail, type ChangeFeed, localChangeFeed } from "../../src/db/change-feed.ts";
 import { TableCache } from "../../src/db/table-cache.ts";
 
 /** A load that counts its calls and finishes when told to. */
@@ -118,8 +118,8 @@ describe("TableCache", () => {
 
   describe("a change that names its rows (issue 27)", () => {
     /** Tags are search terms; a row (its name) affects a tag its name contains. */
-    const bySearch = (detail: readonly unknown[]) => (term: string) =>
-      detail.some((row) => Array.isArray(row) && String(row[0]).includes(term));
+    const bySearch = (detail: NonNullable<ChangeDetail>) => (term: string) =>
+      Array.isArray(detail) && detail.some((row) => Array.isArray(row) && String(row[0]).includes(term));
 
     test("forgets only the answers the rows affect; a change without rows forgets all", async () => {
       const feed = localChangeFeed();

@@ -1,4 +1,4 @@
-import { type Customer, customerMessages } from "@klarwerk/kit";
+import { customerMessages } from "@klarwerk/kit";
 import { Elysia, t } from "elysia";
 import { TableCache } from "../../db/table-cache.ts";
 import type { Deps } from "../../deps.ts";
@@ -10,7 +10,15 @@ import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 import { customerAnswerSchema, customerPageSchema } from "./responses.ts";
-import { createCustomer, listCustomers, pagesShowing, updateCustomer } from "./store.ts";
+import {
+  type CustomerChange,
+  createCustomer,
+  type KeptPage,
+  pagesShowing,
+  readCustomerPage,
+  revisePages,
+  updateCustomer,
+} from "./store.ts";
 import {
   createBody,
   customerFrom,
@@ -55,23 +63,31 @@ const idParams = t.Object({ id: t.String({ description: "The customer's id, a po
  * - `PUT /api/customers/{id}` → `{ customer }`, 404 for an unknown id.
  */
 export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth" | "changes">) {
-  const pages = new TableCache<string, ListQuery>(changes, {
+  const pages = new TableCache<KeptPage, ListQuery>(changes, {
     name: "customer pages",
     tables: ["customers"],
+    revise: revisePages,
     affects: pagesShowing,
     maxEntries: cachedPages.maxEntries,
-    sizeOf: (json) => json.length,
+    sizeOf: (kept) => kept.weight,
     maxSize: cachedPages.maxChars,
   });
-  const listPage = (query: ListQuery) =>
-    pages.get(pageKey(query), async () => JSON.stringify(await listCustomers(sql, query)), query);
-  // The writer's next list must show the save at once, not one NOTIFY round trip later: the rows
-  // as migration 018's trigger describes them (that NOTIFY then forgets the same pages again).
-  const customersChanged = (...rows: Pick<Customer, "name" | "status">[]) =>
-    changes?.changed(
-      "customers",
-      rows.map((row) => [row.name, row.status]),
+  const listPage = async (query: ListQuery) => {
+    const kept = await pages.get(
+      pageKey(query),
+      async () => {
+        const read = await readCustomerPage(sql, query);
+        const json = JSON.stringify(read.page);
+        return { ...read, json, weight: json.length };
+      },
+      query,
     );
+    // A page a new customer was written into is made into JSON again once, when next asked for.
+    kept.json ??= JSON.stringify(kept.page);
+    return kept.json;
+  };
+  // The writer's next list must show the save at once: its caches have heard it before it answers.
+  const customersChanged = (change: CustomerChange) => changes?.committed("customers", change);
 
   const listDocs = listQueryDocs(customerListRules, {
     items: "Customers",
@@ -98,8 +114,8 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
     .post(
       "",
       async ({ body, user, status }) => {
-        const customer = await createCustomer(sql, customerFrom(body), user);
-        customersChanged(customer);
+        const { customer, change } = await createCustomer(sql, customerFrom(body), user);
+        await customersChanged(change);
         return status(201, { customer });
       },
       {
@@ -118,7 +134,7 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
         const id = requireId(params.id, messages.invalidId);
         const updated = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), user);
         if (!updated) throw new HttpError(404, messages.notFound);
-        customersChanged(updated.before, updated.customer);
+        await customersChanged(updated.change);
         return { customer: updated.customer };
       },
       {
