@@ -144,6 +144,32 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
     expect(after).toEqual(await Promise.all(queries.map((query) => list(uncached, query))));
   });
 
+  test.skipIf(kind === "embedded")(
+    "a customer another process inserts shows once on the kept first pages, after its notification",
+    async () => {
+      const [uncached, cached] = apps as [(typeof apps)[number], (typeof apps)[number]];
+      const list = async ({ app, token }: (typeof apps)[number], query: string) =>
+        (await callJson<CustomerPage>(app, `/api/customers?${query}`, { token })).body;
+      const queries = ["search=schröder", "search=schröder&status=abweisung", ""];
+      const before = await Promise.all(queries.map((query) => list(cached, query)));
+      // Three in one statement, then one more: as a second API process (or psql) would.
+      await db.sql`insert into customers (name, status) select 'Schröder Nachbar ' || i, 'abweisung' from generate_series(1, 3) as i`;
+      await db.sql`insert into customers (name, status) values ('Schröder Nachbar 4', 'vertrag')`;
+      const deadline = Date.now() + 5000;
+      while ((await list(cached, "")).total < (before[2]?.total ?? 0) + 4 && Date.now() < deadline) await Bun.sleep(20);
+      await Bun.sleep(100);
+      const after = await Promise.all(queries.map((query) => list(cached, query)));
+      expect(after.map((page) => page.total)).toEqual(before.map((page, index) => page.total + [4, 3, 4][index]!));
+      expect(after[0]?.customers.slice(0, 4).map((customer) => customer.name)).toEqual([
+        "Schröder Nachbar 4",
+        "Schröder Nachbar 3",
+        "Schröder Nachbar 2",
+        "Schröder Nachbar 1",
+      ]);
+      expect(after).toEqual(await Promise.all(queries.map((query) => list(uncached, query))));
+    },
+  );
+
   test("a search counts up to 10 000: past it, total_exact is false and the pages run one past the cap", async () => {
     const cap = customerPaging.searchCountCap;
     await db.sql`insert into customers (name, status) select 'Kappe ' || i, 'vertrag' from generate_series(1, ${cap}) as i`;
