@@ -22,10 +22,13 @@ type Listener = (detail: ChangeDetail) => void;
 const reconnectDelayMs = 1000;
 
 /**
- * How long a writer waits for its own change's NOTIFY before it makes its caches forget the
- * whole table instead (the NOTIFY comes within a millisecond or so; this is the safety net).
+ * How long a transaction's NOTIFY is remembered, so its writer, announcing the same change
+ * (`committed`), does not apply it a second time. A writer later than half of this after it
+ * began its write cannot be sure and makes its caches forget the table instead.
  */
-const ownNotifyTimeoutMs = 2000;
+const rememberHeardMs = 60_000;
+/** Changes announced by this process whose NOTIFY has not come yet, at most (then: start over). */
+const maxAnnounced = 10_000;
 
 /** The committing transaction a detail names (`tx`, migration 021), if any. */
 export function transactionOf(detail: ChangeDetail): string | null {
@@ -53,12 +56,12 @@ export interface ChangeFeed {
    */
   changed(table: WatchedTable, detail?: ChangeDetail): void;
   /**
-   * A change this process has just committed whose detail names its transaction (`tx`): resolves
-   * once this process's listeners have heard it, exactly once. From a server that is its own
-   * NOTIFY (so a cache that applies changes, not only forgets, never applies one twice); the
-   * embedded database's feed tells them at once.
+   * Like `changed`, for a change whose detail names its transaction (`tx`): this process's
+   * listeners hear it exactly once, now or from its NOTIFY, whichever comes first (so a cache
+   * that writes changes into its answers, not only forgets them, never applies one twice).
+   * `writeBegan`: `performance.now()` before the write was sent.
    */
-  committed(table: WatchedTable, detail: ChangeDetail): Promise<void>;
+  committed(table: WatchedTable, detail: ChangeDetail, writeBegan: number): void;
   close(): Promise<void>;
 }
 
@@ -91,7 +94,7 @@ export function localChangeFeed(): ChangeFeed {
     live: true,
     subscribe: (table, listener) => listeners.add(table, listener),
     changed: (table, detail) => listeners.emit(table, detail),
-    committed: async (table, detail) => listeners.emit(table, detail),
+    committed: (table, detail) => listeners.emit(table, detail),
     close: async () => {},
   };
 }
@@ -136,25 +139,31 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
   let closed = false;
   let retry: Timer | undefined;
 
-  // Transactions whose NOTIFY came before their writer asked (`committed`; the oldest forgotten
-  // first), and writers waiting for theirs.
-  const heard = new Set<string>();
-  const waiting = new Map<string, () => void>();
+  // Each change with a transaction id reaches the listeners once: `heard` (NOTIFY first; when,
+  // oldest first) tells `committed` to stay quiet, `announced` (writer first) tells the NOTIFY.
+  const heard = new Map<string, number>();
+  const announced = new Set<string>();
   const hear = (table: WatchedTable, detail: ChangeDetail) => {
-    listeners.emit(table, detail);
     const tx = transactionOf(detail);
+    if (tx !== null && announced.delete(tx)) return;
+    listeners.emit(table, detail);
     if (tx === null) return;
-    const writer = waiting.get(tx);
-    if (writer) return writer();
-    heard.add(tx);
-    if (heard.size > 1000) heard.delete(heard.values().next().value as string);
+    const now = performance.now();
+    heard.set(tx, now);
+    for (const [old, at] of heard) {
+      if (now - at < rememberHeardMs) break;
+      heard.delete(old);
+    }
+  };
+  const startOver = () => {
+    heard.clear();
+    announced.clear();
+    listeners.emitAll();
   };
   const goDark = () => {
     if (!live) return;
     live = false;
-    listeners.emitAll();
-    // Caches do not serve while dark and start empty when live again: nothing to wait for.
-    for (const writer of waiting.values()) writer();
+    startOver();
   };
   // postgres.js calls `onnotify` for every NOTIFY on this connection and `onclose` when it ends.
   const options = {
@@ -178,7 +187,7 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     await connection.unsafe(`listen ${channel}`);
     live = true;
     // Whatever changed before this moment was not heard: start from empty caches.
-    listeners.emitAll();
+    startOver();
   }
   function scheduleListen(): void {
     clearTimeout(retry);
@@ -198,25 +207,19 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     },
     subscribe: (table, listener) => listeners.add(table, listener),
     changed: (table, detail) => listeners.emit(table, detail),
-    committed(table, detail) {
+    committed(table, detail, writeBegan) {
       const tx = transactionOf(detail);
-      if (tx === null) {
-        listeners.emit(table, detail);
-        return Promise.resolve();
+      // Dark: caches do not serve, and start empty when live again.
+      if (!live || (tx !== null && heard.delete(tx))) return;
+      if (tx === null || performance.now() - writeBegan > rememberHeardMs / 2) {
+        // Its NOTIFY may have come and been forgotten already: forget what the change can affect.
+        listeners.emit(table, tx === null ? detail : null);
+        return;
       }
-      if (!live || heard.delete(tx)) return Promise.resolve();
-      const { promise, resolve } = Promise.withResolvers<void>();
-      const timer = setTimeout(() => {
-        listeners.emit(table, null);
-        done();
-      }, ownNotifyTimeoutMs);
-      const done = () => {
-        clearTimeout(timer);
-        waiting.delete(tx);
-        resolve();
-      };
-      waiting.set(tx, done);
-      return promise;
+      listeners.emit(table, detail);
+      announced.add(tx);
+      // NOTIFYs that never came (none should): rather start over than risk hearing one twice.
+      if (announced.size > maxAnnounced) startOver();
     },
     async close() {
       closed = true;

@@ -105,6 +105,38 @@ describe.skipIf(!process.env.DATABASE_URL)("change feed on a database server", (
     }
   });
 
+  test("a change its writer announces is heard once, whether its NOTIFY comes before or after (migration 021)", async () => {
+    const details: ChangeDetail[] = [];
+    const unsubscribe = feed.subscribe("customers", (detail) => details.push(detail));
+    const txOf = (detail: ChangeDetail) => (detail as { tx?: string } | null)?.tx;
+    const insert = async (name: string) => {
+      const writeBegan = performance.now();
+      const [row] = await db.sql<{ tx: string }[]>`
+        insert into customers (name) values (${name}) returning pg_current_xact_id()::text as tx`;
+      return { detail: { tx: row?.tx ?? "", op: "insert", rows: [] }, writeBegan };
+    };
+    try {
+      // Announced before its NOTIFY can have come (the insert has just returned).
+      const first = await insert("Zuerst Angekündigt GmbH");
+      feed.committed("customers", first.detail, first.writeBegan);
+      expect(details.map(txOf)).toEqual([first.detail.tx]);
+      // Announced after its NOTIFY came.
+      const second = await insert("Zuerst Gehört GmbH");
+      await eventually(() => details.some((detail) => txOf(detail) === second.detail.tx));
+      feed.committed("customers", second.detail, second.writeBegan);
+      // A third change's NOTIFY shows the first one's came and went unheard.
+      await db.sql`insert into customers (name) values ('Danach GmbH')`;
+      await eventually(() => details.length === 3);
+      expect(details.slice(0, 2).map(txOf)).toEqual([first.detail.tx, second.detail.tx]);
+      // A writer too late to be sure its NOTIFY, not heard now, was not heard and forgotten
+      // makes every page go instead.
+      feed.committed("customers", { tx: "1", op: "insert", rows: [] }, performance.now() - 31_000);
+      expect(details.slice(3)).toEqual([null]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   test("hears nothing of a rolled-back change", async () => {
     heard.length = 0;
     await db.sql

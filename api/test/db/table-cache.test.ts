@@ -194,7 +194,9 @@ describe("TableCache", () => {
       loads = 0;
       expect(await cache.get("müller", counted("unused"), "müller")).toBe("müller kg,müller bau");
       expect(await cache.get("schmidt", counted("unused"), "schmidt")).toBe("schmidt ag");
-      expect(await cache.get("müller 2", counted("müller ohg, read anew"), "later:müller")).toBe("müller ohg, read anew");
+      expect(await cache.get("müller 2", counted("müller ohg, read anew"), "later:müller")).toBe(
+        "müller ohg, read anew",
+      );
       expect(loads).toBe(1);
       // Not a revision and no `affects`: everything goes.
       feed.changed("customers", [["müller", "vertrag"]]);

@@ -86,8 +86,9 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
     kept.json ??= JSON.stringify(kept.page);
     return kept.json;
   };
-  // The writer's next list must show the save at once: its caches have heard it before it answers.
-  const customersChanged = (change: CustomerChange) => changes?.committed("customers", change);
+  // The writer's next list must show the save at once, not one NOTIFY round trip later.
+  const customersChanged = (change: CustomerChange, writeBegan: number) =>
+    changes?.committed("customers", change, writeBegan);
 
   const listDocs = listQueryDocs(customerListRules, {
     items: "Customers",
@@ -114,8 +115,9 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
     .post(
       "",
       async ({ body, user, status }) => {
+        const writeBegan = performance.now();
         const { customer, change } = await createCustomer(sql, customerFrom(body), user);
-        await customersChanged(change);
+        customersChanged(change, writeBegan);
         return status(201, { customer });
       },
       {
@@ -132,9 +134,10 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
       "/:id",
       async ({ params, body, user }) => {
         const id = requireId(params.id, messages.invalidId);
+        const writeBegan = performance.now();
         const updated = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), user);
         if (!updated) throw new HttpError(404, messages.notFound);
-        await customersChanged(updated.change);
+        customersChanged(updated.change, writeBegan);
         return { customer: updated.customer };
       },
       {
