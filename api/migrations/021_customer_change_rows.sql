@@ -41,3 +41,9 @@ begin
   perform pg_notify('klarwerk_table_changed', 'customers:' || change::text);
   return null;
 end $$;
+
+-- The dashboard's open requests are kept in memory by each API process too (contact-requests/
+-- store.ts), until contact_requests changes: a new request, one marked done or answered, the
+-- retention's deletes. Its notification is the table's name (migration 007's function).
+create trigger contact_requests_changed after insert or update or delete or truncate on contact_requests
+  for each statement execute function notify_table_changed();

@@ -24,7 +24,7 @@ import {
   findRequestDetail,
   insertContactRequest,
   insertReply,
-  listOpenRequests,
+  keptOpenRequests,
   markRequestDone,
   requestCounts,
 } from "./store.ts";
@@ -66,14 +66,16 @@ export function contactRequestsModule({
   config,
   rateLimits,
   outbox,
-}: Pick<Deps, "sql" | "auth" | "config" | "rateLimits" | "outbox">) {
+  changes,
+}: Pick<Deps, "sql" | "auth" | "config" | "rateLimits" | "outbox" | "changes">) {
   const submissions = rateLimits(contactRateLimit);
+  const openRequests = keptOpenRequests(sql, changes);
   let stopPurge: (() => void) | null = null;
 
   return new Elysia({ name: "contact-requests", prefix: "/api" })
     .use(auth.guard)
     .onStart(() => {
-      stopPurge ??= schedulePurge(sql);
+      stopPurge ??= schedulePurge(sql, openRequests.changed);
     })
     .onStop(() => {
       stopPurge?.();
@@ -92,6 +94,7 @@ export function contactRequestsModule({
             const contactRequestId = await insertContactRequest(tx, contact);
             await enqueueMail(tx, mail, { contactRequestId });
           });
+          openRequests.changed();
           outbox.written();
         }
         return status(201, accepted);
@@ -127,7 +130,7 @@ export function contactRequestsModule({
     .get(
       "/requests",
       ({ query }) =>
-        listOpenRequests(sql, {
+        openRequests.list({
           limit: pagingParam(
             query.limit,
             { fallback: openRequestsPage.defaultLimit, max: openRequestsPage.maxLimit },
@@ -164,6 +167,7 @@ export function contactRequestsModule({
       "/requests/:id/done",
       async ({ params, user }) => {
         const result = await markRequestDone(sql, requireId(params.id, requestsApiMessages.invalidId), user);
+        openRequests.changed();
         if (result.outcome === "not-found") throw new HttpError(404, requestsApiMessages.notFound);
         if (result.outcome === "already-done") throw new HttpError(409, requestsApiMessages.alreadyDone);
         return result.answer;
@@ -220,6 +224,7 @@ export function contactRequestsModule({
           return { request: detail, counts: await requestCounts(tx) };
         });
         if (!answer) throw new HttpError(404, requestsApiMessages.notFound);
+        openRequests.changed();
         outbox.written();
         return status(201, answer);
       },
