@@ -13,10 +13,10 @@ export interface TableCacheOptions<Value, Tag> {
   affects?: (detail: NonNullable<ChangeDetail>) => (tag: Tag) => boolean;
   /**
    * Before `affects`: a change that can be written into kept answers instead of forgetting them
-   * gets a `Revision` here (null: it cannot, `affects` decides). An answer whose tag it `forgets`
-   * goes; every other one is replaced by `apply`'s (the same object when the change does not
-   * touch it). A load under way when the change comes gets it applied when it lands, so its
-   * callers, and those who join it later, receive the answer as it is after the change.
+   * gets a `Revision` here (null: it cannot, `affects` decides). Every kept answer is replaced by
+   * what `apply` makes of it (the same object when the change does not touch it), or forgotten.
+   * A load under way when the change comes gets it applied when it lands (unless it `spoils` it),
+   * so its callers, and those who join it later, receive the answer as it is after the change.
    */
   revise?: (detail: NonNullable<ChangeDetail>) => Revision<Value, Tag> | null;
   /** At most this many answers are kept; the least recently used goes first. */
@@ -28,9 +28,13 @@ export interface TableCacheOptions<Value, Tag> {
 
 /** How one change is written into kept answers (`TableCacheOptions.revise`). */
 export interface Revision<Value, Tag> {
-  forgets(tag: Tag): boolean;
-  /** Must hold for an answer read before or after the change: it is applied to both. */
-  apply(value: Value, tag: Tag): Value;
+  /**
+   * A kept answer as it is after the change, or undefined to forget it. `before` gives another
+   * kept answer by its key as it was before this change (all are revised from their old values).
+   */
+  apply(value: Value, tag: Tag, before: (key: string) => Value | undefined): Value | undefined;
+  /** Whether a load under way must not be kept; else `apply` (without `before`) revises it when it lands. */
+  spoils(tag: Tag): boolean;
 }
 
 /** How often each cache answered from memory, since the process started (diagnostics, benches). */
@@ -117,7 +121,10 @@ export class TableCache<Value, Tag = undefined> {
       (loaded) => {
         if (this.loading.get(key) === flight) this.loading.delete(key);
         if (flight.stale) return loaded;
-        const value = flight.revisions.reduce((revised, revision) => revision.apply(revised, flight.tag), loaded);
+        let value: Value | undefined = loaded;
+        for (const revision of flight.revisions) value = value && revision.apply(value, flight.tag, () => undefined);
+        // Only a revision that breaks its own promise (`spoils` false) leaves nothing: the read stands, not kept.
+        if (value === undefined) return loaded;
         if (this.feed?.live) this.keep(key, value, flight.tag);
         return value;
       },
@@ -168,14 +175,20 @@ export class TableCache<Value, Tag = undefined> {
   }
 
   private revise(revision: Revision<Value, Tag>): void {
+    const before = (key: string) => this.entries.get(key)?.value;
+    const revised: [string, Value | undefined][] = [];
     for (const [key, entry] of this.entries) {
-      if (revision.forgets(entry.tag)) {
+      const value = revision.apply(entry.value, entry.tag, before);
+      if (value !== entry.value) revised.push([key, value]);
+    }
+    for (const [key, value] of revised) {
+      const entry = this.entries.get(key);
+      if (!entry) continue;
+      if (value === undefined) {
         this.entries.delete(key);
         this.size -= entry.size;
         continue;
       }
-      const value = revision.apply(entry.value, entry.tag);
-      if (value === entry.value) continue;
       const size = this.options.sizeOf?.(value) ?? 1;
       this.size += size - entry.size;
       // In place: a change is no use of the answer, its recency stays.
@@ -183,7 +196,7 @@ export class TableCache<Value, Tag = undefined> {
       entry.size = size;
     }
     for (const [key, flight] of this.loading) {
-      if (revision.forgets(flight.tag)) {
+      if (revision.spoils(flight.tag)) {
         flight.stale = true;
         this.loading.delete(key);
       } else flight.revisions.push(revision);

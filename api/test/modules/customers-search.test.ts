@@ -216,7 +216,7 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
       const other = await callJson<CustomerPage>(app, "/api/customers?search=kappe&status=angerufen", { token });
       expect(other.body).toEqual({ customers: [], pages: 1, total: 0, total_exact: true });
     }
-  });
+  }, 30_000);
 
   test("the counts without a search follow every insert, update and delete (customer_counts, migration 018)", async () => {
     await db.sql`update customers set status = 'abweisung' where id % 7 = 0 and name like 'Kappe %'`;

@@ -14,6 +14,7 @@ import {
   type CustomerChange,
   createCustomer,
   type KeptPage,
+  pageKey,
   pagesShowing,
   readCustomerPage,
   revisePages,
@@ -37,10 +38,6 @@ import {
 const cachedPages = { maxEntries: 2000, maxChars: 32 * 1024 * 1024 };
 
 const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
-
-function pageKey({ page, limit, search, status }: ListQuery): string {
-  return JSON.stringify([page, limit, status, search]);
-}
 
 const tags = ["Customers"];
 

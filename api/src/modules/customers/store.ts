@@ -235,18 +235,28 @@ export function pagesShowing(
   };
 }
 
+/** The key a list page is kept under (routes.ts' cache): one per page, size, status and search. */
+export function pageKey({ page, limit, search, status }: ListQuery): string {
+  return JSON.stringify([page, limit, status, search]);
+}
+
 /**
- * A new customer written into the kept pages (routes.ts' cache), instead of forgetting them: the
- * first page of every list it belongs to takes it at its place (newest first) and counts it; a
- * later page it can be on is forgotten (every row of it moves one down). An insert the page's own
- * read already saw (its snapshot) is left out, so each is counted once. Whether the customer
- * belongs is decided as `readCustomerPage` decides it: its status, and the search as a substring
- * of the database's own lower-cased name. Other changes (updates, deletes, or an insert whose
- * notification could not carry the rows) are not revisions: `pagesShowing` forgets.
+ * A new customer written into the kept pages (routes.ts' cache), instead of forgetting them. It
+ * belongs on a list when its status fits the filter and the search is a substring of its name,
+ * both lower-cased by the database (as `readCustomerPage` matches). A page whose own read already
+ * saw the insert (its snapshot) stays as it is, so each insert is counted once; on every other page
+ * of a list it belongs on it is counted (`total`, `pages`, the cap as a fresh read says it) and:
+ * - on the first page it takes its place, newest first (the last row moves on);
+ * - on a later page, its rows move one down and the previous page's last row comes first (or the
+ *   customer itself, when it ranks between the two). That needs the previous page kept as the
+ *   same moment saw it: an insert heard from its NOTIFY, which come in commit order, and a
+ *   previous page whose read did not see it either. An insert its writer announced before its
+ *   NOTIFY (`announced`), a statement of several rows, or a missing previous page: forgotten.
+ * Updates, deletes and inserts without their rows are not revisions: `pagesShowing` forgets.
  */
 export function revisePages(detail: NonNullable<ChangeDetail>): Revision<KeptPage, ListQuery> | null {
-  const tx = Array.isArray(detail) ? null : (detail as { tx?: unknown }).tx;
-  const op = Array.isArray(detail) ? null : (detail as { op?: unknown }).op;
+  if (Array.isArray(detail)) return null;
+  const { tx, op, announced } = detail as { tx?: unknown; op?: unknown; announced?: unknown };
   const changed = changedRows(detail);
   if (typeof tx !== "string" || op !== "insert" || changed === null) return null;
   const inserted: { nameLower: string; status: string; customer: Customer }[] = [];
@@ -258,38 +268,50 @@ export function revisePages(detail: NonNullable<ChangeDetail>): Revision<KeptPag
     inserted.push({ nameLower, status, customer: shownCustomer(shown as Record<string, unknown>) });
   }
   const showable = pagesShowing(detail);
+  const inCommitOrder = announced !== true && inserted.length === 1;
   return {
-    forgets: (query) => query.page > 1 && showable(query),
-    apply(kept, query) {
-      if (query.page > 1 || visibleInSnapshot(tx, kept.snapshot)) return kept;
-      const added = inserted.filter(
-        (row) =>
-          (query.status === null || row.status === query.status) &&
-          (kept.term === null || row.nameLower.includes(kept.term)),
-      );
+    spoils: (query) => query.page > 1 && showable(query),
+    apply(kept, query, before) {
+      if (visibleInSnapshot(tx, kept.snapshot)) return kept;
+      const added = inserted
+        .filter(
+          (row) =>
+            (query.status === null || row.status === query.status) &&
+            (kept.term === null || row.nameLower.includes(kept.term)),
+        )
+        .map((row) => row.customer);
       if (added.length === 0) return kept;
-      let customers = kept.page.customers;
-      for (const { customer } of added) {
-        const after = customers.findIndex((shown) => shown.id < customer.id);
-        const at = after < 0 ? customers.length : after;
-        if (at < query.limit)
-          customers = [...customers.slice(0, at), customer, ...customers.slice(at, query.limit - 1)];
+      const rows = kept.page.customers;
+      const newest = Math.max(...added.map((customer) => customer.id));
+      // On the first page, or behind this page's first row: no row comes from the page before.
+      if (query.page === 1 || (rows[0] !== undefined && rows[0].id > newest)) {
+        return withCounted(kept, query, added.length, newestFirst([...rows, ...added]).slice(0, query.limit));
       }
-      const { total, total_exact } = kept.page;
-      const page =
-        kept.term === null
-          ? {
-              customers,
-              pages: Math.max(1, Math.ceil((total + added.length) / query.limit)),
-              total: total + added.length,
-              total_exact,
-            }
-          : total_exact
-            ? countedPage(customers, total + added.length, query.limit)
-            : { ...kept.page, customers };
-      return { ...kept, page, json: null };
+      if (!inCommitOrder) return undefined;
+      const previous = before(pageKey({ ...query, page: query.page - 1 }));
+      if (!previous || visibleInSnapshot(tx, previous.snapshot)) return undefined;
+      const last = previous.page.customers[query.limit - 1];
+      // The page before is not full: this one was empty and stays so (else they disagree).
+      if (last === undefined) return rows.length === 0 ? withCounted(kept, query, 1, rows) : undefined;
+      return withCounted(kept, query, 1, newestFirst([last, ...added, ...rows]).slice(1, query.limit + 1));
     },
   };
+}
+
+function newestFirst(customers: Customer[]): Customer[] {
+  return customers.toSorted((a, b) => b.id - a.id);
+}
+
+/** The page with these rows and `added` more customers counted. */
+function withCounted(kept: KeptPage, { limit }: ListQuery, added: number, customers: Customer[]): KeptPage {
+  const { total, total_exact } = kept.page;
+  const page =
+    kept.term === null
+      ? { customers, pages: Math.max(1, Math.ceil((total + added) / limit)), total: total + added, total_exact }
+      : total_exact
+        ? countedPage(customers, total + added, limit)
+        : { ...kept.page, customers };
+  return { ...kept, page, json: null };
 }
 
 /** A customer as a page shows it, from a notification's row (whose keys the database ordered). */
