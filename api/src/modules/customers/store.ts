@@ -272,7 +272,7 @@ export function revisePages(detail: NonNullable<ChangeDetail>): Revision<KeptPag
   return {
     spoils: (query) => query.page > 1 && showable(query),
     apply(kept, query, before) {
-      if (visibleInSnapshot(tx, kept.snapshot)) return kept;
+      // Every kept page is asked on every insert: the cheap test first.
       const added = inserted
         .filter(
           (row) =>
@@ -280,7 +280,7 @@ export function revisePages(detail: NonNullable<ChangeDetail>): Revision<KeptPag
             (kept.term === null || row.nameLower.includes(kept.term)),
         )
         .map((row) => row.customer);
-      if (added.length === 0) return kept;
+      if (added.length === 0 || visibleInSnapshot(tx, kept.snapshot)) return kept;
       const rows = kept.page.customers;
       const newest = Math.max(...added.map((customer) => customer.id));
       // On the first page, or behind this page's first row: no row comes from the page before.
