@@ -1,7 +1,7 @@
 import postgres from "postgres";
 
-/** The tables whose changes are announced (migrations 007 and 009). */
-const watchedTables = ["customers", "users", "sessions"] as const;
+/** The tables whose changes are announced (migrations 007, 009 and 021). */
+const watchedTables = ["customers", "users", "sessions", "contact_requests"] as const;
 export type WatchedTable = (typeof watchedTables)[number];
 
 /**
@@ -11,15 +11,39 @@ export type WatchedTable = (typeof watchedTables)[number];
 const channel = "klarwerk_table_changed";
 
 /**
- * What changed in a table: its trigger's description of the changed rows (customers:
- * `[name_lower, status]` of each row before and after), or null when anything may have changed
- * (a bulk change, a reconnect, a writer that does not say).
+ * What changed in a table: its trigger's description of the changed rows (customers, migration
+ * 021: `{ tx, op, rows }`), or null when anything may have changed (a bulk change, a reconnect, a
+ * writer that does not say).
  */
-export type ChangeDetail = readonly unknown[] | null;
+export type ChangeDetail = readonly unknown[] | Readonly<Record<string, unknown>> | null;
 type Listener = (detail: ChangeDetail) => void;
 
 /** How long to wait before listening again after the connection was lost. */
 const reconnectDelayMs = 1000;
+
+/**
+ * How long a transaction's NOTIFY is remembered, so its writer, announcing the same change
+ * (`committed`), does not apply it a second time. A writer later than half of this after it
+ * began its write cannot be sure and makes its caches forget the table instead.
+ */
+const rememberHeardMs = 60_000;
+/** Changes announced by this process whose NOTIFY has not come yet, at most (then: start over). */
+const maxAnnounced = 10_000;
+
+/** The committing transaction a detail names (`tx`, migration 021), if any. */
+export function transactionOf(detail: ChangeDetail): string | null {
+  if (detail === null || Array.isArray(detail)) return null;
+  const tx = (detail as Readonly<Record<string, unknown>>).tx;
+  return typeof tx === "string" ? tx : null;
+}
+
+/**
+ * A change as its writer announces it (`committed`), marked so: heard before changes committed
+ * earlier may have been, where a NOTIFY comes in commit order.
+ */
+function markAnnounced(detail: ChangeDetail): ChangeDetail {
+  return detail === null || Array.isArray(detail) ? detail : { ...detail, announced: true };
+}
 
 /**
  * Tells in-memory caches when the tables they copy change. A cache may serve from memory only
@@ -39,6 +63,13 @@ export interface ChangeFeed {
    * trigger describes its rows; without it, anything may have changed.
    */
   changed(table: WatchedTable, detail?: ChangeDetail): void;
+  /**
+   * Like `changed`, for a change whose detail names its transaction (`tx`): this process's
+   * listeners hear it exactly once, now or from its NOTIFY, whichever comes first (so a cache
+   * that writes changes into its answers, not only forgets them, never applies one twice).
+   * `writeBegan`: `performance.now()` before the write was sent.
+   */
+  committed(table: WatchedTable, detail: ChangeDetail, writeBegan: number): void;
   close(): Promise<void>;
 }
 
@@ -71,6 +102,7 @@ export function localChangeFeed(): ChangeFeed {
     live: true,
     subscribe: (table, listener) => listeners.add(table, listener),
     changed: (table, detail) => listeners.emit(table, detail),
+    committed: (table, detail) => listeners.emit(table, markAnnounced(detail)),
     close: async () => {},
   };
 }
@@ -79,7 +111,7 @@ function isWatchedTable(value: string): value is WatchedTable {
   return (watchedTables as readonly string[]).includes(value);
 }
 
-/** A NOTIFY payload: `table` or `table:[…]`; a detail that does not parse counts as none. */
+/** A NOTIFY payload: `table`, `table:[…]` or `table:{…}`; a detail that does not parse counts as none. */
 export function parseChange(payload: string): { table: WatchedTable; detail: ChangeDetail } | null {
   const colon = payload.indexOf(":");
   const table = colon < 0 ? payload : payload.slice(0, colon);
@@ -87,7 +119,8 @@ export function parseChange(payload: string): { table: WatchedTable; detail: Cha
   if (colon < 0) return { table, detail: null };
   try {
     const detail: unknown = JSON.parse(payload.slice(colon + 1));
-    return { table, detail: Array.isArray(detail) ? detail : null };
+    const described = typeof detail === "object" && detail !== null;
+    return { table, detail: described ? (detail as NonNullable<ChangeDetail>) : null };
   } catch {
     return { table, detail: null };
   }
@@ -114,10 +147,31 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
   let closed = false;
   let retry: Timer | undefined;
 
+  // Each change with a transaction id reaches the listeners once: `heard` (NOTIFY first; when,
+  // oldest first) tells `committed` to stay quiet, `announced` (writer first) tells the NOTIFY.
+  const heard = new Map<string, number>();
+  const announced = new Set<string>();
+  const hear = (table: WatchedTable, detail: ChangeDetail) => {
+    const tx = transactionOf(detail);
+    if (tx !== null && announced.delete(tx)) return;
+    listeners.emit(table, detail);
+    if (tx === null) return;
+    const now = performance.now();
+    heard.set(tx, now);
+    for (const [old, at] of heard) {
+      if (now - at < rememberHeardMs) break;
+      heard.delete(old);
+    }
+  };
+  const startOver = () => {
+    heard.clear();
+    announced.clear();
+    listeners.emitAll();
+  };
   const goDark = () => {
     if (!live) return;
     live = false;
-    listeners.emitAll();
+    startOver();
   };
   // postgres.js calls `onnotify` for every NOTIFY on this connection and `onclose` when it ends.
   const options = {
@@ -128,7 +182,7 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     onnotice: () => {},
     onnotify: (name: string, payload: string) => {
       const change = name === channel ? parseChange(payload) : null;
-      if (change) listeners.emit(change.table, change.detail);
+      if (change) hear(change.table, change.detail);
     },
     onclose: () => {
       goDark();
@@ -141,7 +195,7 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     await connection.unsafe(`listen ${channel}`);
     live = true;
     // Whatever changed before this moment was not heard: start from empty caches.
-    listeners.emitAll();
+    startOver();
   }
   function scheduleListen(): void {
     clearTimeout(retry);
@@ -161,6 +215,20 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     },
     subscribe: (table, listener) => listeners.add(table, listener),
     changed: (table, detail) => listeners.emit(table, detail),
+    committed(table, detail, writeBegan) {
+      const tx = transactionOf(detail);
+      // Dark: caches do not serve, and start empty when live again.
+      if (!live || (tx !== null && heard.delete(tx))) return;
+      if (tx === null || performance.now() - writeBegan > rememberHeardMs / 2) {
+        // Its NOTIFY may have come and been forgotten already: forget what the change can affect.
+        listeners.emit(table, tx === null ? detail : null);
+        return;
+      }
+      listeners.emit(table, markAnnounced(detail));
+      announced.add(tx);
+      // NOTIFYs that never came (none should): rather start over than risk hearing one twice.
+      if (announced.size > maxAnnounced) startOver();
+    },
     async close() {
       closed = true;
       clearTimeout(retry);

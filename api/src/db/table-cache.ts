@@ -10,12 +10,31 @@ export interface TableCacheOptions<Value, Tag> {
    * answers whose tag (passed to `get`) the predicate it makes of the rows holds for are
    * forgotten. Made once per change, it is asked once per answer kept.
    */
-  affects?: (detail: readonly unknown[]) => (tag: Tag) => boolean;
+  affects?: (detail: NonNullable<ChangeDetail>) => (tag: Tag) => boolean;
+  /**
+   * Before `affects`: a change that can be written into kept answers instead of forgetting them
+   * gets a `Revision` here (null: it cannot, `affects` decides). Every kept answer is replaced by
+   * what `apply` makes of it (the same object when the change does not touch it), or forgotten.
+   * A load under way when the change comes gets it applied when it lands (unless it `spoils` it),
+   * so its callers, and those who join it later, receive the answer as it is after the change.
+   */
+  revise?: (detail: NonNullable<ChangeDetail>) => Revision<Value, Tag> | null;
   /** At most this many answers are kept; the least recently used goes first. */
   maxEntries: number;
   /** With `maxSize`: what one answer weighs (e.g. its length), so large answers count as such. */
   sizeOf?: (value: Value) => number;
   maxSize?: number;
+}
+
+/** How one change is written into kept answers (`TableCacheOptions.revise`). */
+export interface Revision<Value, Tag> {
+  /**
+   * A kept answer as it is after the change, or undefined to forget it. `before` gives another
+   * kept answer by its key as it was before this change (all are revised from their old values).
+   */
+  apply(value: Value, tag: Tag, before: (key: string) => Value | undefined): Value | undefined;
+  /** Whether a load under way must not be kept; else `apply` (without `before`) revises it when it lands. */
+  spoils(tag: Tag): boolean;
 }
 
 /** How often each cache answered from memory, since the process started (diagnostics, benches). */
@@ -40,6 +59,8 @@ interface Load<Value, Tag> {
   tag: Tag;
   /** A change came after the load began: its answer may be old, so it is not kept. */
   stale: boolean;
+  /** Changes that came after the load began, applied to its answer when it lands. */
+  revisions: Revision<Value, Tag>[];
 }
 
 /**
@@ -90,11 +111,21 @@ export class TableCache<Value, Tag = undefined> {
     }
     this.stats.misses++;
 
-    const flight: Load<Value, Tag> = { promise: Promise.resolve() as Promise<Value>, tag: tag as Tag, stale: false };
+    const flight: Load<Value, Tag> = {
+      promise: Promise.resolve() as Promise<Value>,
+      tag: tag as Tag,
+      stale: false,
+      revisions: [],
+    };
     flight.promise = load().then(
-      (value) => {
+      (loaded) => {
         if (this.loading.get(key) === flight) this.loading.delete(key);
-        if (!flight.stale && this.feed?.live) this.keep(key, value, flight.tag);
+        if (flight.stale) return loaded;
+        let value: Value | undefined = loaded;
+        for (const revision of flight.revisions) value = value && revision.apply(value, flight.tag, () => undefined);
+        // Only a revision that breaks its own promise (`spoils` false) leaves nothing: the read stands, not kept.
+        if (value === undefined) return loaded;
+        if (this.feed?.live) this.keep(key, value, flight.tag);
         return value;
       },
       (error: unknown) => {
@@ -121,6 +152,11 @@ export class TableCache<Value, Tag = undefined> {
 
   /** A change heard: forget what it affects (everything, when it does not say what changed). */
   private changed(detail: ChangeDetail): void {
+    const revision = detail === null ? null : (this.options.revise?.(detail) ?? null);
+    if (revision) {
+      this.revise(revision);
+      return;
+    }
     if (detail === null || !this.options.affects) {
       this.clear();
       return;
@@ -135,6 +171,35 @@ export class TableCache<Value, Tag = undefined> {
       if (!affects(flight.tag)) continue;
       flight.stale = true;
       this.loading.delete(key);
+    }
+  }
+
+  private revise(revision: Revision<Value, Tag>): void {
+    const before = (key: string) => this.entries.get(key)?.value;
+    const revised: [string, Value | undefined][] = [];
+    for (const [key, entry] of this.entries) {
+      const value = revision.apply(entry.value, entry.tag, before);
+      if (value !== entry.value) revised.push([key, value]);
+    }
+    for (const [key, value] of revised) {
+      const entry = this.entries.get(key);
+      if (!entry) continue;
+      if (value === undefined) {
+        this.entries.delete(key);
+        this.size -= entry.size;
+        continue;
+      }
+      const size = this.options.sizeOf?.(value) ?? 1;
+      this.size += size - entry.size;
+      // In place: a change is no use of the answer, its recency stays.
+      entry.value = value;
+      entry.size = size;
+    }
+    for (const [key, flight] of this.loading) {
+      if (revision.spoils(flight.tag)) {
+        flight.stale = true;
+        this.loading.delete(key);
+      } else flight.revisions.push(revision);
     }
   }
 

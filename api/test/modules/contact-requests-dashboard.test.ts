@@ -5,7 +5,8 @@ import {
   type OpenRequestsPage,
   openRequestsPage,
 } from "@klarwerk/kit";
-import { startAppTest } from "../support/app.ts";
+import { tableCacheStats } from "../../src/db/table-cache.ts";
+import { createTestApp, startAppTest } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
 import { registerAndLogin } from "../support/users.ts";
 
@@ -253,5 +254,44 @@ describe("the counters", () => {
     const counts = (await openRequests()).body.counts;
     expect(counts).toEqual(await storedCounts());
     expect(counts.open + counts.done).toBe(300 + 1 - (60 + (id % 5 === 0 ? 0 : 1)));
+  });
+});
+
+describe("the dashboard kept in memory (issue 27)", () => {
+  test("shows every change: this process's own at once, another's once its NOTIFY came", async () => {
+    const kept = createTestApp(db.sql, undefined, { changes: await db.openChangeFeed() });
+    const carla = await registerAndLogin(kept, { name: "Carla Kasse" });
+    const list = async () => (await callJson<OpenRequestsPage>(kept, "/api/requests", { token: carla.token })).body;
+    const hits = () => tableCacheStats()["open requests"]?.hits ?? 0;
+    const first = await insertRequest({ name: "Erste Anfrage" });
+    await insertRequest({ name: "Zweite Anfrage" });
+    expect((await list()).counts).toEqual({ open: 2, done: 0 });
+    const hitsBefore = hits();
+    expect((await list()).counts).toEqual({ open: 2, done: 0 });
+    expect(hits() - hitsBefore).toBe(1);
+
+    expect((await callJson(kept, `/api/requests/${first}/done`, { method: "PUT", token: carla.token })).status).toBe(
+      200,
+    );
+    expect((await list()).counts).toEqual({ open: 1, done: 1 });
+    const contact = { name: "Dritte Anfrage", email: "dritte@example.de", message: "Bitte um ein Angebot." };
+    expect((await callJson(kept, "/api/contact", { json: contact })).status).toBe(201);
+    const afterContact = await list();
+    expect(afterContact.counts).toEqual({ open: 2, done: 1 });
+    const third = afterContact.requests[0]?.id ?? 0;
+    const replied = await callJson(kept, `/api/requests/${third}/reply`, {
+      json: { message: "Gern." },
+      token: carla.token,
+    });
+    expect(replied.status).toBe(201);
+    expect((await list()).counts).toEqual({ open: 1, done: 2 });
+
+    // Another process (here: SQL) changes the table; a server's NOTIFY tells this one.
+    if (process.env.DATABASE_URL) {
+      await insertRequest({ name: "Von nebenan" });
+      const deadline = Date.now() + 5000;
+      while ((await list()).counts.open !== 2 && Date.now() < deadline) await Bun.sleep(20);
+      expect((await list()).requests[0]?.name).toBe("Von nebenan");
+    }
   });
 });

@@ -25,7 +25,9 @@ const accepted = { status: "received" } as const;
  * - `POST /api/requests/{id}/reply` (bearer) `{ message }` → 201 `{ request, counts }`.
  * While the server runs, answered requests are deleted after the retention period.
  */
-export function contactRequestsModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLimits" | "outbox">) {
+export function contactRequestsModule(
+  deps: Pick<Deps, "sql" | "auth" | "config" | "rateLimits" | "outbox" | "changes">,
+) {
   const { sql, auth, config } = deps;
   const service = contactRequestsService(deps);
   let stopPurge: (() => void) | null = null;
@@ -34,7 +36,7 @@ export function contactRequestsModule(deps: Pick<Deps, "sql" | "auth" | "config"
     .use(auth.guard)
     .use(idParams)
     .onStart(() => {
-      stopPurge ??= schedulePurge(sql);
+      stopPurge ??= schedulePurge(sql, service.purged);
     })
     .onStop(() => {
       stopPurge?.();

@@ -18,7 +18,7 @@ import {
   findRequestDetail,
   insertContactRequest,
   insertReply,
-  listOpenRequests,
+  keptOpenRequests,
   markRequestDone,
   requestCounts,
 } from "./store.ts";
@@ -43,8 +43,10 @@ export function contactRequestsService({
   config,
   rateLimits,
   outbox,
-}: Pick<Deps, "sql" | "config" | "rateLimits" | "outbox">) {
+  changes,
+}: Pick<Deps, "sql" | "config" | "rateLimits" | "outbox" | "changes">) {
   const submissions = rateLimits(contactRateLimit);
+  const openRequests = keptOpenRequests(sql, changes);
 
   /**
    * Validates, then counts against the client's allowance (429), then stores the request as
@@ -61,6 +63,7 @@ export function contactRequestsService({
       const contactRequestId = await insertContactRequest(tx, contact);
       await enqueueMail(tx, mail, { contactRequestId });
     });
+    openRequests.changed();
     outbox.written();
   }
 
@@ -74,12 +77,13 @@ export function contactRequestsService({
     const before = query.before === undefined ? null : parseId(query.before);
     if (query.before !== undefined && before === null)
       throw new HttpError(400, "invalid-query", requestsApiMessages.invalidBefore);
-    return listOpenRequests(sql, { limit, before });
+    return openRequests.list({ limit, before });
   }
 
   /** 404 unknown, 409 already done (someone else was faster). */
   async function markDone(id: number, user: User): Promise<MarkedDoneAnswer> {
     const result = await markRequestDone(sql, id, user);
+    openRequests.changed();
     if (result.outcome === "not-found") throw notFound();
     if (result.outcome === "already-done")
       throw new HttpError(409, "contact-request-already-done", requestsApiMessages.alreadyDone);
@@ -105,9 +109,13 @@ export function contactRequestsService({
       return { request: detail, counts: await requestCounts(tx) };
     });
     if (!answer) throw notFound();
+    openRequests.changed();
     outbox.written();
     return answer;
   }
 
-  return { receive, listOpen, markDone, detail, reply };
+  /** After the retention purge deleted requests: the kept pages are read again. */
+  const purged = () => openRequests.changed();
+
+  return { receive, listOpen, markDone, detail, reply, purged };
 }

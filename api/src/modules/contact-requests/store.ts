@@ -8,8 +8,10 @@ import {
   type MarkedDoneAnswer,
   type OpenRequestsPage,
 } from "@klarwerk/kit";
+import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Queries, Sql, Transaction } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
+import { TableCache } from "../../db/table-cache.ts";
 import type { ContactRequestInput } from "./validation.ts";
 
 // Every statement on contact_requests: the contact form inserts, the dashboard lists and marks
@@ -69,6 +71,25 @@ export async function listOpenRequests(
     requests,
     counts: { open: first.open_count, done: first.done_count },
     next: rows.length > limit && last ? last.id : null,
+  };
+}
+
+/**
+ * The dashboard's pages of open requests, kept in memory until contact_requests changes (issue
+ * 27: staff open the dashboard far more often than requests arrive or are answered). A process
+ * that changes them calls `changed()` after the commit, so its next list shows the change at once;
+ * the others hear the NOTIFY (migration 021).
+ */
+export function keptOpenRequests(sql: Sql, changes: ChangeFeed | null) {
+  const pages = new TableCache<OpenRequestsPage>(changes, {
+    name: "open requests",
+    tables: ["contact_requests"],
+    maxEntries: 200,
+  });
+  return {
+    list: (query: { limit: number; before: number | null }) =>
+      pages.get(JSON.stringify([query.limit, query.before]), () => listOpenRequests(sql, query)),
+    changed: () => changes?.changed("contact_requests"),
   };
 }
 

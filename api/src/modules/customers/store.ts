@@ -1,5 +1,8 @@
 import { type Customer, type CustomerInput, type CustomerPage, customerPaging } from "@klarwerk/kit";
+import type { ChangeDetail } from "../../db/change-feed.ts";
 import type { Sql } from "../../db/open.ts";
+import { visibleInSnapshot } from "../../db/snapshot.ts";
+import type { Revision } from "../../db/table-cache.ts";
 import type { ListQuery } from "./validation.ts";
 
 /**
@@ -11,9 +14,26 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** The columns of a list page's customer, in `readCustomerPage`'s order. */
+const shownColumns = ["id", "name", "email", "phone", "website", "notes", "status", "address", "leitweg_id"] as const;
+
 interface PageRow {
   total: number;
   customers: Customer[];
+  snapshot: string;
+  term: string | null;
+}
+
+/** A list page as a process keeps it (routes.ts), with what it needs to take in a new customer. */
+export interface KeptPage {
+  page: CustomerPage;
+  /** `pg_current_snapshot()` of the statement that read it: which changes it already shows. */
+  snapshot: string;
+  /** The search as the database lower-cases it (`lower(search)`), null without one. */
+  term: string | null;
+  /** The answer's JSON, made when first sent after each change; and how long it was last. */
+  json: string | null;
+  weight: number;
 }
 
 /**
@@ -43,10 +63,18 @@ export function usesTrigramIndex(term: string): boolean {
  * all there, and the page is taken from them. Past it, most of the table matches: the page is
  * read newest first from the primary key (the matches are dense there), not from the index.
  */
-export async function listCustomers(sql: Sql, { page, limit, search, status }: ListQuery): Promise<CustomerPage> {
+export async function listCustomers(sql: Sql, query: ListQuery): Promise<CustomerPage> {
+  return (await readCustomerPage(sql, query)).page;
+}
+
+/** `listCustomers`' page, with the snapshot it was read in and the search as the database folds it. */
+export async function readCustomerPage(
+  sql: Sql,
+  { page, limit, search, status }: ListQuery,
+): Promise<Omit<KeptPage, "json" | "weight">> {
   const offset = (page - 1) * limit;
   const byStatus = status === null ? sql`` : sql`and status = ${status}`;
-  const columns = sql`id, name, email, phone, website, notes, status, address, leitweg_id`;
+  const columns = sql.unsafe(shownColumns.join(", "));
   if (search === null) {
     const [row] = await sql<PageRow[]>`
       select
@@ -58,14 +86,16 @@ export async function listCustomers(sql: Sql, { page, limit, search, status }: L
             order by id desc limit ${limit} offset ${offset}
           ) page),
           '[]'
-        ) as customers`;
+        ) as customers,
+        pg_current_snapshot()::text as snapshot`;
     if (!row) throw new Error("the customer list query returned no row");
-    return {
+    const answer = {
       customers: row.customers,
       pages: Math.max(1, Math.ceil(row.total / limit)),
       total: row.total,
       total_exact: true,
     };
+    return { page: answer, snapshot: row.snapshot, term: null };
   }
   const pattern = containsPattern(search);
   // `name_lower || ''` is the same text, but no index serves it: the plans above.
@@ -90,13 +120,21 @@ export async function listCustomers(sql: Sql, { page, limit, search, status }: L
             order by id desc limit ${limit} offset ${offset})
         ) page),
         '[]'
-      ) as customers
+      ) as customers,
+      pg_current_snapshot()::text as snapshot,
+      lower(${search}) as term
     from counted`;
   if (!row) throw new Error("the customer list query returned no row");
-  const exact = row.total <= searchCountCap;
-  const total = Math.min(row.total, searchCountCap);
-  // Past the cap one page more than the cap fills, so "Weiter" leads past the 10 000th.
-  return { customers: row.customers, pages: Math.max(1, Math.ceil(row.total / limit)), total, total_exact: exact };
+  return { page: countedPage(row.customers, row.total, limit), snapshot: row.snapshot, term: row.term };
+}
+
+/**
+ * A search's page from its matches counted up to one past the cap. Past the cap one page more
+ * than the cap fills, so "Weiter" leads past the 10 000th.
+ */
+function countedPage(customers: Customer[], counted: number, limit: number): CustomerPage {
+  const total = Math.min(counted, searchCountCap);
+  return { customers, pages: Math.max(1, Math.ceil(counted / limit)), total, total_exact: counted <= searchCountCap };
 }
 
 /** Who saves: kept by id and, so a deleted account's work stays attributed, by name. */
@@ -105,8 +143,22 @@ export interface Editor {
   name: string;
 }
 
-export async function createCustomer(sql: Sql, customer: CustomerInput, editor: Editor): Promise<Customer> {
-  const [created] = await sql<Customer[]>`
+/**
+ * What a save tells the change feed, as migration 021's trigger describes it: the transaction and
+ * `[name_lower, status]` of each row (before and after), for an insert with the row as shown.
+ */
+export type CustomerChange = {
+  tx: string;
+  op: "insert" | "update";
+  rows: unknown[][];
+};
+
+export async function createCustomer(
+  sql: Sql,
+  customer: CustomerInput,
+  editor: Editor,
+): Promise<{ customer: Customer; change: CustomerChange }> {
+  const [created] = await sql<(Customer & { name_lower: string; tx: string })[]>`
     insert into customers (
       name, email, phone, website, notes, status, address, leitweg_id,
       created_by, created_by_name, updated_by, updated_by_name
@@ -115,20 +167,24 @@ export async function createCustomer(sql: Sql, customer: CustomerInput, editor: 
       ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.website}, ${customer.notes},
       ${customer.status}, ${customer.address}, ${customer.leitweg_id}, ${editor.id}, ${editor.name}, ${editor.id}, ${editor.name}
     )
-    returning id, name, email, phone, website, notes, status, address, leitweg_id`;
+    returning id, name, email, phone, website, notes, status, address, leitweg_id, name_lower,
+      pg_current_xact_id()::text as tx`;
   if (!created) throw new Error("insert into customers returned no row");
-  return created;
+  const { name_lower, tx, ...stored } = created;
+  return { customer: stored, change: { tx, op: "insert", rows: [[name_lower, stored.status, stored]] } };
 }
 
-/** The updated customer and its name and status before, or null when there is none with this id. */
+/** The updated customer and the change, or null when there is none with this id. */
 export async function updateCustomer(
   sql: Sql,
   id: number,
   customer: CustomerInput,
   editor: Editor,
-): Promise<{ customer: Customer; before: Pick<Customer, "name" | "status"> } | null> {
-  const [updated] = await sql<(Customer & { before_name: string; before_status: Customer["status"] })[]>`
-    with before as (select id, name, status from customers where id = ${id} for update)
+): Promise<{ customer: Customer; change: CustomerChange } | null> {
+  const [updated] = await sql<
+    (Customer & { name_lower: string; before_name: string; before_status: Customer["status"]; tx: string })[]
+  >`
+    with before as (select id, name_lower, status from customers where id = ${id} for update)
     update customers set
       name = ${customer.name}, email = ${customer.email}, phone = ${customer.phone},
       website = ${customer.website}, notes = ${customer.notes}, status = ${customer.status},
@@ -137,10 +193,22 @@ export async function updateCustomer(
     from before
     where customers.id = before.id
     returning customers.id, customers.name, email, phone, website, notes, customers.status, address, leitweg_id,
-      before.name as before_name, before.status as before_status`;
+      customers.name_lower, before.name_lower as before_name, before.status as before_status,
+      pg_current_xact_id()::text as tx`;
   if (!updated) return null;
-  const { before_name, before_status, ...stored } = updated;
-  return { customer: stored, before: { name: before_name, status: before_status } };
+  const { name_lower, before_name, before_status, tx, ...stored } = updated;
+  const rows = [
+    [before_name, before_status],
+    [name_lower, stored.status],
+  ];
+  return { customer: stored, change: { tx, op: "update", rows } };
+}
+
+/** A change's rows (migration 021: `{ tx, op, rows }`; 018 sent the rows alone), or null when it names none. */
+function changedRows(detail: NonNullable<ChangeDetail>): readonly unknown[] | null {
+  if (Array.isArray(detail)) return detail;
+  const { rows } = detail as { rows?: unknown };
+  return Array.isArray(rows) ? rows : null;
 }
 
 /**
@@ -151,9 +219,13 @@ export async function updateCustomer(
  * database's (which may leave non-ASCII letters as they are), so a page that can show the row is
  * never kept. A row of another shape affects every page.
  */
-export function pagesShowing(detail: readonly unknown[]): (query: Pick<ListQuery, "search" | "status">) => boolean {
+export function pagesShowing(
+  detail: NonNullable<ChangeDetail>,
+): (query: Pick<ListQuery, "search" | "status">) => boolean {
+  const changed = changedRows(detail);
+  if (changed === null) return () => true;
   const rows: { name: string; status: string }[] = [];
-  for (const row of detail) {
+  for (const row of changed) {
     if (!Array.isArray(row) || typeof row[0] !== "string" || typeof row[1] !== "string") return () => true;
     rows.push({ name: row[0].toLowerCase(), status: row[1] });
   }
@@ -161,4 +233,88 @@ export function pagesShowing(detail: readonly unknown[]): (query: Pick<ListQuery
     const term = search?.toLowerCase() ?? null;
     return rows.some((row) => (status === null || row.status === status) && (term === null || row.name.includes(term)));
   };
+}
+
+/** The key a list page is kept under (routes.ts' cache): one per page, size, status and search. */
+export function pageKey({ page, limit, search, status }: ListQuery): string {
+  return JSON.stringify([page, limit, status, search]);
+}
+
+/**
+ * A new customer written into the kept pages (routes.ts' cache), instead of forgetting them. It
+ * belongs on a list when its status fits the filter and the search is a substring of its name,
+ * both lower-cased by the database (as `readCustomerPage` matches). A page whose own read already
+ * saw the insert (its snapshot) stays as it is, so each insert is counted once; on every other page
+ * of a list it belongs on it is counted (`total`, `pages`, the cap as a fresh read says it) and:
+ * - on the first page it takes its place, newest first (the last row moves on);
+ * - on a later page, its rows move one down and the previous page's last row comes first (or the
+ *   customer itself, when it ranks between the two). That needs the previous page kept as the
+ *   same moment saw it: an insert heard from its NOTIFY, which come in commit order, and a
+ *   previous page whose read did not see it either. An insert its writer announced before its
+ *   NOTIFY (`announced`), a statement of several rows, or a missing previous page: forgotten.
+ * Updates, deletes and inserts without their rows are not revisions: `pagesShowing` forgets.
+ */
+export function revisePages(detail: NonNullable<ChangeDetail>): Revision<KeptPage, ListQuery> | null {
+  if (Array.isArray(detail)) return null;
+  const { tx, op, announced } = detail as { tx?: unknown; op?: unknown; announced?: unknown };
+  const changed = changedRows(detail);
+  if (typeof tx !== "string" || op !== "insert" || changed === null) return null;
+  const inserted: { nameLower: string; status: string; customer: Customer }[] = [];
+  for (const row of changed) {
+    if (!Array.isArray(row)) return null;
+    const [nameLower, status, shown] = row as unknown[];
+    if (typeof nameLower !== "string" || typeof status !== "string") return null;
+    if (typeof shown !== "object" || shown === null || typeof (shown as { id?: unknown }).id !== "number") return null;
+    inserted.push({ nameLower, status, customer: shownCustomer(shown as Record<string, unknown>) });
+  }
+  const showable = pagesShowing(detail);
+  const inCommitOrder = announced !== true && inserted.length === 1;
+  return {
+    spoils: (query) => query.page > 1 && showable(query),
+    apply(kept, query, before) {
+      // Every kept page is asked on every insert: the cheap test first.
+      const added = inserted
+        .filter(
+          (row) =>
+            (query.status === null || row.status === query.status) &&
+            (kept.term === null || row.nameLower.includes(kept.term)),
+        )
+        .map((row) => row.customer);
+      if (added.length === 0 || visibleInSnapshot(tx, kept.snapshot)) return kept;
+      const rows = kept.page.customers;
+      const newest = Math.max(...added.map((customer) => customer.id));
+      // On the first page, or behind this page's first row: no row comes from the page before.
+      if (query.page === 1 || (rows[0] !== undefined && rows[0].id > newest)) {
+        return withCounted(kept, query, added.length, newestFirst([...rows, ...added]).slice(0, query.limit));
+      }
+      if (!inCommitOrder) return undefined;
+      const previous = before(pageKey({ ...query, page: query.page - 1 }));
+      if (!previous || visibleInSnapshot(tx, previous.snapshot)) return undefined;
+      const last = previous.page.customers[query.limit - 1];
+      // The page before is not full: this one was empty and stays so (else they disagree).
+      if (last === undefined) return rows.length === 0 ? withCounted(kept, query, 1, rows) : undefined;
+      return withCounted(kept, query, 1, newestFirst([last, ...added, ...rows]).slice(1, query.limit + 1));
+    },
+  };
+}
+
+function newestFirst(customers: Customer[]): Customer[] {
+  return customers.toSorted((a, b) => b.id - a.id);
+}
+
+/** The page with these rows and `added` more customers counted. */
+function withCounted(kept: KeptPage, { limit }: ListQuery, added: number, customers: Customer[]): KeptPage {
+  const { total, total_exact } = kept.page;
+  const page =
+    kept.term === null
+      ? { customers, pages: Math.max(1, Math.ceil((total + added) / limit)), total: total + added, total_exact }
+      : total_exact
+        ? countedPage(customers, total + added, limit)
+        : { ...kept.page, customers };
+  return { ...kept, page, json: null };
+}
+
+/** A customer as a page shows it, from a notification's row (whose keys the database ordered). */
+function shownCustomer(shown: Record<string, unknown>): Customer {
+  return Object.fromEntries(shownColumns.map((column) => [column, shown[column] ?? null])) as unknown as Customer;
 }
