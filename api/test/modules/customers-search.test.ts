@@ -135,8 +135,10 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
     expect(created.status).toBe(201);
     const hitsBefore = hits();
     const after = await Promise.all(queries.map((query) => list(cached, query)));
-    // All but the second page came from memory: the first pages took the new customer in.
-    expect(hits() - hitsBefore).toBe(queries.length - 1);
+    // The first pages came from memory: they took the new customer in. The second page did too
+    // when the insert's NOTIFY came before the writer's own call (then it takes the first page's
+    // last row), else it was read anew: both are right, and the comparison below checks the rows.
+    expect(hits() - hitsBefore).toBeGreaterThanOrEqual(queries.length - 1);
     const added = [1, 0, 1, 1, 0, 1, 1];
     expect(after.map((page) => page.total)).toEqual(before.map((page, index) => page.total + (added[index] ?? 0)));
     expect(after[0]?.customers[0]).toEqual(created.body.customer as never);
