@@ -1,7 +1,7 @@
 import postgres from "postgres";
 
-/** The tables whose changes are announced (migrations 007 and 009). */
-const watchedTables = ["customers", "users", "sessions"] as const;
+/** The tables whose changes are announced (migrations 007, 009 and 022). */
+const watchedTables = ["customers", "users", "sessions", "remote_rollouts"] as const;
 export type WatchedTable = (typeof watchedTables)[number];
 
 /**
