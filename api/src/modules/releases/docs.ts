@@ -1,4 +1,4 @@
-import { canaryShareRange, clientErrorMaxBytes, releaseArchiveMaxBytes, rolloutActions } from "@klarwerk/kit";
+import { canaryShareRange, releaseArchiveMaxBytes, rolloutActions } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { httpMessages } from "../../http/messages.ts";
 import {
@@ -65,7 +65,7 @@ function keyOrAdminDetail(summary: string, responses: object) {
   return {
     summary,
     tags,
-    security: keyOrAdmin.security,
+    security: keyOrAdmin.security.map((scheme) => ({ ...scheme })),
     responses: { ...keyOrAdmin.responses, ...responses },
   };
 }
@@ -77,7 +77,11 @@ const rolloutErrors = errorResponses({
   422: [messages.unknownRemote, messages.invalidVersion, messages.invalidShare],
 });
 
-export const releaseDocs = {
+/**
+ * A fresh copy per module instance: the auth macros merge their part into a route's `detail` in
+ * place, so two apps in one process (tests) must not share these objects.
+ */
+export const releaseDocs = () => ({
   remoteParams: Type.Object({ remote: remoteParam }),
   overview: {
     summary: "Every remote's rollout, releases, history and the last 24 hours' errors per release",
@@ -213,7 +217,4 @@ export const releaseDocs = {
       ...jsonBodyErrors,
     },
   },
-};
-
-/** The largest client error report (JSON bytes). */
-export const clientErrorLimit = clientErrorMaxBytes;
+});

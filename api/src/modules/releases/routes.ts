@@ -8,7 +8,7 @@ import { HttpError } from "../../http/errors.ts";
 import { requireId } from "../../http/ids.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
-import { releaseDocs as docs } from "./docs.ts";
+import { releaseDocs } from "./docs.ts";
 import { releaseMessages as messages } from "./messages.ts";
 import type { RolloutState } from "./rollout-state.ts";
 import { parseRemote, type ReleaseService } from "./service.ts";
@@ -40,7 +40,8 @@ const clientErrorBody = t.Object({
   version: t.Union([t.String({ maxLength: 64 }), t.Null()], { error: messages.clientErrorInvalid }),
   kind: t.Union([t.Literal("load"), t.Literal("render")], { error: messages.clientErrorInvalid }),
   route: t.String({ maxLength: 500, error: messages.clientErrorInvalid }),
-  message: t.String({ maxLength: 4000, error: messages.clientErrorInvalid }),
+  // The whole report is held to clientErrorMaxBytes (413) in the handler.
+  message: t.String({ maxLength: 8000, error: messages.clientErrorInvalid }),
   browser: t.String({ maxLength: 500, error: messages.clientErrorInvalid }),
 });
 
@@ -55,6 +56,7 @@ export function releasesModule(
   releases: ReleaseService,
   rollouts: RolloutState,
 ) {
+  const docs = releaseDocs();
   const reports = rateLimits(clientReportLimit);
   const loads = rateLimits(clientLoadLimit);
   return new Elysia({ name: "releases", prefix: "/api" })
