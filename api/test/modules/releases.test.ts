@@ -216,7 +216,7 @@ describe("releases of a remote", () => {
     );
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe(
-      "Dem Release fehlen Module, die die Seiten der Shell brauchen: ./Users, ./Outbox.",
+      "Dem Release fehlen Module, die die Seiten der Shell brauchen: ./Users, ./Releases, ./Outbox.",
     );
   });
 
