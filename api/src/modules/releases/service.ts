@@ -203,6 +203,18 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     });
   }
 
+  /** A new release's remote (the actor's own), version and note, checked; a version taken is a 409. */
+  async function newReleaseInput(
+    actor: ReleaseActor,
+    input: { remote: RemoteName; version: unknown; note: unknown },
+  ): Promise<{ remote: RemoteName; version: string; note: string }> {
+    requireRemote(actor, input.remote);
+    const version = parseVersion(input.version);
+    const note = parseNote(input.note);
+    if (await releaseExists(sql, input.remote, version)) throw new HttpError(409, messages.versionTaken(version));
+    return { remote: input.remote, version, note };
+  }
+
   return {
     actorOf,
     requireRemote,
@@ -216,11 +228,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       actor: ReleaseActor,
       input: { remote: RemoteName; version: unknown; note: unknown; archive: Uint8Array },
     ): Promise<Release> {
-      const { remote } = input;
-      requireRemote(actor, remote);
-      const version = parseVersion(input.version);
-      const note = parseNote(input.note);
-      if (await releaseExists(sql, remote, version)) throw new HttpError(409, messages.versionTaken(version));
+      const { remote, version, note } = await newReleaseInput(actor, input);
       const files = readReleaseArchive(input.archive);
       const manifestFile = files.find((file) => file.path === "mf-manifest.json");
       if (!manifestFile) throw new HttpError(409, messages.manifestMissing);
@@ -255,10 +263,6 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       actor: ReleaseActor,
       input: { remote: RemoteName; version: unknown; note: unknown; manifestUrl: unknown },
     ): Promise<Release> {
-      const { remote } = input;
-      requireRemote(actor, remote);
-      const version = parseVersion(input.version);
-      const note = parseNote(input.note);
       let url: URL | null = null;
       try {
         url = typeof input.manifestUrl === "string" ? new URL(input.manifestUrl) : null;
@@ -268,7 +272,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       if (url?.protocol !== "https:" || url.username || url.password) {
         throw new HttpError(422, messages.manifestUrlNotHttps);
       }
-      if (await releaseExists(sql, remote, version)) throw new HttpError(409, messages.versionTaken(version));
+      const { remote, version, note } = await newReleaseInput(actor, input);
       let text: string;
       try {
         text = await deps.fetchManifest(url.href);

@@ -10,22 +10,12 @@ import type {
   RolloutEvent,
 } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
+import type { Row } from "../../db/rows.ts";
 
 // Every statement on releases, release_files, deploy_keys, remote_rollouts, rollout_events,
 // client_errors and release_loads (migrations 022 and 023).
 
-interface ReleaseRow {
-  id: number;
-  remote: RemoteName;
-  version: string;
-  kind: ReleaseKind;
-  manifest_url: string;
-  kit_surface: string;
-  note: string;
-  released_by: string;
-  created_at: Date;
-  size_bytes: number;
-}
+type ReleaseRow = Row<Release>;
 
 const releaseColumns =
   "id, remote, version, kind, manifest_url, kit_surface, note, released_by, created_at, size_bytes";
@@ -146,9 +136,9 @@ export async function allRollouts(sql: Queries): Promise<RolloutRow[]> {
       remote: RemoteName;
       canary_share: number;
       changed_at: Date;
-      active: ReleaseRow & { created_at: string };
-      previous: (ReleaseRow & { created_at: string }) | null;
-      canary: (ReleaseRow & { created_at: string }) | null;
+      active: Release;
+      previous: Release | null;
+      canary: Release | null;
     }[]
   >`
     select r.remote, r.canary_share, r.changed_at,
@@ -157,7 +147,7 @@ export async function allRollouts(sql: Queries): Promise<RolloutRow[]> {
     join (select ${sql.unsafe(releaseColumns)} from releases) a on a.id = r.active_release
     left join (select ${sql.unsafe(releaseColumns)} from releases) p on p.id = r.previous_release
     left join (select ${sql.unsafe(releaseColumns)} from releases) c on c.id = r.canary_release`;
-  const fromJson = (row: (ReleaseRow & { created_at: string }) | null): Release | null =>
+  const fromJson = (row: Release | null): Release | null =>
     row ? { ...row, created_at: new Date(row.created_at).toISOString() } : null;
   return rows.map((row) => ({
     remote: row.remote,
