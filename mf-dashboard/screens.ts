@@ -7,6 +7,7 @@ export const screens: RemoteScreens = {
     { path: "/dashboard", expose: "Dashboard", title: "Dashboard – Klarwerk Digital" },
     { path: "/account", expose: "Account", title: "Mein Konto – Klarwerk Digital" },
     { path: "/users", expose: "Users", title: "Benutzer – Klarwerk Digital", adminOnly: true },
+    { path: "/releases", expose: "Releases", title: "Auslieferung – Klarwerk Digital", adminOnly: true },
     { path: "/outbox", expose: "Outbox", title: "Postausgang – Klarwerk Digital", adminOnly: true },
   ],
 };

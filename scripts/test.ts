@@ -138,6 +138,7 @@ async function browserTests(): Promise<void> {
         E2E_DATABASE_URL: server.databaseUrl ?? "",
         E2E_NO_MAIL_BASE_URL: unconfigured?.url ?? "",
         E2E_MAIL_DIR: mailDir,
+        E2E_SMTP_URL: smtp.url,
         E2E_MAIL_FROM: mail.MAIL_FROM,
         E2E_TEAM_INBOX: mail.CONTACT_NOTIFY_TO,
         PLAYWRIGHT_JSON_OUTPUT_NAME: report,

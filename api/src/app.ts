@@ -24,6 +24,15 @@ import { healthModule } from "./modules/operations/routes.ts";
 import { outboxModule } from "./modules/outbox/routes.ts";
 import { resetLinksAtSending } from "./modules/password-reset/index.ts";
 import { passwordResetModule } from "./modules/password-reset/routes.ts";
+import {
+  createReleaseService,
+  fetchExternalManifest,
+  releaseBlobStore,
+  releaseFileServer,
+  rolloutState,
+  shellNeeds,
+} from "./modules/releases/index.ts";
+import { releasesModule, releaseUploadPath } from "./modules/releases/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
 import { type BlobReport, emptyBlobReport } from "./storage/blob-report.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
@@ -49,6 +58,7 @@ export function createApp({
   now = Date.now,
   delivery = {},
   blobReport = emptyBlobReport(),
+  fetchManifest = fetchExternalManifest,
 }: {
   config: ResolvedConfig;
   sql: Sql;
@@ -60,6 +70,8 @@ export function createApp({
   delivery?: Partial<DeliveryOptions>;
   /** What the start-up sweep found missing (`main.ts`); none by default. */
   blobReport?: BlobReport;
+  /** How an external release's https manifest is fetched (tests serve theirs without TLS). */
+  fetchManifest?: (url: string) => Promise<string>;
 }) {
   const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
   const outbox = createOutbox({
@@ -69,6 +81,19 @@ export function createApp({
     prepare: resetLinksAtSending({ sql, publicUrl: config.publicUrl, now }),
   });
   const deps: Deps = { config, sql, changes, auth, rateLimits, now, outbox, blobReport };
+  const releaseStore = releaseBlobStore(config);
+  const rollouts = rolloutState(sql, changes);
+  const releases = createReleaseService({
+    sql,
+    auth,
+    store: releaseStore,
+    rollouts,
+    needs: shellNeeds,
+    publicUrl: config.publicUrl,
+    canaryMinLoads: config.canaryMinLoads,
+    fetchManifest,
+    mailWritten: () => outbox.written(),
+  });
   let stopWindowCleanup: (() => void) | null = null;
   return new Elysia()
     .onStart(() => {
@@ -81,7 +106,7 @@ export function createApp({
     .use(errorHandler)
     .use(requestTarget)
     .use(apiNoStore)
-    .use(bodyPolicy(undefined, streamedBodyPaths))
+    .use(bodyPolicy(undefined, [...streamedBodyPaths, releaseUploadPath]))
     .use(textPolicy)
     .use(healthModule(deps))
     .use(authModule(deps))
@@ -94,8 +119,9 @@ export function createApp({
     .use(companyModule(deps))
     .use(invoicesModule(deps))
     .use(outboxModule(deps))
+    .use(releasesModule(deps, releases, rollouts))
     .use(apiDocsModule())
-    .use(webModule(deps));
+    .use(webModule(deps, { rollouts, serveReleaseFile: releaseFileServer(sql, releaseStore) }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -54,6 +54,8 @@ export interface Config {
   backupBytesPerSecond: number;
   /** How many days before the day it is issued an invoice may be dated (same year only). */
   invoiceMaxBackdateDays: number;
+  /** Loads a canary must have had before its error rate is compared with the active release's. */
+  canaryMinLoads: number;
 }
 
 export type BackupTargetConfig = { kind: "disk"; dir: string } | { kind: "s3"; s3: S3Settings };
@@ -128,6 +130,19 @@ function readInvoiceMaxBackdateDays(value: string | undefined, problems: string[
     return 0;
   }
   return days;
+}
+
+/** `CANARY_MIN_LOADS` unset: a canary is judged after this many loads (of the last 200). */
+export const defaultCanaryMinLoads = 50;
+
+function readCanaryMinLoads(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value.trim() === "") return defaultCanaryMinLoads;
+  const loads = Number(value);
+  if (!/^\d+$/.test(value.trim()) || loads < 1 || loads > 200) {
+    problems.push(`CANARY_MIN_LOADS must be a whole number from 1 to 200, got "${value}".`);
+    return 0;
+  }
+  return loads;
 }
 
 function readTrustedProxies(value: string | undefined, problems: string[]): readonly AddressRange[] {
@@ -285,6 +300,7 @@ export function loadConfig(env: Env): Config {
     problems,
   );
   const invoiceMaxBackdateDays = readInvoiceMaxBackdateDays(env.INVOICE_MAX_BACKDATE_DAYS, problems);
+  const canaryMinLoads = readCanaryMinLoads(env.CANARY_MIN_LOADS, problems);
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
   const mailFrom = readEmail("MAIL_FROM", env.MAIL_FROM, site.email, problems);
@@ -323,6 +339,7 @@ export function loadConfig(env: Env): Config {
     backupSchedule: typeof backupSchedule === "string" ? { kind: "off" } : backupSchedule,
     backupBytesPerSecond,
     invoiceMaxBackdateDays,
+    canaryMinLoads,
   };
 }
 

@@ -11,6 +11,7 @@ import { serverBodyLimitBytes } from "./http/body-policy.ts";
 import { fileBlobStore, sweepFileBlobs } from "./modules/files/index.ts";
 import { invoiceBlobStore, sweepInvoiceBlobs } from "./modules/invoices/index.ts";
 import { blobAreas, scheduleBlobMaintenance } from "./modules/operations/index.ts";
+import { sweepReleaseBlobs } from "./modules/releases/index.ts";
 import { emptyBlobReport } from "./storage/blob-report.ts";
 
 const config = await loadConfigOrExit();
@@ -41,6 +42,12 @@ try {
     console.log(`[api] removed ${sweptInvoices.incoming + sweptInvoices.orphans} unfinished invoice PDF(s)`);
   }
   blobReport.missing = { files: swept.missing, invoices: sweptInvoices.missing };
+  // An upload a crash cut off between its files and its rows (releases, issue 24).
+  const sweptReleases = await sweepReleaseBlobs(config, db.sql);
+  if (sweptReleases.orphans > 0) console.log(`[api] removed ${sweptReleases.orphans} file(s) of unfinished releases`);
+  if (sweptReleases.missing.length > 0) {
+    console.error(`[api] ${sweptReleases.missing.length} release file(s) are not stored: upload those releases again`);
+  }
   // Files deleted while a backup copied (or before a crash): their blobs go now, unless one runs.
   await runDeferredDeletions(db.sql, { files: fileBlobStore(config), invoices: invoiceBlobStore(config) });
   // Not removed: a row without its blob is a store restored from an older backup, or an object

@@ -12,6 +12,7 @@ import { createTestApp, testConfig, unlimitedRateLimits } from "./support/app.ts
 import { createTestDatabase } from "./support/database.ts";
 import { type CallOptions, call } from "./support/http.ts";
 import { createInvoice, invoiceJson, issuableCompany, saveCompany } from "./support/invoices.ts";
+import { releaseArchive } from "./support/releases.ts";
 import {
   type Credentials,
   login,
@@ -54,6 +55,10 @@ const publicRoutes = [
   "GET /api/docs",
   "GET /api/docs/json",
   "GET /api/docs/assets/:name",
+  // The shell reports a remote's failed load or render, and counts loads during a canary, on
+  // public pages too: limited per address and in size (releases.test.ts).
+  "POST /api/client-errors",
+  "POST /api/client-loads",
 ];
 
 interface Cell {
@@ -274,6 +279,116 @@ const portalRoutes: Record<string, PortalRoute> = {
     request: async () => ({ path: `/api/invoices/${sharedInvoiceId}/xrechnung` }),
   },
 };
+
+/** A release of mf-dashboard for the rollout cells: v-<n>, uploaded through A by an admin. */
+let releaseCount = 0;
+async function uploadedVersion(adminToken: string): Promise<string> {
+  const version = `matrix-${++releaseCount}`;
+  const response = await call(appA, `/api/releases/upload?remote=mf-dashboard&version=${version}`, {
+    token: adminToken,
+    body: await releaseArchive("dashboard", version),
+    headers: { "content-type": "application/octet-stream" },
+  });
+  if (response.status !== 201) throw new Error(`release upload answered ${response.status}`);
+  return version;
+}
+
+async function activeVersion(adminToken: string): Promise<string> {
+  const version = await uploadedVersion(adminToken);
+  const response = await call(appA, "/api/releases/mf-dashboard/activate", { token: adminToken, json: { version } });
+  if (response.status !== 200) throw new Error(`activate answered ${response.status}`);
+  return version;
+}
+
+async function runningCanary(adminToken: string): Promise<void> {
+  await activeVersion(adminToken);
+  const version = await uploadedVersion(adminToken);
+  const response = await call(appA, "/api/releases/mf-dashboard/canary", {
+    token: adminToken,
+    json: { version, share: 10 },
+  });
+  if (response.status !== 200) throw new Error(`canary answered ${response.status}`);
+}
+
+async function deployKeyId(adminToken: string): Promise<number> {
+  const response = await call(appA, "/api/deploy-keys", {
+    token: adminToken,
+    json: { remote: "mf-files", name: "Matrix" },
+  });
+  return ((await response.json()) as { key: { id: number } }).key.id;
+}
+
+// Release and rollout routes take an admin's session or a deploy key of the remote (its own
+// cells are in releases.test.ts); staff get 403 like on admin routes.
+Object.assign(portalRoutes, {
+  "GET /api/releases": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/releases" }) },
+  "POST /api/releases": {
+    adminOnly: true,
+    allowed: 422,
+    request: async () => ({
+      path: "/api/releases",
+      json: { remote: "mf-dashboard", version: "matrix-extern", manifest_url: "http://nicht-https.example.com/m.json" },
+    }),
+  },
+  "POST /api/releases/upload": {
+    adminOnly: true,
+    allowed: 201,
+    request: async () => ({
+      path: `/api/releases/upload?remote=mf-dashboard&version=matrix-up-${crypto.randomUUID().slice(0, 8)}`,
+      body: await releaseArchive("dashboard", "matrix"),
+      headers: { "content-type": "application/octet-stream" },
+    }),
+  },
+  "POST /api/releases/:remote/activate": {
+    adminOnly: true,
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: "/api/releases/mf-dashboard/activate",
+      json: { version: await uploadedVersion(adminToken) },
+    }),
+  },
+  "POST /api/releases/:remote/canary": {
+    adminOnly: true,
+    allowed: 200,
+    request: async ({ adminToken }) => {
+      await activeVersion(adminToken);
+      return {
+        path: "/api/releases/mf-dashboard/canary",
+        json: { version: await uploadedVersion(adminToken), share: 5 },
+      };
+    },
+  },
+  "POST /api/releases/:remote/promote": {
+    adminOnly: true,
+    allowed: 200,
+    request: async ({ adminToken }) => {
+      await runningCanary(adminToken);
+      return { path: "/api/releases/mf-dashboard/promote", method: "POST" };
+    },
+  },
+  "POST /api/releases/:remote/stop": {
+    adminOnly: true,
+    allowed: 200,
+    request: async ({ adminToken }) => {
+      await runningCanary(adminToken);
+      return { path: "/api/releases/mf-dashboard/stop", method: "POST" };
+    },
+  },
+  "GET /api/deploy-keys": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/deploy-keys" }) },
+  "POST /api/deploy-keys": {
+    adminOnly: true,
+    allowed: 201,
+    request: async () => ({ path: "/api/deploy-keys", json: { remote: "mf-files", name: "Matrix-Schlüssel" } }),
+  },
+  "DELETE /api/deploy-keys/:id": {
+    adminOnly: true,
+    allowed: 204,
+    request: async ({ adminToken }) => ({
+      path: `/api/deploy-keys/${await deployKeyId(adminToken)}`,
+      method: "DELETE",
+    }),
+  },
+} satisfies Record<string, PortalRoute>);
 
 function expectedStatus(identity: Identity, route: PortalRoute): number {
   if (identity === "admin") return route.allowed;

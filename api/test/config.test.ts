@@ -48,6 +48,7 @@ describe("loadConfig", () => {
       backupSchedule: { kind: "daily", hour: 2, minute: 30 },
       backupBytesPerSecond: 32 * 1024 * 1024,
       invoiceMaxBackdateDays: 5,
+      canaryMinLoads: 50,
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });

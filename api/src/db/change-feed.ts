@@ -1,7 +1,7 @@
 import postgres from "postgres";
 
-/** The tables whose changes are announced (migrations 007, 009 and 021). */
-const watchedTables = ["customers", "users", "sessions", "contact_requests"] as const;
+/** The tables whose changes are announced (migrations 007, 009, 021 and 022). */
+const watchedTables = ["customers", "users", "sessions", "contact_requests", "remote_rollouts"] as const;
 export type WatchedTable = (typeof watchedTables)[number];
 
 /**

@@ -178,3 +178,26 @@ export function backupFailedMail(
     ],
   });
 }
+
+/** A canary was stopped for its errors (issue 24) → every admin, with the rates and what visitors get now. */
+export function canaryStoppedMail(
+  admin: Mailbox,
+  stop: { remote: string; canaryVersion: string; activeVersion: string; reason: string },
+  { publicUrl }: { publicUrl: string },
+): ComposedMail {
+  return composeMail({
+    kind: "canary-stopped",
+    to: admin,
+    subject: `Canary ${stop.canaryVersion} von ${stop.remote} wurde automatisch gestoppt`,
+    blocks: [
+      {
+        paragraph: `Der Canary ${stop.canaryVersion} des Bereichs ${stop.remote} meldete deutlich mehr Fehler als das aktive Release ${stop.activeVersion} und wurde gestoppt (Anteil 0 %).`,
+      },
+      { quote: stop.reason },
+      {
+        paragraph: `Alle Besucherinnen und Besucher erhalten ab dem nächsten Seitenaufruf wieder ${stop.activeVersion}.`,
+      },
+      { link: { label: "Zur Auslieferung im Dashboard", url: `${publicUrl}/releases` } },
+    ],
+  });
+}

@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import { type RemoteName, site } from "@klarwerk/kit";
+import { site } from "@klarwerk/kit";
 
 /** A policy as directive → sources; written out in this order. */
 export type Directives = Record<string, readonly string[]>;
@@ -35,11 +35,13 @@ export function inlineScripts(html: string): string[] {
 }
 
 /**
- * The origins `/remotes.json` names besides our own: each absolute `REMOTE_<NAME>_URL` gives its
- * origin (a remote on a CDN serves its scripts, styles and manifest from there); a path is ours.
+ * The origins `/remotes.json` may name besides our own: each absolute manifest URL (an external
+ * release's, an absolute `REMOTE_<NAME>_URL`) gives its origin (a remote on a CDN serves its
+ * scripts, styles and manifest from there); a path is ours.
  */
-export function remoteOrigins(remotes: Record<RemoteName, string>): string[] {
-  const origins = Object.values(remotes).flatMap((url) => (/^https?:\/\//i.test(url) ? [new URL(url).origin] : []));
+export function remoteOrigins(urls: Record<string, string> | readonly string[]): string[] {
+  const list: readonly string[] = Array.isArray(urls) ? urls : Object.values(urls);
+  const origins = list.flatMap((url) => (/^https?:\/\//i.test(url) ? [new URL(url).origin] : []));
   return [...new Set(origins)];
 }
 
@@ -57,8 +59,8 @@ const reviewWidgetOrigin = new URL(site.reviewWidgetScript).origin;
  * before any request. Inline styles cannot run code; for scripts there is no such allowance:
  * only the hashed inline scripts of the page being sent run.
  */
-export function pageDirectives(remotes: Record<RemoteName, string>, inlineScriptHashes: readonly string[]): Directives {
-  const assets = ["'self'", ...remoteOrigins(remotes)];
+export function pageDirectives(origins: readonly string[], inlineScriptHashes: readonly string[]): Directives {
+  const assets = ["'self'", ...origins];
   return {
     "default-src": ["'self'"],
     "script-src": [...assets, reviewWidgetOrigin, ...inlineScriptHashes],
@@ -88,19 +90,22 @@ const keptFiles = 100;
 /**
  * Computes each page's policy when it is served: builds are swapped while the server runs, and
  * the prerendered pages' start script names the build's hashed files, so its hash is known only
- * from the file. Kept per file until its size or modification time changes.
+ * from the file. Kept per file until its size or modification time changes, or the remotes'
+ * origins do (`origins`: those of the releases in use now, which a rollout changes while the
+ * server runs).
  */
-export function pagePolicy(remotes: Record<RemoteName, string>): PagePolicy {
+export function pagePolicy(origins: () => Promise<readonly string[]>): PagePolicy {
   const known = new Map<string, { version: string; header: string }>();
   return {
     async headerFor(path) {
-      const version = await versionOf(path);
+      const allowed = await origins();
+      const version = `${await versionOf(path)} ${allowed.join(" ")}`;
       const cached = known.get(path);
       if (cached?.version === version) return cached.header;
       const hashes = inlineScripts(await Bun.file(path).text()).map(scriptHash);
-      const header = formatPolicy(pageDirectives(remotes, hashes));
+      const header = formatPolicy(pageDirectives(allowed, hashes));
       // Kept only if the file did not change while it was read.
-      if (version === (await versionOf(path))) {
+      if (version === `${await versionOf(path)} ${allowed.join(" ")}`) {
         if (known.size >= keptFiles) known.clear();
         known.set(path, { version, header });
       }

@@ -1,23 +1,46 @@
 import { extname, join } from "node:path";
-import { type FederationName, federationName, type RemoteName, remoteDir, remoteNames } from "@klarwerk/kit";
+import { federationName, type RemoteName, remoteDir, remoteNames } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
 import { HttpError } from "../http/errors.ts";
 import { httpMessages } from "../http/messages.ts";
-import { jsonResponse } from "../http/openapi.ts";
-import { pagePolicy } from "./content-security-policy.ts";
+import { jsonResponse, nullable, queryParameter } from "../http/openapi.ts";
+import {
+  parseVisitorId,
+  type ReleaseFileServer,
+  type RolloutState,
+  registryFor,
+  urlsInUse,
+} from "../modules/releases/index.ts";
+import { pagePolicy, remoteOrigins } from "./content-security-policy.ts";
 import { cacheControlFor, fileInfo, noCache, resolveInside, serveFile } from "./static-files.ts";
 
-/** The body of `/remotes.json`: `{ "mf_marketing": "<manifest url>", ... }`. */
-export function remotesManifest(remotes: Record<RemoteName, string>): Record<FederationName, string> {
-  return Object.fromEntries(remoteNames.map((name) => [federationName(name), remotes[name]])) as Record<
-    FederationName,
-    string
-  >;
+/** What the web module serves of the releases module: who gets which release, and their files. */
+export interface WebReleases {
+  rollouts: RolloutState;
+  serveReleaseFile: ReleaseFileServer;
 }
 
-const remoteDirs = new Set<string>(remoteNames.map(remoteDir));
+/** A web module without a database (its own tests): every remote from `REMOTE_<NAME>_URL`. */
+const withoutReleases: WebReleases = {
+  rollouts: { all: async () => [], changed: () => {} },
+  serveReleaseFile: async () => {
+    throw new HttpError(404, httpMessages.notFound);
+  },
+};
+
+const remoteByDir = new Map<string, RemoteName>(remoteNames.map((name) => [remoteDir(name), name]));
+
+/** `/remotes.json` answers per visitor and changes with every rollout: never kept by a cache or proxy. */
+const noStore = "no-store";
+
+const registryRemoteSchema = Type.Object({
+  entry: Type.String({ description: "The manifest to load." }),
+  version: nullable(Type.String({ description: "The release's version; null: from REMOTE_<NAME>_URL." })),
+  previous: nullable(Type.Object({ entry: Type.String(), version: Type.String() })),
+  count_loads: Type.Boolean(),
+});
 
 function notFound(): HttpError {
   return new HttpError(404, "not-found", httpMessages.notFound);
@@ -45,11 +68,11 @@ async function prerenderedPage(shellRoot: string, relative: string): Promise<str
  * build under `/remotes/mf-<name>/`, and the shell for everything else with a fallback to its
  * `index.html` for client-side routes. Register it last: its wildcards catch what no module did.
  */
-export function webModule({ config }: Pick<Deps, "config">) {
-  const remotesJson = JSON.stringify(remotesManifest(config.remotes));
+export function webModule({ config }: Pick<Deps, "config">, releases: WebReleases = withoutReleases) {
   const shellRoot = join(config.webRoot, "shell", "dist");
-  // Every HTML answer carries the pages' Content-Security-Policy, with its own scripts' hashes.
-  const pages = pagePolicy(config.remotes);
+  // Every HTML answer carries the pages' Content-Security-Policy, with its own scripts' hashes
+  // and the origins of the releases visitors may get now.
+  const pages = pagePolicy(async () => remoteOrigins(urlsInUse(await releases.rollouts.all(), config.remotes)));
   // The catch-alls below are no API operations (the front-ends' files, the JSON 404 of unknown
   // API paths): the OpenAPI document leaves them out.
   const undocumented = { detail: { hide: true } };
@@ -58,20 +81,33 @@ export function webModule({ config }: Pick<Deps, "config">) {
     new Elysia({ name: "web" })
       .get(
         "/remotes.json",
-        () =>
-          new Response(remotesJson, {
-            headers: { "Content-Type": "application/json;charset=utf-8", "Cache-Control": noCache },
-          }),
+        async ({ query }) => {
+          const visitor = parseVisitorId(typeof query.visitor === "string" ? query.visitor : null);
+          const registry = registryFor(visitor, await releases.rollouts.all(), config.remotes);
+          return new Response(JSON.stringify(registry), {
+            headers: { "Content-Type": "application/json;charset=utf-8", "Cache-Control": noStore },
+          });
+        },
         {
           detail: {
-            summary: "Where the shell loads each remote's Module Federation manifest from",
+            summary: "Which release of each remote this visitor gets, and where its manifest is",
             tags: ["Web"],
+            parameters: [
+              queryParameter(
+                "visitor",
+                "The random id the shell keeps: the same id gets the same releases on every load (a canary's share).",
+                Type.String(),
+              ),
+            ],
             responses: {
               200: jsonResponse(
-                "Manifest URL per remote, by its federation name.",
-                Type.Object(Object.fromEntries(remoteNames.map((name) => [federationName(name), Type.String()])), {
-                  additionalProperties: false,
-                }),
+                "Per remote, by its federation name.",
+                Type.Object(
+                  Object.fromEntries(remoteNames.map((name) => [federationName(name), registryRemoteSchema])),
+                  {
+                    additionalProperties: false,
+                  },
+                ),
               ),
             },
           },
@@ -97,7 +133,16 @@ export function webModule({ config }: Pick<Deps, "config">) {
         "/remotes/*",
         async ({ request }) => {
           const [, , dir = "", ...rest] = encodedPathOf(request).split("/");
-          if (!remoteDirs.has(dir)) throw notFound();
+          const remote = remoteByDir.get(dir);
+          if (!remote) throw notFound();
+          // An uploaded release's files, from the blob store (`/remotes/mf-<name>/releases/<version>/…`).
+          if (rest[0] === "releases" && rest.length >= 3) {
+            // resolveInside refuses `..`, hidden names, backslashes and NUL, decoded or not.
+            const inside = resolveInside("/release", rest.slice(1).join("/"));
+            if (!inside) throw notFound();
+            const [version = "", ...path] = inside.slice("/release/".length).split("/");
+            return releases.serveReleaseFile(request, remote, version, path.join("/"));
+          }
           const relative = rest.join("/");
           const root = join(config.webRoot, dir, "dist");
           const file = resolveInside(root, relative);

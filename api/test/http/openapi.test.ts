@@ -113,6 +113,8 @@ describe("GET /api/docs/json", () => {
       "get /api/health",
       "post /api/password-reset",
       "post /api/password-reset/confirm",
+      "post /api/client-errors",
+      "post /api/client-loads",
     ];
     for (const { path, method, operation } of operations) {
       const key = `${method} ${path}`;
@@ -130,9 +132,13 @@ describe("GET /api/docs/json", () => {
         continue;
       }
       if (!body) continue;
-      const upload = path === "/api/files/upload";
+      const upload = path === "/api/files/upload" || path === "/api/releases/upload";
       expect(Object.keys(body.content), `${method} ${path}`).toEqual(
-        upload ? ["multipart/form-data"] : ["application/json"],
+        path === "/api/files/upload"
+          ? ["multipart/form-data"]
+          : path === "/api/releases/upload"
+            ? ["application/octet-stream"]
+            : ["application/json"],
       );
       // The body policy's limits, which hold for every JSON body.
       if (!upload) expect(Object.keys(operation.responses ?? {}), `${method} ${path}`).toContain("413");

@@ -82,6 +82,7 @@ export function createTestApp(
     now?: () => number;
     delivery?: Partial<DeliveryOptions>;
     blobReport?: BlobReport;
+    fetchManifest?: (url: string) => Promise<string>;
   } = {},
 ): App {
   const app = crypto.randomUUID();

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Elysia } from "elysia";
 import { errorHandler } from "../../src/http/errors.ts";
 import { precompressDirectory } from "../../src/web/precompress.ts";
-import { remotesManifest, webModule } from "../../src/web/routes.ts";
+import { webModule } from "../../src/web/routes.ts";
 import { accepts, cacheControlFor, resolveInside } from "../../src/web/static-files.ts";
 import { testConfig } from "../support/app.ts";
 import { call, callJson, type Handler } from "../support/http.ts";
@@ -259,16 +259,22 @@ describe("/api and /remotes.json", () => {
     }
   });
 
-  test("/remotes.json lists the same-origin manifests by default", async () => {
+  test("/remotes.json lists the same-origin manifests by default, never to be stored by a cache", async () => {
     const response = await call(app, "/remotes.json");
-    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("content-type")).toStartWith("application/json");
+    const fallback = (dir: string) => ({
+      entry: `/remotes/${dir}/mf-manifest.json`,
+      version: null,
+      previous: null,
+      count_loads: false,
+    });
     expect(await response.json()).toEqual({
-      mf_marketing: "/remotes/mf-marketing/mf-manifest.json",
-      mf_dashboard: "/remotes/mf-dashboard/mf-manifest.json",
-      mf_files: "/remotes/mf-files/mf-manifest.json",
-      mf_customers: "/remotes/mf-customers/mf-manifest.json",
-      mf_invoices: "/remotes/mf-invoices/mf-manifest.json",
+      mf_marketing: fallback("mf-marketing"),
+      mf_dashboard: fallback("mf-dashboard"),
+      mf_files: fallback("mf-files"),
+      mf_customers: fallback("mf-customers"),
+      mf_invoices: fallback("mf-invoices"),
     });
   });
 
@@ -278,10 +284,10 @@ describe("/api and /remotes.json", () => {
       REMOTE_INVOICES_URL: "https://cdn.example.com/invoices/v7/mf-manifest.json",
     });
     const body = await (await call(overridden, "/remotes.json")).json();
-    expect(body.mf_files).toBe("https://files.example.com/mf-manifest.json");
-    expect(body.mf_invoices).toBe("https://cdn.example.com/invoices/v7/mf-manifest.json");
-    expect(body.mf_marketing).toBe("/remotes/mf-marketing/mf-manifest.json");
-    expect(Object.keys(remotesManifest(testConfig().remotes))).toHaveLength(5);
+    expect(body.mf_files.entry).toBe("https://files.example.com/mf-manifest.json");
+    expect(body.mf_invoices.entry).toBe("https://cdn.example.com/invoices/v7/mf-manifest.json");
+    expect(body.mf_marketing.entry).toBe("/remotes/mf-marketing/mf-manifest.json");
+    expect(Object.keys(body)).toHaveLength(5);
   });
 });
 

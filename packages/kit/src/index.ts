@@ -17,6 +17,7 @@ export * from "./messages";
 export * from "./money";
 export * from "./operations";
 export * from "./outbox";
+export * from "./releases";
 export * from "./remotes";
 export * from "./requests";
 export * from "./rules";

@@ -7,6 +7,7 @@ export const outboxMailKinds = [
   "reply",
   "login-attack",
   "backup-failed",
+  "canary-stopped",
 ] as const;
 export type OutboxMailKind = (typeof outboxMailKinds)[number];
 

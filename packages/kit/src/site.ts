@@ -44,4 +44,10 @@ export const storageKeys = {
   token: `${site.slug}token`,
   /** The visitor's choice about the review widget ("accepted" or "rejected"). */
   consent: `${site.slug}consent`,
+  /**
+   * A random id the shell makes once, so that a canary release of a remote reaches the same
+   * visitors on every page load (issue 24); no person is behind it, it leaves the browser only
+   * as `/remotes.json?visitor=`.
+   */
+  visitor: `${site.slug}visitor`,
 } as const;

@@ -4,6 +4,8 @@ interface Props {
   /** Rendered instead of the children once they threw; `retry` clears the error. */
   fallback: (error: Error, retry: () => void) => ReactNode;
   onRetry?: () => void;
+  /** Told of every error caught (the remote routes report it with the release's version). */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -21,6 +23,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   retry = (): void => {

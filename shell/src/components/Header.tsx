@@ -20,6 +20,7 @@ const portalLinks = [
 /** Only admins see these; the routes themselves refuse everyone else too (RequireAdmin). */
 const adminLinks = [
   { to: "/users", label: "Benutzer" },
+  { to: "/releases", label: "Auslieferung" },
   { to: "/outbox", label: "Postausgang" },
 ] as const;
 

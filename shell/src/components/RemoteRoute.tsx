@@ -9,7 +9,8 @@ import {
   useEffect,
   useState,
 } from "react";
-import { loadedRemoteScreen, loadRemoteScreen, resetRemote } from "../federation/registry";
+import { loadedRemoteScreen, loadRemoteScreen, releaseOf, resetRemote } from "../federation/registry";
+import { reportClientError } from "../federation/reports";
 import { screenShown } from "../public/interaction";
 import { ErrorBoundary } from "./ErrorBoundary";
 
@@ -26,6 +27,8 @@ export interface ScreenSource {
   loaded(): ScreenModule | undefined;
   /** Makes the next load start from scratch (a retry). */
   reset(): void;
+  /** A remote's screen threw while rendering: told to the API with the release's version. */
+  renderFailed?(error: Error): void;
 }
 
 /**
@@ -76,6 +79,12 @@ export function remoteScreen(remote: string, expose: string): ScreenSource {
       load: () => loadRemoteScreen(remote, expose),
       loaded: () => loadedRemoteScreen(remote, expose),
       reset: () => resetRemote(remote),
+      // A failed load was reported by the registry; what throws after the module loaded is a render error.
+      renderFailed: (error) => {
+        if (loadedRemoteScreen(remote, expose)) {
+          reportClientError({ remote, version: releaseOf(remote), kind: "render", error });
+        }
+      },
     };
     remoteSources.set(id, source);
   }
@@ -143,6 +152,7 @@ export function ScreenRoute({ source }: { source: ScreenSource }) {
         source.reset();
         setAttempt((previous) => ({ count: previous.count + 1, Screen: screenFor(source) }));
       }}
+      onError={(error) => source.renderFailed?.(error)}
       fallback={(_error, retry) => <RemoteFailed onRetry={retry} />}
     >
       <Suspense fallback={<RemoteLoading />}>

@@ -1,13 +1,17 @@
+import type { RegistryRemote } from "@klarwerk/kit";
 import { apiUrl } from "@klarwerk/kit/browser";
 import type { ModuleFederation } from "@module-federation/runtime";
 import type { ComponentType } from "react";
+import { reportClientError, reportLoad } from "./reports";
+import { visitorId } from "./visitor";
 
 /**
- * Where each remote lives is decided at run time: the server answers /remotes.json with
- * `{ "mf_marketing": "<url of mf-manifest.json>", ... }` (docs/architecture.md, "Federation and deployment"), so a team can
- * deploy a remote elsewhere without rebuilding the shell.
+ * Where each remote lives, and which release of it this visitor gets, is decided at run time: the
+ * server answers /remotes.json?visitor=<id> with `{ "mf_marketing": { entry, version, previous,
+ * count_loads }, ... }` (docs/architecture.md, "Federation and deployment"), so a team can release
+ * a remote, or deploy it elsewhere, without rebuilding the shell.
  */
-type Registry = Record<string, string>;
+type Registry = Record<string, RegistryRemote>;
 
 const registryTimeoutMs = 8000;
 
@@ -34,20 +38,38 @@ function federation(): Promise<ModuleFederation> {
   return runtime;
 }
 
+function parseRemote(value: unknown): RegistryRemote | null {
+  if (typeof value === "string")
+    return value ? { entry: value, version: null, previous: null, count_loads: false } : null;
+  if (typeof value !== "object" || value === null) return null;
+  const { entry, version, previous, count_loads } = value as Partial<RegistryRemote>;
+  if (typeof entry !== "string" || entry === "") return null;
+  const fallback =
+    previous && typeof previous.entry === "string" && typeof previous.version === "string" ? previous : null;
+  return {
+    entry,
+    version: typeof version === "string" ? version : null,
+    previous: fallback,
+    count_loads: !!count_loads,
+  };
+}
+
 function parseRegistry(value: unknown): Registry {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new Error("remotes.json is not an object");
   }
   const entries: Registry = {};
   for (const [name, entry] of Object.entries(value)) {
-    if (typeof entry === "string" && entry !== "") entries[name] = entry;
+    const remote = parseRemote(entry);
+    if (remote) entries[name] = remote;
   }
   return entries;
 }
 
 async function fetchRegistry(): Promise<Registry> {
   const [response, runtimeHost] = await Promise.all([
-    fetch(apiUrl("/remotes.json"), {
+    // Per visitor and never stored by a cache (the server says no-store).
+    fetch(apiUrl("/remotes.json", { visitor: visitorId() }), {
       cache: "no-cache",
       headers: { Accept: "application/json" },
       signal: AbortSignal.timeout(registryTimeoutMs),
@@ -56,7 +78,7 @@ async function fetchRegistry(): Promise<Registry> {
   ]);
   if (!response.ok) throw new Error(`remotes.json: HTTP ${response.status}`);
   const entries = parseRegistry(await response.json());
-  runtimeHost.registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
+  runtimeHost.registerRemotes(Object.entries(entries).map(([name, remote]) => ({ name, entry: remote.entry })));
   registry = entries;
   return entries;
 }
@@ -83,11 +105,47 @@ const screenLoads = new Map<string, Promise<RemoteScreenModule>>();
 /** Modules that finished loading, for rendering them without a suspending render first. */
 const loadedScreens = new Map<string, RemoteScreenModule>();
 
-async function importScreen(remote: string, expose: string): Promise<RemoteScreenModule> {
-  await loadRegistry();
+async function loadScreenModule(remote: string, expose: string): Promise<RemoteScreenModule> {
   const module = await (await federation()).loadRemote<RemoteScreenModule>(`${remote}/${expose}`);
   if (!module?.default) throw new Error(`${remote}/${expose} did not load`);
   return module;
+}
+
+/** The release of each remote this page runs (the version errors are reported with). */
+const runningRelease = new Map<string, string | null>();
+
+/** The version of `remote` this page loaded (or is loading); null: not a release. */
+export function releaseOf(remote: string): string | null {
+  return runningRelease.get(remote) ?? registry?.[remote]?.version ?? null;
+}
+
+/**
+ * Loads the module from the visitor's release. When that fails (the runtime's `errorLoadRemote`
+ * case: manifest, entry or chunk unreachable, a shared module refused), the failure is reported
+ * with its version and the remote's last good release is tried once, reported too if it fails;
+ * only then does the slot show the German fallback.
+ */
+async function importScreen(remote: string, expose: string): Promise<RemoteScreenModule> {
+  const entries = await loadRegistry();
+  const release = entries[remote];
+  runningRelease.set(remote, release?.version ?? null);
+  try {
+    const module = await loadScreenModule(remote, expose);
+    if (release?.count_loads && release.version) reportLoad(remote, release.version);
+    return module;
+  } catch (error) {
+    reportClientError({ remote, version: release?.version ?? null, kind: "load", error });
+    const previous = release?.previous;
+    if (!previous || !host || runningRelease.get(remote) === previous.version) throw error;
+    runningRelease.set(remote, previous.version);
+    host.registerRemotes([{ name: remote, entry: previous.entry }], { force: true });
+    try {
+      return await loadScreenModule(remote, expose);
+    } catch (fallbackError) {
+      reportClientError({ remote, version: previous.version, kind: "load", error: fallbackError });
+      throw fallbackError;
+    }
+  }
 }
 
 /**
@@ -130,7 +188,8 @@ export function resetRemote(remote: string): void {
   for (const id of loadedScreens.keys()) {
     if (id.startsWith(`${remote}/`)) loadedScreens.delete(id);
   }
-  const entry = registry?.[remote];
+  const entry = registry?.[remote]?.entry;
+  runningRelease.delete(remote);
   // A registry exists only once the runtime has loaded.
   if (entry && host) host.registerRemotes([{ name: remote, entry }], { force: true });
 }

@@ -1,0 +1,50 @@
+import { canaryShareRange, releaseNoteMaxLength } from "@klarwerk/kit";
+
+/** German answers of the releases module (releases, rollout, deploy keys, client errors). */
+export const releaseMessages = {
+  unknownRemote:
+    "Diesen Bereich (Remote) gibt es nicht. Erlaubt: mf-marketing, mf-dashboard, mf-files, mf-customers, mf-invoices.",
+  invalidVersion:
+    "Die Version darf nur Buchstaben, Ziffern, Punkt, Unterstrich, Plus und Bindestrich enthalten (höchstens 64 Zeichen).",
+  noteTooLong: `Die Notiz darf höchstens ${releaseNoteMaxLength} Zeichen lang sein.`,
+  versionTaken: (version: string) =>
+    `Die Version „${version}“ gibt es für diesen Bereich schon. Versionen sind unveränderlich.`,
+  manifestUrlNotHttps: "Die Adresse des Manifests muss mit https:// beginnen.",
+  manifestUrlUnreachable: (reason: string) => `Das Manifest konnte nicht geladen werden: ${reason}`,
+  archiveTooLarge: (maxMiB: number) => `Das Archiv ist zu groß (höchstens ${maxMiB} MiB).`,
+  archiveUnreadable:
+    "Das Archiv konnte nicht gelesen werden. Erwartet wird ein tar- oder tar.gz-Archiv des dist-Ordners.",
+  archiveUnsafePath: (path: string) =>
+    `Das Archiv enthält einen unzulässigen Pfad („${path}“): absolute Pfade, „..“ und Verknüpfungen sind nicht erlaubt.`,
+  archiveTooManyFiles: (max: number) => `Das Archiv enthält mehr als ${max} Dateien.`,
+  archiveEmpty: "Das Archiv enthält keine Dateien.",
+  manifestMissing: "Das Archiv enthält keine mf-manifest.json im obersten Ordner.",
+  manifestMalformed: (detail: string) => `Die mf-manifest.json ist fehlerhaft: ${detail}`,
+  manifestWrongRemote: (expected: string, found: string) =>
+    `Die mf-manifest.json gehört zu „${found}“, nicht zu „${expected}“.`,
+  remoteEntryMissing: (name: string) => `Die Datei „${name}“, die das Manifest nennt, fehlt im Archiv.`,
+  exposesMissing: (exposes: string[]) =>
+    `Dem Release fehlen Module, die die Seiten der Shell brauchen: ${exposes.join(", ")}.`,
+  kitSurfaceMismatch: (found: string, expected: string) =>
+    `Das Release wurde gegen die Kit-Oberfläche ${found} gebaut, die laufende Shell stellt ${expected} bereit. Bitte gegen den aktuellen Stand bauen.`,
+  kitSurfaceMissing: "Das Manifest teilt die Einträge des Kits (@klarwerk/kit/browser, /query, /ui, /portal) nicht.",
+  releaseNotFound: (version: string) => `Ein Release „${version}“ gibt es für diesen Bereich nicht.`,
+  alreadyActive: (version: string) => `Das Release „${version}“ ist bereits aktiv.`,
+  noActiveRelease: "Für diesen Bereich ist noch kein Release aktiv. Zuerst ein Release aktivieren.",
+  noCanary: "Für diesen Bereich läuft kein Canary.",
+  invalidShare: `Der Anteil muss eine ganze Zahl von ${canaryShareRange.min} bis ${canaryShareRange.max} sein.`,
+  invalidKeyName: "Bitte einen Namen für den Schlüssel angeben (höchstens 100 Zeichen).",
+  invalidKeyId: "Die Nummer des Schlüssels ist ungültig.",
+  keyNotFound: "Diesen Schlüssel gibt es nicht.",
+  keyOtherRemote: "Dieser Schlüssel gilt nur für einen anderen Bereich.",
+  keyRevoked: "Dieser Schlüssel wurde widerrufen.",
+  keyUnknown: "Dieser Schlüssel ist ungültig.",
+  keyCannotAdminister: "Mit einem Schlüssel lassen sich nur Releases ausliefern, nicht verwalten.",
+  clientErrorInvalid: "Die Fehlermeldung ist unvollständig.",
+  tooManyClientErrors: "Zu viele Fehlermeldungen von dieser Adresse. Bitte später erneut versuchen.",
+  /** The actor of an automatic stop in the history. */
+  automaticActor: "Automatisch",
+  autoStopReason: (canaryRate: number, activeRate: number) =>
+    `Fehlerquote des Canary ${canaryRate.toFixed(1)} % gegenüber ${activeRate.toFixed(1)} % beim aktiven Release.`,
+  keyActor: (name: string) => `Schlüssel „${name}“`,
+} as const;

@@ -1,0 +1,203 @@
+import { clientErrorMaxBytes, releaseArchiveMaxBytes } from "@klarwerk/kit";
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { bearerToken } from "../../http/auth.ts";
+import { jsonBody } from "../../http/body-policy.ts";
+import { clientAddressOf } from "../../http/client-address.ts";
+import { HttpError } from "../../http/errors.ts";
+import { requireId } from "../../http/ids.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { tooManyRequests } from "../../http/rate-limit.ts";
+import { releaseDocs } from "./docs.ts";
+import { releaseMessages as messages } from "./messages.ts";
+import type { RolloutState } from "./rollout-state.ts";
+import { parseRemote, type ReleaseService } from "./service.ts";
+
+/** The upload reads its body itself (octet-stream); the body policy lets it through on this path only. */
+export const releaseUploadPath = "/api/releases/upload";
+
+const clientReportLimit = { name: "client-errors", max: 120, windowMs: 10 * 60 * 1000 };
+const clientLoadLimit = { name: "client-loads", max: 600, windowMs: 10 * 60 * 1000 };
+
+/** The archive, read whole up to the limit: a declared length over it is refused before a byte is read. */
+async function readArchive(request: Request): Promise<Uint8Array> {
+  const tooLarge = () => new HttpError(413, messages.archiveTooLarge(releaseArchiveMaxBytes / 1024 / 1024));
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > releaseArchiveMaxBytes) throw tooLarge();
+  if (!request.body) throw new HttpError(422, messages.archiveUnreadable);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > releaseArchiveMaxBytes) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+const clientErrorBody = t.Object({
+  remote: t.String({ maxLength: 40, error: messages.clientErrorInvalid }),
+  version: t.Union([t.String({ maxLength: 64 }), t.Null()], { error: messages.clientErrorInvalid }),
+  kind: t.Union([t.Literal("load"), t.Literal("render")], { error: messages.clientErrorInvalid }),
+  route: t.String({ maxLength: 500, error: messages.clientErrorInvalid }),
+  // The whole report is held to clientErrorMaxBytes (413) in the handler.
+  message: t.String({ maxLength: 8000, error: messages.clientErrorInvalid }),
+  browser: t.String({ maxLength: 500, error: messages.clientErrorInvalid }),
+});
+
+/**
+ * Releases per remote (issue 24; docs/architecture.md, "Releases and rollout"). The flows are in
+ * service.ts; the documentation in docs.ts. Release and rollout routes take a deploy key of the
+ * remote or an admin's session (`actorOf`); deploy keys are admins' only; the shell's reports are
+ * public, limited per address and in size.
+ */
+export function releasesModule(
+  { auth, rateLimits, config }: Pick<Deps, "auth" | "rateLimits" | "config">,
+  releases: ReleaseService,
+  rollouts: RolloutState,
+) {
+  const docs = releaseDocs();
+  const reports = rateLimits(clientReportLimit);
+  const loads = rateLimits(clientLoadLimit);
+  return new Elysia({ name: "releases", prefix: "/api" })
+    .use(auth.guard)
+    .get("/releases", () => releases.overview(), { admin: true, detail: docs.overview })
+    .post(
+      "/releases",
+      async ({ request, body, status }) => {
+        const actor = await releases.actorOf(request);
+        const release = await releases.registerExternal(actor, {
+          remote: parseRemote(body.remote),
+          version: body.version,
+          note: body.note,
+          manifestUrl: body.manifest_url,
+        });
+        return status(201, { release });
+      },
+      {
+        ...jsonBody(
+          t.Object({
+            remote: t.String({ error: messages.unknownRemote }),
+            version: t.String({ error: messages.invalidVersion }),
+            note: t.Optional(t.String({ error: messages.noteTooLong })),
+            manifest_url: t.String({ error: messages.manifestUrlNotHttps }),
+          }),
+        ),
+        detail: docs.external,
+      },
+    )
+    .post(
+      "/releases/upload",
+      async ({ request, query, status }) => {
+        const actor = await releases.actorOf(request);
+        const remote = parseRemote(query.remote);
+        releases.requireRemote(actor, remote);
+        const archive = await readArchive(request);
+        const release = await releases.upload(actor, { remote, version: query.version, note: query.note, archive });
+        return status(201, { release });
+      },
+      { parse: "none", detail: docs.upload },
+    )
+    .post(
+      "/releases/:remote/activate",
+      async ({ request, params, body }) => ({
+        rollout: await releases.activate(await releases.actorOf(request), parseRemote(params.remote), body.version),
+      }),
+      {
+        params: docs.remoteParams,
+        ...jsonBody(t.Object({ version: t.String({ error: messages.invalidVersion }) })),
+        detail: docs.activate,
+      },
+    )
+    .post(
+      "/releases/:remote/canary",
+      async ({ request, params, body }) => ({
+        rollout: await releases.startCanary(
+          await releases.actorOf(request),
+          parseRemote(params.remote),
+          body.version,
+          body.share,
+        ),
+      }),
+      {
+        params: docs.remoteParams,
+        ...jsonBody(
+          t.Object({
+            version: t.String({ error: messages.invalidVersion }),
+            share: t.Number({ error: messages.invalidShare }),
+          }),
+        ),
+        detail: docs.canary,
+      },
+    )
+    .post(
+      "/releases/:remote/promote",
+      async ({ request, params }) => ({
+        rollout: await releases.promote(await releases.actorOf(request), parseRemote(params.remote)),
+      }),
+      { params: docs.remoteParams, detail: docs.promote },
+    )
+    .post(
+      "/releases/:remote/stop",
+      async ({ request, params }) => ({
+        rollout: await releases.stopCanary(await releases.actorOf(request), parseRemote(params.remote)),
+      }),
+      { params: docs.remoteParams, detail: docs.stop },
+    )
+    .get("/deploy-keys", async () => ({ keys: await releases.listKeys() }), { admin: true, detail: docs.listKeys })
+    .post("/deploy-keys", async ({ user, body, status }) => status(201, await releases.createKey(user, body)), {
+      admin: true,
+      ...jsonBody(
+        t.Object({
+          remote: t.String({ error: messages.unknownRemote }),
+          name: t.String({ error: messages.invalidKeyName }),
+        }),
+      ),
+      detail: docs.createKey,
+    })
+    .delete(
+      "/deploy-keys/:id",
+      async ({ params, status }) => {
+        await releases.revokeKey(requireId(params.id, messages.invalidKeyId));
+        return status(204, undefined);
+      },
+      { admin: true, params: t.Object({ id: t.String() }), detail: docs.revokeKey },
+    )
+    .post(
+      "/client-errors",
+      async ({ request, server, body, status }) => {
+        if (JSON.stringify(body).length > clientErrorMaxBytes) throw new HttpError(413, httpMessages.payloadTooLarge);
+        const remote = parseRemote(body.remote);
+        const hit = await reports.hit(clientAddressOf(request, server, config.trustedProxies));
+        if (!hit.allowed) throw tooManyRequests(messages.tooManyClientErrors, hit);
+        const token = bearerToken(request.headers.get("authorization"));
+        const claims = token ? await auth.tokens.verify(token) : null;
+        await releases.reportClientError({ ...body, remote, userId: claims?.userId ?? null });
+        return status(204, undefined);
+      },
+      { ...jsonBody(clientErrorBody), detail: docs.clientError },
+    )
+    .post(
+      "/client-loads",
+      async ({ request, server, body, status }) => {
+        const remote = parseRemote(body.remote);
+        const hit = await loads.hit(clientAddressOf(request, server, config.trustedProxies));
+        if (!hit.allowed) throw tooManyRequests(messages.tooManyClientErrors, hit);
+        await releases.reportLoad(remote, body.version);
+        return status(204, undefined);
+      },
+      {
+        ...jsonBody(
+          t.Object({
+            remote: t.String({ maxLength: 40, error: messages.unknownRemote }),
+            version: t.String({ maxLength: 64, error: messages.invalidVersion }),
+          }),
+        ),
+        detail: docs.clientLoad,
+      },
+    )
+    .onStart(() => {
+      // Read once at start, so the first page after a restart answers from memory.
+      void rollouts.all().catch(() => {});
+    });
+}

@@ -1,0 +1,494 @@
+import { randomBytes } from "node:crypto";
+import {
+  type ClientErrorKind,
+  canaryErrorMarginPoints,
+  canaryErrorWindowLoads,
+  canaryShareRange,
+  type DeployKey,
+  deployKeyPrefix,
+  type Release,
+  type ReleasesOverview,
+  type RemoteName,
+  type RemoteRollout,
+  releaseNoteMaxLength,
+  releaseVersionPattern,
+  remoteBase,
+  remoteDir,
+  remoteNames,
+  type User,
+} from "@klarwerk/kit";
+import type { Sql } from "../../db/open.ts";
+import type { Auth } from "../../http/auth.ts";
+import { bearerToken } from "../../http/auth.ts";
+import { HttpError } from "../../http/errors.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { enqueueMail } from "../../mail/outbox-store.ts";
+import { canaryStoppedMail } from "../../mail/templates.ts";
+import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
+import { readReleaseArchive } from "./archive.ts";
+import { checkManifest } from "./checks.ts";
+import { releaseMessages as messages } from "./messages.ts";
+import type { RolloutState } from "./rollout-state.ts";
+import type { ShellNeeds } from "./shell-needs.ts";
+import {
+  activeAdmins,
+  errorCountsOf,
+  errorRateOf,
+  findRelease,
+  insertClientError,
+  insertDeployKey,
+  insertRelease,
+  insertReleaseFiles,
+  insertReleaseLoad,
+  listDeployKeys,
+  lockRollout,
+  type NewRelease,
+  type RolloutRow,
+  recentClientErrors,
+  recordRolloutEvent,
+  releaseExists,
+  releaseIdOf,
+  releasesOf,
+  revokeDeployKey,
+  rolloutEventsOf,
+  type StoredReleaseFile,
+  useDeployKey,
+  writeRollout,
+} from "./store.ts";
+
+/** Who acts on a release: an admin's session, or a deploy key of one remote. */
+export type ReleaseActor =
+  | { kind: "admin"; user: User; label: string }
+  | { kind: "key"; key: { id: number; remote: RemoteName; name: string }; label: string };
+
+export interface ReleaseServiceDeps {
+  sql: Sql;
+  auth: Auth;
+  store: BlobStore;
+  rollouts: RolloutState;
+  needs: ShellNeeds;
+  publicUrl: string;
+  /** A canary is judged only after this many loads (the window is the last 200). */
+  canaryMinLoads: number;
+  /** Fetches an external release's manifest (its text), or throws with a reason. */
+  fetchManifest: (url: string) => Promise<string>;
+  /** The outbox worker: wakes it when the auto-stop wrote mails. */
+  mailWritten: () => void;
+}
+
+/** `mf-dashboard` (or `dashboard`) → `dashboard`; anything else is a 404-free 422. */
+export function parseRemote(value: unknown): RemoteName {
+  const name = typeof value === "string" ? value.replace(/^mf-/, "") : "";
+  const remote = remoteNames.find((candidate) => candidate === name);
+  if (!remote) throw new HttpError(422, messages.unknownRemote);
+  return remote;
+}
+
+export function parseVersion(value: unknown): string {
+  if (typeof value !== "string" || !releaseVersionPattern.test(value))
+    throw new HttpError(422, messages.invalidVersion);
+  return value;
+}
+
+function parseNote(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "string" || value.length > releaseNoteMaxLength) throw new HttpError(422, messages.noteTooLong);
+  return value.trim();
+}
+
+export function parseShare(value: unknown): number {
+  if (
+    typeof value !== "number" ||
+    !Number.isInteger(value) ||
+    value < canaryShareRange.min ||
+    value > canaryShareRange.max
+  ) {
+    throw new HttpError(422, messages.invalidShare);
+  }
+  return value;
+}
+
+function sha256Hex(text: string): string {
+  return new Bun.CryptoHasher("sha256").update(text).digest("hex");
+}
+
+function unauthorized(message: string = httpMessages.unauthorized): HttpError {
+  return new HttpError(401, message, { "WWW-Authenticate": "Bearer" });
+}
+
+/** Where an uploaded release's files are served (immutable: a version names one build forever). */
+export function uploadedReleaseBase(remote: RemoteName, version: string): string {
+  return `${remoteBase(remote)}releases/${encodeURIComponent(version)}/`;
+}
+
+export function createReleaseService(deps: ReleaseServiceDeps) {
+  const { sql, auth, store, rollouts, needs } = deps;
+
+  /**
+   * The caller of a release route: a deploy key (`Authorization: Bearer kwdk_…`) or an admin's
+   * session; a staff session is a 403, anything else a 401.
+   */
+  async function actorOf(request: Request): Promise<ReleaseActor> {
+    const token = bearerToken(request.headers.get("authorization"));
+    if (token?.startsWith(deployKeyPrefix)) {
+      const key = await useDeployKey(sql, sha256Hex(token));
+      if (!key) throw unauthorized(messages.keyUnknown);
+      if (key.revoked) throw unauthorized(messages.keyRevoked);
+      return { kind: "key", key, label: messages.keyActor(key.name) };
+    }
+    const claims = token ? await auth.tokens.verify(token) : null;
+    const session = claims ? await auth.sessions.check(claims.sessionId, claims.userId) : null;
+    if (!session) throw unauthorized();
+    if (session.user.role !== "admin") throw new HttpError(403, httpMessages.adminOnly);
+    return { kind: "admin", user: session.user, label: session.user.name };
+  }
+
+  /** A key acts only on its own remote (403); an admin on every one. */
+  function requireRemote(actor: ReleaseActor, remote: RemoteName): void {
+    if (actor.kind === "key" && actor.key.remote !== remote) throw new HttpError(403, messages.keyOtherRemote);
+  }
+
+  function releasedBy(actor: ReleaseActor): NewRelease["releasedBy"] {
+    return actor.kind === "admin"
+      ? { label: actor.label, userId: actor.user.id, keyId: null }
+      : { label: actor.label, userId: null, keyId: actor.key.id };
+  }
+
+  async function storeFiles(files: { path: string; bytes: Uint8Array }[]): Promise<{
+    stored: StoredReleaseFile[];
+    blobs: PendingBlob[];
+  }> {
+    await store.prepare();
+    const blobs: PendingBlob[] = [];
+    const stored: StoredReleaseFile[] = [];
+    try {
+      for (const file of files) {
+        const blob = store.create();
+        blobs.push(blob);
+        await blob.write(file.bytes);
+        await blob.close();
+        await blob.commit();
+        stored.push({ path: file.path, blobId: blob.id, size: file.bytes.byteLength, sha256: blob.sha256 ?? "" });
+      }
+    } catch (error) {
+      await discardAll(blobs);
+      throw error;
+    }
+    return { stored, blobs };
+  }
+
+  async function discardAll(blobs: PendingBlob[]): Promise<void> {
+    await Promise.all(
+      blobs.map((blob) =>
+        blob.discard().then(
+          () => store.remove(blob.id),
+          () => store.remove(blob.id),
+        ),
+      ),
+    );
+  }
+
+  async function insertChecked(actor: ReleaseActor, release: NewRelease, files: StoredReleaseFile[]): Promise<Release> {
+    return sql.begin(async (tx) => {
+      const inserted = await insertRelease(tx, release);
+      if (!inserted) throw new HttpError(409, messages.versionTaken(release.version));
+      if (files.length > 0) await insertReleaseFiles(tx, inserted.id, files);
+      await recordRolloutEvent(tx, {
+        remote: release.remote,
+        action: "release",
+        releaseId: inserted.id,
+        actor: actor.label,
+      });
+      return inserted;
+    });
+  }
+
+  /** A new release's remote (the actor's own), version and note, checked; a version taken is a 409. */
+  async function newReleaseInput(
+    actor: ReleaseActor,
+    input: { remote: RemoteName; version: unknown; note: unknown },
+  ): Promise<{ remote: RemoteName; version: string; note: string }> {
+    requireRemote(actor, input.remote);
+    const version = parseVersion(input.version);
+    const note = parseNote(input.note);
+    if (await releaseExists(sql, input.remote, version)) throw new HttpError(409, messages.versionTaken(version));
+    return { remote: input.remote, version, note };
+  }
+
+  return {
+    actorOf,
+    requireRemote,
+
+    /**
+     * An uploaded release: the archive of the remote's `dist/` is read and checked whole before a
+     * byte is stored; its files become blobs, then the rows (a crash between leaves blobs the
+     * start-up sweep removes). Any refusal stores nothing.
+     */
+    async upload(
+      actor: ReleaseActor,
+      input: { remote: RemoteName; version: unknown; note: unknown; archive: Uint8Array },
+    ): Promise<Release> {
+      const { remote, version, note } = await newReleaseInput(actor, input);
+      const files = readReleaseArchive(input.archive);
+      const manifestFile = files.find((file) => file.path === "mf-manifest.json");
+      if (!manifestFile) throw new HttpError(409, messages.manifestMissing);
+      const manifest = checkManifest(remote, new TextDecoder().decode(manifestFile.bytes), needs);
+      if (!files.some((file) => file.path === manifest.remoteEntry)) {
+        throw new HttpError(409, messages.remoteEntryMissing(manifest.remoteEntry));
+      }
+      const { stored, blobs } = await storeFiles(files);
+      try {
+        return await insertChecked(
+          actor,
+          {
+            remote,
+            version,
+            kind: "uploaded",
+            manifestUrl: `${uploadedReleaseBase(remote, version)}mf-manifest.json`,
+            kitSurface: manifest.kitSurface,
+            note,
+            releasedBy: releasedBy(actor),
+            sizeBytes: stored.reduce((sum, file) => sum + file.size, 0),
+          },
+          stored,
+        );
+      } catch (error) {
+        await discardAll(blobs);
+        throw error;
+      }
+    },
+
+    /** An external release: its https manifest is fetched and checked as an upload's would be. */
+    async registerExternal(
+      actor: ReleaseActor,
+      input: { remote: RemoteName; version: unknown; note: unknown; manifestUrl: unknown },
+    ): Promise<Release> {
+      let url: URL | null = null;
+      try {
+        url = typeof input.manifestUrl === "string" ? new URL(input.manifestUrl) : null;
+      } catch {
+        url = null;
+      }
+      if (url?.protocol !== "https:" || url.username || url.password) {
+        throw new HttpError(422, messages.manifestUrlNotHttps);
+      }
+      const { remote, version, note } = await newReleaseInput(actor, input);
+      let text: string;
+      try {
+        text = await deps.fetchManifest(url.href);
+      } catch (error) {
+        throw new HttpError(
+          409,
+          messages.manifestUrlUnreachable(error instanceof Error ? error.message : String(error)),
+        );
+      }
+      const manifest = checkManifest(remote, text, needs);
+      return insertChecked(
+        actor,
+        {
+          remote,
+          version,
+          kind: "external",
+          manifestUrl: url.href,
+          kitSurface: manifest.kitSurface,
+          note,
+          releasedBy: releasedBy(actor),
+          sizeBytes: 0,
+        },
+        [],
+      );
+    },
+
+    /** Makes `version` the active release (a later one: activate; an earlier one: rollback). */
+    async activate(actor: ReleaseActor, remote: RemoteName, versionInput: unknown): Promise<RemoteRollout> {
+      requireRemote(actor, remote);
+      const version = parseVersion(versionInput);
+      await sql.begin(async (tx) => {
+        const release = await findRelease(tx, remote, version);
+        if (!release) throw new HttpError(404, messages.releaseNotFound(version));
+        const state = await lockRollout(tx, remote);
+        if (state?.active === release.id) throw new HttpError(409, messages.alreadyActive(version));
+        const canary = state?.canary === release.id ? null : (state?.canary ?? null);
+        // Back to an earlier release: the one rolled back from is no good release to fall back to.
+        const rollback = state !== null && release.id < state.active;
+        const previous = rollback ? (state.previous === release.id ? null : state.previous) : (state?.active ?? null);
+        await writeRollout(tx, remote, {
+          active: release.id,
+          previous,
+          canary,
+          share: canary === null ? 0 : (state?.share ?? 0),
+        });
+        const action = rollback ? "rollback" : "activate";
+        await recordRolloutEvent(tx, { remote, action, releaseId: release.id, actor: actor.label });
+      });
+      return changedRollout(remote);
+    },
+
+    async startCanary(actor: ReleaseActor, remote: RemoteName, versionInput: unknown, shareInput: unknown) {
+      requireRemote(actor, remote);
+      const version = parseVersion(versionInput);
+      const share = parseShare(shareInput);
+      await sql.begin(async (tx) => {
+        const release = await findRelease(tx, remote, version);
+        if (!release) throw new HttpError(404, messages.releaseNotFound(version));
+        const state = await lockRollout(tx, remote);
+        if (!state) throw new HttpError(409, messages.noActiveRelease);
+        if (state.active === release.id) throw new HttpError(409, messages.alreadyActive(version));
+        await writeRollout(tx, remote, { ...state, canary: release.id, share });
+        await recordRolloutEvent(tx, { remote, action: "canary", releaseId: release.id, share, actor: actor.label });
+      });
+      return changedRollout(remote);
+    },
+
+    async promote(actor: ReleaseActor, remote: RemoteName): Promise<RemoteRollout> {
+      requireRemote(actor, remote);
+      await sql.begin(async (tx) => {
+        const state = await lockRollout(tx, remote);
+        if (!state?.canary) throw new HttpError(409, messages.noCanary);
+        await writeRollout(tx, remote, { active: state.canary, previous: state.active, canary: null, share: 0 });
+        await recordRolloutEvent(tx, { remote, action: "promote", releaseId: state.canary, actor: actor.label });
+      });
+      return changedRollout(remote);
+    },
+
+    async stopCanary(actor: ReleaseActor, remote: RemoteName): Promise<RemoteRollout> {
+      requireRemote(actor, remote);
+      await sql.begin(async (tx) => {
+        const state = await lockRollout(tx, remote);
+        if (!state?.canary) throw new HttpError(409, messages.noCanary);
+        await writeRollout(tx, remote, { ...state, canary: null, share: 0 });
+        await recordRolloutEvent(tx, { remote, action: "stop", releaseId: state.canary, actor: actor.label });
+      });
+      return changedRollout(remote);
+    },
+
+    async overview(): Promise<ReleasesOverview> {
+      const all = await rollouts.all();
+      return {
+        remotes: await Promise.all(
+          remoteNames.map(async (remote) => ({
+            rollout: rolloutOf(remote, all),
+            releases: await releasesOf(sql, remote),
+            events: await rolloutEventsOf(sql, remote),
+            errors: await errorCountsOf(sql, remote),
+            recent_errors: await recentClientErrors(sql, remote),
+          })),
+        ),
+      };
+    },
+
+    async createKey(
+      admin: User,
+      input: { remote: unknown; name: unknown },
+    ): Promise<{ key: DeployKey; secret: string }> {
+      const remote = parseRemote(input.remote);
+      const name = typeof input.name === "string" ? input.name.trim() : "";
+      if (name === "" || name.length > 100) throw new HttpError(422, messages.invalidKeyName);
+      const secret = `${deployKeyPrefix}${randomBytes(32).toString("base64url")}`;
+      const key = await insertDeployKey(sql, {
+        remote,
+        name,
+        secretSha256: sha256Hex(secret),
+        hint: secret.slice(0, deployKeyPrefix.length + 6),
+        createdBy: admin.id,
+      });
+      return { key, secret };
+    },
+
+    listKeys: () => listDeployKeys(sql),
+
+    async revokeKey(id: number): Promise<void> {
+      if (!(await revokeDeployKey(sql, id))) throw new HttpError(404, messages.keyNotFound);
+    },
+
+    /**
+     * What the shell reported: stored with the release it names; a failed load also counts as a
+     * load of that release. A canary's errors may stop it (`judgeCanary`).
+     */
+    async reportClientError(report: {
+      remote: RemoteName;
+      version: string | null;
+      kind: ClientErrorKind;
+      route: string;
+      message: string;
+      browser: string;
+      userId: number | null;
+    }): Promise<void> {
+      const releaseId = await releaseIdOf(sql, report.remote, report.version);
+      await insertClientError(sql, { ...report, releaseId });
+      if (releaseId === null) return;
+      if (report.kind === "load") await insertReleaseLoad(sql, releaseId, true);
+      await judgeCanary(report.remote);
+    },
+
+    async reportLoad(remote: RemoteName, version: string): Promise<void> {
+      const releaseId = await releaseIdOf(sql, remote, version);
+      if (releaseId !== null) await insertReleaseLoad(sql, releaseId, false);
+    },
+  };
+
+  async function changedRollout(remote: RemoteName): Promise<RemoteRollout> {
+    rollouts.changed();
+    return rolloutOf(remote, await rollouts.all());
+  }
+
+  /**
+   * Stops the remote's canary (share 0) when its error rate over its last 200 loads exceeds the
+   * active release's by more than 2 percentage points, once it has had `canaryMinLoads` loads,
+   * and mails every active admin through the outbox in the same transaction.
+   */
+  async function judgeCanary(remote: RemoteName): Promise<void> {
+    const rollout = (await rollouts.all()).find((candidate) => candidate.remote === remote);
+    const canary = rollout?.canary;
+    if (!rollout || !canary) return;
+    const canaryLoads = await errorRateOf(sql, canary.id, canaryErrorWindowLoads);
+    if (canaryLoads.loads < deps.canaryMinLoads) return;
+    const activeLoads = await errorRateOf(sql, rollout.active.id, canaryErrorWindowLoads);
+    const rate = ({ loads, errors }: { loads: number; errors: number }) =>
+      loads === 0 ? 0 : (Math.min(errors, loads) / loads) * 100;
+    const canaryRate = rate(canaryLoads);
+    const activeRate = rate(activeLoads);
+    if (canaryRate - activeRate <= canaryErrorMarginPoints) return;
+    const reason = messages.autoStopReason(canaryRate, activeRate);
+    const stopped = await sql.begin(async (tx) => {
+      const state = await lockRollout(tx, remote);
+      if (state?.canary !== canary.id) return false;
+      await writeRollout(tx, remote, { ...state, canary: null, share: 0 });
+      await recordRolloutEvent(tx, {
+        remote,
+        action: "auto-stop",
+        releaseId: canary.id,
+        actor: messages.automaticActor,
+        reason,
+      });
+      for (const admin of await activeAdmins(tx)) {
+        await enqueueMail(
+          tx,
+          canaryStoppedMail(
+            { name: admin.name, address: admin.email },
+            { remote: remoteDir(remote), canaryVersion: canary.version, activeVersion: rollout.active.version, reason },
+            { publicUrl: deps.publicUrl },
+          ),
+        );
+      }
+      return true;
+    });
+    if (!stopped) return;
+    rollouts.changed();
+    deps.mailWritten();
+  }
+}
+
+export type ReleaseService = ReturnType<typeof createReleaseService>;
+
+export function rolloutOf(remote: RemoteName, all: readonly RolloutRow[]): RemoteRollout {
+  const row = all.find((candidate) => candidate.remote === remote);
+  return {
+    remote,
+    active: row?.active ?? null,
+    canary: row?.canary ?? null,
+    canary_share: row?.canary_share ?? 0,
+    previous: row?.previous ?? null,
+    changed_at: row?.changed_at.toISOString() ?? null,
+  };
+}

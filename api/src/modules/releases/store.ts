@@ -1,0 +1,355 @@
+import type {
+  ClientErrorKind,
+  ClientErrorReport,
+  DeployKey,
+  Release,
+  ReleaseErrorCounts,
+  ReleaseKind,
+  RemoteName,
+  RolloutAction,
+  RolloutEvent,
+} from "@klarwerk/kit";
+import type { Queries, Sql } from "../../db/open.ts";
+import type { Row } from "../../db/rows.ts";
+
+// Every statement on releases, release_files, deploy_keys, remote_rollouts, rollout_events,
+// client_errors and release_loads (migrations 022 and 023).
+
+type ReleaseRow = Row<Release>;
+
+const releaseColumns =
+  "id, remote, version, kind, manifest_url, kit_surface, note, released_by, created_at, size_bytes";
+
+export function releaseOf(row: ReleaseRow): Release {
+  return { ...row, created_at: row.created_at.toISOString() };
+}
+
+export interface NewRelease {
+  remote: RemoteName;
+  version: string;
+  kind: ReleaseKind;
+  manifestUrl: string;
+  kitSurface: string;
+  note: string;
+  releasedBy: { label: string; userId: number | null; keyId: number | null };
+  sizeBytes: number;
+}
+
+/** Inserts the release; null when the remote already has this version. */
+export async function insertRelease(tx: Queries, release: NewRelease): Promise<Release | null> {
+  const [row] = await tx<ReleaseRow[]>`
+    insert into releases (remote, version, kind, manifest_url, kit_surface, note, released_by, released_by_user,
+                          released_by_key, size_bytes)
+    values (${release.remote}, ${release.version}, ${release.kind}, ${release.manifestUrl}, ${release.kitSurface},
+            ${release.note}, ${release.releasedBy.label}, ${release.releasedBy.userId}, ${release.releasedBy.keyId},
+            ${release.sizeBytes})
+    on conflict (remote, version) do nothing
+    returning ${tx.unsafe(releaseColumns)}`;
+  return row ? releaseOf(row) : null;
+}
+
+export async function releaseExists(sql: Queries, remote: RemoteName, version: string): Promise<boolean> {
+  const [row] = await sql`select 1 from releases where remote = ${remote} and version = ${version}`;
+  return row !== undefined;
+}
+
+export async function findRelease(sql: Queries, remote: RemoteName, version: string): Promise<Release | null> {
+  const [row] = await sql<ReleaseRow[]>`
+    select ${sql.unsafe(releaseColumns)} from releases where remote = ${remote} and version = ${version}`;
+  return row ? releaseOf(row) : null;
+}
+
+export async function releasesOf(sql: Queries, remote: RemoteName, limit = 50): Promise<Release[]> {
+  const rows = await sql<ReleaseRow[]>`
+    select ${sql.unsafe(releaseColumns)} from releases where remote = ${remote} order by id desc limit ${limit}`;
+  return rows.map(releaseOf);
+}
+
+export interface StoredReleaseFile {
+  path: string;
+  blobId: string;
+  size: number;
+  sha256: string;
+}
+
+export async function insertReleaseFiles(tx: Queries, releaseId: number, files: StoredReleaseFile[]): Promise<void> {
+  for (let start = 0; start < files.length; start += 500) {
+    const rows = files.slice(start, start + 500).map((file) => ({
+      release_id: releaseId,
+      path: file.path,
+      blob_id: file.blobId,
+      size: file.size,
+      sha256: file.sha256,
+    }));
+    await tx`insert into release_files ${tx(rows, "release_id", "path", "blob_id", "size", "sha256")}`;
+  }
+}
+
+/** The files of an uploaded release by its remote and version (null: no such uploaded release). */
+export async function releaseFilesOf(
+  sql: Queries,
+  remote: RemoteName,
+  version: string,
+): Promise<Map<string, StoredReleaseFile> | null> {
+  const [release] = await sql<{ id: number }[]>`
+    select id from releases where remote = ${remote} and version = ${version} and kind = 'uploaded'`;
+  if (!release) return null;
+  const rows = await sql<{ path: string; blob_id: string; size: number; sha256: string }[]>`
+    select path, blob_id, size, sha256 from release_files where release_id = ${release.id}`;
+  return new Map(
+    rows.map((row) => [row.path, { path: row.path, blobId: row.blob_id, size: row.size, sha256: row.sha256 }]),
+  );
+}
+
+/** Of these blob ids, the ones a release file names (the sweep keeps them). */
+export async function referencedReleaseBlobs(sql: Sql, ids: string[]): Promise<Set<string>> {
+  const rows = await sql<{ blob_id: string }[]>`select blob_id from release_files where blob_id = any(${ids})`;
+  return new Set(rows.map((row) => row.blob_id));
+}
+
+export async function* allReleaseBlobIds(sql: Sql): AsyncGenerator<string[]> {
+  let after = "";
+  for (;;) {
+    const rows = await sql<{ blob_id: string }[]>`
+      select blob_id from release_files where blob_id > ${after} order by blob_id limit 1000`;
+    if (rows.length === 0) return;
+    yield rows.map((row) => row.blob_id);
+    after = rows.at(-1)?.blob_id ?? after;
+  }
+}
+
+// --- Rollout -------------------------------------------------------------------------------
+
+export interface RolloutRow {
+  remote: RemoteName;
+  active: Release;
+  previous: Release | null;
+  canary: Release | null;
+  canary_share: number;
+  changed_at: Date;
+}
+
+/** Every remote's rollout with its releases, in one query (what each process keeps in memory). */
+export async function allRollouts(sql: Queries): Promise<RolloutRow[]> {
+  const rows = await sql<
+    {
+      remote: RemoteName;
+      canary_share: number;
+      changed_at: Date;
+      active: Release;
+      previous: Release | null;
+      canary: Release | null;
+    }[]
+  >`
+    select r.remote, r.canary_share, r.changed_at,
+           to_jsonb(a) as active, to_jsonb(p) as previous, to_jsonb(c) as canary
+    from remote_rollouts r
+    join (select ${sql.unsafe(releaseColumns)} from releases) a on a.id = r.active_release
+    left join (select ${sql.unsafe(releaseColumns)} from releases) p on p.id = r.previous_release
+    left join (select ${sql.unsafe(releaseColumns)} from releases) c on c.id = r.canary_release`;
+  const fromJson = (row: Release | null): Release | null =>
+    row ? { ...row, created_at: new Date(row.created_at).toISOString() } : null;
+  return rows.map((row) => ({
+    remote: row.remote,
+    active: fromJson(row.active) as Release,
+    previous: fromJson(row.previous),
+    canary: fromJson(row.canary),
+    canary_share: row.canary_share,
+    changed_at: row.changed_at,
+  }));
+}
+
+/** The remote's rollout row, locked until the transaction ends (one change at a time per remote). */
+export async function lockRollout(
+  tx: Queries,
+  remote: RemoteName,
+): Promise<{ active: number; previous: number | null; canary: number | null; share: number } | null> {
+  const [row] = await tx<
+    { active_release: number; previous_release: number | null; canary_release: number | null; canary_share: number }[]
+  >`select active_release, previous_release, canary_release, canary_share from remote_rollouts
+    where remote = ${remote} for update`;
+  return row
+    ? {
+        active: row.active_release,
+        previous: row.previous_release,
+        canary: row.canary_release,
+        share: row.canary_share,
+      }
+    : null;
+}
+
+export async function writeRollout(
+  tx: Queries,
+  remote: RemoteName,
+  state: { active: number; previous: number | null; canary: number | null; share: number },
+): Promise<void> {
+  await tx`
+    insert into remote_rollouts (remote, active_release, previous_release, canary_release, canary_share, changed_at)
+    values (${remote}, ${state.active}, ${state.previous}, ${state.canary}, ${state.share}, now())
+    on conflict (remote) do update set active_release = excluded.active_release,
+      previous_release = excluded.previous_release, canary_release = excluded.canary_release,
+      canary_share = excluded.canary_share, changed_at = excluded.changed_at`;
+}
+
+export async function recordRolloutEvent(
+  tx: Queries,
+  event: {
+    remote: RemoteName;
+    action: RolloutAction;
+    releaseId: number | null;
+    share?: number | null;
+    actor: string;
+    reason?: string | null;
+  },
+): Promise<void> {
+  await tx`
+    insert into rollout_events (remote, action, release_id, share, actor, reason)
+    values (${event.remote}, ${event.action}, ${event.releaseId}, ${event.share ?? null}, ${event.actor},
+            ${event.reason ?? null})`;
+}
+
+export async function rolloutEventsOf(sql: Queries, remote: RemoteName, limit = 50): Promise<RolloutEvent[]> {
+  const rows = await sql<(Omit<RolloutEvent, "created_at"> & { created_at: Date })[]>`
+    select e.id, e.remote, e.action, r.version, e.share, e.actor, e.reason, e.created_at
+    from rollout_events e left join releases r on r.id = e.release_id
+    where e.remote = ${remote} order by e.id desc limit ${limit}`;
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+}
+
+// --- Deploy keys ---------------------------------------------------------------------------
+
+interface DeployKeyRow {
+  id: number;
+  remote: RemoteName;
+  name: string;
+  hint: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+function deployKeyOf(row: DeployKeyRow): DeployKey {
+  return {
+    ...row,
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+    revoked_at: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
+export async function insertDeployKey(
+  sql: Queries,
+  key: { remote: RemoteName; name: string; secretSha256: string; hint: string; createdBy: number },
+): Promise<DeployKey> {
+  const [row] = await sql<DeployKeyRow[]>`
+    insert into deploy_keys (remote, name, secret_sha256, hint, created_by)
+    values (${key.remote}, ${key.name}, ${key.secretSha256}, ${key.hint}, ${key.createdBy})
+    returning id, remote, name, hint, created_at, last_used_at, revoked_at`;
+  if (!row) throw new Error("insert into deploy_keys returned no row");
+  return deployKeyOf(row);
+}
+
+export async function listDeployKeys(sql: Queries): Promise<DeployKey[]> {
+  const rows = await sql<DeployKeyRow[]>`
+    select id, remote, name, hint, created_at, last_used_at, revoked_at from deploy_keys order by id desc`;
+  return rows.map(deployKeyOf);
+}
+
+/** Revokes the key; false when there is none of this id (revoking twice is fine). */
+export async function revokeDeployKey(sql: Queries, id: number): Promise<boolean> {
+  const rows = await sql`update deploy_keys set revoked_at = coalesce(revoked_at, now()) where id = ${id} returning id`;
+  return rows.length > 0;
+}
+
+/** The key whose secret has this SHA-256, recording its use now. */
+export async function useDeployKey(
+  sql: Queries,
+  secretSha256: string,
+): Promise<{ id: number; remote: RemoteName; name: string; revoked: boolean } | null> {
+  const [row] = await sql<{ id: number; remote: RemoteName; name: string; revoked_at: Date | null }[]>`
+    update deploy_keys set last_used_at = now()
+    where secret_sha256 = ${secretSha256} and revoked_at is null
+    returning id, remote, name, revoked_at`;
+  if (row) return { id: row.id, remote: row.remote, name: row.name, revoked: false };
+  const [revoked] = await sql<{ id: number; remote: RemoteName; name: string }[]>`
+    select id, remote, name from deploy_keys where secret_sha256 = ${secretSha256}`;
+  return revoked ? { ...revoked, revoked: true } : null;
+}
+
+// --- Client errors and loads ---------------------------------------------------------------
+
+export async function releaseIdOf(sql: Queries, remote: RemoteName, version: string | null): Promise<number | null> {
+  if (version === null) return null;
+  const [row] = await sql<{ id: number }[]>`select id from releases where remote = ${remote} and version = ${version}`;
+  return row?.id ?? null;
+}
+
+export async function insertClientError(
+  sql: Queries,
+  report: {
+    remote: RemoteName;
+    releaseId: number | null;
+    kind: ClientErrorKind;
+    route: string;
+    message: string;
+    browser: string;
+    userId: number | null;
+  },
+): Promise<void> {
+  await sql`
+    insert into client_errors (remote, release_id, kind, route, message, browser, user_id)
+    values (${report.remote}, ${report.releaseId}, ${report.kind}, ${report.route}, ${report.message},
+            ${report.browser}, ${report.userId})`;
+}
+
+export async function insertReleaseLoad(sql: Queries, releaseId: number, failed: boolean): Promise<void> {
+  await sql`insert into release_loads (release_id, failed) values (${releaseId}, ${failed})`;
+}
+
+/**
+ * A release's error rate over its last `window` loads: the errors reported for it since the
+ * oldest of those loads, per load (at most 1). `loads` says how many loads there were.
+ */
+export async function errorRateOf(
+  sql: Queries,
+  releaseId: number,
+  window: number,
+): Promise<{ loads: number; errors: number }> {
+  const [row] = await sql<{ loads: number; errors: number }[]>`
+    with recent as (
+      select created_at from release_loads where release_id = ${releaseId} order by id desc limit ${window}
+    )
+    select (select count(*)::int from recent) as loads,
+           (select count(*)::int from client_errors
+             where release_id = ${releaseId} and created_at >= (select coalesce(min(created_at), now()) from recent))
+             as errors`;
+  return row ?? { loads: 0, errors: 0 };
+}
+
+export async function errorCountsOf(sql: Queries, remote: RemoteName): Promise<ReleaseErrorCounts[]> {
+  return sql<ReleaseErrorCounts[]>`
+    select r.id as release_id,
+           (select count(*)::int from client_errors e
+             where e.release_id = r.id and e.kind = 'load' and e.created_at > now() - interval '24 hours') as load,
+           (select count(*)::int from client_errors e
+             where e.release_id = r.id and e.kind = 'render' and e.created_at > now() - interval '24 hours') as render,
+           (select count(*)::int from release_loads l
+             where l.release_id = r.id and l.created_at > now() - interval '24 hours') as loads
+    from releases r where r.remote = ${remote}
+    order by r.id desc limit 50`;
+}
+
+export async function recentClientErrors(sql: Queries, remote: RemoteName, limit = 20): Promise<ClientErrorReport[]> {
+  const rows = await sql<(Omit<ClientErrorReport, "created_at"> & { created_at: Date })[]>`
+    select e.id, e.remote, r.version, e.kind, e.route, e.message, e.browser, e.created_at
+    from client_errors e left join releases r on r.id = e.release_id
+    where e.remote = ${remote} and e.created_at > now() - interval '24 hours'
+    order by e.id desc limit ${limit}`;
+  return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+}
+
+/** Every active admin, for the mail about a stopped canary. */
+export async function activeAdmins(sql: Queries): Promise<{ name: string; email: string }[]> {
+  return sql<{ name: string; email: string }[]>`
+    select name, email from users where role = 'admin' and status = 'active' order by id`;
+}

@@ -1,0 +1,448 @@
+// Releases per remote (issue 24) through two app instances on one database and one blob store,
+// as two API processes: what one is told, the other serves from the next /remotes.json on.
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { DeployKey, Release, ReleasesOverview, RemoteRegistry, RemoteRollout } from "@klarwerk/kit";
+import { serverBodyLimitBytes } from "../../src/http/body-policy.ts";
+import { createTestApp, testConfig, unlimitedRateLimits } from "../support/app.ts";
+import { createTestDatabase } from "../support/database.ts";
+import { call, callJson } from "../support/http.ts";
+import { rawRequest } from "../support/raw-http.ts";
+import { releaseArchive, releaseManifest } from "../support/releases.ts";
+import { registerAndLogin, signedInOwner } from "../support/users.ts";
+
+const db = await createTestDatabase();
+const config = testConfig({ CANARY_MIN_LOADS: "10" });
+const feedA = await db.openChangeFeed();
+const feedB = process.env.DATABASE_URL ? await db.openChangeFeed() : feedA;
+/** The CDN of external releases: answers by URL (tests run no TLS server). */
+const cdn = new Map<string, string>();
+const fetchManifest = async (url: string) => {
+  const text = cdn.get(url);
+  if (text === undefined) throw new Error("HTTP 404");
+  return text;
+};
+const appA = createTestApp(db.sql, config, { changes: feedA, rateLimits: unlimitedRateLimits, fetchManifest });
+const appB = createTestApp(db.sql, config, { changes: feedB, rateLimits: unlimitedRateLimits, fetchManifest });
+afterAll(async () => {
+  await db.drop();
+  await rm(join(config.dataDir, ".."), { recursive: true, force: true });
+});
+
+const owner = await signedInOwner(appA);
+const staff = await registerAndLogin(appA, { name: "Stefan Staff" });
+
+async function createKey(remote: string, name: string): Promise<{ key: DeployKey; secret: string }> {
+  const answer = await callJson<{ key: DeployKey; secret: string }>(appA, "/api/deploy-keys", {
+    token: owner.token,
+    json: { remote, name },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body;
+}
+
+const dashboardKey = await createKey("mf-dashboard", "CI Dashboard");
+const filesKey = await createKey("mf-files", "CI Dateien");
+
+function upload(token: string, remote: string, version: string, archive: Uint8Array<ArrayBuffer>, note = "") {
+  const query = new URLSearchParams({ remote, version, note });
+  return callJson<{ release: Release; message: string }>(appA, `/api/releases/upload?${query}`, {
+    token,
+    body: archive,
+    headers: { "content-type": "application/octet-stream" },
+  });
+}
+
+async function storedBlobs(): Promise<number> {
+  const names = await readdir(join(config.dataDir, "releases")).catch(() => []);
+  return names.filter((name) => /^[0-9a-f]{32}$/.test(name)).length;
+}
+
+async function releaseRows(): Promise<number> {
+  const [row] = await db.sql<{ count: number }[]>`select count(*)::int as count from releases`;
+  return row?.count ?? 0;
+}
+
+async function registry(app = appB, visitor?: string): Promise<RemoteRegistry> {
+  const answer = await call(app, `/remotes.json${visitor ? `?visitor=${visitor}` : ""}`);
+  expect(answer.headers.get("cache-control")).toBe("no-store");
+  return (await answer.json()) as RemoteRegistry;
+}
+
+/** Polls B until its /remotes.json gives every visitor `version`; fails after 1 s (the goal). */
+async function untilBServes(version: string, visitor = "visitor-fixed-0001"): Promise<number> {
+  const started = performance.now();
+  while ((await registry(appB, visitor)).mf_dashboard.version !== version) {
+    if (performance.now() - started > 1000) throw new Error(`B does not serve ${version} 1 s after the change`);
+    await Bun.sleep(5);
+  }
+  return performance.now() - started;
+}
+
+const rollout = (remote: string, action: string, json: unknown, token = dashboardKey.secret) =>
+  callJson<{ rollout: RemoteRollout; message: string }>(appA, `/api/releases/${remote}/${action}`, { token, json });
+
+describe("releases of a remote", () => {
+  test("without releases /remotes.json names REMOTE_<NAME>_URL's manifest, without a version", async () => {
+    expect((await registry()).mf_dashboard).toEqual({
+      entry: "/remotes/mf-dashboard/mf-manifest.json",
+      version: null,
+      previous: null,
+      count_loads: false,
+    });
+  });
+
+  test("a key uploads v1; its files are served from the blob store, immutable, by either process", async () => {
+    const answer = await upload(
+      dashboardKey.secret,
+      "mf-dashboard",
+      "v1",
+      await releaseArchive("dashboard", "v1"),
+      "Erste",
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.body.release).toMatchObject({
+      remote: "dashboard",
+      version: "v1",
+      kind: "uploaded",
+      manifest_url: "/remotes/mf-dashboard/releases/v1/mf-manifest.json",
+      note: "Erste",
+      released_by: "Schlüssel „CI Dashboard“",
+    });
+    const entry = await call(appB, "/remotes/mf-dashboard/releases/v1/remoteEntry.js");
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(entry.headers.get("content-type")).toStartWith("text/javascript");
+    expect(await entry.text()).toBe('window.__release = "v1";');
+    expect((await call(appB, "/remotes/mf-dashboard/releases/v1/missing.js")).status).toBe(404);
+    expect((await call(appB, "/remotes/mf-dashboard/releases/v9/remoteEntry.js")).status).toBe(404);
+    expect((await call(appB, "/remotes/mf-dashboard/releases/v2%2F..%2Fv1/remoteEntry.js")).status).toBe(404);
+    expect((await call(appB, "/remotes/mf-dashboard/releases/v1/.remoteEntry.js")).status).toBe(404);
+  });
+
+  test("the same version again is a 409: releases are immutable", async () => {
+    const answer = await upload(dashboardKey.secret, "mf-dashboard", "v1", await releaseArchive("dashboard", "anders"));
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(
+      "Die Version „v1“ gibt es für diesen Bereich schon. Versionen sind unveränderlich.",
+    );
+  });
+
+  test("activating v1 reaches the other process within a second", async () => {
+    const answer = await rollout("mf-dashboard", "activate", { version: "v1" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.rollout.active?.version).toBe("v1");
+    await untilBServes("v1");
+    expect((await registry()).mf_dashboard.entry).toBe("/remotes/mf-dashboard/releases/v1/mf-manifest.json");
+  });
+
+  test("a canary of 50 % splits fresh visitors, each the same on every load; promote and rollback reach all", async () => {
+    expect(
+      (await upload(dashboardKey.secret, "mf-dashboard", "v2", await releaseArchive("dashboard", "v2"))).status,
+    ).toBe(201);
+    const canary = await rollout("mf-dashboard", "canary", { version: "v2", share: 50 });
+    expect(canary.status).toBe(200);
+    expect(canary.body.rollout).toMatchObject({ canary_share: 50 });
+    const visitors = Array.from({ length: 24 }, (_, index) => `fresh-visitor-${index.toString().padStart(4, "0")}`);
+    const started = performance.now();
+    while ((await registry(appB, visitors[0])).mf_dashboard.count_loads !== true) {
+      if (performance.now() - started > 1000) throw new Error("B has not heard of the canary");
+      await Bun.sleep(5);
+    }
+    const seen = new Map<string, string | null>();
+    for (const visitor of visitors) seen.set(visitor, (await registry(appB, visitor)).mf_dashboard.version);
+    const versions = [...seen.values()];
+    expect(versions.filter((version) => version === "v2").length).toBeGreaterThan(0);
+    expect(versions.filter((version) => version === "v1").length).toBeGreaterThan(0);
+    for (const [visitor, version] of seen) {
+      expect((await registry(appA, visitor)).mf_dashboard.version).toBe(version);
+      expect((await registry(appB, visitor)).mf_dashboard.version).toBe(version);
+    }
+    // A canary visitor falls back to the active release; a visitor without an id gets the active one.
+    const canaryVisitor = visitors.find((visitor) => seen.get(visitor) === "v2") ?? "";
+    expect((await registry(appB, canaryVisitor)).mf_dashboard.previous?.version).toBe("v1");
+    expect((await registry(appB)).mf_dashboard.version).toBe("v1");
+
+    expect((await rollout("mf-dashboard", "promote", {})).status).toBe(200);
+    await untilBServes(
+      "v2",
+      visitors.find((visitor) => seen.get(visitor) === "v1"),
+    );
+    for (const visitor of visitors) expect((await registry(appB, visitor)).mf_dashboard.version).toBe("v2");
+    expect((await registry(appB)).mf_dashboard.previous?.version).toBe("v1");
+
+    const back = await rollout("mf-dashboard", "activate", { version: "v1" });
+    expect(back.status).toBe(200);
+    await untilBServes("v1");
+    for (const visitor of visitors) expect((await registry(appB, visitor)).mf_dashboard.version).toBe("v1");
+    // v2 was rolled back from: no release to fall back to.
+    expect((await registry(appB)).mf_dashboard.previous).toBeNull();
+
+    const overview = await callJson<ReleasesOverview>(appB, "/api/releases", { token: owner.token });
+    const dashboard = overview.body.remotes.find((entry) => entry.rollout.remote === "dashboard");
+    expect(dashboard?.events.map((event) => `${event.action} ${event.version}`).slice(0, 5)).toEqual([
+      "rollback v1",
+      "promote v2",
+      "canary v2",
+      "release v2",
+      "activate v1",
+    ]);
+    expect(dashboard?.events[0]?.actor).toBe("Schlüssel „CI Dashboard“");
+  });
+
+  test("a release built against another kit surface is refused with 409, and nothing is stored or changed", async () => {
+    const blobsBefore = await storedBlobs();
+    const rowsBefore = await releaseRows();
+    const answer = await upload(
+      dashboardKey.secret,
+      "mf-dashboard",
+      "v3",
+      await releaseArchive("dashboard", "v3", { kitSurface: "1.0.0-sdeadbeef" }),
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toStartWith("Das Release wurde gegen die Kit-Oberfläche 1.0.0-sdeadbeef gebaut");
+    expect(await storedBlobs()).toBe(blobsBefore);
+    expect(await releaseRows()).toBe(rowsBefore);
+    expect((await registry()).mf_dashboard.version).toBe("v1");
+  });
+
+  test("a release lacking a module a route of the shell needs is refused with 409", async () => {
+    const answer = await upload(
+      dashboardKey.secret,
+      "mf-dashboard",
+      "v3",
+      await releaseArchive("dashboard", "v3", { exposes: ["Dashboard", "Account"] }),
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(
+      "Dem Release fehlen Module, die die Seiten der Shell brauchen: ./Users, ./Releases, ./Outbox.",
+    );
+  });
+
+  test("an archive without a manifest, or with a broken one, is refused with 409", async () => {
+    const empty = new Bun.Archive({ "remoteEntry.js": "x" }, { compress: "gzip" });
+    const noManifest = await upload(
+      dashboardKey.secret,
+      "mf-dashboard",
+      "v3",
+      new Uint8Array(await (await empty.blob()).arrayBuffer()),
+    );
+    expect(noManifest.status).toBe(409);
+    expect(noManifest.body.message).toBe("Das Archiv enthält keine mf-manifest.json im obersten Ordner.");
+    const broken = await releaseArchive("dashboard", "v3", { extra: { "mf-manifest.json": "{ kaputt" } });
+    const answer = await upload(dashboardKey.secret, "mf-dashboard", "v3", broken);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe("Die mf-manifest.json ist fehlerhaft: kein gültiges JSON");
+  });
+
+  test("a tarball with ../ or absolute paths is refused with 422, nothing stored", async () => {
+    const blobsBefore = await storedBlobs();
+    for (const evil of ["../../etc/cron.d/evil", "/etc/evil", "static/../../evil.js"]) {
+      const archive = await releaseArchive("dashboard", "v3", { extra: { [evil]: "böse" } });
+      const answer = await upload(dashboardKey.secret, "mf-dashboard", "v3", archive);
+      expect(answer.status).toBe(422);
+      expect(answer.body.message).toStartWith("Das Archiv enthält einen unzulässigen Pfad");
+    }
+    const garbage = await upload(dashboardKey.secret, "mf-dashboard", "v3", new TextEncoder().encode("kein tar"));
+    expect(garbage.status).toBe(422);
+    expect(await storedBlobs()).toBe(blobsBefore);
+  });
+
+  test("a 2 GB archive is refused with 413 before its bytes are read", async () => {
+    // As main.ts starts it: Bun's own body limit off, the app's policies decide.
+    const server = appA.listen({ port: 0, hostname: "127.0.0.1", maxRequestBodySize: serverBodyLimitBytes }).server;
+    try {
+      const answer = await rawRequest(
+        server?.port ?? 0,
+        "POST /api/releases/upload?remote=mf-dashboard&version=v4 HTTP/1.1\r\nHost: localhost\r\n" +
+          `Authorization: Bearer ${dashboardKey.secret}\r\nContent-Type: application/octet-stream\r\n` +
+          "Content-Length: 2147483648\r\n\r\nabc",
+      );
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body).message).toBe("Das Archiv ist zu groß (höchstens 64 MiB).");
+    } finally {
+      await appA.stop();
+    }
+  });
+
+  test("bad input to the rollout: unknown remote, version, share; no canary to promote", async () => {
+    expect((await rollout("mf-nichts", "activate", { version: "v1" })).status).toBe(422);
+    expect((await rollout("mf-dashboard", "activate", { version: "../v1" })).status).toBe(422);
+    expect((await rollout("mf-dashboard", "activate", { version: "v9" })).status).toBe(404);
+    expect((await rollout("mf-dashboard", "canary", { version: "v2", share: 0 })).status).toBe(422);
+    expect((await rollout("mf-dashboard", "canary", { version: "v2", share: 101 })).status).toBe(422);
+    expect((await rollout("mf-dashboard", "canary", { version: "v2", share: 12.5 })).status).toBe(422);
+    const promote = await rollout("mf-dashboard", "promote", {});
+    expect(promote.status).toBe(409);
+    expect(promote.body.message).toBe("Für diesen Bereich läuft kein Canary.");
+    expect((await rollout("mf-dashboard", "activate", { version: "v1" })).status).toBe(409);
+    // A canary before any active release: the files remote has none.
+    const first = await upload(filesKey.secret, "mf-files", "f1", await releaseArchive("files", "f1"));
+    expect(first.status).toBe(201);
+    const early = await rollout("mf-files", "canary", { version: "f1", share: 10 }, filesKey.secret);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe("Für diesen Bereich ist noch kein Release aktiv. Zuerst ein Release aktivieren.");
+  });
+});
+
+describe("who may release", () => {
+  test("a key for mf-files cannot release or roll out mf-dashboard (403)", async () => {
+    const answer = await upload(filesKey.secret, "mf-dashboard", "v5", await releaseArchive("dashboard", "v5"));
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe("Dieser Schlüssel gilt nur für einen anderen Bereich.");
+    for (const action of ["activate", "canary", "promote", "stop"]) {
+      const refused = await rollout("mf-dashboard", action, { version: "v2", share: 10 }, filesKey.secret);
+      expect(refused.status).toBe(403);
+    }
+  });
+
+  test("staff, a revoked key and an unknown key are refused; admins may do everything", async () => {
+    expect((await upload(staff.token, "mf-dashboard", "v6", await releaseArchive("dashboard", "v6"))).status).toBe(403);
+    const { key, secret } = await createKey("mf-dashboard", "Wegwerf");
+    expect((await call(appA, `/api/deploy-keys/${key.id}`, { method: "DELETE", token: owner.token })).status).toBe(204);
+    const revoked = await upload(secret, "mf-dashboard", "v6", await releaseArchive("dashboard", "v6"));
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.message).toBe("Dieser Schlüssel wurde widerrufen.");
+    expect((await upload("kwdk_unbekannt", "mf-dashboard", "v6", await releaseArchive("dashboard", "v6"))).status).toBe(
+      401,
+    );
+    const byAdmin = await upload(owner.token, "mf-dashboard", "v6", await releaseArchive("dashboard", "v6"));
+    expect(byAdmin.status).toBe(201);
+    expect(byAdmin.body.release.released_by).toBe(owner.name);
+  });
+
+  test("deploy keys: the secret once, stored hashed, named, last use shown", async () => {
+    const keys = await callJson<{ keys: DeployKey[] }>(appA, "/api/deploy-keys", { token: owner.token });
+    const listed = keys.body.keys.find((key) => key.id === dashboardKey.key.id);
+    expect(listed).toMatchObject({ name: "CI Dashboard", remote: "dashboard", revoked_at: null });
+    expect(listed?.last_used_at).not.toBeNull();
+    expect(JSON.stringify(keys.body)).not.toContain(dashboardKey.secret);
+    expect(dashboardKey.secret.startsWith(listed?.hint ?? "-")).toBe(true);
+    const [row] = await db.sql<
+      { secret_sha256: string }[]
+    >`select secret_sha256 from deploy_keys where id = ${dashboardKey.key.id}`;
+    expect(row?.secret_sha256).toBe(new Bun.CryptoHasher("sha256").update(dashboardKey.secret).digest("hex"));
+    expect((await callJson(appA, "/api/deploy-keys", { token: staff.token })).status).toBe(403);
+    expect((await callJson(appA, "/api/deploy-keys", { token: dashboardKey.secret })).status).toBe(401);
+    expect(
+      (await callJson(appA, "/api/deploy-keys", { token: owner.token, json: { remote: "mf-x", name: "a" } })).status,
+    ).toBe(422);
+    expect(
+      (await callJson(appA, "/api/deploy-keys", { token: owner.token, json: { remote: "mf-files", name: " " } }))
+        .status,
+    ).toBe(422);
+  });
+});
+
+describe("external releases", () => {
+  test("a manifest URL that is not https is a 422, nothing stored", async () => {
+    const rowsBefore = await releaseRows();
+    for (const url of [
+      "http://cdn.example.com/mf-manifest.json",
+      "ftp://x/y",
+      "kein link",
+      "https://user:pw@cdn.example.com/m.json",
+    ]) {
+      const answer = await callJson(appA, "/api/releases", {
+        token: dashboardKey.secret,
+        json: { remote: "mf-dashboard", version: "ext-1", manifest_url: url },
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.body.message).toBe("Die Adresse des Manifests muss mit https:// beginnen.");
+    }
+    expect(await releaseRows()).toBe(rowsBefore);
+  });
+
+  test("an https manifest is checked like an upload; activated, the CSP allows its origin", async () => {
+    const url = "https://cdn.example.com/dashboard/7/mf-manifest.json";
+    cdn.set(url, releaseManifest("dashboard", { kitSurface: "0.9.0-s00000000" }));
+    const refused = await callJson(appA, "/api/releases", {
+      token: dashboardKey.secret,
+      json: { remote: "mf-dashboard", version: "ext-1", manifest_url: url },
+    });
+    expect(refused.status).toBe(409);
+    cdn.set(url, releaseManifest("dashboard"));
+    const answer = await callJson<{ release: Release }>(appA, "/api/releases", {
+      token: dashboardKey.secret,
+      json: { remote: "mf-dashboard", version: "ext-1", manifest_url: url, note: "Vom CDN" },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.release.kind).toBe("external");
+    expect((await rollout("mf-dashboard", "activate", { version: "ext-1" })).status).toBe(200);
+    await untilBServes("ext-1");
+    expect((await registry()).mf_dashboard.entry).toBe(url);
+    await mkdir(join(config.webRoot, "shell", "dist"), { recursive: true });
+    await writeFile(join(config.webRoot, "shell", "dist", "index.html"), "<!doctype html><title>Shell</title>");
+    const page = await call(appB, "/dashboard");
+    expect(page.status).toBe(200);
+    const policy = page.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("script-src 'self' https://cdn.example.com");
+    expect(policy).toContain("connect-src 'self' https://cdn.example.com");
+  });
+});
+
+describe("client errors", () => {
+  const report = (json: unknown) => call(appB, "/api/client-errors", { json });
+
+  test("bad input: unknown remote, missing fields (422), too large (413)", async () => {
+    expect(
+      (await report({ remote: "mf-x", version: null, kind: "load", route: "/", message: "m", browser: "b" })).status,
+    ).toBe(422);
+    expect((await report({ remote: "mf-dashboard", kind: "load" })).status).toBe(422);
+    const large = await report({
+      remote: "mf-dashboard",
+      version: null,
+      kind: "render",
+      route: "/dashboard",
+      message: "x".repeat(7000),
+      browser: "y".repeat(490),
+    });
+    expect(large.status).toBe(204);
+    const tooLarge = await report({
+      remote: "mf-dashboard",
+      version: null,
+      kind: "render",
+      route: "/dashboard",
+      message: "x".repeat(7900),
+      browser: "y".repeat(490),
+    });
+    expect(tooLarge.status).toBe(413);
+  });
+
+  test("a canary whose errors exceed the active release's by more than 2 points is stopped, and every admin gets a mail", async () => {
+    const answer = await upload(dashboardKey.secret, "mf-dashboard", "v7", await releaseArchive("dashboard", "v7"));
+    expect(answer.status).toBe(201);
+    expect((await rollout("mf-dashboard", "canary", { version: "v7", share: 30 })).status).toBe(200);
+    for (let load = 0; load < 10; load++) {
+      expect(
+        (await call(appB, "/api/client-loads", { json: { remote: "mf-dashboard", version: "ext-1" } })).status,
+      ).toBe(204);
+    }
+    for (let load = 0; load < 10; load++) {
+      await call(appB, "/api/client-loads", { json: { remote: "mf-dashboard", version: "v7" } });
+    }
+    expect(
+      (
+        await report({
+          remote: "mf-dashboard",
+          version: "v7",
+          kind: "render",
+          route: "/dashboard",
+          message: "TypeError: kaputt",
+          browser: "Chrome 140",
+        })
+      ).status,
+    ).toBe(204);
+    const overview = await callJson<ReleasesOverview>(appA, "/api/releases", { token: owner.token });
+    const dashboard = overview.body.remotes.find((entry) => entry.rollout.remote === "dashboard");
+    expect(dashboard?.rollout.canary).toBeNull();
+    expect(dashboard?.events[0]).toMatchObject({ action: "auto-stop", version: "v7", actor: "Automatisch" });
+    expect(dashboard?.recent_errors[0]).toMatchObject({ version: "v7", kind: "render", message: "TypeError: kaputt" });
+    const mails = await db.sql<{ to_address: string; subject: string }[]>`
+      select to_address, subject from outbox where kind = 'canary-stopped'`;
+    expect(mails.map((mail) => mail.to_address)).toContain(owner.email);
+    expect(mails[0]?.subject).toBe("Canary v7 von mf-dashboard wurde automatisch gestoppt");
+    expect((await registry(appA, "any-visitor-0001")).mf_dashboard.version).toBe("ext-1");
+  });
+});

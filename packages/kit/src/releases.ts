@@ -1,0 +1,133 @@
+/**
+ * Releases of the remotes (issue 24): what a team released, what visitors get, and what the admin
+ * screen "Auslieferung" shows. The API answers with these shapes; the shell, the dashboard and
+ * `bun run release` read them. Times are ISO 8601 strings.
+ */
+import type { FederationName, RemoteName } from "./remotes";
+
+/** A version a team chooses: letters, digits, `.`, `_`, `+`, `-`, starting with a letter or digit. */
+export const releaseVersionPattern = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,63}$/;
+
+/** The note a release may carry, in characters. */
+export const releaseNoteMaxLength = 500;
+
+/** The largest archive of a remote's `dist/` the API takes (bytes, as sent: tar or tar.gz). */
+export const releaseArchiveMaxBytes = 64 * 1024 * 1024;
+
+/** The canary's share of visitors, in percent. */
+export const canaryShareRange = { min: 1, max: 100 } as const;
+
+/** A canary is stopped when its error rate exceeds the active release's by more than this (percentage points). */
+export const canaryErrorMarginPoints = 2;
+
+/** The loads the error rates are computed over (each release's most recent). */
+export const canaryErrorWindowLoads = 200;
+
+export type ReleaseKind = "uploaded" | "external";
+
+export interface Release {
+  id: number;
+  remote: RemoteName;
+  version: string;
+  kind: ReleaseKind;
+  manifest_url: string;
+  kit_surface: string;
+  note: string;
+  released_by: string;
+  created_at: string;
+  size_bytes: number;
+}
+
+/** A remote's rollout: null releases when the remote has none (it runs from `REMOTE_<NAME>_URL`). */
+export interface RemoteRollout {
+  remote: RemoteName;
+  active: Release | null;
+  canary: Release | null;
+  /** Percent of visitors that get the canary; 0 without one. */
+  canary_share: number;
+  /** The release before the active one: the shell's last good release. */
+  previous: Release | null;
+  changed_at: string | null;
+}
+
+export const rolloutActions = ["release", "activate", "canary", "promote", "stop", "auto-stop", "rollback"] as const;
+export type RolloutAction = (typeof rolloutActions)[number];
+
+/** One entry of a remote's history: who did what to which release. */
+export interface RolloutEvent {
+  id: number;
+  remote: RemoteName;
+  action: RolloutAction;
+  version: string | null;
+  share: number | null;
+  actor: string;
+  reason: string | null;
+  created_at: string;
+}
+
+/** Errors the shell reported for a release in the last 24 hours. */
+export interface ReleaseErrorCounts {
+  release_id: number;
+  load: number;
+  render: number;
+  /** Loads counted in the same 24 hours (while a canary ran). */
+  loads: number;
+}
+
+/** One reported error, as admins read it. */
+export interface ClientErrorReport {
+  id: number;
+  remote: RemoteName;
+  version: string | null;
+  kind: ClientErrorKind;
+  route: string;
+  message: string;
+  browser: string;
+  created_at: string;
+}
+
+/** `GET /api/releases`: every remote's rollout, its releases (newest first) and history. */
+export interface ReleasesOverview {
+  remotes: {
+    rollout: RemoteRollout;
+    releases: Release[];
+    events: RolloutEvent[];
+    errors: ReleaseErrorCounts[];
+    recent_errors: ClientErrorReport[];
+  }[];
+}
+
+/** A deploy key as admins see it; the secret only once, in the answer that created it. */
+export interface DeployKey {
+  id: number;
+  remote: RemoteName;
+  name: string;
+  /** The secret's first characters. */
+  hint: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export type ClientErrorKind = "load" | "render";
+
+/** The most a client error report may carry, in bytes of JSON (more: 413). */
+export const clientErrorMaxBytes = 8 * 1024;
+
+/** One remote in `/remotes.json`, for this visitor. */
+export interface RegistryRemote {
+  /** The manifest to load. */
+  entry: string;
+  /** The release's version; null when the remote runs from `REMOTE_<NAME>_URL`. */
+  version: string | null;
+  /** The release before it, tried once when this one fails to load. */
+  previous: { entry: string; version: string } | null;
+  /** Whether the shell reports this remote's successful loads (while a canary runs). */
+  count_loads: boolean;
+}
+
+/** `/remotes.json`: per federation name. */
+export type RemoteRegistry = Record<FederationName, RegistryRemote>;
+
+/** The header a deploy key travels in: `Authorization: Bearer <secret>`; secrets start so. */
+export const deployKeyPrefix = "kwdk_";

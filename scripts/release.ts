@@ -1,0 +1,123 @@
+// A team's release of its remote against a running deployment (issue 24), with a deploy key only:
+//
+//   bun run release mf-dashboard --version 2026.11.24-1 --note "Neue Kacheln" [--canary 10 | --activate]
+//   bun run release mf-dashboard --version 2026.11.24-1 --url https://cdn.example.com/…/mf-manifest.json
+//   bun run release mf-dashboard --promote | --stop | --rollback <version>
+//
+// KLARWERK_URL names the deployment (https://portal.example.com), KLARWERK_DEPLOY_KEY the key an
+// admin created for this remote. With --version and without --url it builds the remote alone
+// (bun scripts/build.ts mf-<name>), packs its dist/ and uploads it; the server checks it before
+// anyone can get it. Prints what the server said; exits 1 when it refused.
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { parseArgs } from "node:util";
+import { type Release, type RemoteRollout, remoteDir, remoteNames } from "../packages/kit/src/index.ts";
+
+const root = join(import.meta.dir, "..");
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const { values, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  options: {
+    version: { type: "string" },
+    note: { type: "string" },
+    url: { type: "string" },
+    canary: { type: "string" },
+    activate: { type: "boolean" },
+    promote: { type: "boolean" },
+    stop: { type: "boolean" },
+    rollback: { type: "string" },
+  },
+});
+
+const dirs = remoteNames.map(remoteDir);
+const remote = positionals[0] ?? "";
+if (!(dirs as string[]).includes(remote))
+  fail(`Aufruf: bun run release <${dirs.join("|")}> --version <v> [--note …] [--canary N | --activate]`);
+const server = process.env.KLARWERK_URL?.replace(/\/+$/, "");
+const key = process.env.KLARWERK_DEPLOY_KEY;
+if (!server) fail("KLARWERK_URL fehlt (die Adresse der Installation, z. B. https://portal.example.com).");
+if (!key) fail("KLARWERK_DEPLOY_KEY fehlt (der Schlüssel, den ein Admin für diesen Bereich angelegt hat).");
+
+async function send(path: string, init: RequestInit): Promise<Record<string, unknown>> {
+  const response = await fetch(`${server}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${key}`, Accept: "application/json", ...init.headers },
+  });
+  const text = await response.text();
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    fail(`${response.status}: ${text.slice(0, 500)}`);
+  }
+  if (!response.ok) fail(`${response.status}: ${String(body.message ?? text)}`);
+  return body;
+}
+
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "Content-Type": "application/json" },
+});
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/** Builds the remote alone and packs its dist/ as tar.gz (paths relative to dist/). */
+async function packedBuild(): Promise<Uint8Array<ArrayBuffer>> {
+  const build = Bun.spawn(["bun", join(root, "scripts/build.ts"), remote], {
+    cwd: root,
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  if ((await build.exited) !== 0) fail(`Der Build von ${remote} ist fehlgeschlagen.`);
+  const dist = join(root, remote, "dist");
+  const contents: Record<string, Uint8Array> = {};
+  // Bytes, not Bun.file(): Bun 1.4.4's Archive writes a lazy file as an empty entry.
+  for (const path of files(dist)) contents[relative(dist, path).split("\\").join("/")] = await Bun.file(path).bytes();
+  const archive = new Bun.Archive(contents, { compress: "gzip" });
+  return new Uint8Array(await (await archive.blob()).arrayBuffer());
+}
+
+function describe(rollout: RemoteRollout): string {
+  const canary = rollout.canary ? `, Canary ${rollout.canary.version} für ${rollout.canary_share} %` : "";
+  return `${remote}: aktiv ${rollout.active?.version ?? "–"}${canary}`;
+}
+
+async function rollout(action: string, body: unknown = {}): Promise<void> {
+  const answer = await send(`/api/releases/${remote}/${action}`, json(body));
+  console.log(JSON.stringify(answer, null, 2));
+  console.log(describe(answer.rollout as RemoteRollout));
+}
+
+const version = values.version;
+if (version) {
+  const answer = values.url
+    ? await send("/api/releases", json({ remote, version, note: values.note ?? "", manifest_url: values.url }))
+    : await send(`/api/releases/upload?${new URLSearchParams({ remote, version, note: values.note ?? "" })}`, {
+        method: "POST",
+        body: await packedBuild(),
+        headers: { "Content-Type": "application/octet-stream" },
+      });
+  console.log(JSON.stringify(answer, null, 2));
+  console.log(`${remote} ${(answer.release as Release).version} ist gespeichert und geprüft.`);
+  if (values.canary !== undefined) await rollout("canary", { version, share: Number(values.canary) });
+  else if (values.activate) await rollout("activate", { version });
+} else if (values.promote) {
+  await rollout("promote");
+} else if (values.stop) {
+  await rollout("stop");
+} else if (values.rollback) {
+  await rollout("activate", { version: values.rollback });
+} else {
+  fail("Nichts zu tun: --version, --promote, --stop oder --rollback <version> angeben.");
+}
