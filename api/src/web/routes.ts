@@ -26,7 +26,7 @@ export interface WebReleases {
 const withoutReleases: WebReleases = {
   rollouts: { all: async () => [], changed: () => {} },
   serveReleaseFile: async () => {
-    throw new HttpError(404, httpMessages.notFound);
+    throw notFound();
   },
 };
 

@@ -32,6 +32,13 @@ import {
 import { healthSchema } from "../../src/modules/operations/responses.ts";
 import { outboxListSchema, retriedSchema } from "../../src/modules/outbox/responses.ts";
 import { resetRequestedSchema } from "../../src/modules/password-reset/responses.ts";
+import {
+  createdDeployKeySchema,
+  deployKeyListSchema,
+  releaseAnswerSchema,
+  releasesOverviewSchema,
+  rolloutAnswerSchema,
+} from "../../src/modules/releases/responses.ts";
 import { changedAccountSchema, userAccountListSchema } from "../../src/modules/users/responses.ts";
 import { startAppTest } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
@@ -74,6 +81,18 @@ const answerSchemas = {
   "POST /api/files/upload": fileAnswerSchema,
   "DELETE /api/files/:id": null,
   "POST /api/files/:id/download-link": downloadLinkSchema,
+  "GET /api/releases": releasesOverviewSchema,
+  "POST /api/releases": releaseAnswerSchema,
+  "POST /api/releases/upload": releaseAnswerSchema,
+  "POST /api/releases/:remote/activate": rolloutAnswerSchema,
+  "POST /api/releases/:remote/canary": rolloutAnswerSchema,
+  "POST /api/releases/:remote/promote": rolloutAnswerSchema,
+  "POST /api/releases/:remote/stop": rolloutAnswerSchema,
+  "GET /api/deploy-keys": deployKeyListSchema,
+  "POST /api/deploy-keys": createdDeployKeySchema,
+  "DELETE /api/deploy-keys/:id": null,
+  "POST /api/client-errors": null,
+  "POST /api/client-loads": null,
 } satisfies Record<ApiRoute, TSchema | null>;
 
 type Schemas = typeof answerSchemas;

@@ -1,12 +1,12 @@
-import type { DeployKey, ReleasesOverview, RemoteRollout } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import type { RemoteRollout } from "@klarwerk/kit";
+import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
 
 /** Every remote's rollout, releases, history and errors (`GET /api/releases`, admins only). */
 export function releasesQueryOptions() {
   return queryOptions({
     queryKey: ["releases"],
-    queryFn: ({ signal }) => apiJson<ReleasesOverview>("/api/releases", { signal }),
+    queryFn: ({ signal }) => callApi("GET /api/releases", { signal }),
   });
 }
 
@@ -20,13 +20,25 @@ export type RolloutChange =
   | { remote: string; action: "canary"; version: string; share: number }
   | { remote: string; action: "promote" | "stop" };
 
+function sendRolloutChange(change: RolloutChange) {
+  const params = { remote: `mf-${change.remote}` };
+  switch (change.action) {
+    case "activate":
+      return callApi("POST /api/releases/:remote/activate", { params, json: { version: change.version } });
+    case "canary":
+      return callApi("POST /api/releases/:remote/canary", {
+        params,
+        json: { version: change.version, share: change.share },
+      });
+    case "promote":
+      return callApi("POST /api/releases/:remote/promote", { params });
+    case "stop":
+      return callApi("POST /api/releases/:remote/stop", { params });
+  }
+}
+
 export async function changeRollout(change: RolloutChange): Promise<RemoteRollout> {
-  const { remote, action, ...body } = change;
-  const answer = await apiJson<{ rollout: RemoteRollout }>(`/api/releases/mf-${remote}/${action}`, {
-    method: "POST",
-    json: body,
-  });
-  return answer.rollout;
+  return (await sendRolloutChange(change)).rollout;
 }
 
 export function useChangeRollout({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void }) {
@@ -42,7 +54,7 @@ export function useChangeRollout({ onSuccess, onError }: { onSuccess?: () => voi
 export function deployKeysQueryOptions() {
   return queryOptions({
     queryKey: ["deploy-keys"],
-    queryFn: ({ signal }) => apiJson<{ keys: DeployKey[] }>("/api/deploy-keys", { signal }),
+    queryFn: ({ signal }) => callApi("GET /api/deploy-keys", { signal }),
   });
 }
 
@@ -53,8 +65,7 @@ export function useDeployKeys() {
 export function useCreateDeployKey({ onError }: { onError?: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { remote: string; name: string }) =>
-      apiJson<{ key: DeployKey; secret: string }>("/api/deploy-keys", { method: "POST", json: input }),
+    mutationFn: (input: { remote: string; name: string }) => callApi("POST /api/deploy-keys", { json: input }),
     onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: deployKeysQueryOptions().queryKey }),
   });
@@ -63,7 +74,7 @@ export function useCreateDeployKey({ onError }: { onError?: (error: Error) => vo
 export function useRevokeDeployKey({ onError }: { onError?: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiJson<void>(`/api/deploy-keys/${id}`, { method: "DELETE" }),
+    mutationFn: (id: number) => callApi("DELETE /api/deploy-keys/:id", { params: { id } }),
     onError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: deployKeysQueryOptions().queryKey }),
   });

@@ -8,7 +8,8 @@
  *
  * Routes that answer bytes (downloads, previews, the PDF and the XRechnung) are not listed; the
  * browser reads them with `apiFetch`. The upload is listed with its multipart body (`FormData`),
- * though the files screen sends it with an `XMLHttpRequest` for its progress.
+ * though the files screen sends it with an `XMLHttpRequest` for its progress; a release's upload
+ * with its archive (`Blob`, sent as it is), though `bun run release` sends it with its deploy key.
  */
 import type { CompanyAnswer, CompanySettingsDraft } from "./company";
 import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from "./contact";
@@ -17,6 +18,16 @@ import type { DownloadLink, FileAnswer, FileListing, FolderAnswer, FolderList } 
 import type { CancellationAnswer, InvoiceAnswer, InvoiceContent, InvoicePage } from "./invoices";
 import type { HealthAnswer } from "./operations";
 import type { OutboxList, RetriedMailAnswer } from "./outbox";
+import type {
+  ClientErrorInput,
+  CreatedDeployKey,
+  DeployKeyList,
+  ExternalReleaseInput,
+  ReleaseAnswer,
+  ReleasesOverview,
+  ReleaseUploadQuery,
+  RolloutAnswer,
+} from "./releases";
 import type { ContactRequestAnswer, MarkedDoneAnswer, OpenRequestsPage, RepliedAnswer } from "./requests";
 import type {
   LoginAnswer,
@@ -99,6 +110,19 @@ export interface ApiRoutes {
   "POST /api/files/upload": { body: FormData; answer: FileAnswer };
   "DELETE /api/files/:id": { answer: undefined };
   "POST /api/files/:id/download-link": { answer: DownloadLink };
+
+  "GET /api/releases": { answer: ReleasesOverview };
+  "POST /api/releases": { body: ExternalReleaseInput; answer: ReleaseAnswer };
+  "POST /api/releases/upload": { query: ReleaseUploadQuery; body: Blob; answer: ReleaseAnswer };
+  "POST /api/releases/:remote/activate": { body: { version: string }; answer: RolloutAnswer };
+  "POST /api/releases/:remote/canary": { body: { version: string; share: number }; answer: RolloutAnswer };
+  "POST /api/releases/:remote/promote": { answer: RolloutAnswer };
+  "POST /api/releases/:remote/stop": { answer: RolloutAnswer };
+  "GET /api/deploy-keys": { answer: DeployKeyList };
+  "POST /api/deploy-keys": { body: { remote: string; name: string }; answer: CreatedDeployKey };
+  "DELETE /api/deploy-keys/:id": { answer: undefined };
+  "POST /api/client-errors": { body: ClientErrorInput; answer: undefined };
+  "POST /api/client-loads": { body: { remote: string; version: string }; answer: undefined };
 }
 
 /** `"GET /api/customers"`, …: a key of the contract. */

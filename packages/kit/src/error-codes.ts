@@ -63,6 +63,30 @@ export const apiErrorCodes = [
   // The outbox.
   "mail-not-found",
   "mail-not-failed",
+  // Releases of the remotes and their rollout (issue 24).
+  "release-version-taken",
+  "release-not-found",
+  "release-already-active",
+  "release-archive-unreadable",
+  "release-archive-unsafe-path",
+  "release-archive-too-many-files",
+  "release-archive-too-large",
+  "release-archive-empty",
+  "release-manifest-missing",
+  "release-manifest-malformed",
+  "release-manifest-wrong-remote",
+  "release-manifest-unreachable",
+  "release-remote-entry-missing",
+  "release-exposes-missing",
+  "release-kit-surface-missing",
+  "release-kit-surface-mismatch",
+  "rollout-no-active-release",
+  "rollout-no-canary",
+  // Deploy keys.
+  "deploy-key-invalid",
+  "deploy-key-revoked",
+  "deploy-key-wrong-remote",
+  "deploy-key-not-found",
 ] as const;
 
 /** A code the API sends. */

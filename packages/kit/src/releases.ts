@@ -131,3 +131,50 @@ export type RemoteRegistry = Record<FederationName, RegistryRemote>;
 
 /** The header a deploy key travels in: `Authorization: Bearer <secret>`; secrets start so. */
 export const deployKeyPrefix = "kwdk_";
+
+/** `POST /api/releases` (an external release) and the upload: `{ release }`, not active yet. */
+export interface ReleaseAnswer {
+  release: Release;
+}
+
+/** Activate, canary, promote and stop: the remote's rollout after the change. */
+export interface RolloutAnswer {
+  rollout: RemoteRollout;
+}
+
+/** `GET /api/deploy-keys`: newest first, never their secrets. */
+export interface DeployKeyList {
+  keys: DeployKey[];
+}
+
+/** `POST /api/deploy-keys`: the key and its secret, which no later answer repeats. */
+export interface CreatedDeployKey {
+  key: DeployKey;
+  secret: string;
+}
+
+/** `POST /api/releases`: a release whose manifest lies on the team's own CDN (https). */
+export interface ExternalReleaseInput {
+  /** `mf-dashboard` (or `dashboard`). */
+  remote: string;
+  version: string;
+  note?: string;
+  manifest_url: string;
+}
+
+/** `POST /api/releases/upload`'s query string; the body is the tar or tar.gz of `dist/`. */
+export interface ReleaseUploadQuery {
+  remote: string;
+  version: string;
+  note?: string;
+}
+
+/** What the shell reports of a remote that failed to load or render (`POST /api/client-errors`). */
+export interface ClientErrorInput {
+  remote: string;
+  version: string | null;
+  kind: ClientErrorKind;
+  route: string;
+  message: string;
+  browser: string;
+}

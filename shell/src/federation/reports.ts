@@ -1,5 +1,5 @@
 import type { ClientErrorKind } from "@klarwerk/kit";
-import { apiFetch } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 
 /**
  * What the shell tells the API about the remotes it loads (issue 24): a failed load or render,
@@ -9,8 +9,8 @@ import { apiFetch } from "@klarwerk/kit/browser";
  * (the API keeps only the user id); no other personal data.
  */
 
-function post(path: string, json: unknown): void {
-  apiFetch(path, { method: "POST", json }).catch(() => {
+function ignoreFailure(report: Promise<unknown>): void {
+  report.catch(() => {
     // Nobody to tell: the report was about a failure already.
   });
 }
@@ -28,16 +28,20 @@ export function reportClientError(report: {
 }): void {
   const message =
     report.error instanceof Error ? `${report.error.name}: ${report.error.message}` : String(report.error);
-  post("/api/client-errors", {
-    remote: remoteOf(report.remote),
-    version: report.version,
-    kind: report.kind,
-    route: location.pathname.slice(0, 500),
-    message: message.slice(0, 2000),
-    browser: navigator.userAgent.slice(0, 300),
-  });
+  ignoreFailure(
+    callApi("POST /api/client-errors", {
+      json: {
+        remote: remoteOf(report.remote),
+        version: report.version,
+        kind: report.kind,
+        route: location.pathname.slice(0, 500),
+        message: message.slice(0, 2000),
+        browser: navigator.userAgent.slice(0, 300),
+      },
+    }),
+  );
 }
 
 export function reportLoad(remote: string, version: string): void {
-  post("/api/client-loads", { remote: remoteOf(remote), version });
+  ignoreFailure(callApi("POST /api/client-loads", { json: { remote: remoteOf(remote), version } }));
 }

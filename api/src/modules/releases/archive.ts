@@ -33,10 +33,11 @@ function field(header: Uint8Array, start: number, length: number): string {
 
 function octal(header: Uint8Array, start: number, length: number): number {
   // GNU base-256 for sizes of 8 GiB and more: far beyond the limits, so refused.
-  if ((header[start] ?? 0) & 0x80) throw new HttpError(413, messages.archiveTooLarge(maxUnpackedBytes / 1024 / 1024));
+  if ((header[start] ?? 0) & 0x80)
+    throw new HttpError(413, "release-archive-too-large", messages.archiveTooLarge(maxUnpackedBytes / 1024 / 1024));
   const text = field(header, start, length).trim();
   if (text === "") return 0;
-  if (!/^[0-7]+$/.test(text)) throw new HttpError(422, messages.archiveUnreadable);
+  if (!/^[0-7]+$/.test(text)) throw new HttpError(422, "release-archive-unreadable", messages.archiveUnreadable);
   return Number.parseInt(text, 8);
 }
 
@@ -69,10 +70,11 @@ function paxRecords(bytes: Uint8Array): Map<string, string> {
  */
 export function safeArchivePath(name: string): string {
   if (name.startsWith("/") || name.includes("\\") || name.includes("\0") || /^[A-Za-z]:/.test(name)) {
-    throw new HttpError(422, messages.archiveUnsafePath(name));
+    throw new HttpError(422, "release-archive-unsafe-path", messages.archiveUnsafePath(name));
   }
   const segments = name.split("/").filter((segment) => segment !== "" && segment !== ".");
-  if (segments.some((segment) => segment === "..")) throw new HttpError(422, messages.archiveUnsafePath(name));
+  if (segments.some((segment) => segment === ".."))
+    throw new HttpError(422, "release-archive-unsafe-path", messages.archiveUnsafePath(name));
   return segments.join("/");
 }
 
@@ -81,8 +83,9 @@ function unpacked(archive: Uint8Array): Uint8Array {
   try {
     return gunzipSync(archive, { maxOutputLength: maxUnpackedBytes });
   } catch (error) {
-    if (error instanceof RangeError) throw new HttpError(413, messages.archiveTooLarge(maxUnpackedBytes / 1024 / 1024));
-    throw new HttpError(422, messages.archiveUnreadable);
+    if (error instanceof RangeError)
+      throw new HttpError(413, "release-archive-too-large", messages.archiveTooLarge(maxUnpackedBytes / 1024 / 1024));
+    throw new HttpError(422, "release-archive-unreadable", messages.archiveUnreadable);
   }
 }
 
@@ -99,12 +102,12 @@ export function readReleaseArchive(archive: Uint8Array): ArchiveFile[] {
   while (offset + block <= tar.length) {
     const header = tar.subarray(offset, offset + block);
     if (header.every((byte) => byte === 0)) break;
-    if (!checksumMatches(header)) throw new HttpError(422, messages.archiveUnreadable);
+    if (!checksumMatches(header)) throw new HttpError(422, "release-archive-unreadable", messages.archiveUnreadable);
     const size = octal(header, 124, 12);
     const type = String.fromCharCode(header[156] ?? 0);
     const dataStart = offset + block;
     const dataEnd = dataStart + size;
-    if (dataEnd > tar.length) throw new HttpError(422, messages.archiveUnreadable);
+    if (dataEnd > tar.length) throw new HttpError(422, "release-archive-unreadable", messages.archiveUnreadable);
     const data = tar.subarray(dataStart, dataEnd);
     offset = dataStart + Math.ceil(size / block) * block;
 
@@ -122,12 +125,14 @@ export function readReleaseArchive(archive: Uint8Array): ArchiveFile[] {
     longName = null;
     const path = safeArchivePath(rawName);
     if (type === "5") continue;
-    if (type !== "0" && type !== "\0" && type !== "7") throw new HttpError(422, messages.archiveUnsafePath(rawName));
+    if (type !== "0" && type !== "\0" && type !== "7")
+      throw new HttpError(422, "release-archive-unsafe-path", messages.archiveUnsafePath(rawName));
     if (path === "" || path.split("/").some((segment) => segment.startsWith("."))) continue;
     files.push({ path, bytes: data });
-    if (files.length > maxArchiveFiles) throw new HttpError(422, messages.archiveTooManyFiles(maxArchiveFiles));
+    if (files.length > maxArchiveFiles)
+      throw new HttpError(422, "release-archive-too-many-files", messages.archiveTooManyFiles(maxArchiveFiles));
   }
-  if (files.length === 0) throw new HttpError(422, messages.archiveEmpty);
+  if (files.length === 0) throw new HttpError(422, "release-archive-empty", messages.archiveEmpty);
   if (files.every((file) => file.path.startsWith("dist/"))) {
     return files.map((file) => ({ ...file, path: file.path.slice("dist/".length) }));
   }

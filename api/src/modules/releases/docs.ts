@@ -1,16 +1,16 @@
-import { canaryShareRange, releaseArchiveMaxBytes, rolloutActions } from "@klarwerk/kit";
+import { canaryShareRange, releaseArchiveMaxBytes } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { httpMessages } from "../../http/messages.ts";
-import {
-  bearerOperation,
-  errorResponses,
-  jsonBodyErrors,
-  jsonResponse,
-  nullable,
-  queryParameter,
-  stringEnum,
-} from "../../http/openapi.ts";
+import { bearerOperation, errorResponses, jsonBodyErrors, jsonResponse, queryParameter } from "../../http/openapi.ts";
+import { maxArchiveFiles, maxUnpackedBytes } from "./archive.ts";
 import { releaseMessages as messages } from "./messages.ts";
+import {
+  createdDeployKeySchema,
+  deployKeyListSchema,
+  releaseAnswerSchema,
+  releasesOverviewSchema,
+  rolloutAnswerSchema,
+} from "./responses.ts";
 
 // The OpenAPI details of the releases module's routes (routes.ts stays short).
 
@@ -20,46 +20,36 @@ const remoteParam = Type.String({
   description: "The remote: mf-marketing, mf-dashboard, mf-files, mf-customers or mf-invoices.",
 });
 
-const releaseSchema = Type.Object({
-  id: Type.Integer(),
-  remote: Type.String(),
-  version: Type.String(),
-  kind: stringEnum(["uploaded", "external"] as const),
-  manifest_url: Type.String(),
-  kit_surface: Type.String(),
-  note: Type.String(),
-  released_by: Type.String(),
-  created_at: Type.String({ format: "date-time" }),
-  size_bytes: Type.Integer(),
-});
-
-const rolloutSchema = Type.Object({
-  remote: Type.String(),
-  active: nullable(releaseSchema),
-  canary: nullable(releaseSchema),
-  canary_share: Type.Integer({ minimum: 0, maximum: 100 }),
-  previous: nullable(releaseSchema),
-  changed_at: nullable(Type.String({ format: "date-time" })),
-});
-
-const deployKeySchema = Type.Object({
-  id: Type.Integer(),
-  remote: Type.String(),
-  name: Type.String(),
-  hint: Type.String(),
-  created_at: Type.String({ format: "date-time" }),
-  last_used_at: nullable(Type.String({ format: "date-time" })),
-  revoked_at: nullable(Type.String({ format: "date-time" })),
-});
+export const deployKeyIdParam = {
+  description: "The deploy key's id, a positive integer.",
+  invalid: messages.invalidKeyId,
+};
 
 /** A release route: a deploy key of the remote, or an admin's session, as the bearer token. */
 const keyOrAdmin = {
   security: bearerOperation.security,
   responses: errorResponses({
-    401: [httpMessages.unauthorized, messages.keyUnknown, messages.keyRevoked],
-    403: [httpMessages.adminOnly, messages.keyOtherRemote],
+    401: {
+      unauthorized: [httpMessages.unauthorized],
+      "deploy-key-invalid": [messages.keyUnknown],
+      "deploy-key-revoked": [messages.keyRevoked],
+    },
+    403: { "admin-only": [httpMessages.adminOnly], "deploy-key-wrong-remote": [messages.keyOtherRemote] },
   }),
 };
+
+/** Example values for the messages that name what was sent. */
+const example = { version: "2026.11.24-1", remote: "mf_dashboard", other: "mf_files" } as const;
+
+/** Why a release's manifest is refused (checks.ts), for an upload and an external release alike. */
+const manifestRefusals = {
+  "release-version-taken": [messages.versionTaken(example.version)],
+  "release-manifest-malformed": [messages.manifestMalformed("kein gültiges JSON")],
+  "release-manifest-wrong-remote": [messages.manifestWrongRemote(example.remote, example.other)],
+  "release-exposes-missing": [messages.exposesMissing(["./Dashboard"])],
+  "release-kit-surface-missing": [messages.kitSurfaceMissing],
+  "release-kit-surface-mismatch": [messages.kitSurfaceMismatch("1", "2")],
+} as const;
 
 function keyOrAdminDetail(summary: string, responses: object) {
   return {
@@ -70,11 +60,15 @@ function keyOrAdminDetail(summary: string, responses: object) {
   };
 }
 
-const rolloutAnswer = { 200: jsonResponse("The remote's rollout now.", Type.Object({ rollout: rolloutSchema })) };
+const rolloutAnswer = { 200: jsonResponse("The remote's rollout now.", rolloutAnswerSchema) };
 const rolloutErrors = errorResponses({
-  404: [],
-  409: [messages.noActiveRelease, messages.noCanary],
-  422: [messages.unknownRemote, messages.invalidVersion, messages.invalidShare],
+  404: { "release-not-found": [messages.releaseNotFound(example.version)] },
+  409: {
+    "release-already-active": [messages.alreadyActive(example.version)],
+    "rollout-no-active-release": [messages.noActiveRelease],
+    "rollout-no-canary": [messages.noCanary],
+  },
+  422: { validation: [messages.unknownRemote, messages.invalidVersion, messages.invalidShare] },
 });
 
 /**
@@ -87,45 +81,21 @@ export const releaseDocs = () => ({
     summary: "Every remote's rollout, releases, history and the last 24 hours' errors per release",
     tags,
     responses: {
-      200: jsonResponse(
-        "Per remote.",
-        Type.Object({
-          remotes: Type.Array(
-            Type.Object({
-              rollout: rolloutSchema,
-              releases: Type.Array(releaseSchema),
-              events: Type.Array(
-                Type.Object({
-                  id: Type.Integer(),
-                  remote: Type.String(),
-                  action: stringEnum(rolloutActions),
-                  version: nullable(Type.String()),
-                  share: nullable(Type.Integer()),
-                  actor: Type.String(),
-                  reason: nullable(Type.String()),
-                  created_at: Type.String({ format: "date-time" }),
-                }),
-              ),
-              errors: Type.Array(
-                Type.Object({
-                  release_id: Type.Integer(),
-                  load: Type.Integer(),
-                  render: Type.Integer(),
-                  loads: Type.Integer(),
-                }),
-              ),
-              recent_errors: Type.Array(Type.Object({}, { additionalProperties: true })),
-            }),
-          ),
-        }),
-      ),
+      200: jsonResponse("Per remote.", releasesOverviewSchema),
     },
   },
   external: keyOrAdminDetail("Register an external release: an https manifest on the team's own CDN, checked first", {
-    201: jsonResponse("The release (not active yet).", Type.Object({ release: releaseSchema })),
+    201: jsonResponse("The release (not active yet).", releaseAnswerSchema),
     ...errorResponses({
-      409: [messages.kitSurfaceMissing],
-      422: [messages.manifestUrlNotHttps, messages.unknownRemote, messages.invalidVersion, messages.noteTooLong],
+      409: { ...manifestRefusals, "release-manifest-unreachable": [messages.manifestUrlUnreachable("HTTP 404")] },
+      422: {
+        validation: [
+          messages.manifestUrlNotHttps,
+          messages.unknownRemote,
+          messages.invalidVersion,
+          messages.noteTooLong,
+        ],
+      },
     }),
     ...jsonBodyErrors,
   }),
@@ -133,12 +103,25 @@ export const releaseDocs = () => ({
     ...keyOrAdminDetail(
       "Upload a release: a tar or tar.gz of the remote's dist/, checked whole before anything is stored",
       {
-        201: jsonResponse("The release (not active yet).", Type.Object({ release: releaseSchema })),
+        201: jsonResponse("The release (not active yet).", releaseAnswerSchema),
         ...errorResponses({
-          409: [messages.manifestMissing, messages.kitSurfaceMissing],
-          411: [httpMessages.lengthRequired],
-          413: [messages.archiveTooLarge(releaseArchiveMaxBytes / 1024 / 1024)],
-          422: [messages.archiveUnreadable, messages.archiveEmpty, messages.unknownRemote, messages.invalidVersion],
+          409: {
+            ...manifestRefusals,
+            "release-manifest-missing": [messages.manifestMissing],
+            "release-remote-entry-missing": [messages.remoteEntryMissing("remoteEntry.js")],
+          },
+          411: { "length-required": [httpMessages.lengthRequired] },
+          413: {
+            "payload-too-large": [messages.archiveTooLarge(releaseArchiveMaxBytes / 1024 / 1024)],
+            "release-archive-too-large": [messages.archiveTooLarge(maxUnpackedBytes / 1024 / 1024)],
+          },
+          422: {
+            "release-archive-unreadable": [messages.archiveUnreadable],
+            "release-archive-unsafe-path": [messages.archiveUnsafePath("../etc/passwd")],
+            "release-archive-too-many-files": [messages.archiveTooManyFiles(maxArchiveFiles)],
+            "release-archive-empty": [messages.archiveEmpty],
+            validation: [messages.unknownRemote, messages.invalidVersion, messages.noteTooLong],
+          },
         }),
       },
     ),
@@ -173,14 +156,14 @@ export const releaseDocs = () => ({
   listKeys: {
     summary: "Deploy keys (never their secrets)",
     tags,
-    responses: { 200: jsonResponse("Newest first.", Type.Object({ keys: Type.Array(deployKeySchema) })) },
+    responses: { 200: jsonResponse("Newest first.", deployKeyListSchema) },
   },
   createKey: {
     summary: "Create a deploy key for one remote; the secret is in this answer only",
     tags,
     responses: {
-      201: jsonResponse("The key and its secret.", Type.Object({ key: deployKeySchema, secret: Type.String() })),
-      ...errorResponses({ 422: [messages.unknownRemote, messages.invalidKeyName] }),
+      201: jsonResponse("The key and its secret.", createdDeployKeySchema),
+      ...errorResponses({ 422: { validation: [messages.unknownRemote, messages.invalidKeyName] } }),
       ...jsonBodyErrors,
     },
   },
@@ -189,7 +172,7 @@ export const releaseDocs = () => ({
     tags,
     responses: {
       204: { description: "Revoked." },
-      ...errorResponses({ 400: [messages.invalidKeyId], 404: [messages.keyNotFound] }),
+      ...errorResponses({ 404: { "deploy-key-not-found": [messages.keyNotFound] } }),
     },
   },
   clientError: {
@@ -198,9 +181,8 @@ export const releaseDocs = () => ({
     responses: {
       204: { description: "Stored." },
       ...errorResponses({
-        413: [httpMessages.payloadTooLarge],
-        422: [messages.clientErrorInvalid, messages.unknownRemote],
-        429: [messages.tooManyClientErrors],
+        422: { validation: [messages.clientErrorInvalid, messages.unknownRemote] },
+        429: { "rate-limited": [messages.tooManyClientErrors] },
       }),
       ...jsonBodyErrors,
     },
@@ -211,8 +193,8 @@ export const releaseDocs = () => ({
     responses: {
       204: { description: "Counted." },
       ...errorResponses({
-        422: [messages.unknownRemote, messages.invalidVersion],
-        429: [messages.tooManyClientErrors],
+        422: { validation: [messages.unknownRemote, messages.invalidVersion] },
+        429: { "rate-limited": [messages.tooManyClientErrors] },
       }),
       ...jsonBodyErrors,
     },

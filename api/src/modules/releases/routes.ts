@@ -5,10 +5,10 @@ import { bearerToken } from "../../http/auth.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
-import { requireId } from "../../http/ids.ts";
+import { idParams } from "../../http/ids.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
-import { releaseDocs } from "./docs.ts";
+import { deployKeyIdParam, releaseDocs } from "./docs.ts";
 import { releaseMessages as messages } from "./messages.ts";
 import type { RolloutState } from "./rollout-state.ts";
 import { parseRemote, type ReleaseService } from "./service.ts";
@@ -21,10 +21,11 @@ const clientLoadLimit = { name: "client-loads", max: 600, windowMs: 10 * 60 * 10
 
 /** The archive, read whole up to the limit: a declared length over it is refused before a byte is read. */
 async function readArchive(request: Request): Promise<Uint8Array> {
-  const tooLarge = () => new HttpError(413, messages.archiveTooLarge(releaseArchiveMaxBytes / 1024 / 1024));
+  const tooLarge = () =>
+    new HttpError(413, "payload-too-large", messages.archiveTooLarge(releaseArchiveMaxBytes / 1024 / 1024));
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > releaseArchiveMaxBytes) throw tooLarge();
-  if (!request.body) throw new HttpError(422, messages.archiveUnreadable);
+  if (!request.body) throw new HttpError(422, "release-archive-unreadable", messages.archiveUnreadable);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of request.body) {
@@ -61,6 +62,7 @@ export function releasesModule(
   const loads = rateLimits(clientLoadLimit);
   return new Elysia({ name: "releases", prefix: "/api" })
     .use(auth.guard)
+    .use(idParams)
     .get("/releases", () => releases.overview(), { admin: true, detail: docs.overview })
     .post(
       "/releases",
@@ -157,16 +159,17 @@ export function releasesModule(
     })
     .delete(
       "/deploy-keys/:id",
-      async ({ params, status }) => {
-        await releases.revokeKey(requireId(params.id, messages.invalidKeyId));
+      async ({ id, status }) => {
+        await releases.revokeKey(id);
         return status(204, undefined);
       },
-      { admin: true, params: t.Object({ id: t.String() }), detail: docs.revokeKey },
+      { admin: true, idParam: deployKeyIdParam, detail: docs.revokeKey },
     )
     .post(
       "/client-errors",
       async ({ request, server, body, status }) => {
-        if (JSON.stringify(body).length > clientErrorMaxBytes) throw new HttpError(413, httpMessages.payloadTooLarge);
+        if (JSON.stringify(body).length > clientErrorMaxBytes)
+          throw new HttpError(413, "payload-too-large", httpMessages.payloadTooLarge);
         const remote = parseRemote(body.remote);
         const hit = await reports.hit(clientAddressOf(request, server, config.trustedProxies));
         if (!hit.allowed) throw tooManyRequests(messages.tooManyClientErrors, hit);

@@ -44,7 +44,7 @@ export function releaseFileServer(sql: Sql, store: BlobStore) {
   ): Promise<Response> {
     const files = await filesOf(remote, version);
     const file = files?.get(path);
-    if (!files || !file) throw new HttpError(404, httpMessages.notFound);
+    if (!files || !file) throw new HttpError(404, "not-found", httpMessages.notFound);
     const headers = new Headers({
       "Cache-Control": immutable,
       "Content-Type": Bun.file(`x${extname(path)}`).type,

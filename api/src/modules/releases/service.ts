@@ -80,19 +80,20 @@ export interface ReleaseServiceDeps {
 export function parseRemote(value: unknown): RemoteName {
   const name = typeof value === "string" ? value.replace(/^mf-/, "") : "";
   const remote = remoteNames.find((candidate) => candidate === name);
-  if (!remote) throw new HttpError(422, messages.unknownRemote);
+  if (!remote) throw new HttpError(422, "validation", messages.unknownRemote);
   return remote;
 }
 
 export function parseVersion(value: unknown): string {
   if (typeof value !== "string" || !releaseVersionPattern.test(value))
-    throw new HttpError(422, messages.invalidVersion);
+    throw new HttpError(422, "validation", messages.invalidVersion);
   return value;
 }
 
 function parseNote(value: unknown): string {
   if (value === undefined || value === null) return "";
-  if (typeof value !== "string" || value.length > releaseNoteMaxLength) throw new HttpError(422, messages.noteTooLong);
+  if (typeof value !== "string" || value.length > releaseNoteMaxLength)
+    throw new HttpError(422, "validation", messages.noteTooLong);
   return value.trim();
 }
 
@@ -103,7 +104,7 @@ export function parseShare(value: unknown): number {
     value < canaryShareRange.min ||
     value > canaryShareRange.max
   ) {
-    throw new HttpError(422, messages.invalidShare);
+    throw new HttpError(422, "validation", messages.invalidShare);
   }
   return value;
 }
@@ -112,8 +113,12 @@ function sha256Hex(text: string): string {
   return new Bun.CryptoHasher("sha256").update(text).digest("hex");
 }
 
-function unauthorized(message: string = httpMessages.unauthorized): HttpError {
-  return new HttpError(401, message, { "WWW-Authenticate": "Bearer" });
+/** A 401 that asks for a bearer token: no session, or a deploy key that is unknown or revoked. */
+function unauthorized(
+  code: "unauthorized" | "deploy-key-invalid" | "deploy-key-revoked" = "unauthorized",
+  message: string = httpMessages.unauthorized,
+): HttpError {
+  return new HttpError(401, code, message, { "WWW-Authenticate": "Bearer" });
 }
 
 /** Where an uploaded release's files are served (immutable: a version names one build forever). */
@@ -132,20 +137,21 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     const token = bearerToken(request.headers.get("authorization"));
     if (token?.startsWith(deployKeyPrefix)) {
       const key = await useDeployKey(sql, sha256Hex(token));
-      if (!key) throw unauthorized(messages.keyUnknown);
-      if (key.revoked) throw unauthorized(messages.keyRevoked);
+      if (!key) throw unauthorized("deploy-key-invalid", messages.keyUnknown);
+      if (key.revoked) throw unauthorized("deploy-key-revoked", messages.keyRevoked);
       return { kind: "key", key, label: messages.keyActor(key.name) };
     }
     const claims = token ? await auth.tokens.verify(token) : null;
     const session = claims ? await auth.sessions.check(claims.sessionId, claims.userId) : null;
     if (!session) throw unauthorized();
-    if (session.user.role !== "admin") throw new HttpError(403, httpMessages.adminOnly);
+    if (session.user.role !== "admin") throw new HttpError(403, "admin-only", httpMessages.adminOnly);
     return { kind: "admin", user: session.user, label: session.user.name };
   }
 
   /** A key acts only on its own remote (403); an admin on every one. */
   function requireRemote(actor: ReleaseActor, remote: RemoteName): void {
-    if (actor.kind === "key" && actor.key.remote !== remote) throw new HttpError(403, messages.keyOtherRemote);
+    if (actor.kind === "key" && actor.key.remote !== remote)
+      throw new HttpError(403, "deploy-key-wrong-remote", messages.keyOtherRemote);
   }
 
   function releasedBy(actor: ReleaseActor): NewRelease["releasedBy"] {
@@ -191,7 +197,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   async function insertChecked(actor: ReleaseActor, release: NewRelease, files: StoredReleaseFile[]): Promise<Release> {
     return sql.begin(async (tx) => {
       const inserted = await insertRelease(tx, release);
-      if (!inserted) throw new HttpError(409, messages.versionTaken(release.version));
+      if (!inserted) throw new HttpError(409, "release-version-taken", messages.versionTaken(release.version));
       if (files.length > 0) await insertReleaseFiles(tx, inserted.id, files);
       await recordRolloutEvent(tx, {
         remote: release.remote,
@@ -211,7 +217,8 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     requireRemote(actor, input.remote);
     const version = parseVersion(input.version);
     const note = parseNote(input.note);
-    if (await releaseExists(sql, input.remote, version)) throw new HttpError(409, messages.versionTaken(version));
+    if (await releaseExists(sql, input.remote, version))
+      throw new HttpError(409, "release-version-taken", messages.versionTaken(version));
     return { remote: input.remote, version, note };
   }
 
@@ -231,10 +238,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       const { remote, version, note } = await newReleaseInput(actor, input);
       const files = readReleaseArchive(input.archive);
       const manifestFile = files.find((file) => file.path === "mf-manifest.json");
-      if (!manifestFile) throw new HttpError(409, messages.manifestMissing);
+      if (!manifestFile) throw new HttpError(409, "release-manifest-missing", messages.manifestMissing);
       const manifest = checkManifest(remote, new TextDecoder().decode(manifestFile.bytes), needs);
       if (!files.some((file) => file.path === manifest.remoteEntry)) {
-        throw new HttpError(409, messages.remoteEntryMissing(manifest.remoteEntry));
+        throw new HttpError(409, "release-remote-entry-missing", messages.remoteEntryMissing(manifest.remoteEntry));
       }
       const { stored, blobs } = await storeFiles(files);
       try {
@@ -270,7 +277,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         url = null;
       }
       if (url?.protocol !== "https:" || url.username || url.password) {
-        throw new HttpError(422, messages.manifestUrlNotHttps);
+        throw new HttpError(422, "validation", messages.manifestUrlNotHttps);
       }
       const { remote, version, note } = await newReleaseInput(actor, input);
       let text: string;
@@ -279,6 +286,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       } catch (error) {
         throw new HttpError(
           409,
+          "release-manifest-unreachable",
           messages.manifestUrlUnreachable(error instanceof Error ? error.message : String(error)),
         );
       }
@@ -305,9 +313,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       const version = parseVersion(versionInput);
       await sql.begin(async (tx) => {
         const release = await findRelease(tx, remote, version);
-        if (!release) throw new HttpError(404, messages.releaseNotFound(version));
+        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
         const state = await lockRollout(tx, remote);
-        if (state?.active === release.id) throw new HttpError(409, messages.alreadyActive(version));
+        if (state?.active === release.id)
+          throw new HttpError(409, "release-already-active", messages.alreadyActive(version));
         const canary = state?.canary === release.id ? null : (state?.canary ?? null);
         // Back to an earlier release: the one rolled back from is no good release to fall back to.
         const rollback = state !== null && release.id < state.active;
@@ -330,10 +339,11 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       const share = parseShare(shareInput);
       await sql.begin(async (tx) => {
         const release = await findRelease(tx, remote, version);
-        if (!release) throw new HttpError(404, messages.releaseNotFound(version));
+        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
         const state = await lockRollout(tx, remote);
-        if (!state) throw new HttpError(409, messages.noActiveRelease);
-        if (state.active === release.id) throw new HttpError(409, messages.alreadyActive(version));
+        if (!state) throw new HttpError(409, "rollout-no-active-release", messages.noActiveRelease);
+        if (state.active === release.id)
+          throw new HttpError(409, "release-already-active", messages.alreadyActive(version));
         await writeRollout(tx, remote, { ...state, canary: release.id, share });
         await recordRolloutEvent(tx, { remote, action: "canary", releaseId: release.id, share, actor: actor.label });
       });
@@ -344,7 +354,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       requireRemote(actor, remote);
       await sql.begin(async (tx) => {
         const state = await lockRollout(tx, remote);
-        if (!state?.canary) throw new HttpError(409, messages.noCanary);
+        if (!state?.canary) throw new HttpError(409, "rollout-no-canary", messages.noCanary);
         await writeRollout(tx, remote, { active: state.canary, previous: state.active, canary: null, share: 0 });
         await recordRolloutEvent(tx, { remote, action: "promote", releaseId: state.canary, actor: actor.label });
       });
@@ -355,7 +365,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       requireRemote(actor, remote);
       await sql.begin(async (tx) => {
         const state = await lockRollout(tx, remote);
-        if (!state?.canary) throw new HttpError(409, messages.noCanary);
+        if (!state?.canary) throw new HttpError(409, "rollout-no-canary", messages.noCanary);
         await writeRollout(tx, remote, { ...state, canary: null, share: 0 });
         await recordRolloutEvent(tx, { remote, action: "stop", releaseId: state.canary, actor: actor.label });
       });
@@ -383,7 +393,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     ): Promise<{ key: DeployKey; secret: string }> {
       const remote = parseRemote(input.remote);
       const name = typeof input.name === "string" ? input.name.trim() : "";
-      if (name === "" || name.length > 100) throw new HttpError(422, messages.invalidKeyName);
+      if (name === "" || name.length > 100) throw new HttpError(422, "validation", messages.invalidKeyName);
       const secret = `${deployKeyPrefix}${randomBytes(32).toString("base64url")}`;
       const key = await insertDeployKey(sql, {
         remote,
@@ -398,7 +408,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     listKeys: () => listDeployKeys(sql),
 
     async revokeKey(id: number): Promise<void> {
-      if (!(await revokeDeployKey(sql, id))) throw new HttpError(404, messages.keyNotFound);
+      if (!(await revokeDeployKey(sql, id))) throw new HttpError(404, "deploy-key-not-found", messages.keyNotFound);
     },
 
     /**

@@ -122,7 +122,7 @@ type ApiCallArguments<R extends ApiRoute> =
  * Calls one route of the contract (`packages/kit/src/api-routes.ts`) and resolves to its answer,
  * typed from there: `callApi("PUT /api/customers/:id", { params: { id }, json })`. A 204 resolves
  * to undefined; any failure throws `ApiError` as `apiFetch` does. A `FormData` body is sent as
- * multipart, anything else as JSON.
+ * multipart, a `Blob` as it is, anything else as JSON.
  */
 export async function callApi<R extends ApiRoute>(route: R, ...[options]: ApiCallArguments<R>): Promise<ApiAnswer<R>> {
   const { params, json, query, signal, token } = (options ?? {}) as {
@@ -135,7 +135,7 @@ export async function callApi<R extends ApiRoute>(route: R, ...[options]: ApiCal
   const path = route
     .slice(space + 1)
     .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
-  const body = json instanceof FormData ? { body: json } : { json };
+  const body = json instanceof FormData || json instanceof Blob ? { body: json } : { json };
   const response = await apiFetch(path, { method, ...body, query: query as ApiRequest["query"], signal, token });
   if (response.status === 204) return undefined as ApiAnswer<R>;
   return (await response.json()) as ApiAnswer<R>;
