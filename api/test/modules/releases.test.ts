@@ -80,6 +80,15 @@ async function untilBServes(version: string, visitor = "visitor-fixed-0001"): Pr
   return performance.now() - started;
 }
 
+/** Polls B until it has heard of mf-dashboard's canary (it counts loads); fails after 1 s. */
+async function untilBKnowsCanary(visitor = "visitor-fixed-0001"): Promise<void> {
+  const started = performance.now();
+  while ((await registry(appB, visitor)).mf_dashboard.count_loads !== true) {
+    if (performance.now() - started > 1000) throw new Error("B has not heard of the canary");
+    await Bun.sleep(5);
+  }
+}
+
 const rollout = (remote: string, action: string, json: unknown, token = dashboardKey.secret) =>
   callJson<{ rollout: RemoteRollout; message: string }>(appA, `/api/releases/${remote}/${action}`, { token, json });
 
@@ -124,9 +133,10 @@ describe("releases of a remote", () => {
   test("the same version again is a 409: releases are immutable", async () => {
     const answer = await upload(dashboardKey.secret, "mf-dashboard", "v1", await releaseArchive("dashboard", "anders"));
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe(
-      "Die Version „v1“ gibt es für diesen Bereich schon. Versionen sind unveränderlich.",
-    );
+    expect(answer.body).toEqual({
+      code: "release-version-taken",
+      message: "Die Version „v1“ gibt es für diesen Bereich schon. Versionen sind unveränderlich.",
+    });
   });
 
   test("activating v1 reaches the other process within a second", async () => {
@@ -145,11 +155,7 @@ describe("releases of a remote", () => {
     expect(canary.status).toBe(200);
     expect(canary.body.rollout).toMatchObject({ canary_share: 50 });
     const visitors = Array.from({ length: 24 }, (_, index) => `fresh-visitor-${index.toString().padStart(4, "0")}`);
-    const started = performance.now();
-    while ((await registry(appB, visitors[0])).mf_dashboard.count_loads !== true) {
-      if (performance.now() - started > 1000) throw new Error("B has not heard of the canary");
-      await Bun.sleep(5);
-    }
+    await untilBKnowsCanary(visitors[0]);
     const seen = new Map<string, string | null>();
     for (const visitor of visitors) seen.set(visitor, (await registry(appB, visitor)).mf_dashboard.version);
     const versions = [...seen.values()];
@@ -201,6 +207,7 @@ describe("releases of a remote", () => {
       await releaseArchive("dashboard", "v3", { kitSurface: "1.0.0-sdeadbeef" }),
     );
     expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ code: "release-kit-surface-mismatch" });
     expect(answer.body.message).toStartWith("Das Release wurde gegen die Kit-Oberfläche 1.0.0-sdeadbeef gebaut");
     expect(await storedBlobs()).toBe(blobsBefore);
     expect(await releaseRows()).toBe(rowsBefore);
@@ -215,9 +222,10 @@ describe("releases of a remote", () => {
       await releaseArchive("dashboard", "v3", { exposes: ["Dashboard", "Account"] }),
     );
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe(
-      "Dem Release fehlen Module, die die Seiten der Shell brauchen: ./Users, ./Releases, ./Outbox.",
-    );
+    expect(answer.body).toEqual({
+      code: "release-exposes-missing",
+      message: "Dem Release fehlen Module, die die Seiten der Shell brauchen: ./Users, ./Releases, ./Outbox.",
+    });
   });
 
   test("an archive without a manifest, or with a broken one, is refused with 409", async () => {
@@ -229,11 +237,17 @@ describe("releases of a remote", () => {
       new Uint8Array(await (await empty.blob()).arrayBuffer()),
     );
     expect(noManifest.status).toBe(409);
-    expect(noManifest.body.message).toBe("Das Archiv enthält keine mf-manifest.json im obersten Ordner.");
+    expect(noManifest.body).toEqual({
+      code: "release-manifest-missing",
+      message: "Das Archiv enthält keine mf-manifest.json im obersten Ordner.",
+    });
     const broken = await releaseArchive("dashboard", "v3", { extra: { "mf-manifest.json": "{ kaputt" } });
     const answer = await upload(dashboardKey.secret, "mf-dashboard", "v3", broken);
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe("Die mf-manifest.json ist fehlerhaft: kein gültiges JSON");
+    expect(answer.body).toEqual({
+      code: "release-manifest-malformed",
+      message: "Die mf-manifest.json ist fehlerhaft: kein gültiges JSON",
+    });
   });
 
   test("a tarball with ../ or absolute paths is refused with 422, nothing stored", async () => {
@@ -242,6 +256,7 @@ describe("releases of a remote", () => {
       const archive = await releaseArchive("dashboard", "v3", { extra: { [evil]: "böse" } });
       const answer = await upload(dashboardKey.secret, "mf-dashboard", "v3", archive);
       expect(answer.status).toBe(422);
+      expect(answer.body).toMatchObject({ code: "release-archive-unsafe-path" });
       expect(answer.body.message).toStartWith("Das Archiv enthält einen unzulässigen Pfad");
     }
     const garbage = await upload(dashboardKey.secret, "mf-dashboard", "v3", new TextEncoder().encode("kein tar"));
@@ -260,7 +275,10 @@ describe("releases of a remote", () => {
           "Content-Length: 2147483648\r\n\r\nabc",
       );
       expect(answer.status).toBe(413);
-      expect(JSON.parse(answer.body).message).toBe("Das Archiv ist zu groß (höchstens 64 MiB).");
+      expect(JSON.parse(answer.body)).toEqual({
+        code: "payload-too-large",
+        message: "Das Archiv ist zu groß (höchstens 64 MiB).",
+      });
     } finally {
       await appA.stop();
     }
@@ -275,14 +293,17 @@ describe("releases of a remote", () => {
     expect((await rollout("mf-dashboard", "canary", { version: "v2", share: 12.5 })).status).toBe(422);
     const promote = await rollout("mf-dashboard", "promote", {});
     expect(promote.status).toBe(409);
-    expect(promote.body.message).toBe("Für diesen Bereich läuft kein Canary.");
+    expect(promote.body).toEqual({ code: "rollout-no-canary", message: "Für diesen Bereich läuft kein Canary." });
     expect((await rollout("mf-dashboard", "activate", { version: "v1" })).status).toBe(409);
     // A canary before any active release: the files remote has none.
     const first = await upload(filesKey.secret, "mf-files", "f1", await releaseArchive("files", "f1"));
     expect(first.status).toBe(201);
     const early = await rollout("mf-files", "canary", { version: "f1", share: 10 }, filesKey.secret);
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe("Für diesen Bereich ist noch kein Release aktiv. Zuerst ein Release aktivieren.");
+    expect(early.body).toEqual({
+      code: "rollout-no-active-release",
+      message: "Für diesen Bereich ist noch kein Release aktiv. Zuerst ein Release aktivieren.",
+    });
   });
 });
 
@@ -290,7 +311,10 @@ describe("who may release", () => {
   test("a key for mf-files cannot release or roll out mf-dashboard (403)", async () => {
     const answer = await upload(filesKey.secret, "mf-dashboard", "v5", await releaseArchive("dashboard", "v5"));
     expect(answer.status).toBe(403);
-    expect(answer.body.message).toBe("Dieser Schlüssel gilt nur für einen anderen Bereich.");
+    expect(answer.body).toEqual({
+      code: "deploy-key-wrong-remote",
+      message: "Dieser Schlüssel gilt nur für einen anderen Bereich.",
+    });
     for (const action of ["activate", "canary", "promote", "stop"]) {
       const refused = await rollout("mf-dashboard", action, { version: "v2", share: 10 }, filesKey.secret);
       expect(refused.status).toBe(403);
@@ -303,7 +327,7 @@ describe("who may release", () => {
     expect((await call(appA, `/api/deploy-keys/${key.id}`, { method: "DELETE", token: owner.token })).status).toBe(204);
     const revoked = await upload(secret, "mf-dashboard", "v6", await releaseArchive("dashboard", "v6"));
     expect(revoked.status).toBe(401);
-    expect(revoked.body.message).toBe("Dieser Schlüssel wurde widerrufen.");
+    expect(revoked.body).toEqual({ code: "deploy-key-revoked", message: "Dieser Schlüssel wurde widerrufen." });
     expect((await upload("kwdk_unbekannt", "mf-dashboard", "v6", await releaseArchive("dashboard", "v6"))).status).toBe(
       401,
     );
@@ -349,7 +373,10 @@ describe("external releases", () => {
         json: { remote: "mf-dashboard", version: "ext-1", manifest_url: url },
       });
       expect(answer.status).toBe(422);
-      expect(answer.body.message).toBe("Die Adresse des Manifests muss mit https:// beginnen.");
+      expect(answer.body).toEqual({
+        code: "validation",
+        message: "Die Adresse des Manifests muss mit https:// beginnen.",
+      });
     }
     expect(await releaseRows()).toBe(rowsBefore);
   });
@@ -414,6 +441,8 @@ describe("client errors", () => {
     const answer = await upload(dashboardKey.secret, "mf-dashboard", "v7", await releaseArchive("dashboard", "v7"));
     expect(answer.status).toBe(201);
     expect((await rollout("mf-dashboard", "canary", { version: "v7", share: 30 })).status).toBe(200);
+    // B judges the canary by what it knows of the rollout: it must have heard of this one.
+    await untilBKnowsCanary();
     for (let load = 0; load < 10; load++) {
       expect(
         (await call(appB, "/api/client-loads", { json: { remote: "mf-dashboard", version: "ext-1" } })).status,
