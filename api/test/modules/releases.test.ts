@@ -133,7 +133,7 @@ describe("releases of a remote", () => {
   test("the same version again is a 409: releases are immutable", async () => {
     const answer = await upload(dashboardKey.secret, "mf-dashboard", "v1", await releaseArchive("dashboard", "anders"));
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({
+    expect<unknown>(answer.body).toEqual({
       code: "release-version-taken",
       message: "Die Version „v1“ gibt es für diesen Bereich schon. Versionen sind unveränderlich.",
     });
@@ -222,7 +222,7 @@ describe("releases of a remote", () => {
       await releaseArchive("dashboard", "v3", { exposes: ["Dashboard", "Account"] }),
     );
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({
+    expect<unknown>(answer.body).toEqual({
       code: "release-exposes-missing",
       message: "Dem Release fehlen Module, die die Seiten der Shell brauchen: ./Users, ./Releases, ./Outbox.",
     });
@@ -237,14 +237,14 @@ describe("releases of a remote", () => {
       new Uint8Array(await (await empty.blob()).arrayBuffer()),
     );
     expect(noManifest.status).toBe(409);
-    expect(noManifest.body).toEqual({
+    expect<unknown>(noManifest.body).toEqual({
       code: "release-manifest-missing",
       message: "Das Archiv enthält keine mf-manifest.json im obersten Ordner.",
     });
     const broken = await releaseArchive("dashboard", "v3", { extra: { "mf-manifest.json": "{ kaputt" } });
     const answer = await upload(dashboardKey.secret, "mf-dashboard", "v3", broken);
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({
+    expect<unknown>(answer.body).toEqual({
       code: "release-manifest-malformed",
       message: "Die mf-manifest.json ist fehlerhaft: kein gültiges JSON",
     });
@@ -293,14 +293,17 @@ describe("releases of a remote", () => {
     expect((await rollout("mf-dashboard", "canary", { version: "v2", share: 12.5 })).status).toBe(422);
     const promote = await rollout("mf-dashboard", "promote", {});
     expect(promote.status).toBe(409);
-    expect(promote.body).toEqual({ code: "rollout-no-canary", message: "Für diesen Bereich läuft kein Canary." });
+    expect<unknown>(promote.body).toEqual({
+      code: "rollout-no-canary",
+      message: "Für diesen Bereich läuft kein Canary.",
+    });
     expect((await rollout("mf-dashboard", "activate", { version: "v1" })).status).toBe(409);
     // A canary before any active release: the files remote has none.
     const first = await upload(filesKey.secret, "mf-files", "f1", await releaseArchive("files", "f1"));
     expect(first.status).toBe(201);
     const early = await rollout("mf-files", "canary", { version: "f1", share: 10 }, filesKey.secret);
     expect(early.status).toBe(409);
-    expect(early.body).toEqual({
+    expect<unknown>(early.body).toEqual({
       code: "rollout-no-active-release",
       message: "Für diesen Bereich ist noch kein Release aktiv. Zuerst ein Release aktivieren.",
     });
@@ -311,7 +314,7 @@ describe("who may release", () => {
   test("a key for mf-files cannot release or roll out mf-dashboard (403)", async () => {
     const answer = await upload(filesKey.secret, "mf-dashboard", "v5", await releaseArchive("dashboard", "v5"));
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({
+    expect<unknown>(answer.body).toEqual({
       code: "deploy-key-wrong-remote",
       message: "Dieser Schlüssel gilt nur für einen anderen Bereich.",
     });
@@ -327,7 +330,10 @@ describe("who may release", () => {
     expect((await call(appA, `/api/deploy-keys/${key.id}`, { method: "DELETE", token: owner.token })).status).toBe(204);
     const revoked = await upload(secret, "mf-dashboard", "v6", await releaseArchive("dashboard", "v6"));
     expect(revoked.status).toBe(401);
-    expect(revoked.body).toEqual({ code: "deploy-key-revoked", message: "Dieser Schlüssel wurde widerrufen." });
+    expect<unknown>(revoked.body).toEqual({
+      code: "deploy-key-revoked",
+      message: "Dieser Schlüssel wurde widerrufen.",
+    });
     expect((await upload("kwdk_unbekannt", "mf-dashboard", "v6", await releaseArchive("dashboard", "v6"))).status).toBe(
       401,
     );
@@ -373,7 +379,7 @@ describe("external releases", () => {
         json: { remote: "mf-dashboard", version: "ext-1", manifest_url: url },
       });
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({
+      expect<unknown>(answer.body).toEqual({
         code: "validation",
         message: "Die Adresse des Manifests muss mit https:// beginnen.",
       });
