@@ -1,4 +1,4 @@
-import { type ApiErrorCode, federationName, type RemoteName } from "@klarwerk/kit";
+import { federationName, type RemoteName } from "@klarwerk/kit";
 import { sharedKitEntries } from "@klarwerk/kit/surface";
 import { HttpError } from "../../http/errors.ts";
 import { releaseMessages as messages } from "./messages.ts";
@@ -11,10 +11,6 @@ export interface CheckedManifest {
   kitSurface: string;
 }
 
-function refuse(code: ApiErrorCode, message: string): never {
-  throw new HttpError(409, code, message);
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -23,7 +19,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return refuse("release-manifest-malformed", messages.manifestMalformed("kein gültiges JSON"));
+    throw new HttpError(409, "release-manifest-malformed", messages.manifestMalformed("kein gültiges JSON"));
   }
 }
 
@@ -35,22 +31,32 @@ function parseJson(text: string): unknown {
  */
 export function checkManifest(remote: RemoteName, text: string, needs: ShellNeeds): CheckedManifest {
   const manifest = parseJson(text);
-  if (!isRecord(manifest)) return refuse("release-manifest-malformed", messages.manifestMalformed("kein JSON-Objekt"));
+  if (!isRecord(manifest))
+    throw new HttpError(409, "release-manifest-malformed", messages.manifestMalformed("kein JSON-Objekt"));
   const name = manifest.name;
-  if (typeof name !== "string") return refuse("release-manifest-malformed", messages.manifestMalformed("„name“ fehlt"));
+  if (typeof name !== "string")
+    throw new HttpError(409, "release-manifest-malformed", messages.manifestMalformed("„name“ fehlt"));
   if (name !== federationName(remote))
-    return refuse("release-manifest-wrong-remote", messages.manifestWrongRemote(federationName(remote), name));
+    throw new HttpError(
+      409,
+      "release-manifest-wrong-remote",
+      messages.manifestWrongRemote(federationName(remote), name),
+    );
 
   const metaData = isRecord(manifest.metaData) ? manifest.metaData : null;
   const entry = metaData && isRecord(metaData.remoteEntry) ? metaData.remoteEntry : null;
   if (!entry || typeof entry.name !== "string" || entry.name === "") {
-    return refuse("release-manifest-malformed", messages.manifestMalformed("„metaData.remoteEntry.name“ fehlt"));
+    throw new HttpError(
+      409,
+      "release-manifest-malformed",
+      messages.manifestMalformed("„metaData.remoteEntry.name“ fehlt"),
+    );
   }
   const entryPath = typeof entry.path === "string" ? entry.path.replace(/^\/+|\/+$/g, "") : "";
   const remoteEntry = entryPath ? `${entryPath}/${entry.name}` : entry.name;
 
   if (!Array.isArray(manifest.exposes))
-    return refuse("release-manifest-malformed", messages.manifestMalformed("„exposes“ fehlt"));
+    throw new HttpError(409, "release-manifest-malformed", messages.manifestMalformed("„exposes“ fehlt"));
   const exposed = new Set(
     manifest.exposes.flatMap((expose) =>
       isRecord(expose) && typeof expose.name === "string" ? [expose.name.replace(/^\.\//, "")] : [],
@@ -58,10 +64,14 @@ export function checkManifest(remote: RemoteName, text: string, needs: ShellNeed
   );
   const missing = needs.exposes(remote).filter((expose) => !exposed.has(expose));
   if (missing.length > 0)
-    return refuse("release-exposes-missing", messages.exposesMissing(missing.map((expose) => `./${expose}`)));
+    throw new HttpError(
+      409,
+      "release-exposes-missing",
+      messages.exposesMissing(missing.map((expose) => `./${expose}`)),
+    );
 
   if (!Array.isArray(manifest.shared))
-    return refuse("release-manifest-malformed", messages.manifestMalformed("„shared“ fehlt"));
+    throw new HttpError(409, "release-manifest-malformed", messages.manifestMalformed("„shared“ fehlt"));
   const kitVersions = new Set(
     manifest.shared.flatMap((shared) =>
       isRecord(shared) &&
@@ -72,9 +82,9 @@ export function checkManifest(remote: RemoteName, text: string, needs: ShellNeed
         : [],
     ),
   );
-  if (kitVersions.size === 0) return refuse("release-kit-surface-missing", messages.kitSurfaceMissing);
+  if (kitVersions.size === 0) throw new HttpError(409, "release-kit-surface-missing", messages.kitSurfaceMissing);
   const foreign = [...kitVersions].find((version) => version !== needs.kitSurface);
   if (foreign !== undefined)
-    return refuse("release-kit-surface-mismatch", messages.kitSurfaceMismatch(foreign, needs.kitSurface));
+    throw new HttpError(409, "release-kit-surface-mismatch", messages.kitSurfaceMismatch(foreign, needs.kitSurface));
   return { remoteEntry, kitSurface: needs.kitSurface };
 }

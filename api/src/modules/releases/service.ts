@@ -113,13 +113,8 @@ function sha256Hex(text: string): string {
   return new Bun.CryptoHasher("sha256").update(text).digest("hex");
 }
 
-/** A 401 that asks for a bearer token: no session, or a deploy key that is unknown or revoked. */
-function unauthorized(
-  code: "unauthorized" | "deploy-key-invalid" | "deploy-key-revoked" = "unauthorized",
-  message: string = httpMessages.unauthorized,
-): HttpError {
-  return new HttpError(401, code, message, { "WWW-Authenticate": "Bearer" });
-}
+/** A 401's challenge: no session, or a deploy key that is unknown or revoked. */
+const bearerChallenge = { "WWW-Authenticate": "Bearer" };
 
 /** Where an uploaded release's files are served (immutable: a version names one build forever). */
 export function uploadedReleaseBase(remote: RemoteName, version: string): string {
@@ -137,13 +132,13 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     const token = bearerToken(request.headers.get("authorization"));
     if (token?.startsWith(deployKeyPrefix)) {
       const key = await useDeployKey(sql, sha256Hex(token));
-      if (!key) throw unauthorized("deploy-key-invalid", messages.keyUnknown);
-      if (key.revoked) throw unauthorized("deploy-key-revoked", messages.keyRevoked);
+      if (!key) throw new HttpError(401, "deploy-key-invalid", messages.keyUnknown, bearerChallenge);
+      if (key.revoked) throw new HttpError(401, "deploy-key-revoked", messages.keyRevoked, bearerChallenge);
       return { kind: "key", key, label: messages.keyActor(key.name) };
     }
     const claims = token ? await auth.tokens.verify(token) : null;
     const session = claims ? await auth.sessions.check(claims.sessionId, claims.userId) : null;
-    if (!session) throw unauthorized();
+    if (!session) throw new HttpError(401, "unauthorized", httpMessages.unauthorized, bearerChallenge);
     if (session.user.role !== "admin") throw new HttpError(403, "admin-only", httpMessages.adminOnly);
     return { kind: "admin", user: session.user, label: session.user.name };
   }
