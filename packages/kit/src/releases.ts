@@ -75,14 +75,9 @@ export interface ReleaseErrorCounts {
 }
 
 /** One reported error, as admins read it. */
-export interface ClientErrorReport {
+export interface ClientErrorReport extends Omit<ClientErrorInput, "remote"> {
   id: number;
   remote: RemoteName;
-  version: string | null;
-  kind: ClientErrorKind;
-  route: string;
-  message: string;
-  browser: string;
   created_at: string;
 }
 

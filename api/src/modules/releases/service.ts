@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
-  type ClientErrorKind,
+  type ClientErrorInput,
   canaryErrorMarginPoints,
   canaryErrorWindowLoads,
   canaryShareRange,
@@ -410,15 +410,9 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
      * What the shell reported: stored with the release it names; a failed load also counts as a
      * load of that release. A canary's errors may stop it (`judgeCanary`).
      */
-    async reportClientError(report: {
-      remote: RemoteName;
-      version: string | null;
-      kind: ClientErrorKind;
-      route: string;
-      message: string;
-      browser: string;
-      userId: number | null;
-    }): Promise<void> {
+    async reportClientError(
+      report: Omit<ClientErrorInput, "remote"> & { remote: RemoteName; userId: number | null },
+    ): Promise<void> {
       const releaseId = await releaseIdOf(sql, report.remote, report.version);
       await insertClientError(sql, { ...report, releaseId });
       if (releaseId === null) return;
