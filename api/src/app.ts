@@ -61,7 +61,13 @@ export function createApp({
   /** What the start-up sweep found missing (`main.ts`); none by default. */
   blobReport?: BlobReport;
 }) {
-  const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
+  const auth = createAuth({
+    sql,
+    secret: config.jwtSecret,
+    changes,
+    now,
+    trustedProxies: config.trustedProxies,
+  });
   const outbox = createOutbox({
     sql,
     config,

@@ -4,6 +4,7 @@
  * it, and each app bundles its own copy (it is stateless, so it is not a federation singleton).
  * Browser state lives in `@klarwerk/kit/browser`, `/query` and `/portal`.
  */
+export * from "./audit";
 export * from "./company";
 export * from "./contact";
 export * from "./customers";
