@@ -19,7 +19,12 @@ export function visitorActor(
   server: PeerSource | null | undefined,
   trustedProxies: readonly AddressRange[],
 ): AuditActor {
-  return { kind: "visitor", id: null, name: auditMessages.visitor, address: peerAddressOf(request, server, trustedProxies) };
+  return {
+    kind: "visitor",
+    id: null,
+    name: auditMessages.visitor,
+    address: peerAddressOf(request, server, trustedProxies),
+  };
 }
 
 /** The server itself: scheduled backups, the retention purge. */

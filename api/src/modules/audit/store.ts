@@ -184,3 +184,38 @@ export async function purgeExpiredEvents(sql: Sql, periods: RetentionPeriods, to
     return row?.purged ?? 0;
   });
 }
+
+/** Runs `work` in a transaction: `sql`'s own when it is one, a new one otherwise. */
+export async function withinTransaction<T>(sql: Queries, work: (tx: Queries) => Promise<T>): Promise<T> {
+  return "begin" in sql ? ((await sql.begin((tx) => work(tx))) as T) : work(sql);
+}
+
+/** Columns that change with every write and say nothing about what changed. */
+const bookkeepingColumns = new Set(["updated_at", "updated_by", "updated_by_name"]);
+
+/** A row as JSON (what an event compares before and after a change to a book entry); null when there is none. */
+export async function rowSnapshot(sql: Queries, table: string, id: number): Promise<Record<string, unknown> | null> {
+  const [row] = await sql<{ row: Record<string, unknown> }[]>`
+    select to_jsonb(t) as row from ${sql(table)} t where id = ${id}`;
+  return row?.row ?? null;
+}
+
+/** The fields that differ between two snapshots (`before` null: every field set), with their values. */
+export function snapshotChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): { fields: string[]; changes: Record<string, AuditChange> } {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
+    .filter((key) => !bookkeepingColumns.has(key))
+    .sort();
+  const fields: string[] = [];
+  const changes: Record<string, AuditChange> = {};
+  for (const key of keys) {
+    const old = before?.[key] ?? null;
+    const now = after?.[key] ?? null;
+    if (JSON.stringify(old) === JSON.stringify(now)) continue;
+    fields.push(key);
+    changes[key] = { before: old, after: now };
+  }
+  return { fields, changes };
+}

@@ -30,20 +30,25 @@ export function companyModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
         responses: { 200: jsonResponse("The settings and the provider block they make.", companyAnswerSchema) },
       },
     })
-    .put("", async ({ body, user }) => answer(await saveCompanySettings(sql, companySettingsFrom(body), user.id)), {
-      admin: true,
-      ...jsonBody(companyBody),
-      detail: {
-        summary: "Replace the company settings",
-        tags,
-        responses: {
-          200: jsonResponse("The stored settings.", companyAnswerSchema),
-          ...errorResponses({
-            400: [httpMessages.badRequest],
-            422: [...Object.values(companyMessages), httpMessages.notJsonObject],
-          }),
-          ...jsonBodyErrors,
+    .put(
+      "",
+      async ({ body, user, actor }) =>
+        answer(await saveCompanySettings(sql, companySettingsFrom(body), user.id, actor)),
+      {
+        admin: true,
+        ...jsonBody(companyBody),
+        detail: {
+          summary: "Replace the company settings",
+          tags,
+          responses: {
+            200: jsonResponse("The stored settings.", companyAnswerSchema),
+            ...errorResponses({
+              400: [httpMessages.badRequest],
+              422: [...Object.values(companyMessages), httpMessages.notJsonObject],
+            }),
+            ...jsonBodyErrors,
+          },
         },
       },
-    });
+    );
 }

@@ -97,8 +97,8 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
     })
     .post(
       "",
-      async ({ body, user, status }) => {
-        const customer = await createCustomer(sql, customerFrom(body), user);
+      async ({ body, user, status, actor }) => {
+        const customer = await createCustomer(sql, customerFrom(body), user, actor);
         customersChanged(customer);
         return status(201, { customer });
       },
@@ -114,9 +114,9 @@ export function customersModule({ sql, auth, changes }: Pick<Deps, "sql" | "auth
     )
     .put(
       "/:id",
-      async ({ params, body, user }) => {
+      async ({ params, body, user, actor }) => {
         const id = requireId(params.id, messages.invalidId);
-        const updated = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), user);
+        const updated = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), user, actor);
         if (!updated) throw new HttpError(404, messages.notFound);
         customersChanged(updated.before, updated.customer);
         return { customer: updated.customer };

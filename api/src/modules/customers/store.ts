@@ -1,5 +1,6 @@
 import { type Customer, type CustomerInput, type CustomerPage, customerPaging } from "@klarwerk/kit";
-import type { Sql } from "../../db/open.ts";
+import type { Queries, Sql } from "../../db/open.ts";
+import { type AuditActor, changedFields, recordAuditEvent } from "../audit/store.ts";
 import type { ListQuery } from "./validation.ts";
 
 /**
@@ -105,7 +106,33 @@ export interface Editor {
   name: string;
 }
 
-export async function createCustomer(sql: Sql, customer: CustomerInput, editor: Editor): Promise<Customer> {
+/** The fields an audit event names when they change (their values are not recorded: personal data). */
+const auditedFields = [
+  "name",
+  "email",
+  "phone",
+  "website",
+  "notes",
+  "status",
+  "address",
+  "leitweg_id",
+] as const satisfies readonly (keyof Customer)[];
+
+export async function createCustomer(
+  sql: Sql,
+  customer: CustomerInput,
+  editor: Editor,
+  actor: AuditActor,
+): Promise<Customer> {
+  return sql.begin(async (tx) => {
+    const created = await insertCustomer(tx, customer, editor);
+    const { fields } = changedFields(null, created, auditedFields);
+    await recordAuditEvent(tx, actor, { action: "customer.created", objectId: created.id, fields });
+    return created;
+  });
+}
+
+async function insertCustomer(sql: Queries, customer: CustomerInput, editor: Editor): Promise<Customer> {
   const [created] = await sql<Customer[]>`
     insert into customers (
       name, email, phone, website, notes, status, address, leitweg_id,
@@ -123,6 +150,25 @@ export async function createCustomer(sql: Sql, customer: CustomerInput, editor: 
 /** The updated customer and its name and status before, or null when there is none with this id. */
 export async function updateCustomer(
   sql: Sql,
+  id: number,
+  customer: CustomerInput,
+  editor: Editor,
+  actor: AuditActor,
+): Promise<{ customer: Customer; before: Pick<Customer, "name" | "status"> } | null> {
+  return sql.begin(async (tx) => {
+    const [old] = await tx<Customer[]>`
+      select id, name, email, phone, website, notes, status, address, leitweg_id from customers where id = ${id} for update`;
+    if (!old) return null;
+    const updated = await writeCustomer(tx, id, customer, editor);
+    if (!updated) return null;
+    const { fields } = changedFields(old, updated.customer, auditedFields);
+    await recordAuditEvent(tx, actor, { action: "customer.changed", objectId: id, fields });
+    return updated;
+  });
+}
+
+async function writeCustomer(
+  sql: Queries,
   id: number,
   customer: CustomerInput,
   editor: Editor,

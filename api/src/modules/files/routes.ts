@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import type { AuditActor } from "../audit/store.ts";
 import { removeUnlessBackingUp } from "../../backup/deferred-deletes.ts";
 import type { Deps } from "../../deps.ts";
 import { receivedFromPeer } from "../../http/client-address.ts";
@@ -13,7 +14,7 @@ import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-lin
 import { filesApiMessages as messages } from "./messages.ts";
 import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "./responses.ts";
 import { blobResponse, contentDisposition, digestHeaderDocs } from "./serve.ts";
-import { deleteFile, type FileWithBlob, findFile, insertFile, listFiles } from "./store.ts";
+import { deleteFile, type FileWithBlob, findFile, insertFile, listFiles, recordDownload } from "./store.ts";
 import { receiveUpload } from "./upload.ts";
 
 /**
@@ -67,13 +68,24 @@ const downloadResponses = {
  * - `GET /api/files/{id}/preview`: image files only (else 415), inline and inert, with Range like
  *   a download.
  */
+export /** Whether a request asks for a later part of the bytes than the first (`Range: bytes=N-` with N > 0). */
+function continuesDownload(request: Request | undefined): boolean {
+  const range = request?.headers.get("range")?.trim() ?? "";
+  return range !== "" && !/^bytes\s*=\s*0+-/i.test(range);
+}
+
 export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
   const store = fileBlobStore(config);
   const links = createDownloadLinks(config.jwtSecret);
 
-  async function fileOf(rawId: string): Promise<FileWithBlob> {
+  /**
+   * The file; with `actor`, its download is an audit event: one per download, so a request for a
+   * later part of the bytes (`Range` not from byte 0: a resumed or streamed download) adds none.
+   */
+  async function fileOf(rawId: string, actor?: AuditActor, request?: Request): Promise<FileWithBlob> {
     const file = await findFile(sql, requireId(rawId, messages.invalidId));
     if (!file) throw new HttpError(404, messages.notFound);
+    if (actor && !continuesDownload(request)) await recordDownload(sql, actor, file.id);
     return file;
   }
 
@@ -133,7 +145,7 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
     )
     .post(
       "/upload",
-      async ({ request, server, user, status }) => {
+      async ({ request, server, user, status, actor }) => {
         const upload = await receiveUpload(request, {
           store,
           maxBytes: config.uploadMaxBytes,
@@ -143,16 +155,20 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
           const folderId = optionalFolderId(upload.fields.get("folder_id"), foldersApiMessages.invalidId);
           // The blob is in place before the row exists: a row never names a missing blob.
           await upload.blob.commit();
-          const file = await insertFile(sql, {
-            folderId,
-            originalName: upload.originalName,
-            mimeType: upload.mimeType,
-            size: upload.size,
-            blobId: upload.blob.id,
-            blobOffset: upload.offset,
-            sha256: upload.sha256,
-            uploader: user,
-          });
+          const file = await insertFile(
+            sql,
+            {
+              folderId,
+              originalName: upload.originalName,
+              mimeType: upload.mimeType,
+              size: upload.size,
+              blobId: upload.blob.id,
+              blobOffset: upload.offset,
+              sha256: upload.sha256,
+              uploader: user,
+            },
+            actor,
+          );
           if (!file) throw new HttpError(404, foldersApiMessages.notFound);
           return status(201, { file });
         } catch (error) {
@@ -207,8 +223,8 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
     )
     .delete(
       "/:id",
-      async ({ params }) => {
-        const blobId = await deleteFile(sql, requireId(params.id, messages.invalidId));
+      async ({ params, actor }) => {
+        const blobId = await deleteFile(sql, requireId(params.id, messages.invalidId), actor);
         if (blobId === null) throw new HttpError(404, messages.notFound);
         // After the row is gone, unless a backup is copying (then after it): a blob that fails to
         // go now is an orphan the next start sweeps.
@@ -227,19 +243,23 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
         },
       },
     )
-    .get("/:id/download", async ({ params, request }) => send(request, await fileOf(params.id), "attachment"), {
-      auth: true,
-      params: t.Object({ id: fileId }),
-      detail: {
-        summary: "Download a file (with `Range`)",
-        tags,
-        responses: { ...downloadResponses, ...fileErrors },
+    .get(
+      "/:id/download",
+      async ({ params, request, actor }) => send(request, await fileOf(params.id, actor, request), "attachment"),
+      {
+        auth: true,
+        params: t.Object({ id: fileId }),
+        detail: {
+          summary: "Download a file (with `Range`)",
+          tags,
+          responses: { ...downloadResponses, ...fileErrors },
+        },
       },
-    })
+    )
     .post(
       "/:id/download-link",
-      async ({ params }) => {
-        const file = await fileOf(params.id);
+      async ({ params, actor }) => {
+        const file = await fileOf(params.id, actor);
         // Checked now, so the browser never saves an error message as the file.
         await contentSizeOf(file);
         return {

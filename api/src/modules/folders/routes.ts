@@ -37,13 +37,13 @@ export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
     )
     .post(
       "",
-      async ({ body, user, status }) => {
+      async ({ body, user, status, actor }) => {
         const name = folderNameOf(body.name);
         const parentId = parentIdOf(body.parent_id);
         if (parentId !== null && !(await folderExists(sql, parentId))) {
           throw new HttpError(404, messages.parentNotFound);
         }
-        const result = await createFolder(sql, { name, parentId, creator: user });
+        const result = await createFolder(sql, { name, parentId, creator: user }, actor);
         if (result.outcome === "taken") throw new HttpError(409, messages.nameTaken);
         return status(201, { folder: result.folder });
       },

@@ -16,6 +16,7 @@ import { listQueryDocs } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { bytesResponse, errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { reprDigest, sha256HexOf, strongEtag } from "../../storage/blob-digest.ts";
+import type { AuditActor } from "../audit/store.ts";
 import { contentDisposition, digestHeaderDocs } from "../files/serve.ts";
 import { invoiceBlobStore } from "./blobs.ts";
 import { xrechnungXml } from "./einvoice.ts";
@@ -121,12 +122,13 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     return content;
   }
 
-  const context = (user: { id: number; name: string }, today: string): IssueContext => ({
+  const context = (user: { id: number; name: string }, today: string, actor: AuditActor): IssueContext => ({
     sql,
     store,
     today,
     maxBackdateDays: config.invoiceMaxBackdateDays,
     author: { id: user.id, name: user.name },
+    actor,
   });
 
   const listDocs = listQueryDocs(invoiceListRules, {
@@ -165,12 +167,12 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     )
     .post(
       "",
-      async ({ body, user, status }) => {
+      async ({ body, user, status, actor }) => {
         const today = todayInGermany();
         const content = await contentChecked(body, today);
         const id = body.issue
-          ? await issueInvoice(context(user, today), null, content)
-          : await insertDraft(sql, content, { id: user.id, name: user.name });
+          ? await issueInvoice(context(user, today, actor), null, content)
+          : await insertDraft(sql, content, { id: user.id, name: user.name }, actor);
         return status(201, { invoice: await answer(id, today) });
       },
       {
@@ -190,13 +192,13 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     )
     .put(
       "/:id",
-      async ({ params, body, user }) => {
+      async ({ params, body, user, actor }) => {
         const id = requireId(params.id, messages.invalidId);
         const today = todayInGermany();
         const content = await contentChecked(body, today);
         if (body.issue) {
-          await issueInvoice(context(user, today), id, content);
-        } else if (!(await updateDraft(sql, id, content))) {
+          await issueInvoice(context(user, today, actor), id, content);
+        } else if (!(await updateDraft(sql, id, content, actor))) {
           const stored = await findInvoice(sql, id, today);
           throw stored ? new HttpError(409, messages.issuedFinal) : new HttpError(404, messages.notFound);
         }
@@ -215,9 +217,9 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     )
     .delete(
       "/:id",
-      async ({ params }) => {
+      async ({ params, actor }) => {
         const id = requireId(params.id, messages.invalidId);
-        if (await deleteDraft(sql, id)) return new Response(null, { status: 204 });
+        if (await deleteDraft(sql, id, actor)) return new Response(null, { status: 204 });
         const stored = await findInvoice(sql, id, todayInGermany());
         throw stored ? new HttpError(409, messages.issuedFinal) : new HttpError(404, messages.notFound);
       },
@@ -237,10 +239,10 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     )
     .post(
       "/:id/cancel",
-      async ({ params, user, status }) => {
+      async ({ params, user, status, actor }) => {
         const id = requireId(params.id, messages.invalidId);
         const today = todayInGermany();
-        const cancellationId = await cancelInvoice(context(user, today), id);
+        const cancellationId = await cancelInvoice(context(user, today, actor), id);
         return status(201, { invoice: await answer(cancellationId, today), cancelled: await answer(id, today) });
       },
       {
@@ -264,7 +266,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     )
     .post(
       "/:id/payment",
-      async ({ params, body }) => {
+      async ({ params, body, actor }) => {
         const id = requireId(params.id, messages.invalidId);
         const today = todayInGermany();
         const paidOn = paidOnFrom(body, today);
@@ -275,7 +277,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
           if (stored.kind === "cancellation") throw new HttpError(409, messages.cancellationFinal);
           if (stored.invoice.cancelledBy !== null) throw new HttpError(409, messages.cancelledNotPayable);
           if (paidOn < stored.content.issueDate) throw new HttpError(422, invoiceDateMessages.paidOnBeforeIssue);
-          await setPaidOn(tx, id, paidOn);
+          await setPaidOn(tx, id, paidOn, actor);
         });
         return { invoice: await answer(id, today) };
       },
