@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { todayInGermany, type UserAccountList } from "@klarwerk/kit";
 import { createTokenService } from "../src/http/auth.ts";
 import { createSessions } from "../src/http/sessions.ts";
+import { systemActor } from "../src/modules/audit/actor.ts";
 import { upload } from "./storage/upload-helpers.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "./support/app.ts";
 import { createTestDatabase } from "./support/database.ts";
@@ -313,7 +314,7 @@ const revokedTokens: Record<Exclude<Identity, "staff" | "admin">, string | null>
   await register(appA, pending);
   const [row] = await db.sql<{ id: number }[]>`select id from users where email = ${pending.email}`;
   const userId = row?.id ?? 0;
-  const sessionId = await createSessions({ sql: db.sql, changes: null, now: Date.now }).start(userId);
+  const sessionId = await createSessions({ sql: db.sql, changes: null, now: Date.now }).start(userId, systemActor);
   revokedTokens.pending = await createTokenService(config.jwtSecret).sign({ userId, sessionId });
 }
 {

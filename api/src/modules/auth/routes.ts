@@ -9,13 +9,21 @@ import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import { accessRequestMail, loginAttackMail } from "../../mail/templates.ts";
+import { visitorActor } from "../audit/actor.ts";
 import { deviceCookie, isSecureOrigin, knownDeviceOf } from "./known-device.ts";
 import { accountLoginLimit, authLimits } from "./limits.ts";
 import { authApiMessages as messages } from "./messages.ts";
 import { announceOwnerSetup, isOwnerSetupCode } from "./owner-setup.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { registeredSchema, sessionSchema, signedInSchema } from "./responses.ts";
-import { activeAdmins, changePassword, findPasswordHash, findUserForLogin, registerAccount } from "./store.ts";
+import {
+  activeAdmins,
+  changePassword,
+  findPasswordHash,
+  findUserForLogin,
+  loginRefused,
+  registerAccount,
+} from "./store.ts";
 import {
   checkPasswordLength,
   checkPasswordStrength,
@@ -92,6 +100,7 @@ export function authModule({
         const outcome = await registerAccount(
           sql,
           { name: registration.name, email: registration.email, passwordHash },
+          visitorActor(request, server, config.trustedProxies),
           {
             ownerEmail,
             ownerProven,
@@ -151,44 +160,57 @@ export function authModule({
         if (body.password.length === 0) throw new HttpError(422, messages.loginPasswordRequired);
 
         const address = clientAddressOf(request, server, config.trustedProxies);
+        const visitor = visitorActor(request, server, config.trustedProxies);
         const found = isEmail(email) ? await findUserForLogin(sql, email) : null;
         // A browser that signed in to this account before counts its failures apart from the
         // account's: guesses from elsewhere cannot lock it out (docs/decisions.md, issue 23).
         const known = knownDeviceOf(request, config.jwtSecret, now());
         const device = found && known?.userId === found.id ? `${known.userId}.${known.issuedAt}` : null;
-        await attemptLimits.beginLogin(email, address, {
-          device,
-          onAccountLimit: async () => {
-            await sql.begin(async (tx) => {
-              for (const admin of await activeAdmins(tx)) {
-                const to = { name: admin.name, address: admin.email };
-                const figures = {
-                  publicUrl: config.publicUrl,
-                  windowMinutes: accountLoginLimit.windowMs / 60_000,
-                  failures: accountLoginLimit.max,
-                };
-                await enqueueMail(tx, loginAttackMail({ email }, to, figures));
-              }
-            });
-            outbox.written();
-          },
-        });
+        await attemptLimits
+          .beginLogin(email, address, {
+            device,
+            onAccountLimit: async () => {
+              await sql.begin(async (tx) => {
+                for (const admin of await activeAdmins(tx)) {
+                  const to = { name: admin.name, address: admin.email };
+                  const figures = {
+                    publicUrl: config.publicUrl,
+                    windowMinutes: accountLoginLimit.windowMs / 60_000,
+                    failures: accountLoginLimit.max,
+                  };
+                  await enqueueMail(tx, loginAttackMail({ email }, to, figures));
+                }
+              });
+              outbox.written();
+            },
+          })
+          .catch(async (error: unknown) => {
+            throw await loginRefused(sql, visitor, found?.id ?? null, error);
+          });
 
         // Unknown e-mail: verify against a dummy hash anyway, so timing does not tell.
         const hash = found?.passwordHash ?? (await dummyHash());
         const passwordOk = body.password.length <= limits.passwordMax && (await verifyPassword(body.password, hash));
-        if (!found || !passwordOk) throw new HttpError(401, messages.wrongCredentials);
+        if (!found || !passwordOk)
+          throw await loginRefused(sql, visitor, found?.id ?? null, new HttpError(401, messages.wrongCredentials));
 
         await attemptLimits.loginSucceeded(email, address, device);
         // Only the right password learns that the account waits or is locked.
-        if (found.status === "pending") throw new HttpError(403, messages.pending);
-        if (found.status === "disabled") throw new HttpError(403, messages.disabled);
+        if (found.status === "pending")
+          throw await loginRefused(sql, visitor, found.id, new HttpError(403, messages.pending));
+        if (found.status === "disabled")
+          throw await loginRefused(sql, visitor, found.id, new HttpError(403, messages.disabled));
         set.headers["set-cookie"] = deviceCookie(config.jwtSecret, found.id, {
           now: now(),
           secure: isSecureOrigin(request, config.publicUrl),
         });
         const user: User = { id: found.id, name: found.name, email: found.email, role: found.role };
-        const sessionId = await auth.sessions.start(user.id);
+        const sessionId = await auth.sessions.start(user.id, {
+          ...visitor,
+          kind: "user",
+          id: user.id,
+          name: user.name,
+        });
         return { user, token: await auth.tokens.sign({ userId: user.id, sessionId }) };
       },
       {
@@ -220,8 +242,8 @@ export function authModule({
     })
     .post(
       "/logout",
-      async ({ sessionId }) => {
-        await auth.sessions.end(sessionId);
+      async ({ sessionId, actor }) => {
+        await auth.sessions.end(sessionId, actor);
         return noContent();
       },
       {
@@ -235,7 +257,7 @@ export function authModule({
     )
     .post(
       "/password",
-      async ({ body, user, sessionId }) => {
+      async ({ body, user, sessionId, actor }) => {
         if (body.currentPassword.length === 0) throw new HttpError(422, messages.currentPasswordRequired);
         if (body.newPassword.length === 0) throw new HttpError(422, messages.newPasswordRequired);
         checkPasswordLength(body.newPassword);
@@ -254,7 +276,7 @@ export function authModule({
         if (body.newPassword === body.currentPassword) throw new HttpError(422, messages.newPasswordUnchanged);
         checkPasswordStrength(body.newPassword, { name: user.name, email: user.email });
         const passwordHash = await hashPassword(body.newPassword);
-        await changePassword(sql, { userId: user.id, passwordHash, keep: sessionId, now: now() });
+        await changePassword(sql, { userId: user.id, passwordHash, keep: sessionId, now: now() }, actor);
         auth.sessions.changed();
         return noContent();
       },

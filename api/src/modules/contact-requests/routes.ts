@@ -11,6 +11,7 @@ import { errorResponses, jsonBodyErrors, jsonResponse, queryParameter } from "..
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import { contactRequestMail, replyMail } from "../../mail/templates.ts";
+import { visitorActor } from "../audit/actor.ts";
 import { contactApiMessages, requestsApiMessages } from "./messages.ts";
 import {
   contactRequestAnswerSchema,
@@ -89,7 +90,11 @@ export function contactRequestsModule({
         if (!isHoneypotFilled(body)) {
           const mail = contactRequestMail(contact, { to: config.contactNotifyTo, publicUrl: config.publicUrl });
           await sql.begin(async (tx) => {
-            const contactRequestId = await insertContactRequest(tx, contact);
+            const contactRequestId = await insertContactRequest(
+              tx,
+              contact,
+              visitorActor(request, server, config.trustedProxies),
+            );
             await enqueueMail(tx, mail, { contactRequestId });
           });
           outbox.written();
@@ -162,8 +167,8 @@ export function contactRequestsModule({
     )
     .put(
       "/requests/:id/done",
-      async ({ params, user }) => {
-        const result = await markRequestDone(sql, requireId(params.id, requestsApiMessages.invalidId), user);
+      async ({ params, user, actor }) => {
+        const result = await markRequestDone(sql, requireId(params.id, requestsApiMessages.invalidId), user, actor);
         if (result.outcome === "not-found") throw new HttpError(404, requestsApiMessages.notFound);
         if (result.outcome === "already-done") throw new HttpError(409, requestsApiMessages.alreadyDone);
         return result.answer;
@@ -207,11 +212,11 @@ export function contactRequestsModule({
     )
     .post(
       "/requests/:id/reply",
-      async ({ params, body, user, status }) => {
+      async ({ params, body, user, status, actor }) => {
         const requestId = requireId(params.id, requestsApiMessages.invalidId);
         const message = validateReply(body);
         const answer = await sql.begin(async (tx) => {
-          const request = await insertReply(tx, { requestId, message, user });
+          const request = await insertReply(tx, { requestId, message, user }, actor);
           if (!request) return null;
           const mail = replyMail(request, { message, senderName: user.name }, { teamInbox: config.contactNotifyTo });
           await enqueueMail(tx, mail, { contactRequestId: requestId });

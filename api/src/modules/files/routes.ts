@@ -1,5 +1,4 @@
 import { Elysia, t } from "elysia";
-import type { AuditActor } from "../audit/store.ts";
 import { removeUnlessBackingUp } from "../../backup/deferred-deletes.ts";
 import type { Deps } from "../../deps.ts";
 import { receivedFromPeer } from "../../http/client-address.ts";
@@ -7,6 +6,7 @@ import { HttpError } from "../../http/errors.ts";
 import { requireId } from "../../http/ids.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { bytesResponse, errorResponses, jsonResponse } from "../../http/openapi.ts";
+import type { AuditActor } from "../audit/store.ts";
 import { existingFolderParam, folderParamErrors, folderQueryParameter, optionalFolderId } from "../folders/ids.ts";
 import { foldersApiMessages } from "../folders/messages.ts";
 import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";

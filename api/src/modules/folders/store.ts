@@ -1,7 +1,7 @@
 import type { Folder } from "@klarwerk/kit";
 import type { Sql } from "../../db/open.ts";
-import { type AuditActor, recordAuditEvent } from "../audit/store.ts";
 import type { Row } from "../../db/rows.ts";
+import { type AuditActor, recordAuditEvent } from "../audit/store.ts";
 
 /** A folder as the store reads it; the answers carry the kit's `Folder`. */
 export type FolderRow = Row<Folder>;

@@ -24,9 +24,9 @@ import {
   insertDraft,
   invoiceSnapshot,
   latestIssueDate,
-  recordInvoiceEvent,
   markIssued,
   nextInvoiceSequence,
+  recordInvoiceEvent,
   type StoredInvoice,
   updateDraft,
 } from "./store.ts";

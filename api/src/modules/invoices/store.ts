@@ -12,9 +12,9 @@ import {
   type TaxCase,
 } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
-import { type AuditActor, recordAuditEvent, rowSnapshot, snapshotChanges, withinTransaction } from "../audit/store.ts";
 import type { ListQuery as GenericListQuery } from "../../http/list-query.ts";
 import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
+import { type AuditActor, recordAuditEvent, rowSnapshot, snapshotChanges, withinTransaction } from "../audit/store.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
 /**

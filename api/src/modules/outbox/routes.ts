@@ -31,8 +31,8 @@ export function outboxModule({ sql, auth, outbox }: Pick<Deps, "sql" | "auth" | 
     })
     .post(
       "/:id/retry",
-      async ({ params }) => {
-        const result = await retryMail(sql, requireId(params.id, messages.invalidId));
+      async ({ params, actor }) => {
+        const result = await retryMail(sql, requireId(params.id, messages.invalidId), actor);
         if (result.outcome === "not-found") throw new HttpError(404, messages.notFound);
         if (result.outcome === "not-failed") throw new HttpError(409, messages.notFailed);
         outbox.written();

@@ -8,6 +8,7 @@ import { httpMessages } from "../../http/messages.ts";
 import { errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { passwordResetMail } from "../../mail/templates.ts";
+import { visitorActor } from "../audit/actor.ts";
 import { authApiMessages } from "../auth/messages.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { findUserForLogin } from "../auth/store.ts";
@@ -71,6 +72,7 @@ export function passwordResetModule({
             sql,
             account.id,
             passwordResetMail({ name: account.name, address: account.email }, null),
+            visitorActor(request, server, config.trustedProxies),
           );
           outbox.written();
         }
@@ -95,7 +97,7 @@ export function passwordResetModule({
     )
     .post(
       "/confirm",
-      async ({ body }) => {
+      async ({ body, request, server }) => {
         const hash = resetTokenPattern.test(body.token) ? resetTokenHash(body.token) : null;
         const token = hash === null ? null : await findResetToken(sql, hash);
         if (hash === null || token === null || !token.active) throw new HttpError(400, messages.tokenInvalid);
@@ -107,7 +109,13 @@ export function passwordResetModule({
         checkPasswordStrength(body.newPassword, { name: token.name, email: token.email });
         const passwordHash = await hashPassword(body.newPassword);
         // Checked again in the transaction: another use may have won meanwhile.
-        if (!(await useResetToken(sql, { hash, passwordHash, now: now() }))) {
+        if (
+          !(await useResetToken(
+            sql,
+            { hash, passwordHash, now: now() },
+            visitorActor(request, server, config.trustedProxies),
+          ))
+        ) {
           throw new HttpError(410, messages.tokenUsed);
         }
         auth.sessions.changed();

@@ -62,7 +62,7 @@ export function usersModule({
     })
     .patch(
       "/:id",
-      async ({ params, body, user }) => {
+      async ({ params, body, user, actor }) => {
         const targetId = requireId(params.id, messages.invalidId);
         const change = accountChangeFrom(body);
         const result = await changeAccount(sql, {
@@ -76,6 +76,7 @@ export function usersModule({
               tx,
               accessGrantedMail({ name: account.name, address: account.email }, { publicUrl: config.publicUrl }),
             ),
+          actor,
         });
         if (result.outcome !== "changed") throw refused(result.outcome);
         auth.sessions.changed();
@@ -102,9 +103,9 @@ export function usersModule({
     )
     .delete(
       "/:id",
-      async ({ params, user }) => {
+      async ({ params, user, actor }) => {
         const targetId = requireId(params.id, messages.invalidId);
-        const result = await deleteAccount(sql, { actorId: user.id, targetId });
+        const result = await deleteAccount(sql, { actorId: user.id, targetId, actor });
         if (result.outcome !== "deleted") throw refused(result.outcome);
         auth.sessions.changed();
         return new Response(null, { status: 204 });
