@@ -107,8 +107,11 @@ describe("loadConfig", () => {
   test("AUDIT_RETENTION_*_YEARS: books 10 to 30 (default 10), security and other 1 to 30 (defaults 1 and 3)", () => {
     expect(loadConfig({}).auditRetentionYears).toEqual({ books: 10, security: 1, other: 3 });
     expect(
-      loadConfig({ AUDIT_RETENTION_BOOKS_YEARS: "30", AUDIT_RETENTION_SECURITY_YEARS: "1", AUDIT_RETENTION_OTHER_YEARS: "5" })
-        .auditRetentionYears,
+      loadConfig({
+        AUDIT_RETENTION_BOOKS_YEARS: "30",
+        AUDIT_RETENTION_SECURITY_YEARS: "1",
+        AUDIT_RETENTION_OTHER_YEARS: "5",
+      }).auditRetentionYears,
     ).toEqual({ books: 30, security: 1, other: 5 });
     expect(problemsOf({ AUDIT_RETENTION_BOOKS_YEARS: "9" })).toEqual([
       'AUDIT_RETENTION_BOOKS_YEARS must be a whole number of years from 10 to 30, got "9".',

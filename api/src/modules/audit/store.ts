@@ -51,8 +51,8 @@ export async function recordAuditEvent(sql: Queries, actor: AuditActor, event: A
     select audit_append(
       ${spec.retention}, ${actor.kind}, ${actor.id}, ${actor.name}, ${actor.address}, ${event.action},
       ${spec.object}, ${objectId},
-      array(select jsonb_array_elements_text(${JSON.stringify(event.fields ?? [])}::jsonb)),
-      ${event.changes ? JSON.stringify(event.changes) : null}::jsonb
+      array(select jsonb_array_elements_text(${JSON.stringify(event.fields ?? [])}::text::jsonb)),
+      ${event.changes ? JSON.stringify(event.changes) : null}::text::jsonb
     ) as seq`;
   if (!row) throw new Error("audit_append returned no row");
   return row.seq;
