@@ -179,6 +179,13 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 200,
     request: async () => ({ path: `/api/outbox/${await failedMailId()}/retry`, method: "POST" }),
   },
+  "GET /api/audit": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/audit?limit=5" }) },
+  "GET /api/audit/export.csv": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/audit/export.csv?action=customer.created" }),
+  },
+  "GET /api/audit/verify": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/audit/verify" }) },
   "GET /api/customers": { allowed: 200, request: async () => ({ path: "/api/customers" }) },
   "POST /api/customers": {
     allowed: 201,
