@@ -1,4 +1,5 @@
 import { Elysia, type ValidationError } from "elysia";
+import { IncompleteBlobError } from "../storage/blob-store.ts";
 import { isJsonMediaType, mediaTypeOf } from "./content-type.ts";
 import { httpMessages } from "./messages.ts";
 
@@ -43,6 +44,12 @@ export const errorHandler = new Elysia({ name: "error-handler" }).onError(
     if (error instanceof HttpError) {
       Object.assign(set.headers, error.headers);
       return status(error.status, { message: error.message });
+    }
+    if (error instanceof IncompleteBlobError) {
+      // The store answered but kept fewer bytes than were written: the write was undone (the
+      // blob discarded, its transaction rolled back), so trying again is safe.
+      console.error("[api] a blob was not stored whole:", error.message);
+      return status(502, { message: httpMessages.storedIncomplete });
     }
     switch (code) {
       case "VALIDATION": {

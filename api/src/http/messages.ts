@@ -13,6 +13,7 @@ export const httpMessages = {
   payloadTooLarge: "Die Anfrage ist zu groß.",
   unsupportedFileType: "Dieser Dateityp wird nicht unterstützt.",
   internal: "Interner Serverfehler.",
+  storedIncomplete: "Die Daten wurden nicht vollständig gespeichert. Bitte versuchen Sie es erneut.",
   databaseUnavailable: "Die Datenbank ist nicht erreichbar.",
 } as const;
 

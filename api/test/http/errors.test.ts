@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, spyOn, test } from "bun:test";
 import { Elysia, t } from "elysia";
 import { bodyPolicy, jsonBody, jsonBodyLimitBytes } from "../../src/http/body-policy.ts";
 import { errorHandler, HttpError } from "../../src/http/errors.ts";
+import { IncompleteBlobError } from "../../src/storage/blob-store.ts";
 import { call, callJson } from "../support/http.ts";
 
 const app = new Elysia()
@@ -9,6 +10,9 @@ const app = new Elysia()
   .use(bodyPolicy())
   .get("/boom", () => {
     throw new Error("secret detail at /srv/app/src/thing.ts:12");
+  })
+  .get("/short-blob", () => {
+    throw new IncompleteBlobError("the bucket holds 0 bytes of invoices/x, 39899 were written");
   })
   .get("/teapot", () => {
     throw new HttpError(418, "Ich bin eine Teekanne.", { "X-Extra": "yes" });
@@ -46,6 +50,18 @@ describe("error handler", () => {
     expect(text).not.toContain(".ts");
     expect(logged).toHaveBeenCalled();
     expect(String(logged.mock.calls[0]?.[0])).toContain("GET /boom");
+  });
+
+  test("a blob the store kept short is a 502 that asks to try again, never a 500", async () => {
+    const response = await call(app, "/short-blob");
+    expect(response.status).toBe(502);
+    const text = await response.text();
+    expectOnlyMessage(
+      JSON.parse(text),
+      "Die Daten wurden nicht vollständig gespeichert. Bitte versuchen Sie es erneut.",
+    );
+    expect(text).not.toContain("bucket");
+    expect(String(logged.mock.calls[0]?.[1])).toContain("39899 were written");
   });
 
   test("an HttpError keeps its status, message and headers", async () => {
