@@ -13,6 +13,7 @@ import { requestTarget } from "./http/request-target.ts";
 import { textPolicy } from "./http/text-policy.ts";
 import type { DeliveryOptions } from "./mail/delivery.ts";
 import { createOutbox } from "./mail/outbox.ts";
+import { auditModule } from "./modules/audit/routes.ts";
 import { authModule } from "./modules/auth/routes.ts";
 import { companyModule } from "./modules/company/routes.ts";
 import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
@@ -61,7 +62,13 @@ export function createApp({
   /** What the start-up sweep found missing (`main.ts`); none by default. */
   blobReport?: BlobReport;
 }) {
-  const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
+  const auth = createAuth({
+    sql,
+    secret: config.jwtSecret,
+    changes,
+    now,
+    trustedProxies: config.trustedProxies,
+  });
   const outbox = createOutbox({
     sql,
     config,
@@ -94,6 +101,7 @@ export function createApp({
     .use(companyModule(deps))
     .use(invoicesModule(deps))
     .use(outboxModule(deps))
+    .use(auditModule(deps))
     .use(apiDocsModule())
     .use(webModule(deps));
 }
