@@ -10,6 +10,7 @@
  * browser reads them with `apiFetch`. The upload is listed with its multipart body (`FormData`),
  * though the files screen sends it with an `XMLHttpRequest` for its progress.
  */
+import type { AuditFilter, AuditPage, AuditVerification } from "./audit";
 import type { CompanyAnswer, CompanySettingsDraft } from "./company";
 import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from "./contact";
 import type { CustomerAnswer, CustomerInput, CustomerPage } from "./customers";
@@ -50,6 +51,9 @@ export interface RegistrationPayload {
 /** The visible fields of the contact form and the honeypot, which people leave empty. */
 export type ContactSubmission = ContactPayload & Record<typeof contactHoneypotField, string>;
 
+/** `GET /api/audit`'s filters and its keyset page: `before` is the previous page's `next`. */
+export type AuditListQuery = AuditFilter & { before?: number; limit?: number };
+
 /** The invoice form's content, issued (`issue: true`) or kept as a draft. */
 export type InvoiceSave = InvoiceContent & { issue: boolean };
 
@@ -75,6 +79,8 @@ export interface ApiRoutes {
   "POST /api/requests/:id/reply": { body: { message: string }; answer: RepliedAnswer };
 
   "GET /api/outbox": { answer: OutboxList };
+  "GET /api/audit": { query: AuditListQuery; answer: AuditPage };
+  "GET /api/audit/verify": { answer: AuditVerification };
   "POST /api/outbox/:id/retry": { answer: RetriedMailAnswer };
 
   "GET /api/customers": { query: PagedListQuery; answer: CustomerPage };

@@ -80,7 +80,8 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** Who acted: a signed-in account, a visitor (sign-in, registration, contact form) or the server. */
-export type AuditActorKind = "user" | "visitor" | "system";
+export const auditActorKinds = ["user", "visitor", "system"] as const;
+export type AuditActorKind = (typeof auditActorKinds)[number];
 
 /** One field's value before and after the change (only for books and accounts' role and status). */
 export interface AuditChange {

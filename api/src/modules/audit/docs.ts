@@ -1,57 +1,13 @@
 import { auditActions, auditObjectTypes, auditPaging } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { httpMessages } from "../../http/messages.ts";
-import { errorResponses, jsonResponse, nullable, queryParameter, stringEnum } from "../../http/openapi.ts";
+import { errorResponses, jsonResponse, queryParameter, stringEnum } from "../../http/openapi.ts";
 import { auditApiMessages as messages } from "./messages.ts";
+import { auditPageSchema, auditVerificationSchema } from "./responses.ts";
 
 /** The OpenAPI description of /api/audit: its parameters, answers and errors. */
 
 const tags = ["Audit"];
-const dateTime = Type.String({ format: "date-time" });
-
-const eventSchema = Type.Object(
-  {
-    seq: Type.Integer({ minimum: 1, description: "The event's place in the chain." }),
-    occurred_at: dateTime,
-    actor_kind: stringEnum(["user", "visitor", "system"] as const),
-    actor_id: nullable(Type.Integer()),
-    actor_name: Type.String({ description: "The account's name then, „Besucher“ or „System“." }),
-    client_address: nullable(Type.String()),
-    action: stringEnum(Object.keys(auditActions)),
-    object_type: nullable(stringEnum(Object.keys(auditObjectTypes))),
-    object_id: nullable(Type.String()),
-    fields: Type.Array(Type.String(), { description: "The names of the changed fields." }),
-    changes: nullable(
-      Type.Record(Type.String(), Type.Object({ before: Type.Unknown(), after: Type.Unknown() }), {
-        description: "Before and after: invoices, payments, company settings, accounts' role and status.",
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-const pageSchema = Type.Object(
-  {
-    events: Type.Array(eventSchema, { description: "Newest first." }),
-    next: nullable(Type.Integer({ description: "`before` of the next (older) page; null on the last." })),
-  },
-  { additionalProperties: false },
-);
-
-const verificationSchema = Type.Object(
-  {
-    ok: Type.Boolean(),
-    checked: Type.Integer({ minimum: 0 }),
-    first_mismatch: nullable(
-      Type.Object(
-        { seq: Type.Integer(), occurred_at: nullable(dateTime), reason: Type.String() },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-
 const filterParameters = [
   queryParameter("actor_id", "Only this account's events.", Type.String()),
   queryParameter("action", "Only this action.", stringEnum(Object.keys(auditActions))),
@@ -81,7 +37,7 @@ export const auditDocs = {
       ...filterParameters,
     ],
     responses: {
-      200: jsonResponse("One page of events.", pageSchema),
+      200: jsonResponse("One page of events.", auditPageSchema),
       ...errorResponses({
         400: {
           "invalid-query": [messages.invalidBefore, messages.invalidLimit, ...filterErrors],
@@ -102,6 +58,6 @@ export const auditDocs = {
   verify: {
     summary: "„Protokoll prüfen“: recompute the hash chain and name the first event that does not match",
     tags,
-    responses: { 200: jsonResponse("The verdict.", verificationSchema) },
+    responses: { 200: jsonResponse("The verdict.", auditVerificationSchema) },
   },
 };

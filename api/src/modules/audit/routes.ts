@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
+import { ownCopy } from "../../http/openapi.ts";
 import { auditDocs } from "./docs.ts";
 import { auditCsv, retentionPeriods, verifyAuditChain } from "./service.ts";
 import { listAuditEvents } from "./store.ts";
@@ -16,7 +17,7 @@ export function auditModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
     .use(auth.guard)
     .get("", async ({ query }) => listAuditEvents(sql, auditFilterOf(query), pageOf(query)), {
       admin: true,
-      detail: auditDocs.list,
+      detail: ownCopy(auditDocs.list),
     })
     .get(
       "/export.csv",
@@ -27,10 +28,10 @@ export function auditModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
             "content-disposition": `attachment; filename="protokoll.csv"`,
           },
         }),
-      { admin: true, detail: auditDocs.csv },
+      { admin: true, detail: ownCopy(auditDocs.csv) },
     )
     .get("/verify", async () => verifyAuditChain(sql, retentionPeriods(config)), {
       admin: true,
-      detail: auditDocs.verify,
+      detail: ownCopy(auditDocs.verify),
     });
 }
