@@ -15,6 +15,7 @@ import { createApp } from "../api/src/app.ts";
 import type { Sql } from "../api/src/db/open.ts";
 import { createTokenService } from "../api/src/http/auth.ts";
 import { createSessions } from "../api/src/http/sessions.ts";
+import { systemActor } from "../api/src/modules/audit/actor.ts";
 import { listOpenRequests } from "../api/src/modules/contact-requests/store.ts";
 import { testConfig } from "../api/test/support/app.ts";
 import { reportReady, startChild } from "./support/child.ts";
@@ -92,7 +93,7 @@ async function serve(): Promise<void> {
     })
     .get("/counted", () => pageWithCountedCounts(db.sql))
     .listen({ port: 0, hostname: "127.0.0.1" });
-  const sessionId = await createSessions({ sql: db.sql, changes: null, now: Date.now }).start(userId);
+  const sessionId = await createSessions({ sql: db.sql, changes: null, now: Date.now }).start(userId, systemActor);
   const token = await createTokenService(config.jwtSecret).sign({ userId, sessionId });
   reportReady<Ready>({ api: app.server?.port, bare: bare.server?.port, token }, async () => {
     await app.stop();

@@ -13,6 +13,7 @@ import { requestTarget } from "./http/request-target.ts";
 import { textPolicy } from "./http/text-policy.ts";
 import type { DeliveryOptions } from "./mail/delivery.ts";
 import { createOutbox } from "./mail/outbox.ts";
+import { auditModule } from "./modules/audit/routes.ts";
 import { authModule } from "./modules/auth/routes.ts";
 import { companyModule } from "./modules/company/routes.ts";
 import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
@@ -73,7 +74,13 @@ export function createApp({
   /** How an external release's https manifest is fetched (tests serve theirs without TLS). */
   fetchManifest?: (url: string) => Promise<string>;
 }) {
-  const auth = createAuth({ sql, secret: config.jwtSecret, changes, now });
+  const auth = createAuth({
+    sql,
+    secret: config.jwtSecret,
+    changes,
+    now,
+    trustedProxies: config.trustedProxies,
+  });
   const outbox = createOutbox({
     sql,
     config,
@@ -120,6 +127,7 @@ export function createApp({
     .use(invoicesModule(deps))
     .use(outboxModule(deps))
     .use(releasesModule(deps, releases, rollouts))
+    .use(auditModule(deps))
     .use(apiDocsModule())
     .use(webModule(deps, { rollouts, serveReleaseFile: releaseFileServer(sql, releaseStore) }));
 }

@@ -1,7 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
-import { defaultInvoiceMaxBackdateDays, isEmail, type RemoteName, remoteBase, remoteNames, site } from "@klarwerk/kit";
+import {
+  type AuditRetentionClass,
+  auditRetentionClasses,
+  auditRetentionDefaultYears,
+  defaultInvoiceMaxBackdateDays,
+  isEmail,
+  type RemoteName,
+  remoteBase,
+  remoteNames,
+  site,
+} from "@klarwerk/kit";
 import { type BackupSchedule, parseBackupSchedule } from "./backup/schedule.ts";
 import { type AddressRange, parseAddressRange } from "./http/address-range.ts";
 import { bucketProblem, type S3Settings } from "./storage/s3-blob-store.ts";
@@ -56,6 +66,8 @@ export interface Config {
   invoiceMaxBackdateDays: number;
   /** Loads a canary must have had before its error rate is compared with the active release's. */
   canaryMinLoads: number;
+  /** How many years the audit trail keeps each class of event (`AUDIT_RETENTION_<CLASS>_YEARS`). */
+  auditRetentionYears: Record<AuditRetentionClass, number>;
 }
 
 export type BackupTargetConfig = { kind: "disk"; dir: string } | { kind: "s3"; s3: S3Settings };
@@ -143,6 +155,27 @@ function readCanaryMinLoads(value: string | undefined, problems: string[]): numb
     return 0;
   }
   return loads;
+}
+
+/**
+ * Years per retention class, 1 to 30. Books may not go below the 10 years § 147 AO asks for
+ * invoices and their changes.
+ */
+function readAuditRetention(env: Env, problems: string[]): Record<AuditRetentionClass, number> {
+  const years = { ...auditRetentionDefaultYears };
+  for (const kind of auditRetentionClasses) {
+    const name = `AUDIT_RETENTION_${kind.toUpperCase()}_YEARS`;
+    const value = nonEmpty(env[name]);
+    if (value === undefined) continue;
+    const min = kind === "books" ? auditRetentionDefaultYears.books : 1;
+    const parsed = Number(value);
+    if (!/^\d+$/.test(value) || parsed < min || parsed > 30) {
+      problems.push(`${name} must be a whole number of years from ${min} to 30, got "${value}".`);
+      continue;
+    }
+    years[kind] = parsed;
+  }
+  return years;
 }
 
 function readTrustedProxies(value: string | undefined, problems: string[]): readonly AddressRange[] {
@@ -301,6 +334,7 @@ export function loadConfig(env: Env): Config {
   );
   const invoiceMaxBackdateDays = readInvoiceMaxBackdateDays(env.INVOICE_MAX_BACKDATE_DAYS, problems);
   const canaryMinLoads = readCanaryMinLoads(env.CANARY_MIN_LOADS, problems);
+  const auditRetentionYears = readAuditRetention(env, problems);
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
   const mailFrom = readEmail("MAIL_FROM", env.MAIL_FROM, site.email, problems);
@@ -340,6 +374,7 @@ export function loadConfig(env: Env): Config {
     backupBytesPerSecond,
     invoiceMaxBackdateDays,
     canaryMinLoads,
+    auditRetentionYears,
   };
 }
 

@@ -8,6 +8,7 @@ import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { serverBodyLimitBytes } from "./http/body-policy.ts";
+import { scheduleAuditPurge } from "./modules/audit/index.ts";
 import { fileBlobStore, sweepFileBlobs } from "./modules/files/index.ts";
 import { invoiceBlobStore, sweepInvoiceBlobs } from "./modules/invoices/index.ts";
 import { blobAreas, scheduleBlobMaintenance } from "./modules/operations/index.ts";
@@ -103,6 +104,10 @@ const stopMaintenance = scheduleBlobMaintenance({
 // and runs the restore drill (docs/architecture.md, "Backups").
 const stopBackups = scheduleBackups({ config, db });
 
+// Every hour each process looks whether today's audit purge ran; one process of the deployment
+// runs it (an advisory lock, and the chain head records the day).
+const stopAuditPurge = scheduleAuditPurge(db.sql, config);
+
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
   if (shuttingDown) return;
@@ -112,6 +117,7 @@ async function shutdown(signal: string): Promise<void> {
     await app.stop();
     await stopMaintenance();
     await stopBackups();
+    await stopAuditPurge();
     await changes.close();
     await db.close();
   } catch (error) {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { todayInGermany, type UserAccountList } from "@klarwerk/kit";
 import { createTokenService } from "../src/http/auth.ts";
 import { createSessions } from "../src/http/sessions.ts";
+import { systemActor } from "../src/modules/audit/actor.ts";
 import { upload } from "./storage/upload-helpers.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "./support/app.ts";
 import { createTestDatabase } from "./support/database.ts";
@@ -183,6 +184,13 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 200,
     request: async () => ({ path: `/api/outbox/${await failedMailId()}/retry`, method: "POST" }),
   },
+  "GET /api/audit": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/audit?limit=5" }) },
+  "GET /api/audit/export.csv": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/audit/export.csv?action=customer.created" }),
+  },
+  "GET /api/audit/verify": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/audit/verify" }) },
   "GET /api/customers": { allowed: 200, request: async () => ({ path: "/api/customers" }) },
   "POST /api/customers": {
     allowed: 201,
@@ -428,7 +436,7 @@ const revokedTokens: Record<Exclude<Identity, "staff" | "admin">, string | null>
   await register(appA, pending);
   const [row] = await db.sql<{ id: number }[]>`select id from users where email = ${pending.email}`;
   const userId = row?.id ?? 0;
-  const sessionId = await createSessions({ sql: db.sql, changes: null, now: Date.now }).start(userId);
+  const sessionId = await createSessions({ sql: db.sql, changes: null, now: Date.now }).start(userId, systemActor);
   revokedTokens.pending = await createTokenService(config.jwtSecret).sign({ userId, sessionId });
 }
 {

@@ -49,6 +49,7 @@ describe("loadConfig", () => {
       backupBytesPerSecond: 32 * 1024 * 1024,
       invoiceMaxBackdateDays: 5,
       canaryMinLoads: 50,
+      auditRetentionYears: { books: 10, security: 1, other: 3 },
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
@@ -102,6 +103,25 @@ describe("loadConfig", () => {
   test("OWNER_EMAIL must be an e-mail address; unset outside production, the first account is the owner", () => {
     expect(problemsOf({ OWNER_EMAIL: "chefin" })).toEqual(['OWNER_EMAIL must be an e-mail address, got "chefin".']);
     expect(loadConfig({ OWNER_EMAIL: " " }).ownerEmail).toBeNull();
+  });
+
+  test("AUDIT_RETENTION_*_YEARS: books 10 to 30 (default 10), security and other 1 to 30 (defaults 1 and 3)", () => {
+    expect(loadConfig({}).auditRetentionYears).toEqual({ books: 10, security: 1, other: 3 });
+    expect(
+      loadConfig({
+        AUDIT_RETENTION_BOOKS_YEARS: "30",
+        AUDIT_RETENTION_SECURITY_YEARS: "1",
+        AUDIT_RETENTION_OTHER_YEARS: "5",
+      }).auditRetentionYears,
+    ).toEqual({ books: 30, security: 1, other: 5 });
+    expect(problemsOf({ AUDIT_RETENTION_BOOKS_YEARS: "9" })).toEqual([
+      'AUDIT_RETENTION_BOOKS_YEARS must be a whole number of years from 10 to 30, got "9".',
+    ]);
+    for (const bad of ["0", "31", "1.5", "zwei"]) {
+      expect(problemsOf({ AUDIT_RETENTION_OTHER_YEARS: bad })).toEqual([
+        `AUDIT_RETENTION_OTHER_YEARS must be a whole number of years from 1 to 30, got "${bad}".`,
+      ]);
+    }
   });
 
   test("INVOICE_MAX_BACKDATE_DAYS: whole days from 0 to 30, default 5", () => {

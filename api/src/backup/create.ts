@@ -108,7 +108,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     row_counts: snapshot.state.rowCounts,
     blobs,
     totals: { blobs: blobs.length, blob_bytes: blobs.reduce((sum, blob) => sum + blob.size, 0) },
-    auditChainHead: null,
+    auditChainHead: snapshot.state.auditChainHead,
   };
   // Last: only now is the set complete.
   await target.write(manifestKey(set), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -12,6 +12,8 @@ export interface DatabaseState {
   migrationLevel: string;
   rowCounts: Record<string, number>;
   serverVersion: string;
+  /** The audit chain's newest event as `<seq>:<sha-256 hex>` (null before migration 019). */
+  auditChainHead: string | null;
 }
 
 export async function readDatabaseState(sql: Sql): Promise<DatabaseState> {
@@ -24,7 +26,15 @@ export async function readDatabaseState(sql: Sql): Promise<DatabaseState> {
     const [row] = await sql<{ count: number }[]>`select count(*)::int as count from ${sql(tablename)}`;
     rowCounts[tablename] = row?.count ?? 0;
   }
-  return { migrationLevel: level?.version ?? "", rowCounts, serverVersion: server?.server_version ?? "" };
+  const [chain] = await sql<
+    { head: string }[]
+  >`select last_seq || ':' || encode(last_hash, 'hex') as head from audit_chain`;
+  return {
+    migrationLevel: level?.version ?? "",
+    rowCounts,
+    serverVersion: server?.server_version ?? "",
+    auditChainHead: chain?.head ?? null,
+  };
 }
 
 const readers: Record<BlobArea, (sql: Sql, page: AreaRowsPage) => Promise<AreaRow[]>> = {

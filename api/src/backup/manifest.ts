@@ -43,7 +43,7 @@ export interface Manifest {
   row_counts: Record<string, number>;
   blobs: ManifestBlob[];
   totals: { blobs: number; blob_bytes: number };
-  /** The audit chain's newest hash; null until the product keeps one. */
+  /** The audit chain's newest event when the set was taken, `<seq>:<sha-256 hex>` (issue 26); null before it. */
   auditChainHead: string | null;
 }
 

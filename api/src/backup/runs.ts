@@ -2,6 +2,7 @@ import type { BackupRun } from "@klarwerk/kit";
 import type { Sql } from "../db/open.ts";
 import { enqueueMail } from "../mail/outbox-store.ts";
 import { backupFailedMail } from "../mail/templates.ts";
+import { recordAuditEvent, systemActor } from "../modules/audit/index.ts";
 
 /**
  * `backup_runs` (migration 016): every backup and drill, for admins and for the schedule (one run
@@ -39,13 +40,23 @@ export interface RunOutcome {
   durationMs: number;
 }
 
+/** Records how a run ended and, in the same transaction, the audit event `System` writes for it. */
 export async function finishRun(sql: Sql, id: number, outcome: RunOutcome): Promise<void> {
-  await sql`
-    update backup_runs
-    set finished_at = now(), result = ${outcome.ok ? "ok" : "failed"}, error = ${outcome.error ?? null},
-        set_name = ${outcome.set ?? null}, size_bytes = ${outcome.sizeBytes ?? null},
-        copied_bytes = ${outcome.copiedBytes ?? null}, duration_ms = ${outcome.durationMs}
-    where id = ${id}`;
+  await sql.begin(async (tx) => {
+    const [run] = await tx<{ kind: RunKind }[]>`
+      update backup_runs
+      set finished_at = now(), result = ${outcome.ok ? "ok" : "failed"}, error = ${outcome.error ?? null},
+          set_name = ${outcome.set ?? null}, size_bytes = ${outcome.sizeBytes ?? null},
+          copied_bytes = ${outcome.copiedBytes ?? null}, duration_ms = ${outcome.durationMs}
+      where id = ${id}
+      returning kind`;
+    if (!run) return;
+    await recordAuditEvent(tx, systemActor, {
+      action: run.kind === "drill" ? "backup.drilled" : "backup.created",
+      objectId: id,
+      fields: ["result", "set_name"],
+    });
+  });
 }
 
 /** Whether a slot already has a run of this kind (cheap check before taking the lock). */

@@ -2,6 +2,9 @@ import { jwt } from "@elysiajs/jwt";
 import { Elysia } from "elysia";
 import type { ChangeFeed } from "../db/change-feed.ts";
 import type { Sql } from "../db/open.ts";
+import { userActor } from "../modules/audit/index.ts";
+import type { AddressRange } from "./address-range.ts";
+import type { PeerSource } from "./client-address.ts";
 import { HttpError } from "./errors.ts";
 import { parseId } from "./ids.ts";
 import { httpMessages } from "./messages.ts";
@@ -77,13 +80,13 @@ export interface Auth {
   /**
    * Plugin with two macros. `{ auth: true }`: the route runs only for a valid token whose session
    * still exists and whose account is active, and gets that `user` and `sessionId` in its
-   * context; anything else is a 401. `{ admin: true }` implies `auth` and answers a staff
+   * context, and the `actor` its audit events name (issue 26); anything else is a 401. `{ admin: true }` implies `auth` and answers a staff
    * account 403.
    */
   guard: ReturnType<typeof createGuard>;
 }
 
-function createGuard(tokens: TokenService, sessions: Sessions) {
+function createGuard(tokens: TokenService, sessions: Sessions, trustedProxies: readonly AddressRange[]) {
   const signedIn = new WeakMap<Request, SignedIn>();
 
   async function authenticate(request: Request): Promise<SignedIn> {
@@ -98,10 +101,11 @@ function createGuard(tokens: TokenService, sessions: Sessions) {
     return session;
   }
 
-  function resolve({ request }: { request: Request }): SignedIn {
+  function resolve({ request, server }: { request: Request; server: PeerSource | null }) {
     const session = signedIn.get(request);
     if (!session) throw unauthorized();
-    return { user: session.user, sessionId: session.sessionId };
+    const actor = userActor(session.user, request, server, trustedProxies);
+    return { user: session.user, sessionId: session.sessionId, actor };
   }
 
   return new Elysia({ name: "auth-guard" }).macro({
@@ -131,14 +135,17 @@ export function createAuth({
   secret,
   changes = null,
   now = Date.now,
+  trustedProxies = [],
 }: {
   sql: Sql;
   secret: string;
   changes?: ChangeFeed | null;
+  /** Whose X-Forwarded-For names the client an audit event records (TRUSTED_PROXIES). */
+  trustedProxies?: readonly AddressRange[];
   /** The clock sessions are timed by; tests move it. */
   now?: () => number;
 }): Auth {
   const tokens = createTokenService(secret);
   const sessions = createSessions({ sql, changes, now });
-  return { tokens, sessions, guard: createGuard(tokens, sessions) };
+  return { tokens, sessions, guard: createGuard(tokens, sessions, trustedProxies) };
 }

@@ -60,7 +60,7 @@ export async function touchSession(sql: Sql, id: string, usedAt: number): Promis
 }
 
 /** Ends one session (logout). */
-export async function deleteSession(sql: Sql, id: string): Promise<void> {
+export async function deleteSession(sql: Queries, id: string): Promise<void> {
   await sql`delete from sessions where id = ${id}`;
 }
 

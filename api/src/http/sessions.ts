@@ -3,6 +3,7 @@ import type { User } from "@klarwerk/kit";
 import type { ChangeFeed } from "../db/change-feed.ts";
 import type { Sql } from "../db/open.ts";
 import { TableCache } from "../db/table-cache.ts";
+import { type AuditActor, recordAuditEvent } from "../modules/audit/index.ts";
 import {
   deleteEndedSessions,
   deleteSession,
@@ -47,11 +48,11 @@ interface KeptSession {
 
 export interface Sessions {
   /** A new session for the account (after a login); returns its id, the token's `sid`. */
-  start(userId: number): Promise<string>;
+  start(userId: number, actor: AuditActor): Promise<string>;
   /** The session when it may be used now by an active account of this id, else null. */
   check(sessionId: string, userId: number): Promise<SignedIn | null>;
   /** Ends one session (logout), in this process at once and in the others through the feed. */
-  end(sessionId: string): Promise<void>;
+  end(sessionId: string, actor: AuditActor): Promise<void>;
   /** Tells this process's cache that sessions or accounts changed (the others hear the NOTIFY). */
   changed(): void;
   /** Deletes ended sessions now and then while the server runs; returns the stop function. */
@@ -100,10 +101,13 @@ export function createSessions({
   }
 
   return {
-    async start(userId) {
+    async start(userId, actor) {
       const id = randomBytes(32).toString("base64url");
       const createdAt = now();
-      await insertSession(sql, { id, userId, createdAt, expiresAt: createdAt + sessionLifetime.absoluteMs });
+      await sql.begin(async (tx) => {
+        await insertSession(tx, { id, userId, createdAt, expiresAt: createdAt + sessionLifetime.absoluteMs });
+        await recordAuditEvent(tx, actor, { action: "auth.login_succeeded", objectId: userId });
+      });
       return id;
     },
 
@@ -122,8 +126,11 @@ export function createSessions({
       return { user: kept.user, sessionId };
     },
 
-    async end(sessionId) {
-      await deleteSession(sql, sessionId);
+    async end(sessionId, actor) {
+      await sql.begin(async (tx) => {
+        await deleteSession(tx, sessionId);
+        await recordAuditEvent(tx, actor, { action: "auth.logout", objectId: actor.id });
+      });
       changes?.changed("sessions");
     },
 

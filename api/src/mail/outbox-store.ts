@@ -6,6 +6,7 @@ import {
   outboxListLimit,
 } from "@klarwerk/kit";
 import type { Queries, Sql } from "../db/open.ts";
+import { type AuditActor, recordAuditEvent } from "../modules/audit/index.ts";
 import type { ComposedMail, Mailbox } from "./compose.ts";
 
 // Every statement on the outbox table (migration 013). Times are the database's clock: every API
@@ -171,7 +172,7 @@ function toOutboxMail(row: MailRow): OutboxMail {
   };
 }
 
-const mailColumns = (sql: Sql) => sql`
+const mailColumns = (sql: Queries) => sql`
   id, kind, state, to_name, to_address, reply_to_name, reply_to_address, subject, text_body, attempts,
   failures, created_at, sent_at, next_attempt_at`;
 
@@ -188,12 +189,17 @@ export type RetryResult =
   | { outcome: "not-failed" };
 
 /** A failed mail back to waiting, due now, with a fresh 24 hours; its failures stay on record. */
-export async function retryMail(sql: Sql, id: number): Promise<RetryResult> {
-  const [row] = await sql<MailRow[]>`
-    update outbox set state = 'waiting', next_attempt_at = now(), first_failed_at = null
-    where id = ${id} and state = 'failed'
-    returning ${mailColumns(sql)}`;
-  if (row) return { outcome: "waiting", mail: toOutboxMail(row) };
-  const [existing] = await sql`select 1 from outbox where id = ${id}`;
-  return existing ? { outcome: "not-failed" } : { outcome: "not-found" };
+export async function retryMail(sql: Sql, id: number, actor: AuditActor): Promise<RetryResult> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<MailRow[]>`
+      update outbox set state = 'waiting', next_attempt_at = now(), first_failed_at = null
+      where id = ${id} and state = 'failed'
+      returning ${mailColumns(tx)}`;
+    if (row) {
+      await recordAuditEvent(tx, actor, { action: "mail.resent", objectId: id, fields: ["state"] });
+      return { outcome: "waiting", mail: toOutboxMail(row) };
+    }
+    const [existing] = await tx`select 1 from outbox where id = ${id}`;
+    return existing ? { outcome: "not-failed" } : { outcome: "not-found" };
+  });
 }

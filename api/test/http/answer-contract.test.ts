@@ -12,6 +12,7 @@ import type { ApiAnswer, ApiRoute, Customer, CustomerAnswer, CustomerPage } from
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { nullable, type Same, schemaOf } from "../../src/http/openapi.ts";
+import { auditPageSchema, auditVerificationSchema } from "../../src/modules/audit/responses.ts";
 import { registeredSchema, sessionSchema, signedInSchema } from "../../src/modules/auth/responses.ts";
 import { companyAnswerSchema } from "../../src/modules/company/responses.ts";
 import {
@@ -63,6 +64,8 @@ const answerSchemas = {
   "POST /api/requests/:id/reply": repliedSchema,
   "GET /api/outbox": outboxListSchema,
   "POST /api/outbox/:id/retry": retriedSchema,
+  "GET /api/audit": auditPageSchema,
+  "GET /api/audit/verify": auditVerificationSchema,
   "GET /api/customers": customerPageSchema,
   "POST /api/customers": customerAnswerSchema,
   "PUT /api/customers/:id": customerAnswerSchema,

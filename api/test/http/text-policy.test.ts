@@ -8,7 +8,7 @@ import { call } from "../support/http.ts";
 const { app, db, token, stop } = await startFilesTest();
 afterAll(stop);
 
-const refusal = { message: httpMessages.unstorableText };
+const refusal = { code: "unstorable-text", message: httpMessages.unstorableText };
 
 /** Each registered route with its parameters filled in (`:id` → 1, `*` → x). */
 const routes = app.routes.map((route) => ({
@@ -50,7 +50,7 @@ describe("isStorableText", () => {
   });
 });
 
-describe("NUL and lone surrogates are refused on every route with 400 and a German { message }", () => {
+describe("NUL and lone surrogates are refused on every route with 400 and a German { code, message }", () => {
   test("the app has the routes this test walks", () => {
     expect(routes.length).toBeGreaterThan(20);
   });

@@ -66,13 +66,16 @@ describe.each(storeKinds)("a large upload on the %s store", (kind) => {
 
   async function post(
     body: Uint8Array<ArrayBuffer>,
-  ): Promise<{ status: number; json: { file?: StoredFile; message?: string } }> {
+  ): Promise<{ status: number; json: { file?: StoredFile; code?: string; message?: string } }> {
     const answer = await fetch(`${origin}/api/files/upload`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}` },
       body: new Blob([body]),
     });
-    return { status: answer.status, json: (await answer.json()) as { file?: StoredFile; message?: string } };
+    return {
+      status: answer.status,
+      json: (await answer.json()) as { file?: StoredFile; code?: string; message?: string },
+    };
   }
 
   async function download(id: number, headers: Record<string, string> = {}): Promise<Response> {
@@ -133,7 +136,10 @@ describe.each(storeKinds)("a large upload on the %s store", (kind) => {
       const blobs = await files.blobFiles();
       const answer = await post(form([filePart(bytes)]));
       if (kind === "s3") {
-        expect(answer).toEqual({ status: 400, json: { message: "Die Anfrage konnte nicht gelesen werden." } });
+        expect(answer).toEqual({
+          status: 400,
+          json: { code: "bad-request", message: "Die Anfrage konnte nicht gelesen werden." },
+        });
         await expectNothingKept(rows, blobs);
         return;
       }
@@ -147,7 +153,10 @@ describe.each(storeKinds)("a large upload on the %s store", (kind) => {
       const rows = await fileRowCount(files.db.sql);
       const blobs = await files.blobFiles();
       const answer = await post(form([filePart(content(wholeBodyMinBytes)), filePart(content(10), "zwei.bin")]));
-      expect(answer).toEqual({ status: 400, json: { message: "Bitte laden Sie genau eine Datei pro Anfrage hoch." } });
+      expect(answer).toEqual({
+        status: 400,
+        json: { code: "bad-request", message: "Bitte laden Sie genau eine Datei pro Anfrage hoch." },
+      });
       await expectNothingKept(rows, blobs);
     });
 
@@ -157,7 +166,10 @@ describe.each(storeKinds)("a large upload on the %s store", (kind) => {
       const unfinished = await post(form([filePart(content(wholeBodyMinBytes))], { close: false }));
       expect(unfinished).toEqual({
         status: 400,
-        json: { message: "Die Übertragung wurde unterbrochen. Bitte laden Sie die Datei erneut hoch." },
+        json: {
+          code: "bad-request",
+          message: "Die Übertragung wurde unterbrochen. Bitte laden Sie die Datei erneut hoch.",
+        },
       });
       const unknown = await post(form([filePart(content(wholeBodyMinBytes)), fieldPart("admin", "1")]));
       expect(unknown.status).toBe(400);
@@ -170,7 +182,7 @@ describe.each(storeKinds)("a large upload on the %s store", (kind) => {
       const answer = await post(form([filePart(content(uploadMaxBytes + 1))]));
       expect(answer).toEqual({
         status: 413,
-        json: { message: "Die Datei ist zu groß. Erlaubt sind höchstens 6,00 MB." },
+        json: { code: "payload-too-large", message: "Die Datei ist zu groß. Erlaubt sind höchstens 6,00 MB." },
       });
       await expectNothingKept(rows, blobs);
       // Exactly the limit is fine.

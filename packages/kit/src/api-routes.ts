@@ -11,6 +11,7 @@
  * though the files screen sends it with an `XMLHttpRequest` for its progress; a release's upload
  * with its archive (`Blob`, sent as it is), though `bun run release` sends it with its deploy key.
  */
+import type { AuditFilter, AuditPage, AuditVerification } from "./audit";
 import type { CompanyAnswer, CompanySettingsDraft } from "./company";
 import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from "./contact";
 import type { CustomerAnswer, CustomerInput, CustomerPage } from "./customers";
@@ -61,6 +62,9 @@ export interface RegistrationPayload {
 /** The visible fields of the contact form and the honeypot, which people leave empty. */
 export type ContactSubmission = ContactPayload & Record<typeof contactHoneypotField, string>;
 
+/** `GET /api/audit`'s filters and its keyset page: `before` is the previous page's `next`. */
+export type AuditListQuery = AuditFilter & { before?: number; limit?: number };
+
 /** The invoice form's content, issued (`issue: true`) or kept as a draft. */
 export type InvoiceSave = InvoiceContent & { issue: boolean };
 
@@ -86,6 +90,8 @@ export interface ApiRoutes {
   "POST /api/requests/:id/reply": { body: { message: string }; answer: RepliedAnswer };
 
   "GET /api/outbox": { answer: OutboxList };
+  "GET /api/audit": { query: AuditListQuery; answer: AuditPage };
+  "GET /api/audit/verify": { answer: AuditVerification };
   "POST /api/outbox/:id/retry": { answer: RetriedMailAnswer };
 
   "GET /api/customers": { query: PagedListQuery; answer: CustomerPage };

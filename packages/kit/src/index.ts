@@ -5,6 +5,7 @@
  * Browser state lives in `@klarwerk/kit/browser`, `/query` and `/portal`.
  */
 export * from "./api-routes";
+export * from "./audit";
 export * from "./company";
 export * from "./contact";
 export * from "./customers";

@@ -3,6 +3,7 @@ import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { ownCopy } from "../../http/openapi.ts";
+import { visitorActor } from "../audit/index.ts";
 import { loginDocs, logoutDocs, passwordChangeDocs, registerDocs, sessionDocs } from "./docs.ts";
 import { announceOwnerSetup } from "./owner-setup.ts";
 import { authService } from "./service.ts";
@@ -25,6 +26,7 @@ export function authModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLim
   const callerOf = (request: Request, server: Parameters<typeof clientAddressOf>[1]) => ({
     address: clientAddressOf(request, server, config.trustedProxies),
     request,
+    actor: visitorActor(request, server, config.trustedProxies),
   });
   let stopSweep: (() => void) | null = null;
 
@@ -57,16 +59,16 @@ export function authModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLim
     .get("/session", ({ user }) => ({ user }), { auth: true, detail: ownCopy(sessionDocs) })
     .post(
       "/logout",
-      async ({ sessionId }) => {
-        await auth.sessions.end(sessionId);
+      async ({ sessionId, actor }) => {
+        await auth.sessions.end(sessionId, actor);
         return noContent();
       },
       { auth: true, detail: ownCopy(logoutDocs) },
     )
     .post(
       "/password",
-      async ({ body, user, sessionId }) => {
-        await service.changeOwnPassword(body, { user, sessionId });
+      async ({ body, user, sessionId, actor }) => {
+        await service.changeOwnPassword(body, { user, sessionId, actor });
         return noContent();
       },
       { auth: true, ...jsonBody(passwordChangeBody), detail: ownCopy(passwordChangeDocs) },

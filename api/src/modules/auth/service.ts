@@ -4,12 +4,20 @@ import { HttpError } from "../../http/errors.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import { accessRequestMail, loginAttackMail } from "../../mail/templates.ts";
+import type { AuditActor } from "../audit/index.ts";
 import { deviceCookie, isSecureOrigin, knownDeviceOf } from "./known-device.ts";
 import { accountLoginLimit, authLimits } from "./limits.ts";
 import { authApiMessages as messages } from "./messages.ts";
 import { announceOwnerSetup, isOwnerSetupCode } from "./owner-setup.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.ts";
-import { activeAdmins, changePassword, findPasswordHash, findUserForLogin, registerAccount } from "./store.ts";
+import {
+  activeAdmins,
+  changePassword,
+  findPasswordHash,
+  findUserForLogin,
+  loginRefused,
+  registerAccount,
+} from "./store.ts";
 import {
   checkPasswordLength,
   checkPasswordStrength,
@@ -23,10 +31,14 @@ import {
 /** Per account: after this many wrong current passwords within the window, 429. */
 const passwordChangeLimit = { name: "password-change", max: 10, windowMs: 15 * 60 * 1000 } as const;
 
-/** Who is asking: the client's address (after trusted proxies) and the request (its device cookie, its origin). */
+/**
+ * Who is asking: the client's address (after trusted proxies), the request (its device cookie, its
+ * origin) and the visitor its audit events name.
+ */
 export interface Caller {
   address: string;
   request: Request;
+  actor: AuditActor;
 }
 
 /** The flows of registration, login and the password change; routes.ts only parses and answers. */
@@ -46,7 +58,7 @@ export function authService({
    * `setupCode`, the code the server logs while no admin exists (owner-setup.ts); a wrong code is a
    * 422. The same answer for a new and a taken address.
    */
-  async function register(body: typeof registerBody.static, { address }: Caller): Promise<RegistrationAnswer> {
+  async function register(body: typeof registerBody.static, { address, actor }: Caller): Promise<RegistrationAnswer> {
     await attemptLimits.register(address);
     const registration = validateRegistration(body);
     const { ownerEmail, jwtSecret } = config;
@@ -60,6 +72,7 @@ export function authService({
     const outcome = await registerAccount(
       sql,
       { name: registration.name, email: registration.email, passwordHash },
+      actor,
       {
         ownerEmail,
         ownerProven,
@@ -101,7 +114,7 @@ export function authService({
    */
   async function login(
     body: typeof loginBody.static,
-    { address, request }: Caller,
+    { address, request, actor: visitor }: Caller,
   ): Promise<{ answer: { user: User; token: string }; deviceCookie: string }> {
     const email = normalizeEmail(body.email);
     if (isBlank(email)) throw new HttpError(422, "validation", messages.emailRequired);
@@ -112,19 +125,28 @@ export function authService({
     // account's: guesses from elsewhere cannot lock it out (docs/decisions.md, issue 23).
     const known = knownDeviceOf(request, config.jwtSecret, now());
     const device = found && known?.userId === found.id ? `${known.userId}.${known.issuedAt}` : null;
-    await attemptLimits.beginLogin(email, address, { device, onAccountLimit: () => warnAdminsOfAttack(email) });
+    await attemptLimits
+      .beginLogin(email, address, { device, onAccountLimit: () => warnAdminsOfAttack(email) })
+      .catch(async (error: unknown) => {
+        throw await loginRefused(sql, visitor, found?.id ?? null, error);
+      });
 
     // Unknown e-mail: verify against a dummy hash anyway, so timing does not tell.
     const hash = found?.passwordHash ?? (await dummyHash());
     const passwordOk = body.password.length <= limits.passwordMax && (await verifyPassword(body.password, hash));
-    if (!found || !passwordOk) throw new HttpError(401, "wrong-credentials", messages.wrongCredentials);
+    if (!found || !passwordOk) {
+      const refusal = new HttpError(401, "wrong-credentials", messages.wrongCredentials);
+      throw await loginRefused(sql, visitor, found?.id ?? null, refusal);
+    }
 
     await attemptLimits.loginSucceeded(email, address, device);
     // Only the right password learns that the account waits or is locked.
-    if (found.status === "pending") throw new HttpError(403, "account-pending", messages.pending);
-    if (found.status === "disabled") throw new HttpError(403, "account-disabled", messages.disabled);
+    if (found.status === "pending")
+      throw await loginRefused(sql, visitor, found.id, new HttpError(403, "account-pending", messages.pending));
+    if (found.status === "disabled")
+      throw await loginRefused(sql, visitor, found.id, new HttpError(403, "account-disabled", messages.disabled));
     const user: User = { id: found.id, name: found.name, email: found.email, role: found.role };
-    const sessionId = await auth.sessions.start(user.id);
+    const sessionId = await auth.sessions.start(user.id, { ...visitor, kind: "user", id: user.id, name: user.name });
     return {
       answer: { user, token: await auth.tokens.sign({ userId: user.id, sessionId }) },
       deviceCookie: deviceCookie(config.jwtSecret, found.id, {
@@ -140,7 +162,7 @@ export function authService({
    */
   async function changeOwnPassword(
     body: typeof passwordChangeBody.static,
-    { user, sessionId }: { user: User; sessionId: string },
+    { user, sessionId, actor }: { user: User; sessionId: string; actor: AuditActor },
   ): Promise<void> {
     if (body.currentPassword.length === 0) throw new HttpError(422, "validation", messages.currentPasswordRequired);
     if (body.newPassword.length === 0) throw new HttpError(422, "validation", messages.newPasswordRequired);
@@ -161,7 +183,7 @@ export function authService({
       throw new HttpError(422, "validation", messages.newPasswordUnchanged);
     checkPasswordStrength(body.newPassword, { name: user.name, email: user.email });
     const passwordHash = await hashPassword(body.newPassword);
-    await changePassword(sql, { userId: user.id, passwordHash, keep: sessionId, now: now() });
+    await changePassword(sql, { userId: user.id, passwordHash, keep: sessionId, now: now() }, actor);
     auth.sessions.changed();
   }
 

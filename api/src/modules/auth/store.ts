@@ -1,6 +1,8 @@
 import type { User, UserStatus } from "@klarwerk/kit";
 import type { Queries, Sql, Transaction } from "../../db/open.ts";
+import { HttpError } from "../../http/errors.ts";
 import { deleteSessionsOf } from "../../http/session-store.ts";
+import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 import { lockAccounts } from "../users/index.ts";
 
 // Every statement of auth on the users table: registration, login, a new password.
@@ -29,6 +31,7 @@ export interface RegistrationOutcome {
 export async function registerAccount(
   sql: Sql,
   account: { name: string; email: string; passwordHash: string },
+  actor: AuditActor,
   {
     ownerEmail,
     ownerProven,
@@ -51,14 +54,17 @@ export async function registerAccount(
     const owner =
       ownerEmail === null ? !state?.has_users : account.email === ownerEmail && ownerProven && !state?.has_active_admin;
     if (owner && ownerEmail !== null) {
-      const [claimed] = await tx`
+      const [claimed] = await tx<{ id: number }[]>`
         update users set name = ${account.name}, password_hash = ${account.passwordHash}, role = 'admin',
           status = 'active', approved_at = ${new Date(now)}
         where lower(email) = ${account.email} and status = 'pending'
         returning id`;
-      if (claimed) return { owner: true };
+      if (claimed) {
+        await recordRegistration(tx, actor, claimed.id, "admin", "active");
+        return { owner: true };
+      }
     }
-    const [created] = await tx`
+    const [created] = await tx<{ id: number }[]>`
       insert into users (name, email, password_hash, role, status, approved_at)
       values (
         ${account.name}, ${account.email}, ${account.passwordHash},
@@ -66,6 +72,10 @@ export async function registerAccount(
       )
       on conflict ((lower(email))) do nothing
       returning id`;
+    if (created !== undefined) {
+      const [role, status] = owner ? (["admin", "active"] as const) : (["staff", "pending"] as const);
+      await recordRegistration(tx, actor, created.id, role, status);
+    }
     if (created !== undefined && !owner && onPending) {
       const admins = await tx<{ name: string; email: string }[]>`
         select name, email from users where role = 'admin' and status = 'active' order by id`;
@@ -109,8 +119,10 @@ export async function findPasswordHash(sql: Sql, userId: number): Promise<string
 export async function changePassword(
   sql: Sql,
   { userId, passwordHash, keep, now }: { userId: number; passwordHash: string; keep: string; now: number },
+  actor: AuditActor,
 ): Promise<void> {
   await sql.begin(async (tx) => {
+    await recordAuditEvent(tx, actor, { action: "auth.password_changed", objectId: userId, fields: ["password"] });
     await tx`
       update users set password_hash = ${passwordHash}, password_changed_at = ${new Date(now)}
       where id = ${userId}`;
@@ -125,4 +137,37 @@ export async function changePassword(
 export async function activeAdmins(sql: Queries): Promise<{ name: string; email: string }[]> {
   return sql<{ name: string; email: string }[]>`
     select name, email from users where role = 'admin' and status = 'active' order by id`;
+}
+
+/** A registration that created (or, for the owner, took over) an account, with the role and status it got. */
+async function recordRegistration(
+  tx: Queries,
+  actor: AuditActor,
+  userId: number,
+  role: "admin" | "staff",
+  status: "active" | "pending",
+): Promise<void> {
+  await recordAuditEvent(tx, actor, {
+    action: "account.registered",
+    objectId: userId,
+    fields: ["name", "email", "role", "status"],
+    changes: { role: { before: null, after: role }, status: { before: null, after: status } },
+  });
+}
+
+/**
+ * Records a refused sign-in (`auth.login_limited` for a 429, else `auth.login_failed`) on the
+ * account when the address has one, and hands the refusal back to be thrown. A refusal changes
+ * nothing else, so the event is a statement of its own.
+ */
+export async function loginRefused(
+  sql: Sql,
+  actor: AuditActor,
+  userId: number | null,
+  refusal: unknown,
+): Promise<unknown> {
+  if (!(refusal instanceof HttpError)) return refusal;
+  const action = refusal.status === 429 ? "auth.login_limited" : "auth.login_failed";
+  await recordAuditEvent(sql, actor, { action, objectId: userId });
+  return refusal;
 }

@@ -21,9 +21,14 @@ export function companyModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
   return new Elysia({ name: "company-routes", prefix: "/api/company" })
     .use(auth.guard)
     .get("", async () => answer(await readCompanySettings(sql)), { auth: true, detail: ownCopy(readDocs) })
-    .put("", async ({ body, user }) => answer(await saveCompanySettings(sql, companySettingsFrom(body), user.id)), {
-      admin: true,
-      ...jsonBody(companyBody),
-      detail: ownCopy(saveDocs),
-    });
+    .put(
+      "",
+      async ({ body, user, actor }) =>
+        answer(await saveCompanySettings(sql, companySettingsFrom(body), user.id, actor)),
+      {
+        admin: true,
+        ...jsonBody(companyBody),
+        detail: ownCopy(saveDocs),
+      },
+    );
 }

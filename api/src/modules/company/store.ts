@@ -1,5 +1,6 @@
 import { type CompanySettings, defaultCompanySettings } from "@klarwerk/kit";
 import type { Queries } from "../../db/open.ts";
+import { type AuditActor, changedFields, recordAuditEvent, withinTransaction } from "../audit/index.ts";
 
 interface SettingsRow {
   name: string;
@@ -51,7 +52,26 @@ export async function readCompanySettings(sql: Queries): Promise<CompanySettings
   return row ? settingsOf(row) : { ...defaultCompanySettings };
 }
 
+/** Stores the settings and, in the same transaction, an audit event with each changed field's values. */
 export async function saveCompanySettings(
+  sql: Queries,
+  settings: CompanySettings,
+  userId: number,
+  actor: AuditActor,
+): Promise<CompanySettings> {
+  return withinTransaction(sql, async (tx) => {
+    const [stored] = await tx<SettingsRow[]>`select * from company_settings for update`;
+    const before = stored ? settingsOf(stored) : null;
+    const saved = await upsertCompanySettings(tx, settings, userId);
+    const { fields, changes } = changedFields(before, saved, companySettingsKeys, { withValues: true });
+    await recordAuditEvent(tx, actor, { action: "company.changed", fields, changes });
+    return saved;
+  });
+}
+
+const companySettingsKeys = Object.keys(defaultCompanySettings) as (keyof CompanySettings)[];
+
+async function upsertCompanySettings(
   sql: Queries,
   settings: CompanySettings,
   userId: number,

@@ -4,6 +4,7 @@ import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { idParams } from "../../http/ids.ts";
 import { ownCopy } from "../../http/openapi.ts";
+import { visitorActor } from "../audit/index.ts";
 import { contactDocs, markDoneDocs, openRequestsDocs, replyDocs, requestDocs, requestIdParam } from "./docs.ts";
 import { schedulePurge } from "./retention.ts";
 import { contactRequestsService } from "./service.ts";
@@ -45,13 +46,17 @@ export function contactRequestsModule(
     .post(
       "/contact",
       async ({ body, request, server, status }) => {
-        await service.receive(body, clientAddressOf(request, server, config.trustedProxies));
+        await service.receive(
+          body,
+          clientAddressOf(request, server, config.trustedProxies),
+          visitorActor(request, server, config.trustedProxies),
+        );
         return status(201, accepted);
       },
       { ...jsonBody(contactBody), detail: ownCopy(contactDocs) },
     )
     .get("/requests", ({ query }) => service.listOpen(query), { auth: true, detail: ownCopy(openRequestsDocs) })
-    .put("/requests/:id/done", ({ id, user }) => service.markDone(id, user), {
+    .put("/requests/:id/done", ({ id, user, actor }) => service.markDone(id, user, actor), {
       auth: true,
       idParam: requestIdParam,
       detail: ownCopy(markDoneDocs),
@@ -63,7 +68,7 @@ export function contactRequestsModule(
     })
     .post(
       "/requests/:id/reply",
-      async ({ id, body, user, status }) => status(201, await service.reply(id, body, user)),
+      async ({ id, body, user, actor, status }) => status(201, await service.reply(id, body, user, actor)),
       {
         auth: true,
         idParam: requestIdParam,

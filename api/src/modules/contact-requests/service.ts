@@ -13,6 +13,7 @@ import { pagingParam, parseId } from "../../http/ids.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import { contactRequestMail, replyMail } from "../../mail/templates.ts";
+import type { AuditActor } from "../audit/index.ts";
 import { contactApiMessages, requestsApiMessages } from "./messages.ts";
 import {
   findRequestDetail,
@@ -52,7 +53,7 @@ export function contactRequestsService({
    * Validates, then counts against the client's allowance (429), then stores the request as
    * open, unless the honeypot is filled: that one is answered the same and never stored.
    */
-  async function receive(body: typeof contactBody.static, clientAddress: string): Promise<void> {
+  async function receive(body: typeof contactBody.static, clientAddress: string, actor: AuditActor): Promise<void> {
     // Validated before counting: a visitor fixing a typo does not use up the allowance.
     const contact = validateContact(body);
     const submission = await submissions.hit(clientAddress);
@@ -60,7 +61,7 @@ export function contactRequestsService({
     if (isHoneypotFilled(body)) return;
     const mail = contactRequestMail(contact, { to: config.contactNotifyTo, publicUrl: config.publicUrl });
     await sql.begin(async (tx) => {
-      const contactRequestId = await insertContactRequest(tx, contact);
+      const contactRequestId = await insertContactRequest(tx, contact, actor);
       await enqueueMail(tx, mail, { contactRequestId });
     });
     openRequests.changed();
@@ -81,8 +82,8 @@ export function contactRequestsService({
   }
 
   /** 404 unknown, 409 already done (someone else was faster). */
-  async function markDone(id: number, user: User): Promise<MarkedDoneAnswer> {
-    const result = await markRequestDone(sql, id, user);
+  async function markDone(id: number, user: User, actor: AuditActor): Promise<MarkedDoneAnswer> {
+    const result = await markRequestDone(sql, id, user, actor);
     openRequests.changed();
     if (result.outcome === "not-found") throw notFound();
     if (result.outcome === "already-done")
@@ -97,10 +98,15 @@ export function contactRequestsService({
   }
 
   /** The reply is stored with the request, which is marked done if it was open, and mailed to the visitor. */
-  async function reply(requestId: number, body: typeof replyBody.static, user: User): Promise<RepliedAnswer> {
+  async function reply(
+    requestId: number,
+    body: typeof replyBody.static,
+    user: User,
+    actor: AuditActor,
+  ): Promise<RepliedAnswer> {
     const message = validateReply(body);
     const answer = await sql.begin(async (tx) => {
-      const request = await insertReply(tx, { requestId, message, user });
+      const request = await insertReply(tx, { requestId, message, user }, actor);
       if (!request) return null;
       const mail = replyMail(request, { message, senderName: user.name }, { teamInbox: config.contactNotifyTo });
       await enqueueMail(tx, mail, { contactRequestId: requestId });

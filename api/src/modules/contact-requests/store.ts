@@ -12,6 +12,7 @@ import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Queries, Sql, Transaction } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
 import { TableCache } from "../../db/table-cache.ts";
+import { type AuditActor, recordAuditEvent, withinTransaction } from "../audit/index.ts";
 import type { ContactRequestInput } from "./validation.ts";
 
 // Every statement on contact_requests: the contact form inserts, the dashboard lists and marks
@@ -19,7 +20,19 @@ import type { ContactRequestInput } from "./validation.ts";
 
 /** Stores a request from the contact form as open (in the caller's transaction, with its mail). */
 /** Stores a request; returns its id (the mails about it name it, and go with it). */
-export async function insertContactRequest(sql: Queries, request: ContactRequestInput): Promise<number> {
+export async function insertContactRequest(
+  sql: Queries,
+  request: ContactRequestInput,
+  actor: AuditActor,
+): Promise<number> {
+  return withinTransaction(sql, async (tx) => {
+    const id = await insertContactRequestRow(tx, request);
+    await recordAuditEvent(tx, actor, { action: "contact_request.received", objectId: id });
+    return id;
+  });
+}
+
+async function insertContactRequestRow(sql: Queries, request: ContactRequestInput): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     insert into contact_requests (name, email, company, message)
     values (${request.name}, ${request.email}, ${request.company}, ${request.message})
@@ -123,6 +136,7 @@ export async function markRequestDone(
   sql: Sql,
   id: number,
   user: { id: number; name: string },
+  actor: AuditActor,
 ): Promise<MarkDoneResult> {
   return sql.begin(async (tx) => {
     const [marked] = await tx<DoneRow[]>`
@@ -133,6 +147,7 @@ export async function markRequestDone(
       const [existing] = await tx`select 1 from contact_requests where id = ${id}`;
       return existing ? { outcome: "already-done" } : { outcome: "not-found" };
     }
+    await recordAuditEvent(tx, actor, { action: "contact_request.done", objectId: id, fields: ["is_done"] });
     // Read after the update: the counting trigger has run at the end of that statement.
     const [counts] = await tx<ContactRequestCounts[]>`select open, done from contact_request_counts`;
     if (!counts) throw new Error("contact_request_counts has no row");
@@ -196,6 +211,7 @@ export interface RepliedRequest {
 export async function insertReply(
   tx: Transaction,
   { requestId, message, user }: { requestId: number; message: string; user: { id: number; name: string } },
+  actor: AuditActor,
 ): Promise<RepliedRequest | null> {
   const [request] = await tx<RepliedRequest[]>`
     select name, email, message, created_at from contact_requests where id = ${requestId} for update`;
@@ -206,6 +222,7 @@ export async function insertReply(
   await tx`
     update contact_requests set is_done = true, done_at = now(), done_by = ${user.id}, done_by_name = ${user.name}
     where id = ${requestId} and not is_done`;
+  await recordAuditEvent(tx, actor, { action: "contact_request.replied", objectId: requestId, fields: ["replies"] });
   return request;
 }
 

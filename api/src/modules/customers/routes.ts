@@ -25,12 +25,16 @@ export function customersModule(deps: Pick<Deps, "sql" | "auth" | "changes">) {
       async ({ query }) => new Response(await service.listPage(parseListQuery(query)), { headers: jsonHeaders }),
       { auth: true, detail: ownCopy(listDocs) },
     )
-    .post("", async ({ body, user, status }) => status(201, { customer: await service.create(body, user) }), {
-      auth: true,
-      ...jsonBody(createBody),
-      detail: ownCopy(createDocs),
-    })
-    .put("/:id", async ({ id, body, user }) => ({ customer: await service.update(id, body, user) }), {
+    .post(
+      "",
+      async ({ body, user, actor, status }) => status(201, { customer: await service.create(body, user, actor) }),
+      {
+        auth: true,
+        ...jsonBody(createBody),
+        detail: ownCopy(createDocs),
+      },
+    )
+    .put("/:id", async ({ id, body, user, actor }) => ({ customer: await service.update(id, body, user, actor) }), {
       auth: true,
       idParam: customerIdParam,
       ...jsonBody(updateBody),

@@ -2,6 +2,7 @@ import type { Customer } from "@klarwerk/kit";
 import { TableCache } from "../../db/table-cache.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
+import type { AuditActor } from "../audit/index.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 import {
   type CustomerChange,
@@ -59,17 +60,22 @@ export function customersService({ sql, changes }: Pick<Deps, "sql" | "changes">
     return kept.json;
   }
 
-  async function create(body: typeof createBody.static, editor: Editor): Promise<Customer> {
+  async function create(body: typeof createBody.static, editor: Editor, actor: AuditActor): Promise<Customer> {
     const writeBegan = performance.now();
-    const { customer, change } = await createCustomer(sql, customerFrom(body), editor);
+    const { customer, change } = await createCustomer(sql, customerFrom(body), editor, actor);
     customersChanged(change, writeBegan);
     return customer;
   }
 
   /** 404 for an unknown id. */
-  async function update(id: number, body: typeof updateBody.static, editor: Editor): Promise<Customer> {
+  async function update(
+    id: number,
+    body: typeof updateBody.static,
+    editor: Editor,
+    actor: AuditActor,
+  ): Promise<Customer> {
     const writeBegan = performance.now();
-    const updated = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), editor);
+    const updated = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), editor, actor);
     if (!updated) throw new HttpError(404, "customer-not-found", messages.notFound);
     customersChanged(updated.change, writeBegan);
     return updated.customer;

@@ -1,8 +1,9 @@
 import { type Customer, type CustomerInput, type CustomerPage, customerPaging } from "@klarwerk/kit";
 import type { ChangeDetail } from "../../db/change-feed.ts";
-import type { Sql } from "../../db/open.ts";
+import type { Queries, Sql } from "../../db/open.ts";
 import { visibleInSnapshot } from "../../db/snapshot.ts";
 import type { Revision } from "../../db/table-cache.ts";
+import { type AuditActor, changedFields, recordAuditEvent } from "../audit/index.ts";
 import type { ListQuery } from "./validation.ts";
 
 /**
@@ -153,8 +154,35 @@ export type CustomerChange = {
   rows: unknown[][];
 };
 
+/** The fields an audit event names when they change (their values are not recorded: personal data). */
+const auditedFields = [
+  "name",
+  "email",
+  "phone",
+  "website",
+  "notes",
+  "status",
+  "address",
+  "leitweg_id",
+] as const satisfies readonly (keyof Customer)[];
+
+/** The new customer and its audit event, in one transaction. */
 export async function createCustomer(
   sql: Sql,
+  customer: CustomerInput,
+  editor: Editor,
+  actor: AuditActor,
+): Promise<{ customer: Customer; change: CustomerChange }> {
+  return sql.begin(async (tx) => {
+    const created = await insertCustomer(tx, customer, editor);
+    const { fields } = changedFields(null, created.customer, auditedFields);
+    await recordAuditEvent(tx, actor, { action: "customer.created", objectId: created.customer.id, fields });
+    return created;
+  });
+}
+
+async function insertCustomer(
+  sql: Queries,
   customer: CustomerInput,
   editor: Editor,
 ): Promise<{ customer: Customer; change: CustomerChange }> {
@@ -174,9 +202,28 @@ export async function createCustomer(
   return { customer: stored, change: { tx, op: "insert", rows: [[name_lower, stored.status, stored]] } };
 }
 
-/** The updated customer and the change, or null when there is none with this id. */
+/** The updated customer and the change, or null when there is none with this id; with its audit event. */
 export async function updateCustomer(
   sql: Sql,
+  id: number,
+  customer: CustomerInput,
+  editor: Editor,
+  actor: AuditActor,
+): Promise<{ customer: Customer; change: CustomerChange } | null> {
+  return sql.begin(async (tx) => {
+    const [old] = await tx<Customer[]>`
+      select id, name, email, phone, website, notes, status, address, leitweg_id from customers where id = ${id} for update`;
+    if (!old) return null;
+    const updated = await writeCustomer(tx, id, customer, editor);
+    if (!updated) return null;
+    const { fields } = changedFields(old, updated.customer, auditedFields);
+    await recordAuditEvent(tx, actor, { action: "customer.changed", objectId: id, fields });
+    return updated;
+  });
+}
+
+async function writeCustomer(
+  sql: Queries,
   id: number,
   customer: CustomerInput,
   editor: Editor,

@@ -59,26 +59,26 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
       )
       .post(
         "/upload",
-        async ({ request, server, user, status }) =>
-          status(201, { file: await service.upload(request, user, receivedFromPeer(request, server)) }),
+        async ({ request, server, user, actor, status }) =>
+          status(201, { file: await service.upload(request, user, receivedFromPeer(request, server), actor) }),
         // The body is read by the service as a stream: Elysia must not parse (buffer) it, so the
         // document learns the body from `detail` rather than from a schema.
         { auth: true, parse: "none", detail: ownCopy(uploadDocs(config.uploadMaxBytes)) },
       )
       .delete(
         "/:id",
-        async ({ id }) => {
-          await service.remove(id);
+        async ({ id, actor }) => {
+          await service.remove(id, actor);
           return new Response(null, { status: 204 });
         },
         { auth: true, idParam: fileIdParam, detail: ownCopy(deleteDocs) },
       )
-      .get("/:id/download", ({ id, request }) => service.download(request, id), {
+      .get("/:id/download", ({ id, request, actor }) => service.download(request, id, actor), {
         auth: true,
         idParam: fileIdParam,
         detail: ownCopy(downloadDocs),
       })
-      .post("/:id/download-link", ({ id }) => service.downloadLink(id), {
+      .post("/:id/download-link", ({ id, actor }) => service.downloadLink(id, actor), {
         auth: true,
         idParam: fileIdParam,
         detail: ownCopy(downloadLinkDocs),

@@ -2,12 +2,13 @@ import type { User } from "@klarwerk/kit";
 import { removeUnlessBackingUp } from "../../backup/deferred-deletes.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
+import type { AuditActor } from "../audit/index.ts";
 import { foldersApiMessages, optionalFolderId } from "../folders/index.ts";
 import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";
 import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 import { blobResponse, contentDisposition } from "./serve.ts";
-import { deleteFile, type FileRow, type FileWithBlob, findFile, insertFile } from "./store.ts";
+import { deleteFile, type FileRow, type FileWithBlob, findFile, insertFile, recordDownload } from "./store.ts";
 import { receiveUpload } from "./upload.ts";
 
 /**
@@ -20,14 +21,25 @@ const inertHeaders = {
   "Cross-Origin-Resource-Policy": "same-origin",
 } as const;
 
+/** Whether a request asks for a later part of the bytes than the first (`Range: bytes=N-` with N > 0). */
+export function continuesDownload(request: Request | undefined): boolean {
+  const range = request?.headers.get("range")?.trim() ?? "";
+  return range !== "" && !/^bytes\s*=\s*0+-/i.test(range);
+}
+
 /** The file area's flows: upload, delete, and the bytes of a file by bearer or by a download link. */
 export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
   const store = fileBlobStore(config);
   const links = createDownloadLinks(config.jwtSecret);
 
-  async function fileOf(id: number): Promise<FileWithBlob> {
+  /**
+   * The file; with `actor`, its download is an audit event: one per download, so a request for a
+   * later part of the bytes (`Range` not from byte 0: a resumed or streamed download) adds none.
+   */
+  async function fileOf(id: number, actor?: AuditActor, request?: Request): Promise<FileWithBlob> {
     const file = await findFile(sql, id);
     if (!file) throw new HttpError(404, "file-not-found", messages.notFound);
+    if (actor && !continuesDownload(request)) await recordDownload(sql, actor, file.id);
     return file;
   }
 
@@ -61,21 +73,25 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
    * `UPLOAD_MAX_BYTES`, 404 for a folder that is gone. The blob is in place before the row
    * exists, so a row never names a missing blob; a refused upload leaves no blob.
    */
-  async function upload(request: Request, uploader: User, freeChunks: boolean): Promise<FileRow> {
+  async function upload(request: Request, uploader: User, freeChunks: boolean, actor: AuditActor): Promise<FileRow> {
     const upload = await receiveUpload(request, { store, maxBytes: config.uploadMaxBytes, freeChunks });
     try {
       const folderId = optionalFolderId(upload.fields.get("folder_id"), foldersApiMessages.invalidId);
       await upload.blob.commit();
-      const file = await insertFile(sql, {
-        folderId,
-        originalName: upload.originalName,
-        mimeType: upload.mimeType,
-        size: upload.size,
-        blobId: upload.blob.id,
-        blobOffset: upload.offset,
-        sha256: upload.sha256,
-        uploader,
-      });
+      const file = await insertFile(
+        sql,
+        {
+          folderId,
+          originalName: upload.originalName,
+          mimeType: upload.mimeType,
+          size: upload.size,
+          blobId: upload.blob.id,
+          blobOffset: upload.offset,
+          sha256: upload.sha256,
+          uploader,
+        },
+        actor,
+      );
       if (!file) throw new HttpError(404, "folder-not-found", foldersApiMessages.notFound);
       return file;
     } catch (error) {
@@ -85,8 +101,8 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
   }
 
   /** Row and blob. */
-  async function remove(id: number): Promise<void> {
-    const blobId = await deleteFile(sql, id);
+  async function remove(id: number, actor: AuditActor): Promise<void> {
+    const blobId = await deleteFile(sql, id, actor);
     if (blobId === null) throw new HttpError(404, "file-not-found", messages.notFound);
     // After the row is gone, unless a backup is copying (then after it): a blob that fails to
     // go now is an orphan the next start sweeps.
@@ -95,8 +111,9 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
     });
   }
 
-  async function download(request: Request, id: number): Promise<Response> {
-    return send(request, await fileOf(id), "attachment");
+  /** With `actor` (a signed-in download, not a link's): an audit event. */
+  async function download(request: Request, id: number, actor?: AuditActor): Promise<Response> {
+    return send(request, await fileOf(id, actor, request), "attachment");
   }
 
   /** Image files only (else 415), inline. */
@@ -107,8 +124,8 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
   }
 
   /** A link valid for a minute that downloads without the bearer header. */
-  async function downloadLink(id: number): Promise<{ url: string; expires_in: number }> {
-    const file = await fileOf(id);
+  async function downloadLink(id: number, actor: AuditActor): Promise<{ url: string; expires_in: number }> {
+    const file = await fileOf(id, actor);
     // Checked now, so the browser never saves an error message as the file.
     await contentSizeOf(file);
     return { url: `/api/files/${file.id}/download/${links.issue(file.id)}`, expires_in: downloadLinkLifetimeSeconds };

@@ -1,7 +1,8 @@
 import type { StoredFile } from "@klarwerk/kit";
-import type { Sql } from "../../db/open.ts";
+import type { Queries, Sql } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
 import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
+import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 
 /** A file as the store reads it; the answers carry the kit's `StoredFile`. */
 export type FileRow = Row<StoredFile>;
@@ -15,7 +16,7 @@ export interface FileWithBlob extends FileRow {
   sha256: string | null;
 }
 
-const columns = (sql: Sql) => sql`id, original_name, mime_type, size, created_at, uploader_name, folder_id`;
+const columns = (sql: Queries) => sql`id, original_name, mime_type, size, created_at, uploader_name, folder_id`;
 
 /** The files directly inside `folderId` (null: the root level), newest first. */
 export function listFiles(sql: Sql, folderId: number | null): Promise<FileRow[]> {
@@ -49,19 +50,37 @@ export interface NewFile {
  * Records an uploaded file whose blob is already in place. Null when the folder does not exist
  * (its foreign key decides, so a folder check and the insert cannot disagree).
  */
-export async function insertFile(sql: Sql, file: NewFile): Promise<FileRow | null> {
+export async function insertFile(sql: Sql, file: NewFile, actor: AuditActor): Promise<FileRow | null> {
   try {
-    const [row] = await sql<FileRow[]>`
+    return await sql.begin(async (tx) => {
+      const row = await insertFileRow(tx, file);
+      await recordAuditEvent(tx, actor, {
+        action: "file.uploaded",
+        objectId: row.id,
+        fields: ["original_name", "folder_id", "mime_type", "size"],
+      });
+      return row;
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "23503") return null;
+    throw error;
+  }
+}
+
+async function insertFileRow(sql: Queries, file: NewFile): Promise<FileRow> {
+  const [row] = await sql<FileRow[]>`
       insert into files (folder_id, original_name, mime_type, size, blob_id, blob_offset, sha256, uploaded_by,
                          uploader_name)
       values (${file.folderId}, ${file.originalName}, ${file.mimeType}, ${file.size}, ${file.blobId},
               ${file.blobOffset}, ${file.sha256}, ${file.uploader.id}, ${file.uploader.name})
       returning ${columns(sql)}`;
-    return row ?? null;
-  } catch (error) {
-    if ((error as { code?: string }).code === "23503") return null;
-    throw error;
-  }
+  if (!row) throw new Error("insert into files returned no row");
+  return row;
+}
+
+/** One download of a file by `actor` (the bytes or a download link). */
+export async function recordDownload(sql: Sql, actor: AuditActor, fileId: number): Promise<void> {
+  await recordAuditEvent(sql, actor, { action: "file.downloaded", objectId: fileId });
 }
 
 /** Deletes the row and returns its blob id (to delete next), or null when there was none. */
@@ -69,12 +88,16 @@ export async function insertFile(sql: Sql, file: NewFile): Promise<FileRow | nul
  * Deletes the row and, in the same statement, queues its blob's removal (`blob_deletions`): the
  * caller removes the blob once no backup is copying (`backup/deferred-deletes.ts`).
  */
-export async function deleteFile(sql: Sql, id: number): Promise<string | null> {
-  const [row] = await sql<{ blob_id: string }[]>`
-    with gone as (delete from files where id = ${id} returning blob_id),
-    queued as (insert into blob_deletions (area, blob_id) select 'files', blob_id from gone)
-    select blob_id from gone`;
-  return row?.blob_id ?? null;
+export async function deleteFile(sql: Sql, id: number, actor: AuditActor): Promise<string | null> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<{ blob_id: string; original_name: string }[]>`
+      with gone as (delete from files where id = ${id} returning blob_id, original_name),
+      queued as (insert into blob_deletions (area, blob_id) select 'files', blob_id from gone)
+      select blob_id, original_name from gone`;
+    if (!row) return null;
+    await recordAuditEvent(tx, actor, { action: "file.deleted", objectId: id });
+    return row.blob_id;
+  });
 }
 
 /**

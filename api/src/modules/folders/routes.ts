@@ -22,9 +22,13 @@ export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
       async ({ query }) => ({ folders: await listFolders(sql, await existingFolderParam(sql, query.parent_id)) }),
       { auth: true, detail: ownCopy(listDocs) },
     )
-    .post("", async ({ body, user, status }) => status(201, { folder: await addFolder(sql, body, user) }), {
-      auth: true,
-      ...jsonBody(createFolderBody),
-      detail: ownCopy(createDocs),
-    });
+    .post(
+      "",
+      async ({ body, user, actor, status }) => status(201, { folder: await addFolder(sql, body, user, actor) }),
+      {
+        auth: true,
+        ...jsonBody(createFolderBody),
+        detail: ownCopy(createDocs),
+      },
+    );
 }

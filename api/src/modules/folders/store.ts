@@ -1,6 +1,7 @@
 import type { Folder } from "@klarwerk/kit";
 import type { Sql } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
+import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 
 /** A folder as the store reads it; the answers carry the kit's `Folder`. */
 export type FolderRow = Row<Folder>;
@@ -29,11 +30,20 @@ export type CreateFolderResult = { outcome: "created"; folder: FolderRow } | { o
 export async function createFolder(
   sql: Sql,
   folder: { name: string; parentId: number | null; creator: { id: number; name: string } },
+  actor: AuditActor,
 ): Promise<CreateFolderResult> {
-  const [created] = await sql<FolderRow[]>`
-    insert into folders (name, parent_id, created_by, created_by_name)
-    values (${folder.name}, ${folder.parentId}, ${folder.creator.id}, ${folder.creator.name})
-    on conflict do nothing
-    returning id, name, parent_id, created_at`;
-  return created ? { outcome: "created", folder: created } : { outcome: "taken" };
+  return sql.begin(async (tx) => {
+    const [created] = await tx<FolderRow[]>`
+      insert into folders (name, parent_id, created_by, created_by_name)
+      values (${folder.name}, ${folder.parentId}, ${folder.creator.id}, ${folder.creator.name})
+      on conflict do nothing
+      returning id, name, parent_id, created_at`;
+    if (!created) return { outcome: "taken" };
+    await recordAuditEvent(tx, actor, {
+      action: "folder.created",
+      objectId: created.id,
+      fields: ["name", "parent_id"],
+    });
+    return { outcome: "created", folder: created };
+  });
 }

@@ -11,6 +11,7 @@ import {
 import type { Queries, Sql } from "../../db/open.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
+import type { AuditActor } from "../audit/index.ts";
 import { readCompanySettings } from "../company/index.ts";
 import { writeBlob } from "./blobs.ts";
 import { renderInvoicePdf } from "./documents.ts";
@@ -21,9 +22,11 @@ import {
   findInvoice,
   insertCancellation,
   insertDraft,
+  invoiceSnapshot,
   latestIssueDate,
   markIssued,
   nextInvoiceSequence,
+  recordInvoiceEvent,
   type StoredInvoice,
   updateDraft,
 } from "./store.ts";
@@ -45,6 +48,8 @@ export interface IssueContext {
   /** How many days before today an invoice may be dated (`INVOICE_MAX_BACKDATE_DAYS`). */
   maxBackdateDays: number;
   author: Author;
+  /** Who the audit event names. */
+  actor: AuditActor;
 }
 
 /** Runs `work` in a transaction; blobs it wrote are removed unless the transaction commits. */
@@ -89,10 +94,11 @@ export async function issueInvoice(
   id: number | null,
   content: InvoiceContent | null,
 ): Promise<number> {
-  const { sql, store, today, maxBackdateDays, author } = context;
+  const { sql, store, today, maxBackdateDays, author, actor } = context;
   return withBlobs(sql, async (tx, written) => {
     let invoiceId: number;
     let current: InvoiceContent;
+    let before: Record<string, unknown> | null = null;
     if (id === null) {
       if (content === null) throw new Error("issueInvoice needs an id or content");
       invoiceId = await insertDraft(tx, content, author);
@@ -101,6 +107,7 @@ export async function issueInvoice(
       const stored = await findInvoice(tx, id, today, { lock: true });
       if (!stored) throw new HttpError(404, "invoice-not-found", messages.notFound);
       if (stored.state !== "draft") throw new HttpError(409, "invoice-already-issued", messages.issuedFinal);
+      before = await invoiceSnapshot(tx, id);
       if (content !== null) await updateDraft(tx, id, content);
       invoiceId = id;
       current = content ?? stored.content;
@@ -132,6 +139,7 @@ export async function issueInvoice(
       pdf: issued.pdf,
       issuer: author,
     });
+    await recordInvoiceEvent(tx, actor, "invoice.issued", invoiceId, before);
     await issued.blob.commit();
     return invoiceId;
   });
@@ -153,9 +161,10 @@ function cancelProblem(stored: StoredInvoice): HttpError | null {
  * the original's parties and seller data, and a reference to it. Its id.
  */
 export async function cancelInvoice(context: IssueContext, id: number): Promise<number> {
-  const { sql, store, today, author } = context;
+  const { sql, store, today, author, actor } = context;
   return withBlobs(sql, async (tx, written) => {
     const stored = await findInvoice(tx, id, today, { lock: true });
+    const before = await invoiceSnapshot(tx, id);
     if (!stored) throw new HttpError(404, "invoice-not-found", messages.notFound);
     const problem = cancelProblem(stored);
     if (problem) throw problem;
@@ -192,6 +201,8 @@ export async function cancelInvoice(context: IssueContext, id: number): Promise<
       pdf: issued.pdf,
       issuer: author,
     });
+    // One event, on the original: its Verlauf shows the cancellation and its number (`cancelled_by`).
+    await recordInvoiceEvent(tx, actor, "invoice.cancelled", id, before);
     await issued.blob.commit();
     return cancellationId;
   });

@@ -44,29 +44,33 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
       detail: ownCopy(listDocs),
     })
     .get("/:id", async ({ id }) => ({ invoice: await service.get(id) }), { ...byId, detail: ownCopy(invoiceDocs) })
-    .post("", async ({ body, user, status }) => status(201, { invoice: await service.create(body, user) }), {
-      auth: true,
-      ...jsonBody(invoiceBody),
-      detail: ownCopy(createDocs),
-    })
-    .put("/:id", async ({ id, body, user }) => ({ invoice: await service.replace(id, body, user) }), {
+    .post(
+      "",
+      async ({ body, user, actor, status }) => status(201, { invoice: await service.create(body, user, actor) }),
+      {
+        auth: true,
+        ...jsonBody(invoiceBody),
+        detail: ownCopy(createDocs),
+      },
+    )
+    .put("/:id", async ({ id, body, user, actor }) => ({ invoice: await service.replace(id, body, user, actor) }), {
       ...byId,
       ...jsonBody(invoiceBody),
       detail: ownCopy(replaceDocs),
     })
     .delete(
       "/:id",
-      async ({ id }) => {
-        await service.remove(id);
+      async ({ id, actor }) => {
+        await service.remove(id, actor);
         return new Response(null, { status: 204 });
       },
       { ...byId, detail: ownCopy(deleteDocs) },
     )
-    .post("/:id/cancel", async ({ id, user, status }) => status(201, await service.cancel(id, user)), {
+    .post("/:id/cancel", async ({ id, user, actor, status }) => status(201, await service.cancel(id, user, actor)), {
       ...byId,
       detail: ownCopy(cancelDocs),
     })
-    .post("/:id/payment", async ({ id, body }) => ({ invoice: await service.recordPayment(id, body) }), {
+    .post("/:id/payment", async ({ id, body, actor }) => ({ invoice: await service.recordPayment(id, body, actor) }), {
       ...byId,
       ...jsonBody(paymentBody),
       detail: ownCopy(paymentDocs),

@@ -9,6 +9,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { reprDigest, sha256HexOf, strongEtag } from "../../storage/blob-digest.ts";
+import type { AuditActor } from "../audit/index.ts";
 import { contentDisposition } from "../files/index.ts";
 import { invoiceBlobStore } from "./blobs.ts";
 import { xrechnungXml } from "./einvoice.ts";
@@ -75,33 +76,34 @@ export function invoicesService({ sql, config }: Pick<Deps, "sql" | "config">) {
     return content;
   }
 
-  const context = (user: Pick<User, "id" | "name">, today: string): IssueContext => ({
+  const context = (user: Pick<User, "id" | "name">, today: string, actor: AuditActor): IssueContext => ({
     sql,
     store,
     today,
     maxBackdateDays: config.invoiceMaxBackdateDays,
     author: { id: user.id, name: user.name },
+    actor,
   });
 
   const get = (id: number) => invoiceOf(id, todayInGermany());
 
   /** A new draft, or with `issue: true` issued at once. */
-  async function create(body: InvoiceBody, user: User): Promise<Invoice> {
+  async function create(body: InvoiceBody, user: User, actor: AuditActor): Promise<Invoice> {
     const today = todayInGermany();
     const content = await contentChecked(body, today);
     const id = body.issue
-      ? await issueInvoice(context(user, today), null, content)
-      : await insertDraft(sql, content, { id: user.id, name: user.name });
+      ? await issueInvoice(context(user, today, actor), null, content)
+      : await insertDraft(sql, content, { id: user.id, name: user.name }, actor);
     return invoiceOf(id, today);
   }
 
   /** Replaces a draft; with `issue: true` issues it (a refused issue leaves the draft as it was). */
-  async function replace(id: number, body: InvoiceBody, user: User): Promise<Invoice> {
+  async function replace(id: number, body: InvoiceBody, user: User, actor: AuditActor): Promise<Invoice> {
     const today = todayInGermany();
     const content = await contentChecked(body, today);
     if (body.issue) {
-      await issueInvoice(context(user, today), id, content);
-    } else if (!(await updateDraft(sql, id, content))) {
+      await issueInvoice(context(user, today, actor), id, content);
+    } else if (!(await updateDraft(sql, id, content, actor))) {
       const stored = await findInvoice(sql, id, today);
       throw stored ? new HttpError(409, "invoice-already-issued", messages.issuedFinal) : notFound();
     }
@@ -109,21 +111,21 @@ export function invoicesService({ sql, config }: Pick<Deps, "sql" | "config">) {
   }
 
   /** An issued invoice is kept: 409. */
-  async function remove(id: number): Promise<void> {
-    if (await deleteDraft(sql, id)) return;
+  async function remove(id: number, actor: AuditActor): Promise<void> {
+    if (await deleteDraft(sql, id, actor)) return;
     const stored = await findInvoice(sql, id, todayInGermany());
     throw stored ? new HttpError(409, "invoice-already-issued", messages.issuedFinal) : notFound();
   }
 
   /** The Stornorechnung and the original it cancels. */
-  async function cancel(id: number, user: User): Promise<{ invoice: Invoice; cancelled: Invoice }> {
+  async function cancel(id: number, user: User, actor: AuditActor): Promise<{ invoice: Invoice; cancelled: Invoice }> {
     const today = todayInGermany();
-    const cancellationId = await cancelInvoice(context(user, today), id);
+    const cancellationId = await cancelInvoice(context(user, today, actor), id);
     return { invoice: await invoiceOf(cancellationId, today), cancelled: await invoiceOf(id, today) };
   }
 
   /** "Als bezahlt markieren": only an issued, uncancelled invoice, paid no earlier than issued. */
-  async function recordPayment(id: number, body: typeof paymentBody.static): Promise<Invoice> {
+  async function recordPayment(id: number, body: typeof paymentBody.static, actor: AuditActor): Promise<Invoice> {
     const today = todayInGermany();
     const paidOn = paidOnFrom(body, today);
     await sql.begin(async (tx) => {
@@ -136,7 +138,7 @@ export function invoicesService({ sql, config }: Pick<Deps, "sql" | "config">) {
         throw new HttpError(409, "invoice-cancelled-not-payable", messages.cancelledNotPayable);
       if (paidOn < stored.content.issueDate)
         throw new HttpError(422, "validation", invoiceDateMessages.paidOnBeforeIssue);
-      await setPaidOn(tx, id, paidOn);
+      await setPaidOn(tx, id, paidOn, actor);
     });
     return invoiceOf(id, today);
   }

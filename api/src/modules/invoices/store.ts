@@ -14,6 +14,7 @@ import {
 import type { Queries, Sql } from "../../db/open.ts";
 import type { ListQuery as GenericListQuery } from "../../http/list-query.ts";
 import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
+import { type AuditActor, recordAuditEvent, rowSnapshot, snapshotChanges, withinTransaction } from "../audit/index.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
 /**
@@ -268,7 +269,44 @@ export interface Author {
 }
 
 /** Stores a new draft; its id. */
-export async function insertDraft(sql: Queries, content: InvoiceContent, author: Author): Promise<number> {
+/**
+ * Stores a new draft; its id. With `actor` (a draft saved on its own, not on the way to being
+ * issued) the save is an audit event with every field's value, in one transaction.
+ */
+export async function insertDraft(
+  sql: Queries,
+  content: InvoiceContent,
+  author: Author,
+  actor?: AuditActor,
+): Promise<number> {
+  if (!actor) return insertDraftRow(sql, content, author);
+  return withinTransaction(sql, async (tx) => {
+    const id = await insertDraftRow(tx, content, author);
+    await recordInvoiceEvent(tx, actor, "invoice.draft_saved", id, null);
+    return id;
+  });
+}
+
+/**
+ * Records `action` on invoice `id` with every field that differs from `before` (a snapshot taken
+ * earlier in the transaction; null for a new invoice), values included: invoices are books.
+ */
+export async function recordInvoiceEvent(
+  tx: Queries,
+  actor: AuditActor,
+  action: "invoice.draft_saved" | "invoice.draft_deleted" | "invoice.issued" | "invoice.cancelled" | "invoice.paid",
+  id: number,
+  before: Record<string, unknown> | null,
+): Promise<void> {
+  const after = action === "invoice.draft_deleted" ? null : await rowSnapshot(tx, "invoices", id);
+  await recordAuditEvent(tx, actor, { action, objectId: id, ...snapshotChanges(before, after) });
+}
+
+export function invoiceSnapshot(tx: Queries, id: number): Promise<Record<string, unknown> | null> {
+  return rowSnapshot(tx, "invoices", id);
+}
+
+async function insertDraftRow(sql: Queries, content: InvoiceContent, author: Author): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     insert into invoices (
       customer_id, recipient, recipient_vat_id, buyer_reference, provider, issue_date, service_date,
@@ -297,7 +335,29 @@ function jsonItems(items: InvoiceItem[]) {
 }
 
 /** Replaces a draft's content; false when there is no draft with this id (gone, or issued). */
-export async function updateDraft(sql: Queries, id: number, content: InvoiceContent): Promise<boolean> {
+/** Replaces a draft's content (false: no draft with this id); with `actor`, recorded as an audit event. */
+export async function updateDraft(
+  sql: Queries,
+  id: number,
+  content: InvoiceContent,
+  actor?: AuditActor,
+): Promise<boolean> {
+  if (!actor) return updateDraftRow(sql, id, content);
+  return withinTransaction(sql, async (tx) => {
+    const before = await lockedDraftSnapshot(tx, id);
+    if (!before || !(await updateDraftRow(tx, id, content))) return false;
+    await recordInvoiceEvent(tx, actor, "invoice.draft_saved", id, before);
+    return true;
+  });
+}
+
+async function lockedDraftSnapshot(tx: Queries, id: number): Promise<Record<string, unknown> | null> {
+  const [row] = await tx<{ row: Record<string, unknown> }[]>`
+    select to_jsonb(i) as row from invoices i where id = ${id} and state = 'draft' for update`;
+  return row?.row ?? null;
+}
+
+async function updateDraftRow(sql: Queries, id: number, content: InvoiceContent): Promise<boolean> {
   const rows = await sql`
     update invoices set
       customer_id = ${content.customerId}, recipient = ${content.recipient},
@@ -313,9 +373,14 @@ export async function updateDraft(sql: Queries, id: number, content: InvoiceCont
 }
 
 /** Deletes a draft; false when there is no draft with this id. */
-export async function deleteDraft(sql: Sql, id: number): Promise<boolean> {
-  const rows = await sql`delete from invoices where id = ${id} and state = 'draft'`;
-  return rows.count > 0;
+export async function deleteDraft(sql: Sql, id: number, actor: AuditActor): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const before = await lockedDraftSnapshot(tx, id);
+    if (!before) return false;
+    await tx`delete from invoices where id = ${id} and state = 'draft'`;
+    await recordInvoiceEvent(tx, actor, "invoice.draft_deleted", id, before);
+    return true;
+  });
 }
 
 /**
@@ -390,8 +455,10 @@ export async function insertCancellation(tx: Queries, cancelsId: number, fields:
   return row.id;
 }
 
-export async function setPaidOn(sql: Queries, id: number, paidOn: string): Promise<void> {
-  await sql`update invoices set paid_on = ${paidOn}, updated_at = now() where id = ${id}`;
+export async function setPaidOn(tx: Queries, id: number, paidOn: string, actor: AuditActor): Promise<void> {
+  const before = await invoiceSnapshot(tx, id);
+  await tx`update invoices set paid_on = ${paidOn}, updated_at = now() where id = ${id}`;
+  await recordInvoiceEvent(tx, actor, "invoice.paid", id, before);
 }
 
 /** Of these blob ids, the ones an invoice names (the start-up sweep of the invoice store). */

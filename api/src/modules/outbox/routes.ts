@@ -24,7 +24,7 @@ export function outboxModule(deps: Pick<Deps, "sql" | "auth" | "outbox">) {
       admin: true,
       detail: ownCopy(listDocs),
     })
-    .post("/:id/retry", async ({ id }) => ({ mail: await service.retry(id) }), {
+    .post("/:id/retry", async ({ id, actor }) => ({ mail: await service.retry(id, actor) }), {
       admin: true,
       idParam: mailIdParam,
       detail: ownCopy(retryDocs),

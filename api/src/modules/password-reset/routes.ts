@@ -3,6 +3,7 @@ import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { ownCopy } from "../../http/openapi.ts";
+import { visitorActor } from "../audit/index.ts";
 import { confirmResetDocs, requestResetDocs } from "./docs.ts";
 import { passwordResetService } from "./service.ts";
 import { resetConfirmBody, resetRequestBody } from "./validation.ts";
@@ -23,15 +24,19 @@ export function passwordResetModule(deps: Pick<Deps, "sql" | "auth" | "config" |
     .post(
       "",
       async ({ body, request, server, status }) => {
-        await service.requestLink(body, clientAddressOf(request, server, deps.config.trustedProxies));
+        await service.requestLink(
+          body,
+          clientAddressOf(request, server, deps.config.trustedProxies),
+          visitorActor(request, server, deps.config.trustedProxies),
+        );
         return status(202, accepted);
       },
       { ...jsonBody(resetRequestBody), detail: ownCopy(requestResetDocs) },
     )
     .post(
       "/confirm",
-      async ({ body }) => {
-        await service.setPassword(body);
+      async ({ body, request, server }) => {
+        await service.setPassword(body, visitorActor(request, server, deps.config.trustedProxies));
         return new Response(null, { status: 204 });
       },
       { ...jsonBody(resetConfirmBody), detail: ownCopy(confirmResetDocs) },

@@ -3,6 +3,7 @@ import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { passwordResetMail } from "../../mail/templates.ts";
+import type { AuditActor } from "../audit/index.ts";
 import {
   checkPasswordLength,
   checkPasswordStrength,
@@ -41,7 +42,11 @@ export function passwordResetService({
    * the link is made when the mail is sent and never stored (links.ts). Whether the address has
    * an account is not told. Limited per address and per client (429).
    */
-  async function requestLink(body: typeof resetRequestBody.static, clientAddress: string): Promise<void> {
+  async function requestLink(
+    body: typeof resetRequestBody.static,
+    clientAddress: string,
+    actor: AuditActor,
+  ): Promise<void> {
     const email = normalizeEmail(body.email);
     if (isBlank(email)) throw new HttpError(422, "validation", messages.emailRequired);
     if (!isEmail(email)) throw new HttpError(422, "validation", messages.emailInvalid);
@@ -50,7 +55,12 @@ export function passwordResetService({
     }
     const account = await findUserForLogin(sql, email);
     if (account?.status !== "active") return;
-    await queueResetMail(sql, account.id, passwordResetMail({ name: account.name, address: account.email }, null));
+    await queueResetMail(
+      sql,
+      account.id,
+      passwordResetMail({ name: account.name, address: account.email }, null),
+      actor,
+    );
     outbox.written();
   }
 
@@ -58,7 +68,7 @@ export function passwordResetService({
    * The password is set (same rules as registration) and every session of the account ends.
    * 400 unknown token, 410 expired or already used.
    */
-  async function setPassword(body: typeof resetConfirmBody.static): Promise<void> {
+  async function setPassword(body: typeof resetConfirmBody.static, actor: AuditActor): Promise<void> {
     const hash = resetTokenPattern.test(body.token) ? resetTokenHash(body.token) : null;
     const token = hash === null ? null : await findResetToken(sql, hash);
     if (hash === null || token === null || !token.active)
@@ -71,7 +81,7 @@ export function passwordResetService({
     checkPasswordStrength(body.newPassword, { name: token.name, email: token.email });
     const passwordHash = await hashPassword(body.newPassword);
     // Checked again in the transaction: another use may have won meanwhile.
-    if (!(await useResetToken(sql, { hash, passwordHash, now: now() }))) {
+    if (!(await useResetToken(sql, { hash, passwordHash, now: now() }, actor))) {
       throw new HttpError(410, "reset-link-used", messages.tokenUsed);
     }
     auth.sessions.changed();

@@ -2,6 +2,7 @@ import type { Sql } from "../../db/open.ts";
 import { deleteSessionsOf } from "../../http/session-store.ts";
 import type { ComposedMail } from "../../mail/compose.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
+import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 
 // Every statement on password_reset_tokens (migration 013). Times come from the caller's clock.
 
@@ -9,8 +10,11 @@ import { enqueueMail } from "../../mail/outbox-store.ts";
  * Writes a reset mail for the account, without its link: the delivery worker makes the token
  * when it sends the mail (links.ts), so the outbox never holds a working link.
  */
-export async function queueResetMail(sql: Sql, userId: number, mail: ComposedMail): Promise<void> {
-  await enqueueMail(sql, mail, { resetUserId: userId });
+export async function queueResetMail(sql: Sql, userId: number, mail: ComposedMail, actor: AuditActor): Promise<void> {
+  await sql.begin(async (tx) => {
+    await enqueueMail(tx, mail, { resetUserId: userId });
+    await recordAuditEvent(tx, actor, { action: "auth.password_reset_requested", objectId: userId });
+  });
 }
 
 /** Stores a token's hash (the delivery worker, as it sends the mail with the link). */
@@ -70,6 +74,7 @@ export async function findResetToken(sql: Sql, hash: string): Promise<StoredRese
 export async function useResetToken(
   sql: Sql,
   { hash, passwordHash, now }: { hash: string; passwordHash: string; now: number },
+  actor: AuditActor,
 ): Promise<boolean> {
   return sql.begin(async (tx) => {
     const at = new Date(now);
@@ -83,6 +88,7 @@ export async function useResetToken(
       where id = ${token.user_id} and status = 'active'`;
     await tx`update password_reset_tokens set used_at = ${at} where user_id = ${token.user_id} and used_at is null`;
     await deleteSessionsOf(tx, token.user_id);
+    await recordAuditEvent(tx, actor, { action: "auth.password_reset", objectId: token.user_id, fields: ["password"] });
     return true;
   });
 }

@@ -22,7 +22,7 @@ export function usersModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config" |
     .use(auth.guard)
     .use(idParams)
     .get("", async () => ({ users: await listAccounts(sql) }), { admin: true, detail: ownCopy(listDocs) })
-    .patch("/:id", async ({ id, body, user }) => ({ user: await service.change(user, id, body) }), {
+    .patch("/:id", async ({ id, body, user, actor }) => ({ user: await service.change(user, id, body, actor) }), {
       admin: true,
       idParam: accountIdParam,
       ...jsonBody(accountChangeBody),
@@ -30,8 +30,8 @@ export function usersModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config" |
     })
     .delete(
       "/:id",
-      async ({ id, user }) => {
-        await service.remove(user, id);
+      async ({ id, user, actor }) => {
+        await service.remove(user, id, actor);
         return new Response(null, { status: 204 });
       },
       { admin: true, idParam: accountIdParam, detail: ownCopy(deleteDocs) },

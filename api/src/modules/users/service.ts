@@ -4,6 +4,7 @@ import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import { accessGrantedMail } from "../../mail/templates.ts";
+import type { AuditActor } from "../audit/index.ts";
 import { usersApiMessages as messages } from "./messages.ts";
 import { type AccountRefusal, changeAccount, deleteAccount } from "./store.ts";
 import { type accountChangeBody, accountChangeFrom } from "./validation.ts";
@@ -35,9 +36,14 @@ export function usersService({
   outbox,
 }: Pick<Deps, "sql" | "auth" | "now" | "config" | "outbox">) {
   /** Approving tells the account's holder by mail; disabling ends the account's sessions. */
-  async function change(actor: User, targetId: number, body: typeof accountChangeBody.static): Promise<UserAccount> {
+  async function change(
+    admin: User,
+    targetId: number,
+    body: typeof accountChangeBody.static,
+    actor: AuditActor,
+  ): Promise<UserAccount> {
     const result = await changeAccount(sql, {
-      actorId: actor.id,
+      actorId: admin.id,
       targetId,
       change: accountChangeFrom(body),
       now: now(),
@@ -47,6 +53,7 @@ export function usersService({
           tx,
           accessGrantedMail({ name: account.name, address: account.email }, { publicUrl: config.publicUrl }),
         ),
+      actor,
     });
     if (result.outcome !== "changed") throw refused(result.outcome);
     auth.sessions.changed();
@@ -54,8 +61,8 @@ export function usersService({
     return result.account;
   }
 
-  async function remove(actor: User, targetId: number): Promise<void> {
-    const result = await deleteAccount(sql, { actorId: actor.id, targetId });
+  async function remove(admin: User, targetId: number, actor: AuditActor): Promise<void> {
+    const result = await deleteAccount(sql, { actorId: admin.id, targetId, actor });
     if (result.outcome !== "deleted") throw refused(result.outcome);
     auth.sessions.changed();
   }

@@ -1,6 +1,7 @@
 import type { UserAccount, UserAccountChange, UserRole, UserStatus } from "@klarwerk/kit";
 import type { Sql, Transaction } from "../../db/open.ts";
 import { deleteSessionsOf } from "../../http/session-store.ts";
+import { type AuditActor, changedFields, recordAuditEvent } from "../audit/index.ts";
 
 // Every statement of the user administration on the users table.
 
@@ -83,6 +84,16 @@ async function refusalOf(
   return { actor, target };
 }
 
+/** What one change of role and/or status is called in the trail: the status's change when there is one. */
+function accountChangeAction(
+  target: AccountState,
+  status: AccountState["status"],
+): "account.approved" | "account.locked" | "account.unlocked" | "account.role_changed" {
+  if (status === target.status) return "account.role_changed";
+  if (status === "disabled") return "account.locked";
+  return target.status === "pending" ? "account.approved" : "account.unlocked";
+}
+
 /**
  * Sets status and/or role. Approving (status becomes active) records when and by whom; disabling
  * ends the account's sessions in the same transaction. The last active admin cannot stop being
@@ -96,11 +107,14 @@ export async function changeAccount(
     change,
     now,
     onGranted,
+    actor: auditActor,
   }: {
     actorId: number;
     targetId: number;
     change: UserAccountChange;
     now: number;
+    /** Who the audit event names (the same account as `actorId`). */
+    actor: AuditActor;
     /** Runs in the transaction when a pending account became active (to tell its holder). */
     onGranted?: (tx: Transaction, account: UserAccount) => Promise<void>;
   },
@@ -130,6 +144,15 @@ export async function changeAccount(
     if (status === "disabled") await deleteSessionsOf(tx, targetId);
     const account = toAccount(row);
     if (target.status === "pending" && status === "active") await onGranted?.(tx, account);
+    const { fields, changes } = changedFields(target, { ...target, role, status }, ["role", "status"], {
+      withValues: true,
+    });
+    await recordAuditEvent(tx, auditActor, {
+      action: accountChangeAction(target, status),
+      objectId: targetId,
+      fields,
+      changes,
+    });
     return { outcome: "changed", account };
   });
 }
@@ -140,12 +163,18 @@ export async function changeAccount(
  */
 export async function deleteAccount(
   sql: Sql,
-  { actorId, targetId }: { actorId: number; targetId: number },
+  { actorId, targetId, actor }: { actorId: number; targetId: number; actor: AuditActor },
 ): Promise<{ outcome: "deleted" } | { outcome: AccountRefusal }> {
   return sql.begin(async (tx) => {
     const checked = await refusalOf(tx, { actorId, targetId, losesAdmin: () => true });
     if ("refusal" in checked) return { outcome: checked.refusal };
     await tx`delete from users where id = ${targetId}`;
+    const { target } = checked;
+    await recordAuditEvent(tx, actor, {
+      action: target.status === "pending" ? "account.rejected" : "account.deleted",
+      objectId: targetId,
+      changes: { name: { before: target.name, after: null }, role: { before: target.role, after: null } },
+    });
     return { outcome: "deleted" };
   });
 }

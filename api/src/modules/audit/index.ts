@@ -1,0 +1,16 @@
+/**
+ * What the audit module offers the rest of the API (every module that changes data, the auth
+ * guard, backups, the start): the only file of this folder they may import (biome.json). Its
+ * Elysia plugin, `routes.ts`, is imported by api/src/app.ts alone.
+ */
+export { systemActor, userActor, visitorActor } from "./actor.ts";
+export { auditChainHead, retentionPeriods, scheduleAuditPurge, verifyAuditChain } from "./service.ts";
+export {
+  type AuditActor,
+  type AuditEventInput,
+  changedFields,
+  recordAuditEvent,
+  rowSnapshot,
+  snapshotChanges,
+  withinTransaction,
+} from "./store.ts";

@@ -1,0 +1,37 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { ownCopy } from "../../http/openapi.ts";
+import { auditDocs } from "./docs.ts";
+import { auditCsv, retentionPeriods, verifyAuditChain } from "./service.ts";
+import { listAuditEvents } from "./store.ts";
+import { auditFilterOf, pageOf } from "./validation.ts";
+
+/**
+ * The audit trail, for admins only (staff get 403):
+ * - `GET /api/audit?before=&limit=&actor_id=&action=&object_type=&object_id=&from=&to=` → `{ events, next }`;
+ * - `GET /api/audit/export.csv?<the same filters>` → the events as CSV;
+ * - `GET /api/audit/verify` → `{ ok, checked, first_mismatch }` („Protokoll prüfen“).
+ */
+export function auditModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
+  return new Elysia({ name: "audit-routes", prefix: "/api/audit" })
+    .use(auth.guard)
+    .get("", async ({ query }) => listAuditEvents(sql, auditFilterOf(query), pageOf(query)), {
+      admin: true,
+      detail: ownCopy(auditDocs.list),
+    })
+    .get(
+      "/export.csv",
+      ({ query }) =>
+        new Response(auditCsv(sql, auditFilterOf(query)), {
+          headers: {
+            "content-type": "text/csv; charset=utf-8",
+            "content-disposition": `attachment; filename="protokoll.csv"`,
+          },
+        }),
+      { admin: true, detail: ownCopy(auditDocs.csv) },
+    )
+    .get("/verify", async () => verifyAuditChain(sql, retentionPeriods(config)), {
+      admin: true,
+      detail: ownCopy(auditDocs.verify),
+    });
+}

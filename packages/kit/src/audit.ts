@@ -1,0 +1,172 @@
+/**
+ * The audit trail's vocabulary (issue 26), shared by the API (which records and filters) and the
+ * Protokoll screen (which shows and filters): every action it records, with its German label and
+ * its retention class, in this one list. A module that starts recording a new action adds it
+ * here (the API refuses to record an action not listed, and the screen's filter offers it).
+ */
+
+/** How long an event is kept: `books` 10 years, `security` 1 year, `other` 3 years by default. */
+export const auditRetentionClasses = ["books", "security", "other"] as const;
+export type AuditRetentionClass = (typeof auditRetentionClasses)[number];
+
+/** Default retention in years per class; `AUDIT_RETENTION_*_YEARS` settings override them. */
+export const auditRetentionDefaultYears: Record<AuditRetentionClass, number> = { books: 10, security: 1, other: 3 };
+
+export const auditObjectTypes = {
+  account: "Konto",
+  customer: "Kunde",
+  folder: "Ordner",
+  file: "Datei",
+  invoice: "Rechnung",
+  company: "Firmendaten",
+  contact_request: "Kontaktanfrage",
+  mail: "E-Mail",
+  audit: "Protokoll",
+  backup: "Sicherung",
+} as const;
+export type AuditObjectType = keyof typeof auditObjectTypes;
+
+interface AuditActionSpec {
+  label: string;
+  retention: AuditRetentionClass;
+  object: AuditObjectType;
+}
+
+function action(label: string, retention: AuditRetentionClass, object: AuditObjectType): AuditActionSpec {
+  return { label, retention, object };
+}
+
+export const auditActions = {
+  "auth.login_succeeded": action("Anmeldung", "security", "account"),
+  "auth.login_failed": action("Anmeldung fehlgeschlagen", "security", "account"),
+  "auth.login_limited": action("Anmeldung wegen zu vieler Versuche abgewiesen", "security", "account"),
+  "auth.logout": action("Abmeldung", "security", "account"),
+  "auth.password_changed": action("Passwort geändert", "security", "account"),
+  "auth.password_reset_requested": action("Link zum Zurücksetzen angefordert", "security", "account"),
+  "auth.password_reset": action("Passwort zurückgesetzt", "security", "account"),
+  "account.registered": action("Zugang beantragt", "security", "account"),
+  "account.approved": action("Zugang freigegeben", "security", "account"),
+  "account.locked": action("Konto gesperrt", "security", "account"),
+  "account.unlocked": action("Konto entsperrt", "security", "account"),
+  "account.role_changed": action("Rolle geändert", "security", "account"),
+  "account.rejected": action("Zugangsanfrage abgelehnt", "security", "account"),
+  "account.deleted": action("Konto gelöscht", "security", "account"),
+  "customer.created": action("Kunde angelegt", "other", "customer"),
+  "customer.changed": action("Kunde geändert", "other", "customer"),
+  "customer.deleted": action("Kunde gelöscht", "other", "customer"),
+  "folder.created": action("Ordner angelegt", "other", "folder"),
+  "file.uploaded": action("Datei hochgeladen", "other", "file"),
+  "file.downloaded": action("Datei heruntergeladen", "other", "file"),
+  "file.deleted": action("Datei gelöscht", "other", "file"),
+  "invoice.draft_saved": action("Rechnungsentwurf gespeichert", "books", "invoice"),
+  "invoice.draft_deleted": action("Rechnungsentwurf gelöscht", "books", "invoice"),
+  "invoice.issued": action("Rechnung ausgestellt", "books", "invoice"),
+  "invoice.cancelled": action("Rechnung storniert", "books", "invoice"),
+  "invoice.paid": action("Zahlung erfasst", "books", "invoice"),
+  "company.changed": action("Firmendaten geändert", "books", "company"),
+  "mail.resent": action("E-Mail erneut gesendet", "other", "mail"),
+  "contact_request.received": action("Kontaktanfrage eingegangen", "other", "contact_request"),
+  "contact_request.done": action("Anfrage erledigt", "other", "contact_request"),
+  "contact_request.replied": action("Anfrage beantwortet", "other", "contact_request"),
+  "backup.created": action("Sicherung erstellt", "books", "backup"),
+  "backup.drilled": action("Wiederherstellung geprobt", "books", "backup"),
+  // Written by migration 019's audit_purge itself (class and name are fixed there).
+  "audit.purged": action("Protokoll bereinigt", "books", "audit"),
+} as const satisfies Record<string, AuditActionSpec>;
+export type AuditAction = keyof typeof auditActions;
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && Object.hasOwn(auditActions, value);
+}
+
+/** Who acted: a signed-in account, a visitor (sign-in, registration, contact form) or the server. */
+export const auditActorKinds = ["user", "visitor", "system"] as const;
+export type AuditActorKind = (typeof auditActorKinds)[number];
+
+/** One field's value before and after the change (only for books and accounts' role and status). */
+export interface AuditChange {
+  before: unknown;
+  after: unknown;
+}
+
+/** One event as `GET /api/audit` lists it; `occurred_at` is ISO 8601. */
+export interface AuditEvent {
+  seq: number;
+  occurred_at: string;
+  actor_kind: AuditActorKind;
+  actor_id: number | null;
+  /** The name the account had when it acted, "Besucher" or "System". */
+  actor_name: string;
+  client_address: string | null;
+  action: AuditAction;
+  object_type: AuditObjectType | null;
+  object_id: string | null;
+  fields: string[];
+  changes: Record<string, AuditChange> | null;
+}
+
+/** `GET /api/audit`: newest first; `next` is the `before` of the following page, null on the last. */
+export interface AuditPage {
+  events: AuditEvent[];
+  next: number | null;
+}
+
+/** The filters of `GET /api/audit` and its CSV export; each optional. */
+export interface AuditFilter {
+  actor_id?: number;
+  action?: AuditAction;
+  object_type?: AuditObjectType;
+  object_id?: string;
+  /** `yyyy-mm-dd`, Germany's calendar days, both included. */
+  from?: string;
+  to?: string;
+}
+
+/** `GET /api/audit/verify`: the chain recomputed; `first_mismatch` names the first event that does not match. */
+export interface AuditVerification {
+  ok: boolean;
+  checked: number;
+  first_mismatch: { seq: number; occurred_at: string | null; reason: string } | null;
+}
+
+export const auditPaging = { defaultLimit: 50, maxLimit: 200 } as const;
+
+/** German texts of the trail, here once: the API's CSV and names, the screens' labels. */
+export const auditMessages = {
+  title: "Protokoll",
+  verify: "Protokoll prüfen",
+  history: "Verlauf",
+  visitor: "Besucher",
+  system: "System",
+  exportCsv: "Als CSV exportieren",
+  filterActor: "Person",
+  filterAction: "Aktion",
+  filterObjectType: "Objekt",
+  filterObjectId: "Objekt-Nr.",
+  filterFrom: "Von",
+  filterTo: "Bis",
+  anyOption: "Alle",
+  columnTime: "Zeit",
+  columnActor: "Person",
+  columnAddress: "Adresse",
+  columnAction: "Aktion",
+  columnObject: "Objekt",
+  columnFields: "Geänderte Felder",
+  columnChanges: "Vorher → Nachher",
+  empty: "Keine Einträge für diese Auswahl.",
+  emptyHint: "Ändern Sie die Filter oder den Zeitraum.",
+  loading: "Lade Protokoll …",
+  more: "Ältere Einträge",
+  newest: "Zu den neuesten",
+  verifyOk: (checked: number) => `Das Protokoll ist unverändert: ${checked} Einträge geprüft.`,
+  verifyBroken: (seq: number) => `Das Protokoll wurde verändert: Eintrag Nr. ${seq} stimmt nicht.`,
+  historyOf: (object: string) => `Verlauf: ${object}`,
+  close: "Schließen",
+  mismatch: {
+    contentChanged: "Der Inhalt passt nicht mehr zu seinem Hash.",
+    linkBroken: "Der Hash des Vorgängers stimmt nicht.",
+    gap: "Davor fehlen Einträge.",
+    purgedEarly: "Vor Ablauf der Aufbewahrungsfrist geleert.",
+    headMismatch: "Der neueste Eintrag fehlt oder wurde verändert.",
+  },
+} as const;
