@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { passwordStrengthMessages } from "../src/messages";
-import { judgePassword, minimumPasswordScore, personalWords } from "../src/password-strength";
+import { judgePassword, minimumPasswordScore, personalWords, zxcvbn } from "../src/password-strength";
 import { exportedNames } from "../surface";
 
 const { reasons, advice } = passwordStrengthMessages;
@@ -35,11 +35,13 @@ test("the personal words are the parts of name and address long enough to matter
   );
 });
 
-test("a check after the first is quick: the dictionaries are ranked once", () => {
+// How quick a check is belongs in a bench, not a test (a loaded machine took 75 ms where an idle one
+// takes 30): this checks what makes later checks quick, that the dictionaries are ranked once.
+test("the dictionaries are ranked once: every check uses the same checker", () => {
   judgePassword("Aufwärmen-vor-dem-Messen", owner);
-  const started = performance.now();
-  for (let round = 0; round < 20; round++) judgePassword(`Wolke-Laterne-${round}-Kaffee`, owner);
-  expect((performance.now() - started) / 20).toBeLessThan(50);
+  const first = zxcvbn();
+  judgePassword("Wolke-Laterne-Kaffee", owner);
+  expect(zxcvbn()).toBe(first);
 });
 
 test("the kit root does not carry the dictionaries: only its own entry exports the check", () => {
