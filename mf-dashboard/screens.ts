@@ -8,5 +8,6 @@ export const screens: RemoteScreens = {
     { path: "/account", expose: "Account", title: "Mein Konto – Klarwerk Digital" },
     { path: "/users", expose: "Users", title: "Benutzer – Klarwerk Digital", adminOnly: true },
     { path: "/outbox", expose: "Outbox", title: "Postausgang – Klarwerk Digital", adminOnly: true },
+    { path: "/audit", expose: "Audit", title: "Protokoll – Klarwerk Digital", adminOnly: true },
   ],
 };

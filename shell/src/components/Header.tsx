@@ -21,6 +21,7 @@ const portalLinks = [
 const adminLinks = [
   { to: "/users", label: "Benutzer" },
   { to: "/outbox", label: "Postausgang" },
+  { to: "/audit", label: "Protokoll" },
 ] as const;
 
 function ButtonLink({
