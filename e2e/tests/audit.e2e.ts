@@ -75,7 +75,7 @@ test("an admin filters the Protokoll by a colleague, opens an invoice's Verlauf 
   await expect(card).toHaveCount(1);
   await card.getByRole("link", { name: /^Verlauf von / }).click();
   await expect(page).toHaveURL(new RegExp(`/audit\\?object_type=invoice&object_id=${invoiceId}$`));
-  await expect(page.getByLabel("Objekt")).toHaveValue("invoice");
+  await expect(page.getByLabel("Objekt", { exact: true })).toHaveValue("invoice");
   await expect(page.getByLabel("Objekt-Nr.")).toHaveValue(String(invoiceId));
   await expect(trailRows(page)).toHaveCount(1);
   await expect(trailRows(page).first()).toContainText("Rechnungsentwurf gespeichert");
