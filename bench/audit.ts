@@ -71,7 +71,7 @@ interface Ready {
 }
 
 async function serve(): Promise<void> {
-  const count = numberOption("events", 1_000_000, { integer: true });
+  const count = Number(process.env.BENCH_AUDIT_EVENTS);
   const config = testConfig();
   const { db, seeded: adminId } = await seededDatabase(`${count} audit events`, (sql) => seed(sql, count));
   const changes = await db.openChangeFeed();
@@ -166,7 +166,10 @@ async function measurePaging(): Promise<boolean> {
   const count = numberOption("events", 1_000_000, { integer: true });
   const seconds = numberOption("seconds", 3);
   const rounds = numberOption("rounds", 3, { integer: true });
-  const server = await startChild<Ready>(import.meta.path, "--serve", { graceMs: 30_000 });
+  const server = await startChild<Ready>(import.meta.path, "--serve", {
+    graceMs: 30_000,
+    env: { BENCH_AUDIT_EVENTS: String(count) },
+  });
   const sql = postgres(server.ready.databaseUrl, { max: 1, onnotice: () => {} });
   let ok = true;
   try {
