@@ -16,12 +16,12 @@
 //    swapped for a function that records nothing, put back afterwards); p99 per kind on/off
 //    against the goal (≤ 1.2). The "on" window always runs first. Afterwards the chain must still
 //    verify and every customer created while the trail was on must have its one event.
-import { loadavg } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { type AuditPage, auditActions } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import postgres from "postgres";
 import { createApp } from "../api/src/app.ts";
-import type { Sql } from "../api/src/db/open.ts";
+import { openDatabase, type Sql } from "../api/src/db/open.ts";
 import { createTokenService } from "../api/src/http/auth.ts";
 import { createSessions } from "../api/src/http/sessions.ts";
 import { systemActor } from "../api/src/modules/audit/actor.ts";
@@ -236,8 +236,9 @@ async function measurePaging(): Promise<boolean> {
 }
 
 /** `audit_append` recording nothing, with the same signature: the trail switched off. */
-const noAppend = `create or replace function audit_append(text, text, integer, text, text, text, text, text, text[], jsonb)
-  returns bigint language sql as $$ select 0::bigint $$`;
+const noAppend = `create or replace function audit_append(p_retention_class text, p_actor_kind text,
+  p_actor_id integer, p_actor_name text, p_client_address text, p_action text, p_object_type text, p_object_id text,
+  p_fields text[], p_changes jsonb) returns bigint language sql as $$ select 0::bigint $$`;
 
 async function measureMixed(seconds: number): Promise<boolean> {
   let offFrom = "";
@@ -246,7 +247,8 @@ async function measureMixed(seconds: number): Promise<boolean> {
   const report = await runMixedLoad({
     seconds,
     during: async ({ databaseUrl }) => {
-      const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+      const database = await openDatabase({ databaseUrl, dataDir: tmpdir() });
+      const { sql } = database;
       try {
         const [original] = await sql<{ definition: string }[]>`
           select pg_get_functiondef('audit_append'::regproc) as definition`;
@@ -264,14 +266,14 @@ async function measureMixed(seconds: number): Promise<boolean> {
             and (select count(*) from audit_events e where e.object_type = 'customer' and e.object_id = c.id::text and e.action = 'customer.created') <> 1`;
         if ((missing?.count ?? 0) > 0)
           problems.push(`${missing?.count} customers created with the trail on lack their one event`);
-        const verified = await verifyAuditChain(sql as unknown as Sql, retentionPeriods(testConfig()));
+        const verified = await verifyAuditChain(sql, retentionPeriods(testConfig()));
         if (!verified.ok) problems.push(`the chain does not verify: ${JSON.stringify(verified.first_mismatch)}`);
         else
           console.log(
             `checks: the chain verifies (${verified.checked} events); every create with the trail on has its one event`,
           );
       } finally {
-        await sql.end();
+        await database.close();
       }
     },
     log: (line) => console.log(line),
