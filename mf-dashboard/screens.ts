@@ -9,5 +9,6 @@ export const screens: RemoteScreens = {
     { path: "/users", expose: "Users", title: "Benutzer – Klarwerk Digital", adminOnly: true },
     { path: "/releases", expose: "Releases", title: "Auslieferung – Klarwerk Digital", adminOnly: true },
     { path: "/outbox", expose: "Outbox", title: "Postausgang – Klarwerk Digital", adminOnly: true },
+    { path: "/audit", expose: "Audit", title: "Protokoll – Klarwerk Digital", adminOnly: true },
   ],
 };

@@ -1,5 +1,6 @@
 import { type Customer, type CustomerStatus, customerStatusLabel, websiteHref } from "@klarwerk/kit";
-import { Anchor, Badge, Button, Table, Text, VisuallyHidden } from "@klarwerk/kit/ui";
+import { AuditHistoryLink } from "@klarwerk/kit/portal";
+import { Anchor, Badge, Button, Group, Table, Text, VisuallyHidden } from "@klarwerk/kit/ui";
 import { Fragment } from "react";
 import { customerScreenMessages as messages } from "../messages";
 import { MissingValue, NotesCell } from "./NotesCell";
@@ -82,14 +83,17 @@ export function CustomerRow({ customer, onEdit }: { customer: Customer; onEdit: 
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Button
-          variant="light"
-          size="xs"
-          onClick={() => onEdit(customer)}
-          aria-label={messages.editCustomer(customer.name)}
-        >
-          {messages.edit}
-        </Button>
+        <Group gap={6} wrap="nowrap">
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => onEdit(customer)}
+            aria-label={messages.editCustomer(customer.name)}
+          >
+            {messages.edit}
+          </Button>
+          <AuditHistoryLink objectType="customer" objectId={customer.id} objectName={customer.name} />
+        </Group>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,7 +1,7 @@
 import type { StoredFile } from "@klarwerk/kit";
 import { formatDateTime, formatFileSize } from "@klarwerk/kit/format";
 import { DownloadIcon, TrashIcon } from "@klarwerk/kit/icons";
-import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
+import { AuditHistoryLink, notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Group, modals, Table, Text } from "@klarwerk/kit/ui";
 import { useDeleteFile } from "../api/delete-file";
 import { useDownloadFile } from "../api/download-file";
@@ -95,6 +95,7 @@ export function FileTable({ files }: FileTableProps) {
                   >
                     {messages.delete}
                   </Button>
+                  <AuditHistoryLink objectType="file" objectId={file.id} objectName={file.original_name} />
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -1,4 +1,5 @@
 import { formatEuro, type Invoice, type InvoiceStatus, type InvoiceSummary } from "@klarwerk/kit";
+import { AuditHistoryLink } from "@klarwerk/kit/portal";
 import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@klarwerk/kit/ui";
 import { memo, useId } from "react";
 import { useInvoice } from "../api/get-invoice";
@@ -132,6 +133,7 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
             {formatEuro(summary.totalCents)}
           </Text>
           <InvoiceActions summary={summary} title={title} invoice={invoice} onEdit={onEdit} />
+          <AuditHistoryLink objectType="invoice" objectId={summary.id} objectName={title} />
         </Stack>
       </Group>
       {invoice ? (

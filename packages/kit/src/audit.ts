@@ -79,6 +79,10 @@ export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && Object.hasOwn(auditActions, value);
 }
 
+export function isAuditObjectType(value: unknown): value is AuditObjectType {
+  return typeof value === "string" && Object.hasOwn(auditObjectTypes, value);
+}
+
 /** Who acted: a signed-in account, a visitor (sign-in, registration, contact form) or the server. */
 export const auditActorKinds = ["user", "visitor", "system"] as const;
 export type AuditActorKind = (typeof auditActorKinds)[number];
@@ -129,11 +133,28 @@ export interface AuditVerification {
   first_mismatch: { seq: number; occurred_at: string | null; reason: string } | null;
 }
 
+/**
+ * Where an object's "Verlauf" opens: the Protokoll filtered by that object (admins only, as the
+ * trail's routes are). The Protokoll reads these parameters as its first filter.
+ */
+export function auditHistoryPath(objectType: AuditObjectType, objectId: string | number): string {
+  return `/audit?${new URLSearchParams({ object_type: objectType, object_id: String(objectId) })}`;
+}
+
 export const auditPaging = { defaultLimit: 50, maxLimit: 200 } as const;
 
 /** German texts of the trail, here once: the API's CSV and names, the screens' labels. */
 export const auditMessages = {
   title: "Protokoll",
+  description: "Wer hat wann was getan: jede Änderung an Kunden, Dateien, Rechnungen und Konten, neueste zuerst.",
+  tableLabel: "Protokolleinträge",
+  pagerLabel: "Seiten des Protokolls",
+  filtersLabel: "Protokoll filtern",
+  loadFailed: "Fehler beim Laden des Protokolls",
+  exportFailed: "Export fehlgeschlagen",
+  verifyFailed: "Prüfung fehlgeschlagen",
+  invalidRange: "„Bis“ liegt vor „Von“.",
+  resetFilters: "Filter zurücksetzen",
   verify: "Protokoll prüfen",
   history: "Verlauf",
   visitor: "Besucher",
@@ -161,6 +182,9 @@ export const auditMessages = {
   verifyOk: (checked: number) => `Das Protokoll ist unverändert: ${checked} Einträge geprüft.`,
   verifyBroken: (seq: number) => `Das Protokoll wurde verändert: Eintrag Nr. ${seq} stimmt nicht.`,
   historyOf: (object: string) => `Verlauf: ${object}`,
+  /** The accessible name of an object's "Verlauf" link, e.g. „Verlauf von Rechnung RE-2025-0001“. */
+  historyLinkLabel: (object: string) => `Verlauf von ${object}`,
+  objectLabel: (type: string, id: string) => `${type} Nr. ${id}`,
   close: "Schließen",
   mismatch: {
     contentChanged: "Der Inhalt passt nicht mehr zu seinem Hash.",

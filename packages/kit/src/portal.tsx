@@ -16,6 +16,7 @@ import {
 import { createContext, type ReactNode, useContext, useEffect } from "react";
 import { brandPalette, brandPrimaryShade, fontFamily, headingFontFamily, inkColor, radius } from "./theme";
 
+export * from "./audit-history-link";
 export * from "./lists/pager";
 export * from "./lists/query-state";
 export * from "./lists/use-paged-list";

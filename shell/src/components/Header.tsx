@@ -22,6 +22,7 @@ const adminLinks = [
   { to: "/users", label: "Benutzer" },
   { to: "/releases", label: "Auslieferung" },
   { to: "/outbox", label: "Postausgang" },
+  { to: "/audit", label: "Protokoll" },
 ] as const;
 
 function ButtonLink({

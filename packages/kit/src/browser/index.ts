@@ -5,4 +5,5 @@
  */
 export * from "./api";
 export * from "./auth";
+export * from "./download";
 export * from "./session";
