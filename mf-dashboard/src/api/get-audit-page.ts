@@ -1,5 +1,5 @@
 import type { AuditFilter, AuditPage } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 
 /** The filter as the API's query parameters (the list and its CSV export take the same). */
 export function auditQuery(filter: AuditFilter): Record<string, string | number | undefined> {
@@ -8,5 +8,5 @@ export function auditQuery(filter: AuditFilter): Record<string, string | number 
 
 /** One page of the trail, newest first, older than `before` (`GET /api/audit`, admins only). */
 export function getAuditPage(filter: AuditFilter, before: number | null, signal?: AbortSignal): Promise<AuditPage> {
-  return apiJson<AuditPage>("/api/audit", { query: { ...auditQuery(filter), before }, signal });
+  return callApi("GET /api/audit", { query: before === null ? { ...filter } : { ...filter, before }, signal });
 }

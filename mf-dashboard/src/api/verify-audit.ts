@@ -1,10 +1,10 @@
 import type { AuditVerification } from "@klarwerk/kit";
-import { apiJson } from "@klarwerk/kit/browser";
+import { callApi } from "@klarwerk/kit/browser";
 import { useMutation } from "@klarwerk/kit/query";
 
 /** Recomputes the whole chain on the server („Protokoll prüfen“, `GET /api/audit/verify`). */
 export function verifyAudit(): Promise<AuditVerification> {
-  return apiJson<AuditVerification>("/api/audit/verify");
+  return callApi("GET /api/audit/verify");
 }
 
 /** A mutation rather than a query: it runs only when asked, and each click checks again. */
