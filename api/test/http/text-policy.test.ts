@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { httpMessages } from "../../src/http/messages.ts";
 import { isStorableText, requireStorableText } from "../../src/http/text-policy.ts";
 import { streamedBodyPaths } from "../../src/modules/files/routes.ts";
+import { releaseUploadPath } from "../../src/modules/releases/routes.ts";
 import { multipartBody, startFilesTest } from "../storage/upload-helpers.ts";
 import { call } from "../support/http.ts";
 
@@ -16,7 +17,10 @@ const routes = app.routes.map((route) => ({
   label: `${route.method} ${route.path}`,
   path: route.path.replace(/:[^/]+/g, "1").replace("*", "x"),
   params: [...route.path.matchAll(/:([^/]+)/g)].map((match) => match[1] ?? ""),
-  streamed: (streamedBodyPaths as readonly string[]).includes(route.path),
+  // Bodies read as a stream: the files' multipart uploads, and a release's archive (bytes, where a
+  // NUL is no text to refuse).
+  streamed: [...streamedBodyPaths, releaseUploadPath].includes(route.path),
+  multipart: (streamedBodyPaths as readonly string[]).includes(route.path),
 }));
 
 /** Bodies are parsed before the policy looks: routes that read JSON get a harmless one. */
@@ -93,7 +97,7 @@ describe("NUL and lone surrogates are refused on every route with 400 and a Germ
       });
     }
 
-    if (route.streamed) {
+    if (route.multipart) {
       test(`${route.label}: in a multipart field value and file name`, async () => {
         const boundary = "----fuzz";
         const file = (filename: string) => ({
