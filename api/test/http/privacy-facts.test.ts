@@ -121,3 +121,33 @@ describe(`mails holding a contact request's data go with the request (${contactR
     }
   });
 });
+
+describe("what the notice says is not kept", () => {
+  test("a browser's error report has no column for an address", async () => {
+    const columns = await db.sql<{ column_name: string }[]>`
+      select column_name from information_schema.columns where table_name = 'client_errors' order by column_name`;
+    const names = columns.map((row) => row.column_name);
+    expect(names).toContain("browser");
+    expect(names.filter((name) => /addr|ip|host|forwarded/i.test(name))).toEqual([]);
+  });
+
+  test("a visitor's contact request, registration and sign-in attempt leave no address in the audit trail", async () => {
+    const email = uniqueEmail("besucher");
+    // An owner first, so the registration below is a visitor's request, not the owner's.
+    await signedInOwner(app);
+    const forwarded = { "x-forwarded-for": "198.51.100.23" };
+    await callJson(app, "/api/contact", {
+      json: { name: "Erika Besucherin", email, company: "", message: "Hallo", website: "" },
+      headers: forwarded,
+    });
+    await callJson(app, "/api/register", {
+      json: { name: "Neue Person", email, password: "Tinte Fjord Sattel 93", confirmPassword: "Tinte Fjord Sattel 93" },
+      headers: forwarded,
+    });
+    await callJson(app, "/api/login", { json: { email, password: "falsch-falsch" }, headers: forwarded });
+    const visitors = await db.sql<{ action: string; client_address: string | null }[]>`
+      select action, client_address from audit_events where actor_kind = 'visitor' order by seq`;
+    expect(visitors.length).toBeGreaterThanOrEqual(3);
+    expect(visitors.filter((event) => event.client_address !== null)).toEqual([]);
+  });
+});

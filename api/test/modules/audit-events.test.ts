@@ -498,6 +498,9 @@ describe("every data-changing route writes exactly one audit event", () => {
       expect(events.map((event) => event.action)).toEqual([expected.action]);
       const [event] = events;
       expect(event?.actor_name).toBe(expected.actor);
+      // The privacy notice keeps a visitor's address only in the abuse counters' windows.
+      if (expected.actor === auditMessages.visitor) expect(event?.client_address).toBeNull();
+      else expect(event?.client_address ?? null).not.toBeNull();
       if (expected.objectId === undefined) expect(event?.object_id).toMatch(/^\d+$/);
       else expect(event?.object_id ?? null).toBe(expected.objectId);
       for (const field of expected.fields ?? []) expect(event?.fields).toContain(field);

@@ -94,19 +94,24 @@ export default function Datenschutz() {
           <h2 id="browser-speicher">Speicher im Browser</h2>
           <p>
             Im lokalen Speicher Ihres Browsers legen wir nur ab, was für die Funktion der Seite nötig ist: Ihre
-            Entscheidung zum Bewertungs-Widget und – wenn Sie sich im Kundenportal anmelden – Ihre Anmeldung. Nur wer
-            sich im Kundenportal anmeldet, erhält außerdem ein Cookie, das diesen Browser als bereits angemeldetes Gerät
-            wiedererkennt: Versucht jemand, das Passwort des Kontos zu erraten, bleibt die Anmeldung von diesem Gerät
-            aus möglich. Es enthält nur die Nummer des Kontos und den Zeitpunkt der Anmeldung und gilt 180 Tage.
-            Besucher der übrigen Seiten erhalten keine Cookies. All das ist technisch notwendig (§ 25 Abs. 2 TDDDG); Sie
-            können diese Einträge jederzeit in Ihrem Browser löschen.
+            Entscheidung zum Bewertungs-Widget, Ihre Anmeldung (wenn Sie sich im Kundenportal anmelden) und eine
+            zufällige Kennung ohne Bezug zu Ihrer Person. Führen wir eine neue Version eines Seitenteils schrittweise
+            ein, sehen Sie mit ihr auf jeder Seite dieselbe Version; sie verlässt Ihren Browser nur mit der Abfrage,
+            welche Versionen zu laden sind. Nur wer sich im Kundenportal anmeldet, erhält außerdem ein Cookie, das
+            diesen Browser als bereits angemeldetes Gerät wiedererkennt: Versucht jemand, das Passwort des Kontos zu
+            erraten, bleibt die Anmeldung von diesem Gerät aus möglich. Es enthält nur die Nummer des Kontos und den
+            Zeitpunkt der Anmeldung und gilt 180 Tage. Besucher der übrigen Seiten erhalten keine Cookies. All das ist
+            technisch notwendig (§ 25 Abs. 2 TDDDG); Sie können diese Einträge jederzeit in Ihrem Browser löschen.
           </p>
 
           <h2 id="server">Aufruf der Website</h2>
           <p>
             Beim Aufruf der Seiten verarbeitet unser Server technisch notwendige Angaben wie Ihre IP-Adresse, um Ihnen
             die Seiten auszuliefern. Wir führen keine Zugriffsprotokolle, setzen keine Analyse- oder Werbewerkzeuge ein
-            und binden ohne Ihre Zustimmung keine Inhalte Dritter ein.
+            und binden ohne Ihre Zustimmung keine Inhalte Dritter ein. Lässt sich ein Seitenteil nicht laden oder
+            anzeigen, meldet Ihr Browser das unserem Server, damit wir den Fehler beheben können. Wir speichern dazu,
+            welcher Teil in welcher Version auf welcher Seite betroffen war, die Fehlermeldung und die Bezeichnung Ihres
+            Browsers, nicht aber Ihre IP-Adresse; sind Sie im Kundenportal angemeldet, auch Ihr Konto.
           </p>
 
           <h2 id="rechte">Ihre Rechte</h2>

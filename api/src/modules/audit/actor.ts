@@ -13,19 +13,13 @@ export function userActor(
   return { kind: "user", id: user.id, name: user.name, address: peerAddressOf(request, server, trustedProxies) };
 }
 
-/** Someone not signed in: a sign-in attempt, a registration, the contact form, a reset link. */
-export function visitorActor(
-  request: Request,
-  server: PeerSource | null | undefined,
-  trustedProxies: readonly AddressRange[],
-): AuditActor {
-  return {
-    kind: "visitor",
-    id: null,
-    name: auditMessages.visitor,
-    address: peerAddressOf(request, server, trustedProxies),
-  };
-}
+/**
+ * Someone not signed in: a sign-in attempt, a registration, the contact form, a reset link. Their
+ * address is not kept: the privacy notice (/datenschutz) promises that a visitor's address is
+ * only counted by the abuse limits and deleted when their window ends, and the contact form keeps
+ * only what the visitor wrote. The event still says what happened, when, to which account.
+ */
+export const visitorActor: AuditActor = { kind: "visitor", id: null, name: auditMessages.visitor, address: null };
 
 /** The server itself: scheduled backups, the retention purge. */
 export const systemActor: AuditActor = { kind: "system", id: null, name: auditMessages.system, address: null };

@@ -1,9 +1,8 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
-import { clientAddressOf } from "../../http/client-address.ts";
+import { clientAddressOf, peerAddressOf } from "../../http/client-address.ts";
 import { ownCopy } from "../../http/openapi.ts";
-import { visitorActor } from "../audit/index.ts";
 import { loginDocs, logoutDocs, passwordChangeDocs, registerDocs, sessionDocs } from "./docs.ts";
 import { announceOwnerSetup } from "./owner-setup.ts";
 import { authService } from "./service.ts";
@@ -26,7 +25,7 @@ export function authModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLim
   const callerOf = (request: Request, server: Parameters<typeof clientAddressOf>[1]) => ({
     address: clientAddressOf(request, server, config.trustedProxies),
     request,
-    actor: visitorActor(request, server, config.trustedProxies),
+    peerAddress: peerAddressOf(request, server, config.trustedProxies),
   });
   let stopSweep: (() => void) | null = null;
 

@@ -4,7 +4,7 @@ import { HttpError } from "../../http/errors.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import { accessRequestMail, loginAttackMail } from "../../mail/templates.ts";
-import type { AuditActor } from "../audit/index.ts";
+import { type AuditActor, visitorActor } from "../audit/index.ts";
 import { deviceCookie, isSecureOrigin, knownDeviceOf } from "./known-device.ts";
 import { accountLoginLimit, authLimits } from "./limits.ts";
 import { authApiMessages as messages } from "./messages.ts";
@@ -32,13 +32,14 @@ import {
 const passwordChangeLimit = { name: "password-change", max: 10, windowMs: 15 * 60 * 1000 } as const;
 
 /**
- * Who is asking: the client's address (after trusted proxies), the request (its device cookie, its
- * origin) and the visitor its audit events name.
+ * Who is asking: the client's address as the limits count it, the request (its device cookie, its
+ * origin) and its peer address, which a successful sign-in's audit event names (a visitor's
+ * refused attempts keep none: see `visitorActor`).
  */
 export interface Caller {
   address: string;
   request: Request;
-  actor: AuditActor;
+  peerAddress: string;
 }
 
 /** The flows of registration, login and the password change; routes.ts only parses and answers. */
@@ -58,7 +59,7 @@ export function authService({
    * `setupCode`, the code the server logs while no admin exists (owner-setup.ts); a wrong code is a
    * 422. The same answer for a new and a taken address.
    */
-  async function register(body: typeof registerBody.static, { address, actor }: Caller): Promise<RegistrationAnswer> {
+  async function register(body: typeof registerBody.static, { address }: Caller): Promise<RegistrationAnswer> {
     await attemptLimits.register(address);
     const registration = validateRegistration(body);
     const { ownerEmail, jwtSecret } = config;
@@ -72,7 +73,7 @@ export function authService({
     const outcome = await registerAccount(
       sql,
       { name: registration.name, email: registration.email, passwordHash },
-      actor,
+      visitorActor,
       {
         ownerEmail,
         ownerProven,
@@ -114,7 +115,7 @@ export function authService({
    */
   async function login(
     body: typeof loginBody.static,
-    { address, request, actor: visitor }: Caller,
+    { address, request, peerAddress }: Caller,
   ): Promise<{ answer: { user: User; token: string }; deviceCookie: string }> {
     const email = normalizeEmail(body.email);
     if (isBlank(email)) throw new HttpError(422, "validation", messages.emailRequired);
@@ -128,7 +129,7 @@ export function authService({
     await attemptLimits
       .beginLogin(email, address, { device, onAccountLimit: () => warnAdminsOfAttack(email) })
       .catch(async (error: unknown) => {
-        throw await loginRefused(sql, visitor, found?.id ?? null, error);
+        throw await loginRefused(sql, visitorActor, found?.id ?? null, error);
       });
 
     // Unknown e-mail: verify against a dummy hash anyway, so timing does not tell.
@@ -136,17 +137,22 @@ export function authService({
     const passwordOk = body.password.length <= limits.passwordMax && (await verifyPassword(body.password, hash));
     if (!found || !passwordOk) {
       const refusal = new HttpError(401, "wrong-credentials", messages.wrongCredentials);
-      throw await loginRefused(sql, visitor, found?.id ?? null, refusal);
+      throw await loginRefused(sql, visitorActor, found?.id ?? null, refusal);
     }
 
     await attemptLimits.loginSucceeded(email, address, device);
     // Only the right password learns that the account waits or is locked.
     if (found.status === "pending")
-      throw await loginRefused(sql, visitor, found.id, new HttpError(403, "account-pending", messages.pending));
+      throw await loginRefused(sql, visitorActor, found.id, new HttpError(403, "account-pending", messages.pending));
     if (found.status === "disabled")
-      throw await loginRefused(sql, visitor, found.id, new HttpError(403, "account-disabled", messages.disabled));
+      throw await loginRefused(sql, visitorActor, found.id, new HttpError(403, "account-disabled", messages.disabled));
     const user: User = { id: found.id, name: found.name, email: found.email, role: found.role };
-    const sessionId = await auth.sessions.start(user.id, { ...visitor, kind: "user", id: user.id, name: user.name });
+    const sessionId = await auth.sessions.start(user.id, {
+      kind: "user",
+      id: user.id,
+      name: user.name,
+      address: peerAddress,
+    });
     return {
       answer: { user, token: await auth.tokens.sign({ userId: user.id, sessionId }) },
       deviceCookie: deviceCookie(config.jwtSecret, found.id, {

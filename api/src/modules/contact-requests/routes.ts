@@ -46,11 +46,7 @@ export function contactRequestsModule(
     .post(
       "/contact",
       async ({ body, request, server, status }) => {
-        await service.receive(
-          body,
-          clientAddressOf(request, server, config.trustedProxies),
-          visitorActor(request, server, config.trustedProxies),
-        );
+        await service.receive(body, clientAddressOf(request, server, config.trustedProxies), visitorActor);
         return status(201, accepted);
       },
       { ...jsonBody(contactBody), detail: ownCopy(contactDocs) },

@@ -24,19 +24,15 @@ export function passwordResetModule(deps: Pick<Deps, "sql" | "auth" | "config" |
     .post(
       "",
       async ({ body, request, server, status }) => {
-        await service.requestLink(
-          body,
-          clientAddressOf(request, server, deps.config.trustedProxies),
-          visitorActor(request, server, deps.config.trustedProxies),
-        );
+        await service.requestLink(body, clientAddressOf(request, server, deps.config.trustedProxies), visitorActor);
         return status(202, accepted);
       },
       { ...jsonBody(resetRequestBody), detail: ownCopy(requestResetDocs) },
     )
     .post(
       "/confirm",
-      async ({ body, request, server }) => {
-        await service.setPassword(body, visitorActor(request, server, deps.config.trustedProxies));
+      async ({ body }) => {
+        await service.setPassword(body, visitorActor);
         return new Response(null, { status: 204 });
       },
       { ...jsonBody(resetConfirmBody), detail: ownCopy(confirmResetDocs) },
