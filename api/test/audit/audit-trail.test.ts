@@ -51,6 +51,57 @@ describe("the audit trail", () => {
     expect((await verify()).body.ok).toBe(true);
   });
 
+  test("an event exists exactly when its change commits: a rolled-back one leaves nothing, not even staged", async () => {
+    const [before] = await db.sql<{ last_seq: number }[]>`select last_seq from audit_chain`;
+    const rolledBack = db.sql.begin(async (tx) => {
+      await recordAuditEvent(tx, systemActor, { action: "customer.created", objectId: "zurückgerollt" });
+      throw new Error("rolled back");
+    });
+    expect(rolledBack).rejects.toThrow("rolled back");
+    await rolledBack.catch(() => undefined);
+    const [after] = await db.sql<{ last_seq: number; events: number; staged: number }[]>`
+      select last_seq,
+        (select count(*)::int from audit_events where object_id = 'zurückgerollt') as events,
+        (select count(*)::int from audit_pending) as staged
+      from audit_chain`;
+    expect(after).toEqual({ last_seq: before?.last_seq ?? -1, events: 0, staged: 0 });
+  });
+
+  test.skipIf(db.url === null)(
+    "a transaction that wrote its event but has not committed does not hold back another's; the chain follows the commits",
+    async () => {
+      let commitSlow = () => {};
+      const slowMayCommit = new Promise<void>((resolve) => {
+        commitSlow = resolve;
+      });
+      let slowWrote = () => {};
+      const slowHasWritten = new Promise<void>((resolve) => {
+        slowWrote = resolve;
+      });
+      const slow = db.sql.begin(async (tx) => {
+        await recordAuditEvent(tx, systemActor, { action: "customer.changed", objectId: "langsam" });
+        slowWrote();
+        await slowMayCommit;
+      });
+      await slowHasWritten;
+      // Under a lock taken when the event is written, this commit would wait for `slow` to end.
+      const quick = db.sql.begin((tx) =>
+        recordAuditEvent(tx, systemActor, { action: "customer.changed", objectId: "schnell" }),
+      );
+      const outcome = await Promise.race([
+        quick.then(() => "committed"),
+        Bun.sleep(5000).then(() => "waited for the other transaction"),
+      ]);
+      commitSlow();
+      await Promise.all([slow, quick]);
+      expect(outcome).toBe("committed");
+      const order = await db.sql<{ object_id: string }[]>`
+        select object_id from audit_events where object_id in ('langsam', 'schnell') order by seq`;
+      expect(order.map((event) => event.object_id)).toEqual(["schnell", "langsam"]);
+      expect((await verify()).body.ok).toBe(true);
+    },
+  );
+
   test.skipIf(db.url === null)(
     "two processes writing 500 events each at once leave one unbroken chain",
     async () => {
@@ -139,8 +190,10 @@ describe("the audit trail", () => {
   });
 
   test("retention: past its period an event is emptied, the chain still verifies, the purge is an event, once a day", async () => {
-    const [old] = await db.sql<{ seq: number }[]>`
-      select audit_append('security', 'visitor', null, 'Besucher', '192.0.2.1', 'auth.login_failed', 'account', null, '{}', null) as seq`;
+    await db.sql`
+      select audit_append('security', 'visitor', null, 'Besucher', '192.0.2.1', 'auth.login_failed', 'account', null, '{}', null)`;
+    // Linked at its commit (the statement's own): the chain's newest event.
+    const [old] = await db.sql<{ seq: number }[]>`select last_seq as seq from audit_chain`;
     // Two years ago (the trigger is off only for this, as a superuser restoring old data would).
     await db.sql.begin(async (tx) => {
       await tx`alter table audit_events disable trigger audit_events_append_only`;

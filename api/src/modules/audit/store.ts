@@ -12,8 +12,8 @@ import type { Queries, Sql } from "../../db/open.ts";
 
 /**
  * Every statement on audit_events and audit_chain (migration 019). The table is append-only: rows
- * arrive through audit_append (one chain per deployment, under the chain head's row lock) and
- * change only through audit_purge.
+ * arrive through audit_append, which stages them; each is linked into the one chain per deployment
+ * when its transaction commits (migration 024), and changes only through audit_purge.
  */
 
 /** Who acted, as the route saw it: passed from the route into the function that changes data. */
@@ -38,24 +38,22 @@ export interface AuditEventInput {
 }
 
 /**
- * Records one event in the chain; its sequence number. Call it inside the transaction that makes
- * the change (and as late in it as the change allows: the chain's head stays locked until it
- * ends), so the event exists exactly when the change does. With `sql` outside a transaction (a
- * refused sign-in changes nothing) it is a statement of its own.
+ * Records one event; the database links it into the chain when the transaction commits (migration
+ * 024), so the event exists exactly when the change does and the chain's head is locked only
+ * during the commit. Call it inside the transaction that makes the change; with `sql` outside a
+ * transaction (a refused sign-in changes nothing) it is a statement of its own.
  */
-export async function recordAuditEvent(sql: Queries, actor: AuditActor, event: AuditEventInput): Promise<number> {
+export async function recordAuditEvent(sql: Queries, actor: AuditActor, event: AuditEventInput): Promise<void> {
   const spec = auditActions[event.action];
   if (!spec) throw new Error(`unknown audit action ${event.action}`);
   const objectId = event.objectId === undefined || event.objectId === null ? null : String(event.objectId);
-  const [row] = await sql<{ seq: number }[]>`
+  await sql`
     select audit_append(
       ${spec.retention}, ${actor.kind}, ${actor.id}, ${actor.name}, ${actor.address}, ${event.action},
       ${spec.object}, ${objectId},
       array(select jsonb_array_elements_text(${JSON.stringify(event.fields ?? [])}::text::jsonb)),
       ${event.changes ? JSON.stringify(event.changes) : null}::text::jsonb
-    ) as seq`;
-  if (!row) throw new Error("audit_append returned no row");
-  return row.seq;
+    )`;
 }
 
 /**
