@@ -8,6 +8,7 @@ export { auditChainHead, retentionPeriods, scheduleAuditPurge, verifyAuditChain 
 export {
   type AuditActor,
   type AuditEventInput,
+  auditEventStaging,
   changedFields,
   recordAuditEvent,
   rowSnapshot,

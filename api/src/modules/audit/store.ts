@@ -8,6 +8,7 @@ import {
   type AuditRetentionClass,
   auditActions,
 } from "@klarwerk/kit";
+import type postgres from "postgres";
 import type { Queries, Sql } from "../../db/open.ts";
 
 /**
@@ -44,13 +45,27 @@ export interface AuditEventInput {
  * transaction (a refused sign-in changes nothing) it is a statement of its own.
  */
 export async function recordAuditEvent(sql: Queries, actor: AuditActor, event: AuditEventInput): Promise<void> {
+  await sql`select ${auditEventStaging(sql, actor, event)}`;
+}
+
+/**
+ * The call that stages one event, as a part of the statement that makes the change, so that a
+ * change made by one statement needs no transaction of its own around it (a customer's create:
+ * its row lock on the counts is then held only inside the commit). `objectIdOf` is an expression
+ * of that statement for an object whose id the statement itself makes.
+ */
+export function auditEventStaging(
+  sql: Queries,
+  actor: AuditActor,
+  event: AuditEventInput,
+  objectIdOf?: postgres.PendingQuery<postgres.Row[]>,
+): postgres.PendingQuery<postgres.Row[]> {
   const spec = auditActions[event.action];
   if (!spec) throw new Error(`unknown audit action ${event.action}`);
   const objectId = event.objectId === undefined || event.objectId === null ? null : String(event.objectId);
-  await sql`
-    select audit_append(
+  return sql`audit_append(
       ${spec.retention}, ${actor.kind}, ${actor.id}, ${actor.name}, ${actor.address}, ${event.action},
-      ${spec.object}, ${objectId},
+      ${spec.object}, ${objectIdOf ?? objectId}::text,
       array(select jsonb_array_elements_text(${JSON.stringify(event.fields ?? [])}::text::jsonb)),
       ${event.changes ? JSON.stringify(event.changes) : null}::text::jsonb
     )`;

@@ -3,7 +3,7 @@ import type { ChangeDetail } from "../../db/change-feed.ts";
 import type { Queries, Sql } from "../../db/open.ts";
 import { visibleInSnapshot } from "../../db/snapshot.ts";
 import type { Revision } from "../../db/table-cache.ts";
-import { type AuditActor, changedFields, recordAuditEvent } from "../audit/index.ts";
+import { type AuditActor, auditEventStaging, changedFields, recordAuditEvent } from "../audit/index.ts";
 import type { ListQuery } from "./validation.ts";
 
 /**
@@ -166,37 +166,34 @@ const auditedFields = [
   "leitweg_id",
 ] as const satisfies readonly (keyof Customer)[];
 
-/** The new customer and its audit event, in one transaction. */
+/**
+ * The new customer and its audit event, in one statement and so in its own transaction: the
+ * counts' row (one per status, kept by the insert's trigger) stays locked only inside the commit,
+ * not across round trips to this process, where the staff's creates queued on it (issue 27).
+ * The event names the fields given, which are the values stored.
+ */
 export async function createCustomer(
   sql: Sql,
   customer: CustomerInput,
   editor: Editor,
   actor: AuditActor,
 ): Promise<{ customer: Customer; change: CustomerChange }> {
-  return sql.begin(async (tx) => {
-    const created = await insertCustomer(tx, customer, editor);
-    const { fields } = changedFields(null, created.customer, auditedFields);
-    await recordAuditEvent(tx, actor, { action: "customer.created", objectId: created.customer.id, fields });
-    return created;
-  });
-}
-
-async function insertCustomer(
-  sql: Queries,
-  customer: CustomerInput,
-  editor: Editor,
-): Promise<{ customer: Customer; change: CustomerChange }> {
+  const { fields } = changedFields(null, customer, auditedFields);
+  const event = auditEventStaging(sql, actor, { action: "customer.created", fields }, sql`(select id from created)`);
   const [created] = await sql<(Customer & { name_lower: string; tx: string })[]>`
-    insert into customers (
-      name, email, phone, website, notes, status, address, leitweg_id,
-      created_by, created_by_name, updated_by, updated_by_name
-    )
-    values (
-      ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.website}, ${customer.notes},
-      ${customer.status}, ${customer.address}, ${customer.leitweg_id}, ${editor.id}, ${editor.name}, ${editor.id}, ${editor.name}
-    )
-    returning id, name, email, phone, website, notes, status, address, leitweg_id, name_lower,
-      pg_current_xact_id()::text as tx`;
+    with created as (
+      insert into customers (
+        name, email, phone, website, notes, status, address, leitweg_id,
+        created_by, created_by_name, updated_by, updated_by_name
+      )
+      values (
+        ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.website}, ${customer.notes},
+        ${customer.status}, ${customer.address}, ${customer.leitweg_id}, ${editor.id}, ${editor.name}, ${editor.id}, ${editor.name}
+      )
+      returning id, name, email, phone, website, notes, status, address, leitweg_id, name_lower
+    ),
+    staged as (select ${event})
+    select created.*, pg_current_xact_id()::text as tx from created, staged`;
   if (!created) throw new Error("insert into customers returned no row");
   const { name_lower, tx, ...stored } = created;
   return { customer: stored, change: { tx, op: "insert", rows: [[name_lower, stored.status, stored]] } };
