@@ -31,6 +31,15 @@ import { databaseLabel, numberOption } from "./support/options.ts";
 import { signUp } from "./support/session.ts";
 
 const goalP99Ms = 50;
+const noStats: TableCacheStats = { hits: 0, misses: 0, bypassed: 0, evicted: 0, forgotten: 0 };
+
+/** `a + sign × b`, count by count: two processes' counts added, or a window's as end minus start. */
+function combineStats(a: TableCacheStats, b: TableCacheStats, sign: 1 | -1): TableCacheStats {
+  const stats = { ...noStats };
+  for (const key of Object.keys(stats) as (keyof TableCacheStats)[]) stats[key] = a[key] + sign * b[key];
+  return stats;
+}
+
 /** The caches whose hit rates are printed: the customer list pages and the dashboard's open requests. */
 const cacheNames = ["customer pages", "open requests"] as const;
 const kinds = ["search", "dashboard", "page", "create"] as const;
@@ -272,14 +281,7 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
       return Object.fromEntries(
         cacheNames.map((name) => [
           name,
-          counts.reduce<TableCacheStats>(
-            (sum, count) => ({
-              hits: sum.hits + (count[name]?.hits ?? 0),
-              misses: sum.misses + (count[name]?.misses ?? 0),
-              bypassed: sum.bypassed + (count[name]?.bypassed ?? 0),
-            }),
-            { hits: 0, misses: 0, bypassed: 0 },
-          ),
+          counts.reduce<TableCacheStats>((sum, count) => combineStats(sum, count[name] ?? noStats, 1), noStats),
         ]),
       );
     };
@@ -306,10 +308,7 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
     const cache = Object.fromEntries(
       cacheNames.map((name) => {
         const [start, end] = [before[name], after[name]] as [TableCacheStats, TableCacheStats];
-        return [
-          name,
-          { hits: end.hits - start.hits, misses: end.misses - start.misses, bypassed: end.bypassed - start.bypassed },
-        ];
+        return [name, combineStats(end, start, -1)];
       }),
     );
     let withActivity: LoadResult | null = null;
@@ -399,9 +398,9 @@ function printReport(report: MixedReport, log: (line: string) => void): void {
       log(`  p99 with/without the activity, ${kind}: ${ratio.toFixed(2)}`);
     }
   }
-  for (const [name, { hits, misses, bypassed }] of Object.entries(report.cache)) {
+  for (const [name, { hits, misses, bypassed, evicted, forgotten }] of Object.entries(report.cache)) {
     log(
-      `${name} cache: ${hits} hits, ${misses} misses, ${bypassed} bypassed: hit rate ${((100 * hits) / Math.max(1, hits + misses + bypassed)).toFixed(1)} %`,
+      `${name} cache: ${hits} hits, ${misses} misses, ${bypassed} bypassed: hit rate ${((100 * hits) / Math.max(1, hits + misses + bypassed)).toFixed(1)} %; ${evicted} pages evicted for room, ${forgotten} forgotten after a change`,
     );
   }
   if (report.problems.length === 0)

@@ -45,6 +45,10 @@ export interface TableCacheStats {
   misses: number;
   /** Loaded while the change feed was dark: nothing could be kept. */
   bypassed: number;
+  /** Kept answers dropped to stay within `maxEntries`/`maxSize` (least recently used first). */
+  evicted: number;
+  /** Kept answers dropped because a change touched them and could not be written into them. */
+  forgotten: number;
 }
 
 const statsByName = new Map<string, TableCacheStats>();
@@ -84,7 +88,13 @@ export class TableCache<Value, Tag = undefined> {
     private readonly feed: ChangeFeed | null,
     private readonly options: TableCacheOptions<Value, Tag>,
   ) {
-    const stats = (options.name && statsByName.get(options.name)) || { hits: 0, misses: 0, bypassed: 0 };
+    const stats = (options.name && statsByName.get(options.name)) || {
+      hits: 0,
+      misses: 0,
+      bypassed: 0,
+      evicted: 0,
+      forgotten: 0,
+    };
     if (options.name) statsByName.set(options.name, stats);
     this.stats = stats;
     for (const table of options.tables) feed?.subscribe(table, (detail) => this.changed(detail));
@@ -141,6 +151,7 @@ export class TableCache<Value, Tag = undefined> {
   clear(): void {
     for (const flight of this.loading.values()) flight.stale = true;
     this.loading.clear();
+    this.stats.forgotten += this.entries.size;
     this.entries.clear();
     this.size = 0;
   }
@@ -166,6 +177,7 @@ export class TableCache<Value, Tag = undefined> {
       if (!affects(entry.tag)) continue;
       this.entries.delete(key);
       this.size -= entry.size;
+      this.stats.forgotten++;
     }
     for (const [key, flight] of this.loading) {
       if (!affects(flight.tag)) continue;
@@ -187,6 +199,7 @@ export class TableCache<Value, Tag = undefined> {
       if (value === undefined) {
         this.entries.delete(key);
         this.size -= entry.size;
+        this.stats.forgotten++;
         continue;
       }
       const size = this.options.sizeOf?.(value) ?? 1;
@@ -216,6 +229,7 @@ export class TableCache<Value, Tag = undefined> {
       if (this.entries.size <= this.options.maxEntries && this.size <= maxSize) break;
       this.entries.delete(oldest);
       this.size -= entry.size;
+      this.stats.evicted++;
     }
   }
 }
