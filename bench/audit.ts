@@ -106,7 +106,8 @@ function pageCases(count: number): PageCase[] {
     {
       label: "a person",
       query: { actor_id: "1007" },
-      direct: (sql) => sql`select seq from audit_events where actor_id = 1007 and actor_kind = 'user' order by seq desc limit 51`,
+      direct: (sql) =>
+        sql`select seq from audit_events where actor_id = 1007 and actor_kind = 'user' order by seq desc limit 51`,
     },
     {
       label: "an action",

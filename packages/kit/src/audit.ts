@@ -104,7 +104,7 @@ export function isAuditObjectType(value: unknown): value is AuditObjectType {
 export const auditActorKinds = ["user", "visitor", "system", "deploy_key"] as const;
 export type AuditActorKind = (typeof auditActorKinds)[number];
 
-/** One field's value before and after the change (only for books and accounts' role and status). */
+/** One field's value before and after the change (only for books, accounts' role and status, releases' rollout). */
 export interface AuditChange {
   before: unknown;
   after: unknown;

@@ -33,7 +33,10 @@ export interface AuditEventInput {
   objectId?: string | number | null;
   /** The names of the changed fields. */
   fields?: readonly string[];
-  /** Before and after, only for books (invoices, payments, company settings) and accounts' role and status. */
+  /**
+   * Before and after, only for books (invoices, payments, company settings), accounts' role and
+   * status, and releases and their rollout (versions and shares).
+   */
   changes?: Record<string, AuditChange> | null;
 }
 
