@@ -52,8 +52,10 @@ beforeAll(async () => {
   deployKey = await createDeployKey("mf-dashboard", "CI Dashboard");
 });
 
-/** How the trail names the deploy key (the releases module's name for it, as in the Auslieferung's history). */
-const keyActor = () => `Schlüssel „${deployKey.key.name}“`;
+/** The deploy key as the actor (named as the Auslieferung's history names it), and the owner's session. */
+const byKey = () =>
+  ({ actor: `Schlüssel „${deployKey.key.name}“`, actorKind: "deploy_key", actorId: deployKey.key.id }) as const;
+const byOwner = () => ({ actor: owner.name, actorKind: "user", actorId: owner.user.id }) as const;
 
 async function lastSeq(): Promise<number> {
   const [row] = await db.sql<{ last_seq: number }[]>`select last_seq from audit_chain`;
@@ -556,9 +558,7 @@ const cases: Case[] = [
         call: uploadRelease(version, deployKey.secret, "Neue Suche"),
         expected: {
           action: "release.created",
-          actor: keyActor(),
-          actorKind: "deploy_key",
-          actorId: deployKey.key.id,
+          ...byKey(),
           objectId: "mf-dashboard",
           changes: {
             version: { before: null, after: version },
@@ -585,9 +585,7 @@ const cases: Case[] = [
         ),
         expected: {
           action: "release.created",
-          actor: owner.name,
-          actorKind: "user",
-          actorId: owner.user.id,
+          ...byOwner(),
           objectId: "mf-dashboard",
           changes: {
             version: { before: null, after: version },
@@ -608,9 +606,7 @@ const cases: Case[] = [
         call: rolloutCall("activate", { version }, deployKey.secret),
         expected: {
           action: "release.activated",
-          actor: keyActor(),
-          actorKind: "deploy_key",
-          actorId: deployKey.key.id,
+          ...byKey(),
           objectId: "mf-dashboard",
           changes: { active: { before: before.active, after: version } },
         },
@@ -629,9 +625,7 @@ const cases: Case[] = [
         call: rolloutCall("activate", { version: earlier }, owner.token),
         expected: {
           action: "release.rolled_back",
-          actor: owner.name,
-          actorKind: "user",
-          actorId: owner.user.id,
+          ...byOwner(),
           objectId: "mf-dashboard",
           changes: { active: { before: later, after: earlier } },
         },
@@ -649,8 +643,7 @@ const cases: Case[] = [
         call: rolloutCall("canary", { version, share: 25 }, deployKey.secret),
         expected: {
           action: "release.canary_started",
-          actor: keyActor(),
-          actorKind: "deploy_key",
+          ...byKey(),
           objectId: "mf-dashboard",
           changes: { canary: { before: null, after: version }, share: { before: 0, after: 25 } },
         },
@@ -666,8 +659,7 @@ const cases: Case[] = [
         call: rolloutCall("promote", {}, owner.token),
         expected: {
           action: "release.promoted",
-          actor: owner.name,
-          actorKind: "user",
+          ...byOwner(),
           objectId: "mf-dashboard",
           changes: {
             active: { before: active, after: canary },
@@ -687,8 +679,7 @@ const cases: Case[] = [
         call: rolloutCall("stop", {}, deployKey.secret),
         expected: {
           action: "release.canary_stopped",
-          actor: keyActor(),
-          actorKind: "deploy_key",
+          ...byKey(),
           objectId: "mf-dashboard",
           changes: { canary: { before: canary, after: null }, share: { before: 10, after: 0 } },
         },
@@ -702,8 +693,7 @@ const cases: Case[] = [
       call: json("POST", "/api/deploy-keys", { remote: "mf-files", name: "CI Dateien" }, owner.token),
       expected: {
         action: "deploy_key.created",
-        actor: owner.name,
-        actorKind: "user",
+        ...byOwner(),
         changes: { remote: { before: null, after: "mf-files" }, name: { before: null, after: "CI Dateien" } },
       },
     }),

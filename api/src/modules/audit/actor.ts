@@ -23,7 +23,7 @@ export function deployKeyActor(
   server: PeerSource | null | undefined,
   trustedProxies: readonly AddressRange[],
 ): AuditActor {
-  return { kind: "deploy_key", id: key.id, name: key.label, address: peerAddressOf(request, server, trustedProxies) };
+  return { ...userActor({ id: key.id, name: key.label }, request, server, trustedProxies), kind: "deploy_key" };
 }
 
 /**
