@@ -106,7 +106,8 @@ function pageCases(count: number): PageCase[] {
     {
       label: "a person",
       query: { actor_id: "1007" },
-      direct: (sql) => sql`select seq from audit_events where actor_id = 1007 order by seq desc limit 51`,
+      direct: (sql) =>
+        sql`select seq from audit_events where actor_id = 1007 and actor_kind = 'user' order by seq desc limit 51`,
     },
     {
       label: "an action",
@@ -131,7 +132,7 @@ function pageCases(count: number): PageCase[] {
       label: "person + action, deep",
       query: { actor_id: "1003", action: "customer.changed", before: String(middle) },
       direct: (sql) => sql`select seq from audit_events
-        where actor_id = 1003 and action = 'customer.changed' and seq < ${middle}
+        where actor_id = 1003 and actor_kind = 'user' and action = 'customer.changed' and seq < ${middle}
         order by seq desc limit 51`,
     },
   ];

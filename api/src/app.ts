@@ -97,6 +97,7 @@ export function createApp({
     rollouts,
     needs: shellNeeds,
     publicUrl: config.publicUrl,
+    trustedProxies: config.trustedProxies,
     canaryMinLoads: config.canaryMinLoads,
     fetchManifest,
     mailWritten: () => outbox.written(),

@@ -136,6 +136,40 @@ describe("Protokoll", () => {
     expect(alert.closest("[role=alert]")?.textContent).toContain("Der Inhalt passt nicht mehr zu seinem Hash.");
   });
 
+  test("a rollout by a deploy key reads as who, what, on which remote, from what to what; its action is a filter", async () => {
+    const rollout = event(9, {
+      actor_kind: "deploy_key",
+      actor_id: 1,
+      actor_name: "Schlüssel „CI Dashboard“",
+      action: "release.canary_started",
+      object_type: "remote",
+      object_id: "mf-dashboard",
+      fields: ["canary", "share"],
+      changes: { canary: { before: null, after: "2026.11.24-1" }, share: { before: 0, after: 25 } },
+    });
+    const calls = stubApi((call) => {
+      if (call.path === "/api/users") return { json: people };
+      return { json: { events: [rollout], next: null } satisfies AuditPage };
+    });
+    renderScreen(<Audit />);
+    const table = await screen.findByRole("table", { name: "Protokolleinträge" });
+    const [row] = within(table).getAllByRole("row").slice(1);
+    const cells = within(row as HTMLElement)
+      .getAllByRole("cell")
+      .map((cell) => cell.textContent);
+    expect(cells.slice(1, 5)).toEqual([
+      "Schlüssel „CI Dashboard“",
+      "Canary gestartet",
+      "Auslieferung mf-dashboard",
+      "canary: – → 2026.11.24-1share: 0 → 25",
+    ]);
+
+    const action = screen.getByLabelText("Aktion") as HTMLSelectElement;
+    fireEvent.change(action, { target: { value: "release.canary_auto_stopped" } });
+    expect(within(action).getByRole("option", { name: "Canary automatisch gestoppt" })).toBeDefined();
+    await waitFor(() => expect(trailCalls(calls).at(-1)?.query.get("action")).toBe("release.canary_auto_stopped"));
+  });
+
   test("the CSV export asks for the events of the filter shown", async () => {
     window.history.replaceState(null, "", "/audit?actor_id=2");
     const calls = stubTrail();

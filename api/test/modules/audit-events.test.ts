@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type AuditAction, type AuditEvent, auditMessages, todayInGermany } from "@klarwerk/kit";
+import {
+  type AuditAction,
+  type AuditActorKind,
+  type AuditChange,
+  type AuditEvent,
+  auditMessages,
+  type DeployKey,
+  type ReleasesOverview,
+  todayInGermany,
+} from "@klarwerk/kit";
 import { resetTokenHash } from "../../src/modules/password-reset/links.ts";
 import { startFilesTest, upload } from "../storage/upload-helpers.ts";
 import { createTestApp, unlimitedRateLimits } from "../support/app.ts";
 import { call, callJson } from "../support/http.ts";
 import { invoiceJson, issuableCompany, saveCompany } from "../support/invoices.ts";
+import { releaseArchive, releaseManifest } from "../support/releases.ts";
 import {
   type Credentials,
   findAccount,
@@ -21,19 +31,31 @@ import {
 // naming the right actor, object and fields. The table below is walked against the app's own
 // route list: a new route that changes data and is in neither the table nor `exempt` fails.
 
-const files = await startFilesTest();
+// A canary is judged after 10 loads here (the automatic stop's event below).
+const files = await startFilesTest({ env: { CANARY_MIN_LOADS: "10" } });
 afterAll(files.stop);
 const { db } = files;
 // Many accounts are registered from one address here: the limits are tested on their own below.
-const app = createTestApp(db.sql, files.config, { rateLimits: unlimitedRateLimits });
+// An external release's manifest comes from this map (tests run no TLS server).
+const app = createTestApp(db.sql, files.config, {
+  rateLimits: unlimitedRateLimits,
+  fetchManifest: async () => releaseManifest("dashboard"),
+});
 
 let owner: SignedInUser;
 let staff: SignedInUser;
+let deployKey: { key: DeployKey; secret: string };
 beforeAll(async () => {
   owner = await signedInOwner(app);
   staff = await registerAndLogin(app, { name: "Sven Sachbearbeiter" });
   await saveCompany(app);
+  deployKey = await createDeployKey("mf-dashboard", "CI Dashboard");
 });
+
+/** The deploy key as the actor (named as the Auslieferung's history names it), and the owner's session. */
+const byKey = () =>
+  ({ actor: `Schlüssel „${deployKey.key.name}“`, actorKind: "deploy_key", actorId: deployKey.key.id }) as const;
+const byOwner = () => ({ actor: owner.name, actorKind: "user", actorId: owner.user.id }) as const;
 
 async function lastSeq(): Promise<number> {
   const [row] = await db.sql<{ last_seq: number }[]>`select last_seq from audit_chain`;
@@ -49,6 +71,9 @@ async function eventsAfter(seq: number): Promise<AuditEvent[]> {
 interface Expected {
   action: AuditAction;
   actor: string;
+  /** The actor's kind and id, when the case is about them (a deploy key acts as itself). */
+  actorKind?: AuditActorKind;
+  actorId?: number;
   /** The object's id; null: the event names none (company settings); omitted: any (a new row's). */
   objectId?: string | null;
   /** The answer's status, when not a 2xx. */
@@ -56,6 +81,8 @@ interface Expected {
   fields?: string[];
   /** Fields whose before/after values the event must carry. */
   values?: string[];
+  /** Exactly these before/after values (a rollout: what visitors got and get). */
+  changes?: Record<string, AuditChange>;
 }
 
 /** One data-changing route: how to call it (after any set-up) and the one event it must write. */
@@ -95,6 +122,63 @@ async function pendingAccount(): Promise<{ id: number; credentials: Credentials 
 
 const json = (method: string, path: string, body: unknown, token?: string) => () =>
   call(app, path, { method, json: body, token });
+
+async function createDeployKey(remote: string, name: string): Promise<{ key: DeployKey; secret: string }> {
+  const answer = await callJson<{ key: DeployKey; secret: string }>(app, "/api/deploy-keys", {
+    token: owner.token,
+    json: { remote, name },
+  });
+  if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
+  return answer.body;
+}
+
+let releaseCount = 0;
+
+/** A new release of mf-dashboard, uploaded with the deploy key; its version. */
+async function released(): Promise<string> {
+  const version = `r${++releaseCount}`;
+  const answer = await uploadRelease(version, deployKey.secret)();
+  if (answer.status !== 201) throw new Error(await answer.text());
+  return version;
+}
+
+function uploadRelease(version: string, token: string, note = "") {
+  const query = new URLSearchParams({ remote: "mf-dashboard", version, note });
+  return async () =>
+    call(app, `/api/releases/upload?${query}`, {
+      token,
+      body: await releaseArchive("dashboard", version),
+      headers: { "content-type": "application/octet-stream" },
+    });
+}
+
+const rolloutCall = (action: string, body: unknown, token: string) =>
+  json("POST", `/api/releases/mf-dashboard/${action}`, body, token);
+
+async function rolloutStep(action: string, body: unknown): Promise<void> {
+  const answer = await rolloutCall(action, body, owner.token)();
+  if (answer.status !== 200) throw new Error(await answer.text());
+}
+
+/** mf-dashboard's rollout now, by version: what an event's "before" must say. */
+async function dashboardRollout() {
+  const answer = await callJson<ReleasesOverview>(app, "/api/releases", { token: owner.token });
+  const rollout = answer.body.remotes.find((entry) => entry.rollout.remote === "dashboard")?.rollout;
+  return {
+    active: rollout?.active?.version ?? null,
+    canary: rollout?.canary?.version ?? null,
+    share: rollout?.canary_share ?? 0,
+  };
+}
+
+/** An active release and a canary of `share` % on mf-dashboard; the canary's version. */
+async function canaryRunning(share: number): Promise<{ active: string; canary: string }> {
+  const active = await released();
+  await rolloutStep("activate", { version: active });
+  const canary = await released();
+  await rolloutStep("canary", { version: canary, share });
+  return { active, canary };
+}
 
 const cases: Case[] = [
   {
@@ -465,24 +549,174 @@ const cases: Case[] = [
       };
     },
   },
+  {
+    route: "POST /api/releases/upload",
+    name: "release uploaded with a deploy key",
+    run: async () => {
+      const version = `r${++releaseCount}`;
+      return {
+        call: uploadRelease(version, deployKey.secret, "Neue Suche"),
+        expected: {
+          action: "release.created",
+          ...byKey(),
+          objectId: "mf-dashboard",
+          changes: {
+            version: { before: null, after: version },
+            kind: { before: null, after: "uploaded" },
+            manifest_url: { before: null, after: `/remotes/mf-dashboard/releases/${version}/mf-manifest.json` },
+            note: { before: null, after: "Neue Suche" },
+          },
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/releases",
+    name: "external release by an admin",
+    run: async () => {
+      const version = `r${++releaseCount}`;
+      const url = `https://cdn.example.com/dashboard/${version}/mf-manifest.json`;
+      return {
+        call: json(
+          "POST",
+          "/api/releases",
+          { remote: "mf-dashboard", version, manifest_url: url, note: "" },
+          owner.token,
+        ),
+        expected: {
+          action: "release.created",
+          ...byOwner(),
+          objectId: "mf-dashboard",
+          changes: {
+            version: { before: null, after: version },
+            kind: { before: null, after: "external" },
+            manifest_url: { before: null, after: url },
+          },
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/releases/:remote/activate",
+    name: "release activated with a deploy key",
+    run: async () => {
+      const version = await released();
+      const before = await dashboardRollout();
+      return {
+        call: rolloutCall("activate", { version }, deployKey.secret),
+        expected: {
+          action: "release.activated",
+          ...byKey(),
+          objectId: "mf-dashboard",
+          changes: { active: { before: before.active, after: version } },
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/releases/:remote/activate",
+    name: "rollback to an earlier release by an admin",
+    run: async () => {
+      const earlier = await released();
+      await rolloutStep("activate", { version: earlier });
+      const later = await released();
+      await rolloutStep("activate", { version: later });
+      return {
+        call: rolloutCall("activate", { version: earlier }, owner.token),
+        expected: {
+          action: "release.rolled_back",
+          ...byOwner(),
+          objectId: "mf-dashboard",
+          changes: { active: { before: later, after: earlier } },
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/releases/:remote/canary",
+    name: "canary started with a deploy key",
+    run: async () => {
+      const active = await released();
+      await rolloutStep("activate", { version: active });
+      const version = await released();
+      return {
+        call: rolloutCall("canary", { version, share: 25 }, deployKey.secret),
+        expected: {
+          action: "release.canary_started",
+          ...byKey(),
+          objectId: "mf-dashboard",
+          changes: { canary: { before: null, after: version }, share: { before: 0, after: 25 } },
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/releases/:remote/promote",
+    name: "canary promoted by an admin",
+    run: async () => {
+      const { active, canary } = await canaryRunning(40);
+      return {
+        call: rolloutCall("promote", {}, owner.token),
+        expected: {
+          action: "release.promoted",
+          ...byOwner(),
+          objectId: "mf-dashboard",
+          changes: {
+            active: { before: active, after: canary },
+            canary: { before: canary, after: null },
+            share: { before: 40, after: 0 },
+          },
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/releases/:remote/stop",
+    name: "canary stopped with a deploy key",
+    run: async () => {
+      const { canary } = await canaryRunning(10);
+      return {
+        call: rolloutCall("stop", {}, deployKey.secret),
+        expected: {
+          action: "release.canary_stopped",
+          ...byKey(),
+          objectId: "mf-dashboard",
+          changes: { canary: { before: canary, after: null }, share: { before: 10, after: 0 } },
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/deploy-keys",
+    name: "deploy key created",
+    run: async () => ({
+      call: json("POST", "/api/deploy-keys", { remote: "mf-files", name: "CI Dateien" }, owner.token),
+      expected: {
+        action: "deploy_key.created",
+        ...byOwner(),
+        changes: { remote: { before: null, after: "mf-files" }, name: { before: null, after: "CI Dateien" } },
+      },
+    }),
+  },
+  {
+    route: "DELETE /api/deploy-keys/:id",
+    name: "deploy key revoked",
+    run: async () => {
+      const { key } = await createDeployKey("mf-files", "Wegwerf");
+      return {
+        call: () => call(app, `/api/deploy-keys/${key.id}`, { method: "DELETE", token: owner.token }),
+        expected: { action: "deploy_key.revoked", actor: owner.name, objectId: String(key.id), fields: ["revoked_at"] },
+      };
+    },
+  },
 ];
 
 /** Routes that change no data of the product's (or only what another listed event covers). */
 const exempt: Record<string, string> = {
   "ALL /api": "the JSON 404 for a path no module claims",
   "ALL /api/*": "the JSON 404 for a path no module claims",
-  // Releases, rollouts and deploy keys (issue 24) landed in the same session as the trail: the
-  // rollouts record who did what and when in rollout_events (the Auslieferung screen's history),
-  // the keys on their rows; into the chain they come next (a follow-up of issue 26).
-  "POST /api/releases": "recorded in rollout_events (issue 24), not yet in the audit chain",
-  "POST /api/releases/upload": "recorded in rollout_events (issue 24), not yet in the audit chain",
-  "POST /api/releases/:remote/activate": "recorded in rollout_events (issue 24), not yet in the audit chain",
-  "POST /api/releases/:remote/canary": "recorded in rollout_events (issue 24), not yet in the audit chain",
-  "POST /api/releases/:remote/promote": "recorded in rollout_events (issue 24), not yet in the audit chain",
-  "POST /api/releases/:remote/stop": "recorded in rollout_events (issue 24), not yet in the audit chain",
-  "POST /api/deploy-keys": "the key's row keeps who made it and when (issue 24), not yet in the audit chain",
-  "DELETE /api/deploy-keys/:id": "the key's row keeps when it was revoked (issue 24), not yet in the audit chain",
-  "POST /api/client-errors": "a browser's error report: telemetry, no staff action",
+  "POST /api/client-errors":
+    "a browser's error report: telemetry, no staff action (a canary it stops is a System event: tested below)",
   "POST /api/client-loads": "a browser's load count: telemetry, no staff action",
 };
 
@@ -498,6 +732,8 @@ describe("every data-changing route writes exactly one audit event", () => {
       expect(events.map((event) => event.action)).toEqual([expected.action]);
       const [event] = events;
       expect(event?.actor_name).toBe(expected.actor);
+      if (expected.actorKind !== undefined) expect(event?.actor_kind).toBe(expected.actorKind);
+      if (expected.actorId !== undefined) expect(event?.actor_id ?? null).toBe(expected.actorId);
       // The privacy notice keeps a visitor's address only in the abuse counters' windows.
       if (expected.actor === auditMessages.visitor) expect(event?.client_address).toBeNull();
       else expect(event?.client_address ?? null).not.toBeNull();
@@ -505,8 +741,12 @@ describe("every data-changing route writes exactly one audit event", () => {
       else expect(event?.object_id ?? null).toBe(expected.objectId);
       for (const field of expected.fields ?? []) expect(event?.fields).toContain(field);
       for (const field of expected.values ?? []) expect(Object.keys(event?.changes ?? {})).toContain(field);
-      // Never a secret: no password hash, token or link in what the trail shows.
-      expect(JSON.stringify(event)).not.toMatch(/password_hash|\$argon2|token|Bearer/i);
+      if (expected.changes !== undefined) {
+        expect(event?.changes ?? null).toEqual(expected.changes);
+        expect(event?.fields ?? []).toEqual(Object.keys(expected.changes));
+      }
+      // Never a secret: no password hash, token, deploy key or link in what the trail shows.
+      expect(JSON.stringify(event)).not.toMatch(/password_hash|\$argon2|token|Bearer|kwdk_|secret/i);
     });
   }
 
@@ -524,6 +764,64 @@ describe("every data-changing route writes exactly one audit event", () => {
     const actions = (await eventsAfter(before)).map((event) => event.action);
     expect(actions[0]).toBe("auth.login_limited");
     expect(actions.slice(1).every((action) => action === "auth.login_failed")).toBe(true);
+  });
+
+  test("revoking a revoked deploy key again changes nothing and records nothing", async () => {
+    const { key } = await createDeployKey("mf-files", "Zweimal");
+    const revoke = () => call(app, `/api/deploy-keys/${key.id}`, { method: "DELETE", token: owner.token });
+    expect((await revoke()).status).toBe(204);
+    const before = await lastSeq();
+    expect((await revoke()).status).toBe(204);
+    expect(await eventsAfter(before)).toEqual([]);
+  });
+
+  test("a canary stopped for its error rate is one event by „System“, in the stop's transaction", async () => {
+    const { active, canary } = await canaryRunning(30);
+    const load = (version: string) => call(app, "/api/client-loads", { json: { remote: "mf-dashboard", version } });
+    for (let count = 0; count < 10; count++) expect((await load(active)).status).toBe(204);
+    for (let count = 0; count < 10; count++) expect((await load(canary)).status).toBe(204);
+    const before = await lastSeq();
+    const report = await call(app, "/api/client-errors", {
+      json: {
+        remote: "mf-dashboard",
+        version: canary,
+        kind: "render",
+        route: "/dashboard",
+        message: "TypeError: kaputt",
+        browser: "Chrome 140",
+      },
+    });
+    expect(report.status).toBe(204);
+    expect((await dashboardRollout()).canary).toBeNull();
+    const events = await eventsAfter(before);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      action: "release.canary_auto_stopped",
+      actor_kind: "system",
+      actor_id: null,
+      actor_name: auditMessages.system,
+      client_address: null,
+      object_type: "remote",
+      object_id: "mf-dashboard",
+      fields: ["canary", "share"],
+      changes: { canary: { before: canary, after: null }, share: { before: 30, after: 0 } },
+    });
+    // The admins' mail and the event came in one transaction: both are there.
+    const [mail] = await db.sql<{ count: number }[]>`
+      select count(*)::int as count from outbox where kind = 'canary-stopped' and subject like ${`Canary ${canary} %`}`;
+    expect(mail?.count).toBeGreaterThan(0);
+  });
+
+  test("the person filter finds an account's events, never a deploy key's of the same number", async () => {
+    const [row] = await db.sql<{ id: number }[]>`
+      select actor_id as id from audit_events where actor_kind = 'deploy_key' order by seq limit 1`;
+    expect(row?.id).toBe(deployKey.key.id);
+    const answer = await callJson<{ events: AuditEvent[] }>(app, `/api/audit?actor_id=${row?.id}&limit=200`, {
+      token: owner.token,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.events.length).toBeGreaterThan(0);
+    expect(answer.body.events.every((event) => event.actor_kind === "user")).toBe(true);
   });
 
   test("no route changes data without an event: each non-GET route is in the table or exempt", () => {

@@ -23,6 +23,9 @@ export const auditObjectTypes = {
   mail: "E-Mail",
   audit: "Protokoll",
   backup: "Sicherung",
+  // A remote's releases and rollout (issue 24); its id is the remote's folder, `mf-dashboard`.
+  remote: "Auslieferung",
+  deploy_key: "Schlüssel für die Auslieferung",
 } as const;
 export type AuditObjectType = keyof typeof auditObjectTypes;
 
@@ -70,6 +73,17 @@ export const auditActions = {
   "contact_request.replied": action("Anfrage beantwortet", "other", "contact_request"),
   "backup.created": action("Sicherung erstellt", "books", "backup"),
   "backup.drilled": action("Wiederherstellung geprobt", "books", "backup"),
+  // Releases and their rollout (issue 24): what visitors get, who changed it. Not books, not
+  // accounts: the default 3 years. Deploy keys let a team in, as accounts do: security.
+  "release.created": action("Release gespeichert", "other", "remote"),
+  "release.activated": action("Release aktiviert", "other", "remote"),
+  "release.rolled_back": action("Release zurückgerollt", "other", "remote"),
+  "release.canary_started": action("Canary gestartet", "other", "remote"),
+  "release.promoted": action("Canary übernommen", "other", "remote"),
+  "release.canary_stopped": action("Canary gestoppt", "other", "remote"),
+  "release.canary_auto_stopped": action("Canary automatisch gestoppt", "other", "remote"),
+  "deploy_key.created": action("Schlüssel für die Auslieferung angelegt", "security", "deploy_key"),
+  "deploy_key.revoked": action("Schlüssel für die Auslieferung widerrufen", "security", "deploy_key"),
   // Written by migration 019's audit_purge itself (class and name are fixed there).
   "audit.purged": action("Protokoll bereinigt", "books", "audit"),
 } as const satisfies Record<string, AuditActionSpec>;
@@ -83,11 +97,14 @@ export function isAuditObjectType(value: unknown): value is AuditObjectType {
   return typeof value === "string" && Object.hasOwn(auditObjectTypes, value);
 }
 
-/** Who acted: a signed-in account, a visitor (sign-in, registration, contact form) or the server. */
-export const auditActorKinds = ["user", "visitor", "system"] as const;
+/**
+ * Who acted: a signed-in account, a visitor (sign-in, registration, contact form), the server, or
+ * a deploy key (a team's release without an account; its id is the key's, its name „Schlüssel „…““).
+ */
+export const auditActorKinds = ["user", "visitor", "system", "deploy_key"] as const;
 export type AuditActorKind = (typeof auditActorKinds)[number];
 
-/** One field's value before and after the change (only for books and accounts' role and status). */
+/** One field's value before and after the change (only for books, accounts' role and status, releases' rollout). */
 export interface AuditChange {
   before: unknown;
   after: unknown;
@@ -98,8 +115,9 @@ export interface AuditEvent {
   seq: number;
   occurred_at: string;
   actor_kind: AuditActorKind;
+  /** The account's id, or the deploy key's (`actor_kind` says which); null for a visitor or the system. */
   actor_id: number | null;
-  /** The name the account had when it acted, "Besucher" or "System". */
+  /** The name the account or deploy key had when it acted, "Besucher" or "System". */
   actor_name: string;
   client_address: string | null;
   action: AuditAction;
@@ -117,6 +135,7 @@ export interface AuditPage {
 
 /** The filters of `GET /api/audit` and its CSV export; each optional. */
 export interface AuditFilter {
+  /** An account: its events (a deploy key's id is another number space: never matched). */
   actor_id?: number;
   action?: AuditAction;
   object_type?: AuditObjectType;
@@ -184,7 +203,8 @@ export const auditMessages = {
   historyOf: (object: string) => `Verlauf: ${object}`,
   /** The accessible name of an object's "Verlauf" link, e.g. „Verlauf von Rechnung RE-2025-0001“. */
   historyLinkLabel: (object: string) => `Verlauf von ${object}`,
-  objectLabel: (type: string, id: string) => `${type} Nr. ${id}`,
+  /** „Rechnung Nr. 12“; an id that is a name, not a number, without „Nr.“: „Auslieferung mf-dashboard“. */
+  objectLabel: (type: string, id: string) => (/^\d+$/.test(id) ? `${type} Nr. ${id}` : `${type} ${id}`),
   close: "Schließen",
   mismatch: {
     contentChanged: "Der Inhalt passt nicht mehr zu seinem Hash.",

@@ -14,6 +14,19 @@ export function userActor(
 }
 
 /**
+ * A deploy key releasing or rolling out its remote (issue 24): an actor of its own kind, with the
+ * key's id and the name the releases module shows for it, from the request's client as staff are.
+ */
+export function deployKeyActor(
+  key: { id: number; label: string },
+  request: Request,
+  server: PeerSource | null | undefined,
+  trustedProxies: readonly AddressRange[],
+): AuditActor {
+  return { ...userActor({ id: key.id, name: key.label }, request, server, trustedProxies), kind: "deploy_key" };
+}
+
+/**
  * Someone not signed in: a sign-in attempt, a registration, the contact form, a reset link. Their
  * address is not kept: the privacy notice (/datenschutz) promises that a visitor's address is
  * only counted by the abuse limits and deleted when their window ends, and the contact form keeps

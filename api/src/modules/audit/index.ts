@@ -3,7 +3,7 @@
  * guard, backups, the start): the only file of this folder they may import (biome.json). Its
  * Elysia plugin, `routes.ts`, is imported by api/src/app.ts alone.
  */
-export { systemActor, userActor, visitorActor } from "./actor.ts";
+export { deployKeyActor, systemActor, userActor, visitorActor } from "./actor.ts";
 export { auditChainHead, retentionPeriods, scheduleAuditPurge, verifyAuditChain } from "./service.ts";
 export {
   type AuditActor,

@@ -22,7 +22,9 @@ const auditEventSchema = schemaOf<AuditEvent>()(
       occurred_at: dateTime,
       actor_kind: stringEnum(auditActorKinds),
       actor_id: nullable(Type.Integer()),
-      actor_name: Type.String({ description: "The account's name then, „Besucher“ or „System“." }),
+      actor_name: Type.String({
+        description: "The account's or deploy key's name then, „Besucher“ or „System“.",
+      }),
       client_address: nullable(Type.String()),
       action: stringEnum(Object.keys(auditActions) as AuditAction[]),
       object_type: nullable(stringEnum(Object.keys(auditObjectTypes) as AuditObjectType[])),
@@ -30,7 +32,8 @@ const auditEventSchema = schemaOf<AuditEvent>()(
       fields: Type.Array(Type.String(), { description: "The names of the changed fields." }),
       changes: nullable(
         Type.Record(Type.String(), Type.Object({ before: Type.Unknown(), after: Type.Unknown() }), {
-          description: "Before and after: invoices, payments, company settings, accounts' role and status.",
+          description:
+            "Before and after: invoices, payments, company settings, accounts' role and status, releases' rollout.",
         }),
       ),
     },

@@ -20,9 +20,9 @@ import type { Queries, Sql } from "../../db/open.ts";
 /** Who acted, as the route saw it: passed from the route into the function that changes data. */
 export interface AuditActor {
   kind: AuditActorKind;
-  /** The account's id; null for a visitor or the system. */
+  /** The account's id, or the deploy key's; null for a visitor or the system. */
   id: number | null;
-  /** The account's name at that moment, "Besucher" or "System". */
+  /** The account's or key's name at that moment, "Besucher" or "System". */
   name: string;
   /** The client's address (the socket's peer, or X-Forwarded-For from a trusted proxy); null for the system. */
   address: string | null;
@@ -34,7 +34,10 @@ export interface AuditEventInput {
   objectId?: string | number | null;
   /** The names of the changed fields. */
   fields?: readonly string[];
-  /** Before and after, only for books (invoices, payments, company settings) and accounts' role and status. */
+  /**
+   * Before and after, only for books (invoices, payments, company settings), accounts' role and
+   * status, and releases and their rollout (versions and shares).
+   */
   changes?: Record<string, AuditChange> | null;
 }
 
@@ -105,7 +108,7 @@ const zone = "Europe/Berlin";
 
 function filtersOf(sql: Queries, filter: AuditFilter) {
   return sql`
-    ${filter.actor_id === undefined ? sql`` : sql`and actor_id = ${filter.actor_id}`}
+    ${filter.actor_id === undefined ? sql`` : sql`and actor_id = ${filter.actor_id} and actor_kind = 'user'`}
     ${filter.action === undefined ? sql`` : sql`and action = ${filter.action}`}
     ${filter.object_type === undefined ? sql`` : sql`and object_type = ${filter.object_type}`}
     ${filter.object_id === undefined ? sql`` : sql`and object_id = ${filter.object_id}`}

@@ -66,8 +66,8 @@ export function releasesModule(
     .get("/releases", () => releases.overview(), { admin: true, detail: docs.overview })
     .post(
       "/releases",
-      async ({ request, body, status }) => {
-        const actor = await releases.actorOf(request);
+      async ({ request, server, body, status }) => {
+        const actor = await releases.actorOf(request, server);
         const release = await releases.registerExternal(actor, {
           remote: parseRemote(body.remote),
           version: body.version,
@@ -90,8 +90,8 @@ export function releasesModule(
     )
     .post(
       "/releases/upload",
-      async ({ request, query, status }) => {
-        const actor = await releases.actorOf(request);
+      async ({ request, server, query, status }) => {
+        const actor = await releases.actorOf(request, server);
         const remote = parseRemote(query.remote);
         releases.requireRemote(actor, remote);
         const archive = await readArchive(request);
@@ -102,8 +102,12 @@ export function releasesModule(
     )
     .post(
       "/releases/:remote/activate",
-      async ({ request, params, body }) => ({
-        rollout: await releases.activate(await releases.actorOf(request), parseRemote(params.remote), body.version),
+      async ({ request, server, params, body }) => ({
+        rollout: await releases.activate(
+          await releases.actorOf(request, server),
+          parseRemote(params.remote),
+          body.version,
+        ),
       }),
       {
         params: docs.remoteParams,
@@ -113,9 +117,9 @@ export function releasesModule(
     )
     .post(
       "/releases/:remote/canary",
-      async ({ request, params, body }) => ({
+      async ({ request, server, params, body }) => ({
         rollout: await releases.startCanary(
-          await releases.actorOf(request),
+          await releases.actorOf(request, server),
           parseRemote(params.remote),
           body.version,
           body.share,
@@ -134,33 +138,37 @@ export function releasesModule(
     )
     .post(
       "/releases/:remote/promote",
-      async ({ request, params }) => ({
-        rollout: await releases.promote(await releases.actorOf(request), parseRemote(params.remote)),
+      async ({ request, server, params }) => ({
+        rollout: await releases.promote(await releases.actorOf(request, server), parseRemote(params.remote)),
       }),
       { params: docs.remoteParams, detail: docs.promote },
     )
     .post(
       "/releases/:remote/stop",
-      async ({ request, params }) => ({
-        rollout: await releases.stopCanary(await releases.actorOf(request), parseRemote(params.remote)),
+      async ({ request, server, params }) => ({
+        rollout: await releases.stopCanary(await releases.actorOf(request, server), parseRemote(params.remote)),
       }),
       { params: docs.remoteParams, detail: docs.stop },
     )
     .get("/deploy-keys", async () => ({ keys: await releases.listKeys() }), { admin: true, detail: docs.listKeys })
-    .post("/deploy-keys", async ({ user, body, status }) => status(201, await releases.createKey(user, body)), {
-      admin: true,
-      ...jsonBody(
-        t.Object({
-          remote: t.String({ error: messages.unknownRemote }),
-          name: t.String({ error: messages.invalidKeyName }),
-        }),
-      ),
-      detail: docs.createKey,
-    })
+    .post(
+      "/deploy-keys",
+      async ({ user, actor, body, status }) => status(201, await releases.createKey(user, body, actor)),
+      {
+        admin: true,
+        ...jsonBody(
+          t.Object({
+            remote: t.String({ error: messages.unknownRemote }),
+            name: t.String({ error: messages.invalidKeyName }),
+          }),
+        ),
+        detail: docs.createKey,
+      },
+    )
     .delete(
       "/deploy-keys/:id",
-      async ({ id, status }) => {
-        await releases.revokeKey(id);
+      async ({ id, actor, status }) => {
+        await releases.revokeKey(id, actor);
         return status(204, undefined);
       },
       { admin: true, idParam: deployKeyIdParam, detail: docs.revokeKey },

@@ -18,14 +18,23 @@ import {
   type User,
 } from "@klarwerk/kit";
 import type { Sql } from "../../db/open.ts";
+import type { AddressRange } from "../../http/address-range.ts";
 import type { Auth } from "../../http/auth.ts";
 import { bearerToken } from "../../http/auth.ts";
+import type { PeerSource } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import { canaryStoppedMail } from "../../mail/templates.ts";
 import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
+import { type AuditActor, deployKeyActor, systemActor, userActor } from "../audit/index.ts";
 import { readReleaseArchive } from "./archive.ts";
+import {
+  recordDeployKeyCreated,
+  recordDeployKeyRevoked,
+  recordReleaseCreated,
+  recordRolloutAudit,
+} from "./audit-events.ts";
 import { checkManifest } from "./checks.ts";
 import { releaseMessages as messages } from "./messages.ts";
 import type { RolloutState } from "./rollout-state.ts";
@@ -56,10 +65,10 @@ import {
   writeRollout,
 } from "./store.ts";
 
-/** Who acts on a release: an admin's session, or a deploy key of one remote. */
+/** Who acts on a release: an admin's session, or a deploy key of one remote; `audit` as the trail names it. */
 export type ReleaseActor =
-  | { kind: "admin"; user: User; label: string }
-  | { kind: "key"; key: { id: number; remote: RemoteName; name: string }; label: string };
+  | { kind: "admin"; user: User; label: string; audit: AuditActor }
+  | { kind: "key"; key: { id: number; remote: RemoteName; name: string }; label: string; audit: AuditActor };
 
 export interface ReleaseServiceDeps {
   sql: Sql;
@@ -68,6 +77,8 @@ export interface ReleaseServiceDeps {
   rollouts: RolloutState;
   needs: ShellNeeds;
   publicUrl: string;
+  /** TRUSTED_PROXIES: the client address the audit trail records is read as the auth guard reads it. */
+  trustedProxies: readonly AddressRange[];
   /** A canary is judged only after this many loads (the window is the last 200). */
   canaryMinLoads: number;
   /** Fetches an external release's manifest (its text), or throws with a reason. */
@@ -128,19 +139,22 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
    * The caller of a release route: a deploy key (`Authorization: Bearer kwdk_…`) or an admin's
    * session; a staff session is a 403, anything else a 401.
    */
-  async function actorOf(request: Request): Promise<ReleaseActor> {
+  async function actorOf(request: Request, server: PeerSource | null | undefined): Promise<ReleaseActor> {
     const token = bearerToken(request.headers.get("authorization"));
     if (token?.startsWith(deployKeyPrefix)) {
       const key = await useDeployKey(sql, sha256Hex(token));
       if (!key) throw new HttpError(401, "deploy-key-invalid", messages.keyUnknown, bearerChallenge);
       if (key.revoked) throw new HttpError(401, "deploy-key-revoked", messages.keyRevoked, bearerChallenge);
-      return { kind: "key", key, label: messages.keyActor(key.name) };
+      const label = messages.keyActor(key.name);
+      const audit = deployKeyActor({ id: key.id, label }, request, server, deps.trustedProxies);
+      return { kind: "key", key, label, audit };
     }
     const claims = token ? await auth.tokens.verify(token) : null;
     const session = claims ? await auth.sessions.check(claims.sessionId, claims.userId) : null;
     if (!session) throw new HttpError(401, "unauthorized", httpMessages.unauthorized, bearerChallenge);
     if (session.user.role !== "admin") throw new HttpError(403, "admin-only", httpMessages.adminOnly);
-    return { kind: "admin", user: session.user, label: session.user.name };
+    const audit = userActor(session.user, request, server, deps.trustedProxies);
+    return { kind: "admin", user: session.user, label: session.user.name, audit };
   }
 
   /** A key acts only on its own remote (403); an admin on every one. */
@@ -200,6 +214,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         releaseId: inserted.id,
         actor: actor.label,
       });
+      await recordReleaseCreated(tx, actor.audit, inserted);
       return inserted;
     });
   }
@@ -316,14 +331,12 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         // Back to an earlier release: the one rolled back from is no good release to fall back to.
         const rollback = state !== null && release.id < state.active;
         const previous = rollback ? (state.previous === release.id ? null : state.previous) : (state?.active ?? null);
-        await writeRollout(tx, remote, {
-          active: release.id,
-          previous,
-          canary,
-          share: canary === null ? 0 : (state?.share ?? 0),
-        });
+        const next = { active: release.id, previous, canary, share: canary === null ? 0 : (state?.share ?? 0) };
+        await writeRollout(tx, remote, next);
         const action = rollback ? "rollback" : "activate";
         await recordRolloutEvent(tx, { remote, action, releaseId: release.id, actor: actor.label });
+        const audited = rollback ? "release.rolled_back" : "release.activated";
+        await recordRolloutAudit(tx, actor.audit, audited, remote, state, next);
       });
       return changedRollout(remote);
     },
@@ -339,8 +352,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         if (!state) throw new HttpError(409, "rollout-no-active-release", messages.noActiveRelease);
         if (state.active === release.id)
           throw new HttpError(409, "release-already-active", messages.alreadyActive(version));
-        await writeRollout(tx, remote, { ...state, canary: release.id, share });
+        const next = { ...state, canary: release.id, share };
+        await writeRollout(tx, remote, next);
         await recordRolloutEvent(tx, { remote, action: "canary", releaseId: release.id, share, actor: actor.label });
+        await recordRolloutAudit(tx, actor.audit, "release.canary_started", remote, state, next);
       });
       return changedRollout(remote);
     },
@@ -350,8 +365,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       await sql.begin(async (tx) => {
         const state = await lockRollout(tx, remote);
         if (!state?.canary) throw new HttpError(409, "rollout-no-canary", messages.noCanary);
-        await writeRollout(tx, remote, { active: state.canary, previous: state.active, canary: null, share: 0 });
+        const next = { active: state.canary, previous: state.active, canary: null, share: 0 };
+        await writeRollout(tx, remote, next);
         await recordRolloutEvent(tx, { remote, action: "promote", releaseId: state.canary, actor: actor.label });
+        await recordRolloutAudit(tx, actor.audit, "release.promoted", remote, state, next);
       });
       return changedRollout(remote);
     },
@@ -361,8 +378,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       await sql.begin(async (tx) => {
         const state = await lockRollout(tx, remote);
         if (!state?.canary) throw new HttpError(409, "rollout-no-canary", messages.noCanary);
-        await writeRollout(tx, remote, { ...state, canary: null, share: 0 });
+        const next = { ...state, canary: null, share: 0 };
+        await writeRollout(tx, remote, next);
         await recordRolloutEvent(tx, { remote, action: "stop", releaseId: state.canary, actor: actor.label });
+        await recordRolloutAudit(tx, actor.audit, "release.canary_stopped", remote, state, next);
       });
       return changedRollout(remote);
     },
@@ -385,25 +404,34 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     async createKey(
       admin: User,
       input: { remote: unknown; name: unknown },
+      actor: AuditActor,
     ): Promise<{ key: DeployKey; secret: string }> {
       const remote = parseRemote(input.remote);
       const name = typeof input.name === "string" ? input.name.trim() : "";
       if (name === "" || name.length > 100) throw new HttpError(422, "validation", messages.invalidKeyName);
       const secret = `${deployKeyPrefix}${randomBytes(32).toString("base64url")}`;
-      const key = await insertDeployKey(sql, {
-        remote,
-        name,
-        secretSha256: sha256Hex(secret),
-        hint: secret.slice(0, deployKeyPrefix.length + 6),
-        createdBy: admin.id,
+      const key = await sql.begin(async (tx) => {
+        const inserted = await insertDeployKey(tx, {
+          remote,
+          name,
+          secretSha256: sha256Hex(secret),
+          hint: secret.slice(0, deployKeyPrefix.length + 6),
+          createdBy: admin.id,
+        });
+        await recordDeployKeyCreated(tx, actor, inserted);
+        return inserted;
       });
       return { key, secret };
     },
 
     listKeys: () => listDeployKeys(sql),
 
-    async revokeKey(id: number): Promise<void> {
-      if (!(await revokeDeployKey(sql, id))) throw new HttpError(404, "deploy-key-not-found", messages.keyNotFound);
+    async revokeKey(id: number, actor: AuditActor): Promise<void> {
+      await sql.begin(async (tx) => {
+        const revokedNow = await revokeDeployKey(tx, id);
+        if (revokedNow === null) throw new HttpError(404, "deploy-key-not-found", messages.keyNotFound);
+        if (revokedNow) await recordDeployKeyRevoked(tx, actor, id);
+      });
     },
 
     /**
@@ -452,7 +480,8 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     const stopped = await sql.begin(async (tx) => {
       const state = await lockRollout(tx, remote);
       if (state?.canary !== canary.id) return false;
-      await writeRollout(tx, remote, { ...state, canary: null, share: 0 });
+      const next = { ...state, canary: null, share: 0 };
+      await writeRollout(tx, remote, next);
       await recordRolloutEvent(tx, {
         remote,
         action: "auto-stop",
@@ -470,6 +499,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
           ),
         );
       }
+      await recordRolloutAudit(tx, systemActor, "release.canary_auto_stopped", remote, state, next);
       return true;
     });
     if (!stopped) return;

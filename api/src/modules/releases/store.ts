@@ -208,6 +208,14 @@ export async function recordRolloutEvent(
             ${event.reason ?? null})`;
 }
 
+/** The versions of these releases, by id (what the audit trail records of a rollout). */
+export async function releaseVersions(sql: Queries, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<{ id: number; version: string }[]>`
+    select id, version from releases where id = any(${[...ids]}::bigint[])`;
+  return new Map(rows.map((row) => [row.id, row.version]));
+}
+
 export async function rolloutEventsOf(sql: Queries, remote: RemoteName, limit = 50): Promise<RolloutEvent[]> {
   const rows = await sql<(Omit<RolloutEvent, "created_at"> & { created_at: Date })[]>`
     select e.id, e.remote, e.action, r.version, e.share, e.actor, e.reason, e.created_at
@@ -255,10 +263,16 @@ export async function listDeployKeys(sql: Queries): Promise<DeployKey[]> {
   return rows.map(deployKeyOf);
 }
 
-/** Revokes the key; false when there is none of this id (revoking twice is fine). */
-export async function revokeDeployKey(sql: Queries, id: number): Promise<boolean> {
-  const rows = await sql`update deploy_keys set revoked_at = coalesce(revoked_at, now()) where id = ${id} returning id`;
-  return rows.length > 0;
+/**
+ * Revokes the key: true when it was revoked now, false when it already was (revoking twice is
+ * fine and changes nothing), null when there is none of this id.
+ */
+export async function revokeDeployKey(sql: Queries, id: number): Promise<boolean | null> {
+  const [row] = await sql<{ revoked_now: boolean }[]>`
+    with old as (select id, revoked_at from deploy_keys where id = ${id} for update)
+    update deploy_keys k set revoked_at = coalesce(old.revoked_at, now()) from old where k.id = old.id
+    returning old.revoked_at is null as revoked_now`;
+  return row ? row.revoked_now : null;
 }
 
 /** The key whose secret has this SHA-256, recording its use now. */

@@ -1,0 +1,76 @@
+import { type AuditAction, type Release, type RemoteName, remoteDir } from "@klarwerk/kit";
+import type { Queries } from "../../db/open.ts";
+import { type AuditActor, changedFields, recordAuditEvent } from "../audit/index.ts";
+import { releaseVersions } from "./store.ts";
+
+/**
+ * The audit trail's events of releases, rollouts and deploy keys (issue 26), each written by the
+ * service in the transaction that makes the change. A release or rollout event's object is the
+ * remote (`mf-dashboard`), so its "Verlauf" is the remote's whole history; a rollout's event
+ * carries the active release, the canary and its share before and after, by version: what
+ * visitors got and get now. Never a key's secret, hint or hash.
+ */
+
+/** A remote's rollout as `lockRollout` reads it; null: the remote had none (REMOTE_<NAME>_URL). */
+export type RolloutIds = { active: number; canary: number | null; share: number } | null;
+
+const rolloutFields = ["active", "canary", "share"] as const;
+
+export async function recordRolloutAudit(
+  tx: Queries,
+  actor: AuditActor,
+  action: AuditAction,
+  remote: RemoteName,
+  before: RolloutIds,
+  after: NonNullable<RolloutIds>,
+): Promise<void> {
+  const ids = [before?.active, before?.canary, after.active, after.canary].filter(
+    (id): id is number => typeof id === "number",
+  );
+  const versions = await releaseVersions(tx, ids);
+  const versionOf = (id: number | null | undefined) => (id === null || id === undefined ? null : versions.get(id));
+  const view = (state: RolloutIds) => ({
+    active: versionOf(state?.active) ?? null,
+    canary: versionOf(state?.canary) ?? null,
+    share: state?.share ?? 0,
+  });
+  const { fields, changes } = changedFields(view(before), view(after), rolloutFields, { withValues: true });
+  await recordAuditEvent(tx, actor, {
+    action,
+    objectId: remoteDir(remote),
+    fields,
+    changes: fields.length > 0 ? changes : null,
+  });
+}
+
+export async function recordReleaseCreated(tx: Queries, actor: AuditActor, release: Release): Promise<void> {
+  const recorded = {
+    version: release.version,
+    kind: release.kind,
+    manifest_url: release.manifest_url,
+    note: release.note === "" ? null : release.note,
+  };
+  await recordAuditEvent(tx, actor, {
+    action: "release.created",
+    objectId: remoteDir(release.remote),
+    ...changedFields(null, recorded, ["version", "kind", "manifest_url", "note"], { withValues: true }),
+  });
+}
+
+export async function recordDeployKeyCreated(
+  tx: Queries,
+  actor: AuditActor,
+  key: { id: number; remote: RemoteName; name: string },
+): Promise<void> {
+  await recordAuditEvent(tx, actor, {
+    action: "deploy_key.created",
+    objectId: key.id,
+    ...changedFields(null, { remote: remoteDir(key.remote), name: key.name }, ["remote", "name"], {
+      withValues: true,
+    }),
+  });
+}
+
+export async function recordDeployKeyRevoked(tx: Queries, actor: AuditActor, id: number): Promise<void> {
+  await recordAuditEvent(tx, actor, { action: "deploy_key.revoked", objectId: id, fields: ["revoked_at"] });
+}
