@@ -469,8 +469,17 @@ describe("client errors", () => {
         })
       ).status,
     ).toBe(204);
-    const overview = await callJson<ReleasesOverview>(appA, "/api/releases", { token: owner.token });
-    const dashboard = overview.body.remotes.find((entry) => entry.rollout.remote === "dashboard");
+    // B stopped it; A shows the change once its feed has brought it (within the 1 s promised).
+    const dashboardOnA = async () =>
+      (await callJson<ReleasesOverview>(appA, "/api/releases", { token: owner.token })).body.remotes.find(
+        (entry) => entry.rollout.remote === "dashboard",
+      );
+    const started = performance.now();
+    let dashboard = await dashboardOnA();
+    while (dashboard?.rollout.canary !== null && performance.now() - started < 1000) {
+      await Bun.sleep(5);
+      dashboard = await dashboardOnA();
+    }
     expect(dashboard?.rollout.canary).toBeNull();
     expect(dashboard?.events[0]).toMatchObject({ action: "auto-stop", version: "v7", actor: "Automatisch" });
     expect(dashboard?.recent_errors[0]).toMatchObject({ version: "v7", kind: "render", message: "TypeError: kaputt" });
