@@ -3,7 +3,15 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { DeployKey, Release, ReleasesOverview, RemoteRegistry, RemoteRollout } from "@klarwerk/kit";
+import { gunzipSync } from "node:zlib";
+import {
+  type DeployKey,
+  type Release,
+  type ReleasesOverview,
+  type RemoteRegistry,
+  type RemoteRollout,
+  releaseArchiveMaxBytes,
+} from "@klarwerk/kit";
 import { serverBodyLimitBytes } from "../../src/http/body-policy.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
@@ -91,6 +99,53 @@ async function untilBKnowsCanary(visitor = "visitor-fixed-0001"): Promise<void> 
 
 const rollout = (remote: string, action: string, json: unknown, token = dashboardKey.secret) =>
   callJson<{ rollout: RemoteRollout; message: string }>(appA, `/api/releases/${remote}/${action}`, { token, json });
+
+const archiveTooLarge = { code: "payload-too-large", message: "Das Archiv ist zu groß (höchstens 64 MiB)." };
+
+/** `use` against `app` listening on a port as main.ts starts it: Bun's own body limit off, the app's policies decide. */
+async function listening<T>(app: typeof appA, use: (origin: string) => Promise<T>): Promise<T> {
+  const server = app.listen({ port: 0, hostname: "127.0.0.1", maxRequestBodySize: serverBodyLimitBytes }).server;
+  try {
+    return await use(`http://127.0.0.1:${server?.port}`);
+  } finally {
+    await app.stop();
+  }
+}
+
+/**
+ * A deploy key's upload of mf-dashboard `version` by fetch, `size` bytes: its release as a tar (no
+ * gzip), then zeros (a tar may close with any number of zero blocks), made as they are sent and
+ * never held whole. With `Content-Length` when `declared`, else chunked.
+ */
+function uploadPadded(origin: string, version: string, size: number, declared: boolean): Promise<Response> {
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (sent === 0) {
+        const tar = gunzipSync(await releaseArchive("dashboard", version));
+        controller.enqueue(tar);
+        sent = tar.byteLength;
+        return;
+      }
+      const length = Math.min(1024 * 1024, size - sent);
+      if (length <= 0) return controller.close();
+      controller.enqueue(new Uint8Array(length));
+      sent += length;
+    },
+  });
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${dashboardKey.secret}`,
+    "content-type": "application/octet-stream",
+  };
+  if (declared) headers["content-length"] = String(size);
+  const query = new URLSearchParams({ remote: "mf-dashboard", version });
+  return fetch(`${origin}/api/releases/upload?${query}`, {
+    method: "POST",
+    headers,
+    body,
+    duplex: "half",
+  } as RequestInit);
+}
 
 describe("releases of a remote", () => {
   test("without releases /remotes.json names REMOTE_<NAME>_URL's manifest, without a version", async () => {
@@ -265,22 +320,37 @@ describe("releases of a remote", () => {
   });
 
   test("a 2 GB archive is refused with 413 before its bytes are read", async () => {
-    // As main.ts starts it: Bun's own body limit off, the app's policies decide.
-    const server = appA.listen({ port: 0, hostname: "127.0.0.1", maxRequestBodySize: serverBodyLimitBytes }).server;
-    try {
-      const answer = await rawRequest(
-        server?.port ?? 0,
+    const answer = await listening(appA, (origin) =>
+      rawRequest(
+        Number(new URL(origin).port),
         "POST /api/releases/upload?remote=mf-dashboard&version=v4 HTTP/1.1\r\nHost: localhost\r\n" +
           `Authorization: Bearer ${dashboardKey.secret}\r\nContent-Type: application/octet-stream\r\n` +
           "Content-Length: 2147483648\r\n\r\nabc",
-      );
-      expect(answer.status).toBe(413);
-      expect(JSON.parse(answer.body)).toEqual({
-        code: "payload-too-large",
-        message: "Das Archiv ist zu groß (höchstens 64 MiB).",
-      });
-    } finally {
-      await appA.stop();
+      ),
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual(archiveTooLarge);
+  });
+
+  describe(`an archive at the limit (${releaseArchiveMaxBytes} bytes) and one byte over, streamed over a socket`, () => {
+    test("exactly the limit, its length declared: read whole and taken (201)", async () => {
+      const answer = await listening(appA, (origin) => uploadPadded(origin, "v64", releaseArchiveMaxBytes, true));
+      expect(answer.status).toBe(201);
+      const entry = await call(appB, "/remotes/mf-dashboard/releases/v64/remoteEntry.js");
+      expect(await entry.text()).toBe('window.__release = "v64";');
+    }, 60_000);
+
+    for (const declared of [true, false]) {
+      test(`one byte over, ${declared ? "its length declared" : "chunked (counted as it arrives)"}: 413, nothing stored`, async () => {
+        const [blobsBefore, rowsBefore] = [await storedBlobs(), await releaseRows()];
+        const answer = await listening(appA, async (origin) => {
+          const refused = await uploadPadded(origin, "v65", releaseArchiveMaxBytes + 1, declared);
+          return { status: refused.status, body: await refused.json() };
+        });
+        expect(answer).toEqual({ status: 413, body: archiveTooLarge });
+        expect(await releaseRows()).toBe(rowsBefore);
+        expect(await storedBlobs()).toBe(blobsBefore);
+      }, 60_000);
     }
   });
 
