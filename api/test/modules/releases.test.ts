@@ -5,6 +5,7 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import {
+  clientErrorMaxBytes,
   type DeployKey,
   type Release,
   type ReleasesOverview,
@@ -488,29 +489,60 @@ describe("external releases", () => {
 describe("client errors", () => {
   const report = (json: unknown) => call(appB, "/api/client-errors", { json });
 
-  test("bad input: unknown remote, missing fields (422), too large (413)", async () => {
+  test("bad input: unknown remote, missing fields (422)", async () => {
     expect(
       (await report({ remote: "mf-x", version: null, kind: "load", route: "/", message: "m", browser: "b" })).status,
     ).toBe(422);
     expect((await report({ remote: "mf-dashboard", kind: "load" })).status).toBe(422);
-    const large = await report({
+  });
+
+  /** A report of exactly `bytes` bytes of JSON: its message `letter` repeated, the browser field filling up with ASCII. */
+  function reportOfSize(bytes: number, letter: string, letters: number): string {
+    const fields = {
       remote: "mf-dashboard",
       version: null,
       kind: "render",
       route: "/dashboard",
-      message: "x".repeat(7000),
-      browser: "y".repeat(490),
+      message: "",
+      browser: "",
+    };
+    const message = letter.repeat(letters);
+    const rest = bytes - Buffer.byteLength(JSON.stringify({ ...fields, message }));
+    if (rest < 0 || rest > 500) throw new Error(`no report of ${bytes} bytes with ${letters} × ${letter}`);
+    return JSON.stringify({ ...fields, message, browser: "y".repeat(rest) });
+  }
+
+  async function storedReports(): Promise<number> {
+    const [row] = await db.sql<{ count: number }[]>`select count(*)::int as count from client_errors`;
+    return row?.count ?? 0;
+  }
+
+  test(`a report is held to ${clientErrorMaxBytes} bytes as received (an umlaut is two): one byte more is a 413, not stored`, async () => {
+    const answers = await listening(appB, async (origin) => {
+      const send = async (body: string) => {
+        const before = await storedReports();
+        const answer = await fetch(`${origin}/api/client-errors`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        });
+        return { status: answer.status, text: await answer.text(), stored: (await storedReports()) - before };
+      };
+      // 7 600 letters; 3 900 umlauts are 7 800 bytes but only 3 900 characters.
+      return {
+        ascii: await send(reportOfSize(clientErrorMaxBytes, "x", 7600)),
+        asciiOver: await send(reportOfSize(clientErrorMaxBytes + 1, "x", 7600)),
+        umlauts: await send(reportOfSize(clientErrorMaxBytes, "ä", 3900)),
+        umlautsOver: await send(reportOfSize(clientErrorMaxBytes + 1, "ä", 3900)),
+      };
     });
-    expect(large.status).toBe(204);
-    const tooLarge = await report({
-      remote: "mf-dashboard",
-      version: null,
-      kind: "render",
-      route: "/dashboard",
-      message: "x".repeat(7900),
-      browser: "y".repeat(490),
-    });
-    expect(tooLarge.status).toBe(413);
+    const stored = { status: 204, text: "", stored: 1 };
+    const refused = {
+      status: 413,
+      text: JSON.stringify({ code: "payload-too-large", message: "Die Anfrage ist zu groß." }),
+      stored: 0,
+    };
+    expect(answers).toEqual({ ascii: stored, asciiOver: refused, umlauts: stored, umlautsOver: refused });
   });
 
   test("a canary whose errors exceed the active release's by more than 2 points is stopped, and every admin gets a mail", async () => {

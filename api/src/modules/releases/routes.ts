@@ -6,7 +6,6 @@ import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { idParams } from "../../http/ids.ts";
-import { httpMessages } from "../../http/messages.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { deployKeyIdParam, releaseDocs } from "./docs.ts";
 import { releaseMessages as messages } from "./messages.ts";
@@ -41,7 +40,7 @@ const clientErrorBody = t.Object({
   version: t.Union([t.String({ maxLength: 64 }), t.Null()], { error: messages.clientErrorInvalid }),
   kind: t.Union([t.Literal("load"), t.Literal("render")], { error: messages.clientErrorInvalid }),
   route: t.String({ maxLength: 500, error: messages.clientErrorInvalid }),
-  // The whole report is held to clientErrorMaxBytes (413) in the handler.
+  // The whole report is held to clientErrorMaxBytes (413) as it arrives: jsonBody's limit.
   message: t.String({ maxLength: 8000, error: messages.clientErrorInvalid }),
   browser: t.String({ maxLength: 500, error: messages.clientErrorInvalid }),
 });
@@ -176,8 +175,6 @@ export function releasesModule(
     .post(
       "/client-errors",
       async ({ request, server, body, status }) => {
-        if (JSON.stringify(body).length > clientErrorMaxBytes)
-          throw new HttpError(413, "payload-too-large", httpMessages.payloadTooLarge);
         const remote = parseRemote(body.remote);
         const hit = await reports.hit(clientAddressOf(request, server, config.trustedProxies));
         if (!hit.allowed) throw tooManyRequests(messages.tooManyClientErrors, hit);
@@ -186,7 +183,7 @@ export function releasesModule(
         await releases.reportClientError({ ...body, remote, userId: claims?.userId ?? null });
         return status(204, undefined);
       },
-      { ...jsonBody(clientErrorBody), detail: docs.clientError },
+      { ...jsonBody(clientErrorBody, clientErrorMaxBytes), detail: docs.clientError },
     )
     .post(
       "/client-loads",
