@@ -1,7 +1,9 @@
-import { beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, onTestFinished, test } from "bun:test";
 import { type Customer, type CustomerPage, checkCustomer, customerLimits, websiteHref } from "@klarwerk/kit";
+import postgres from "postgres";
 import { type App, createApp } from "../../src/app.ts";
-import { startAppTest, testConfig } from "../support/app.ts";
+import type { Sql } from "../../src/db/open.ts";
+import { createTestApp, startAppTest, testConfig } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
 import { registerAndLogin } from "../support/users.ts";
 
@@ -195,6 +197,28 @@ describe("PUT /api/customers/{id}", () => {
       expect(noStatus.body).toEqual({ code: "validation", message: "Bitte geben Sie den Status des Kunden an." });
     }
     expect((await list(`search=${encodeURIComponent(customer.name)}`)).customers).toEqual([customer]);
+  });
+
+  // One read of the row for both the audit event's changed fields and the change feed's names:
+  // `select … for update` before the update locked and read it a second time.
+  test.skipIf(!db.url)("a save reads and locks the row once: in the statement that writes it", async () => {
+    const customer = await create({ name: uniquePrefix("Weinhandel Roth"), status: "angerufen" });
+    const statements: string[] = [];
+    const traced: Sql = postgres(db.url ?? "", {
+      max: 1,
+      onnotice: () => {},
+      types: { int8: { to: 20, from: [20], serialize: String, parse: Number } },
+      debug: (_connection, query) => statements.push(query),
+    });
+    onTestFinished(() => traced.end());
+    const answer = await callJson(createTestApp(traced), `/api/customers/${customer.id}`, {
+      method: "PUT",
+      token,
+      json: { name: customer.name, phone: "06131 2345", status: "vertrag" },
+    });
+    expect(answer.status).toBe(200);
+    const onCustomers = statements.filter((statement) => /\bcustomers\b/i.test(statement));
+    expect(onCustomers).toEqual([expect.stringMatching(/^\s*with before as \(.*for update\s*\)\s*update customers/is)]);
   });
 });
 

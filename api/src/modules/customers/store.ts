@@ -199,7 +199,10 @@ export async function createCustomer(
   return { customer: stored, change: { tx, op: "insert", rows: [[name_lower, stored.status, stored]] } };
 }
 
-/** The updated customer and the change, or null when there is none with this id; with its audit event. */
+/**
+ * The updated customer and the change, or null when there is none with this id; with its audit
+ * event, whose changed fields come from the row as the update found it (one read, one lock).
+ */
 export async function updateCustomer(
   sql: Sql,
   id: number,
@@ -208,27 +211,32 @@ export async function updateCustomer(
   actor: AuditActor,
 ): Promise<{ customer: Customer; change: CustomerChange } | null> {
   return sql.begin(async (tx) => {
-    const [old] = await tx<Customer[]>`
-      select id, name, email, phone, website, notes, status, address, leitweg_id from customers where id = ${id} for update`;
-    if (!old) return null;
     const updated = await writeCustomer(tx, id, customer, editor);
     if (!updated) return null;
-    const { fields } = changedFields(old, updated.customer, auditedFields);
+    const { before, ...saved } = updated;
+    const { fields } = changedFields<AuditedValues>(before, saved.customer, auditedFields);
     await recordAuditEvent(tx, actor, { action: "customer.changed", objectId: id, fields });
-    return updated;
+    return saved;
   });
 }
 
+type AuditedValues = Pick<Customer, (typeof auditedFields)[number]>;
+
+/** The row as an update found it: the audited fields, and what the change feed names of it. */
+type RowBefore = AuditedValues & { name_lower: string };
+
+/** The update, and the row before it from the same statement: `before` reads and locks it once. */
 async function writeCustomer(
   sql: Queries,
   id: number,
   customer: CustomerInput,
   editor: Editor,
-): Promise<{ customer: Customer; change: CustomerChange } | null> {
-  const [updated] = await sql<
-    (Customer & { name_lower: string; before_name: string; before_status: Customer["status"]; tx: string })[]
-  >`
-    with before as (select id, name_lower, status from customers where id = ${id} for update)
+): Promise<{ customer: Customer; change: CustomerChange; before: RowBefore } | null> {
+  const [updated] = await sql<(Customer & { name_lower: string; before: RowBefore; tx: string })[]>`
+    with before as (
+      select id, name, name_lower, email, phone, website, notes, status, address, leitweg_id
+      from customers where id = ${id} for update
+    )
     update customers set
       name = ${customer.name}, email = ${customer.email}, phone = ${customer.phone},
       website = ${customer.website}, notes = ${customer.notes}, status = ${customer.status},
@@ -236,16 +244,16 @@ async function writeCustomer(
       updated_at = now(), updated_by = ${editor.id}, updated_by_name = ${editor.name}
     from before
     where customers.id = before.id
-    returning customers.id, customers.name, email, phone, website, notes, customers.status, address, leitweg_id,
-      customers.name_lower, before.name_lower as before_name, before.status as before_status,
-      pg_current_xact_id()::text as tx`;
+    returning customers.id, customers.name, customers.email, customers.phone, customers.website,
+      customers.notes, customers.status, customers.address, customers.leitweg_id, customers.name_lower,
+      to_json(before) as before, pg_current_xact_id()::text as tx`;
   if (!updated) return null;
-  const { name_lower, before_name, before_status, tx, ...stored } = updated;
+  const { name_lower, before, tx, ...stored } = updated;
   const rows = [
-    [before_name, before_status],
+    [before.name_lower, before.status],
     [name_lower, stored.status],
   ];
-  return { customer: stored, change: { tx, op: "update", rows } };
+  return { customer: stored, change: { tx, op: "update", rows }, before };
 }
 
 /** A change's rows (migration 021: `{ tx, op, rows }`; 018 sent the rows alone), or null when it names none. */
