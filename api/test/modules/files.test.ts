@@ -61,6 +61,13 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
     await files.store.remove(await files.blobIdOf(fileId));
   }
 
+  /** How many downloads of the file the audit trail names. */
+  async function recordedDownloads(fileId: number): Promise<number> {
+    const [row] = await db.sql<{ count: number }[]>`
+      select count(*)::int as count from audit_events where action = 'file.downloaded' and object_id = ${String(fileId)}`;
+    return row?.count ?? 0;
+  }
+
   describe("POST /api/files/upload", () => {
     test("stores the file at the root level: 201 with the file, the bytes in the blob store", async () => {
       const content = "Erste Zeile\nZweite Zeile\n";
@@ -456,10 +463,12 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       }
     });
 
-    test("a file whose blob is missing → 404, never a crash (and a line in the log)", async () => {
+    test("a file whose blob is missing → 404, never a crash (and a line in the log); no download recorded", async () => {
       const logged = spyOn(console, "error").mockImplementation(() => {});
       onTestFinished(() => logged.mockRestore());
       const file = await uploaded({ name: "verloren.txt" });
+      expect((await call(app, `/api/files/${file.id}/download`, { token })).status).toBe(200);
+      expect(await recordedDownloads(file.id)).toBe(1);
       await removeBlobOf(file.id);
       const answer = await callJson(app, `/api/files/${file.id}/download`, { token });
       expect(answer.status).toBe(404);
@@ -468,6 +477,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
         message: "Der Inhalt dieser Datei fehlt auf dem Server.",
       });
       expect(logged).toHaveBeenCalledTimes(1);
+      expect(await recordedDownloads(file.id)).toBe(1);
     });
 
     test("without a token → 401", async () => {
@@ -514,7 +524,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       }
     });
 
-    test("no link for a file that does not exist or lost its content", async () => {
+    test("no link (and no download recorded) for a file that does not exist or lost its content", async () => {
       const logged = spyOn(console, "error").mockImplementation(() => {});
       onTestFinished(() => logged.mockRestore());
       expect((await call(app, "/api/files/987654321/download-link", { method: "POST", token })).status).toBe(404);
@@ -522,6 +532,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       await removeBlobOf(file.id);
       expect((await call(app, `/api/files/${file.id}/download-link`, { method: "POST", token })).status).toBe(404);
       expect((await call(app, `/api/files/${file.id}/download-link`, { method: "POST" })).status).toBe(401);
+      expect(await recordedDownloads(file.id)).toBe(0);
     });
   });
 

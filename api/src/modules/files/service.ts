@@ -32,14 +32,9 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
   const store = fileBlobStore(config);
   const links = createDownloadLinks(config.jwtSecret);
 
-  /**
-   * The file; with `actor`, its download is an audit event: one per download, so a request for a
-   * later part of the bytes (`Range` not from byte 0: a resumed or streamed download) adds none.
-   */
-  async function fileOf(id: number, actor?: AuditActor, request?: Request): Promise<FileWithBlob> {
+  async function fileOf(id: number): Promise<FileWithBlob> {
     const file = await findFile(sql, id);
     if (!file) throw new HttpError(404, "file-not-found", messages.notFound);
-    if (actor && !continuesDownload(request)) await recordDownload(sql, actor, file.id);
     return file;
   }
 
@@ -111,9 +106,16 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
     });
   }
 
-  /** With `actor` (a signed-in download, not a link's): an audit event. */
+  /**
+   * With `actor` (a signed-in download, not a link's): an audit event, once the bytes can be sent
+   * (a file whose blob is missing was not downloaded). One per download: a request for a later
+   * part of the bytes (`Range` not from byte 0: a resumed or streamed download) adds none.
+   */
   async function download(request: Request, id: number, actor?: AuditActor): Promise<Response> {
-    return send(request, await fileOf(id, actor, request), "attachment");
+    const file = await fileOf(id);
+    const response = await send(request, file, "attachment");
+    if (actor && !continuesDownload(request)) await recordDownload(sql, actor, file.id);
+    return response;
   }
 
   /** Image files only (else 415), inline. */
@@ -123,11 +125,13 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
     return send(request, file, "inline");
   }
 
-  /** A link valid for a minute that downloads without the bearer header. */
+  /** A link valid for a minute that downloads without the bearer header; issuing it is the audit event. */
   async function downloadLink(id: number, actor: AuditActor): Promise<{ url: string; expires_in: number }> {
-    const file = await fileOf(id, actor);
-    // Checked now, so the browser never saves an error message as the file.
+    const file = await fileOf(id);
+    // Checked now, so the browser never saves an error message as the file (and no download is
+    // recorded of bytes that are gone).
     await contentSizeOf(file);
+    await recordDownload(sql, actor, file.id);
     return { url: `/api/files/${file.id}/download/${links.issue(file.id)}`, expires_in: downloadLinkLifetimeSeconds };
   }
 
