@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import { whileLocked } from "../db/advisory-lock.ts";
 import type { Database } from "../db/open.ts";
+import { scheduleEvery } from "../lib/schedule-every.ts";
 import { fileBlobStore } from "../modules/files/index.ts";
 import { invoiceBlobStore } from "../modules/invoices/index.ts";
 import { type BackupResult, createBackup } from "./create.ts";
@@ -180,27 +181,9 @@ export async function runScheduledBackup(options: JobOptions): Promise<"off" | "
  */
 export function scheduleBackups(options: Omit<JobOptions, "signal" | "log">, everyMs = 60_000): () => Promise<void> {
   if (options.config.backupSchedule.kind === "off") return async () => {};
-  const stopping = new AbortController();
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running || stopping.signal.aborted) return;
-    running = runScheduledBackup({ ...options, signal: stopping.signal, log: (line) => console.log(`[api] ${line}`) })
-      .then(() => {})
-      .catch((error: unknown) => {
-        if (!stopping.signal.aborted) console.error("[api] the scheduled backup failed:", error);
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  const first = setTimeout(tick, Math.min(everyMs, 5_000));
-  first.unref();
-  return async () => {
-    clearInterval(timer);
-    clearTimeout(first);
-    stopping.abort();
-    await running;
-  };
+  return scheduleEvery(
+    "the scheduled backup",
+    (signal) => runScheduledBackup({ ...options, signal, log: (line) => console.log(`[api] ${line}`) }),
+    { firstAfterMs: Math.min(everyMs, 5_000), everyMs },
+  );
 }

@@ -12,6 +12,7 @@ import {
 import type { Config } from "../../config.ts";
 import { whileLocked } from "../../db/advisory-lock.ts";
 import type { Sql } from "../../db/open.ts";
+import { type Schedule, scheduleEvery } from "../../lib/schedule-every.ts";
 import { chainHead, chainLinks, listAuditEvents, purgeExpiredEvents, type RetentionPeriods } from "./store.ts";
 
 /** Each class's period as a PostgreSQL interval (`AUDIT_RETENTION_*_YEARS`). */
@@ -150,27 +151,14 @@ export async function runAuditPurge(
 export function scheduleAuditPurge(
   sql: Sql,
   config: Pick<Config, "auditRetentionYears">,
-  { firstAfterMs = 60_000, everyMs = 60 * 60_000 } = {},
+  { firstAfterMs = 60_000, everyMs = 60 * 60_000 }: Partial<Schedule> = {},
 ): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = runAuditPurge(sql, config)
-      .then((purged) => {
-        if (typeof purged === "number") console.log(`[api] audit trail: ${purged} events past their retention emptied`);
-      })
-      .catch((error: unknown) => console.error("[api] the audit trail's purge failed:", error))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(run, firstAfterMs);
-  const every = setInterval(run, everyMs);
-  first.unref();
-  every.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
-  };
+  return scheduleEvery(
+    "the audit trail's purge",
+    async () => {
+      const purged = await runAuditPurge(sql, config);
+      if (typeof purged === "number") console.log(`[api] audit trail: ${purged} events past their retention emptied`);
+    },
+    { firstAfterMs, everyMs },
+  );
 }

@@ -1,6 +1,7 @@
 import type { Config } from "../../config.ts";
 import { whileLocked } from "../../db/advisory-lock.ts";
 import type { Sql } from "../../db/open.ts";
+import { type Schedule, scheduleEvery } from "../../lib/schedule-every.ts";
 import type { BlobAreaRows } from "../../storage/blob-area.ts";
 import { pacedReads } from "../../storage/blob-digest.ts";
 import { type ScrubOptions, type ScrubReport, scrubBlobs } from "../../storage/blob-scrub.ts";
@@ -98,41 +99,18 @@ export function describeScrub(report: ScrubReport): string[] {
  */
 export function scheduleBlobMaintenance(
   options: Omit<MaintenanceOptions, "force" | "signal" | "log">,
-  { firstAfterMs = 60_000, everyMs = 60 * 60_000 } = {},
+  { firstAfterMs = 60_000, everyMs = 60 * 60_000 }: Partial<Schedule> = {},
 ): () => Promise<void> {
-  const stopping = new AbortController();
-  let running: Promise<void> | null = null;
-  const run = () => {
-    // Session locks stack: the embedded database's one session must not start a second run.
-    if (running || stopping.signal.aborted) return;
-    running = runOnce().finally(() => {
-      running = null;
-    });
-  };
-  const runOnce = async () => {
-    try {
-      const outcome = await runBlobMaintenance({
-        ...options,
-        signal: stopping.signal,
-        log: (line) => console.log(`[api] ${line}`),
-      });
+  return scheduleEvery(
+    "the blob store's upkeep",
+    async (signal) => {
+      const outcome = await runBlobMaintenance({ ...options, signal, log: (line) => console.log(`[api] ${line}`) });
       if (outcome !== null && outcome !== "busy") {
         const [summary, ...findings] = describeScrub(outcome);
         const log = findings.length > 0 ? console.error : console.log;
         log(`[api] ${summary}${findings.length > 0 ? `\n${findings.join("\n")}` : ""}`);
       }
-    } catch (error) {
-      if (!stopping.signal.aborted) console.error("[api] the blob store's upkeep failed:", error);
-    }
-  };
-  const first = setTimeout(run, firstAfterMs);
-  const every = setInterval(run, everyMs);
-  first.unref();
-  every.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    stopping.abort();
-    await running;
-  };
+    },
+    { firstAfterMs, everyMs },
+  );
 }
