@@ -17,6 +17,7 @@ import { useState } from "react";
 import { useCreateDeployKey, useDeployKeys, useRevokeDeployKey } from "../api/releases";
 import { releasesMessages } from "../messages";
 import { confirmRemoval } from "./confirm-removal";
+import { ReleaseTable } from "./ReleaseTable";
 
 const messages = releasesMessages.keys;
 
@@ -71,59 +72,53 @@ export function DeployKeys() {
             <Code block>{secret}</Code>
           </Alert>
         )}
-        {list.length === 0 ? (
-          <Text size="sm">{messages.empty}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table aria-label={messages.tableLabel} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{messages.name}</Table.Th>
-                  <Table.Th>{messages.remote}</Table.Th>
-                  <Table.Th>{messages.hint}</Table.Th>
-                  <Table.Th>{messages.createdAt}</Table.Th>
-                  <Table.Th>{messages.lastUsed}</Table.Th>
-                  <Table.Th>{messages.state}</Table.Th>
-                  <Table.Th>{releasesMessages.columns.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((key) => (
-                  <Table.Tr key={key.id}>
-                    <Table.Td>{key.name}</Table.Td>
-                    <Table.Td>{`mf-${key.remote}`}</Table.Td>
-                    <Table.Td>
-                      <Code>{key.hint}…</Code>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(key.created_at)}</Table.Td>
-                    <Table.Td>{key.last_used_at ? formatDateTime(key.last_used_at) : messages.never}</Table.Td>
-                    <Table.Td>
-                      {key.revoked_at ? `${messages.revoked} ${formatDateTime(key.revoked_at)}` : messages.activeState}
-                    </Table.Td>
-                    <Table.Td>
-                      {!key.revoked_at && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() =>
-                            confirmRemoval({
-                              title: messages.revokeTitle,
-                              text: messages.revokeText(key.name),
-                              confirm: messages.revoke,
-                              onConfirm: () => revoke.mutate(key.id),
-                            })
-                          }
-                        >
-                          {messages.revoke}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <ReleaseTable
+          label={messages.tableLabel}
+          columns={[
+            messages.name,
+            messages.remote,
+            messages.hint,
+            messages.createdAt,
+            messages.lastUsed,
+            messages.state,
+            releasesMessages.columns.actions,
+          ]}
+          minWidth={640}
+          empty={messages.empty}
+        >
+          {list.map((key) => (
+            <Table.Tr key={key.id}>
+              <Table.Td>{key.name}</Table.Td>
+              <Table.Td>{`mf-${key.remote}`}</Table.Td>
+              <Table.Td>
+                <Code>{key.hint}…</Code>
+              </Table.Td>
+              <Table.Td>{formatDateTime(key.created_at)}</Table.Td>
+              <Table.Td>{key.last_used_at ? formatDateTime(key.last_used_at) : messages.never}</Table.Td>
+              <Table.Td>
+                {key.revoked_at ? `${messages.revoked} ${formatDateTime(key.revoked_at)}` : messages.activeState}
+              </Table.Td>
+              <Table.Td>
+                {!key.revoked_at && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() =>
+                      confirmRemoval({
+                        title: messages.revokeTitle,
+                        text: messages.revokeText(key.name),
+                        confirm: messages.revoke,
+                        onConfirm: () => revoke.mutate(key.id),
+                      })
+                    }
+                  >
+                    {messages.revoke}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ReleaseTable>
       </Stack>
     </Paper>
   );

@@ -6,6 +6,7 @@ import { useChangeRollout } from "../api/releases";
 import { releasesMessages as messages } from "../messages";
 import { CanaryDialog } from "./CanaryDialog";
 import { confirmRollout } from "./confirm-rollout";
+import { ReleaseTable } from "./ReleaseTable";
 
 type RemoteOverview = ReleasesOverview["remotes"][number];
 
@@ -103,67 +104,62 @@ export function RemoteReleases({ overview }: { overview: RemoteOverview }) {
             onStart={(version, share) => change.mutate({ remote: rollout.remote, action: "canary", version, share })}
           />
         )}
-        {releases.length > 0 && (
-          <Table.ScrollContainer minWidth={720}>
-            <Table aria-label={messages.releasesLabel(remote)} verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{messages.columns.version}</Table.Th>
-                  <Table.Th>{messages.columns.kind}</Table.Th>
-                  <Table.Th>{messages.columns.by}</Table.Th>
-                  <Table.Th>{messages.columns.at}</Table.Th>
-                  <Table.Th>{messages.columns.note}</Table.Th>
-                  <Table.Th>{messages.columns.errors}</Table.Th>
-                  <Table.Th>{messages.columns.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {releases.map((release) => {
-                  const count = errorsOf(release);
-                  const earlier = active !== null && release.id < active.id;
-                  return (
-                    <Table.Tr key={release.id}>
-                      <Table.Td>
-                        {release.version} {release.id === active?.id && <Badge color="green">{messages.active}</Badge>}
-                        {release.id === canary?.id && <Badge color="yellow">{messages.canary}</Badge>}
-                      </Table.Td>
-                      <Table.Td>{messages.kinds[release.kind]}</Table.Td>
-                      <Table.Td>{release.released_by}</Table.Td>
-                      <Table.Td>{formatDateTime(release.created_at)}</Table.Td>
-                      <Table.Td>{release.note}</Table.Td>
-                      <Table.Td>{`${count?.load ?? 0} / ${count?.render ?? 0}`}</Table.Td>
-                      <Table.Td>
-                        {release.id !== active?.id && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() =>
-                              confirmRollout({
-                                title: messages.confirmTitle(earlier ? messages.rollback : messages.activate, remote),
-                                text: active
-                                  ? messages.rollbackSees(release.version, active.version)
-                                  : messages.activateSees(release.version),
-                                confirm: earlier ? messages.rollback : messages.activate,
-                                onConfirm: () =>
-                                  change.mutate({
-                                    remote: rollout.remote,
-                                    action: "activate",
-                                    version: release.version,
-                                  }),
-                              })
-                            }
-                          >
-                            {earlier ? messages.rollback : messages.activate}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <ReleaseTable
+          label={messages.releasesLabel(remote)}
+          columns={[
+            messages.columns.version,
+            messages.columns.kind,
+            messages.columns.by,
+            messages.columns.at,
+            messages.columns.note,
+            messages.columns.errors,
+            messages.columns.actions,
+          ]}
+          minWidth={720}
+        >
+          {releases.map((release) => {
+            const count = errorsOf(release);
+            const earlier = active !== null && release.id < active.id;
+            return (
+              <Table.Tr key={release.id}>
+                <Table.Td>
+                  {release.version} {release.id === active?.id && <Badge color="green">{messages.active}</Badge>}
+                  {release.id === canary?.id && <Badge color="yellow">{messages.canary}</Badge>}
+                </Table.Td>
+                <Table.Td>{messages.kinds[release.kind]}</Table.Td>
+                <Table.Td>{release.released_by}</Table.Td>
+                <Table.Td>{formatDateTime(release.created_at)}</Table.Td>
+                <Table.Td>{release.note}</Table.Td>
+                <Table.Td>{`${count?.load ?? 0} / ${count?.render ?? 0}`}</Table.Td>
+                <Table.Td>
+                  {release.id !== active?.id && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() =>
+                        confirmRollout({
+                          title: messages.confirmTitle(earlier ? messages.rollback : messages.activate, remote),
+                          text: active
+                            ? messages.rollbackSees(release.version, active.version)
+                            : messages.activateSees(release.version),
+                          confirm: earlier ? messages.rollback : messages.activate,
+                          onConfirm: () =>
+                            change.mutate({
+                              remote: rollout.remote,
+                              action: "activate",
+                              version: release.version,
+                            }),
+                        })
+                      }
+                    >
+                      {earlier ? messages.rollback : messages.activate}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </ReleaseTable>
         {events.length > 0 && (
           <>
             <Title order={3} size="h5">
@@ -187,34 +183,28 @@ export function RemoteReleases({ overview }: { overview: RemoteOverview }) {
             <Title order={3} size="h5">
               {messages.errorsTitle}
             </Title>
-            {recentErrors.length === 0 ? (
-              <Text size="sm">{messages.noErrors}</Text>
-            ) : (
-              <Table.ScrollContainer minWidth={720}>
-                <Table aria-label={messages.errorsTitle} verticalSpacing="xs">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{messages.columns.at}</Table.Th>
-                      <Table.Th>{messages.columns.version}</Table.Th>
-                      <Table.Th>{messages.columns.route}</Table.Th>
-                      <Table.Th>{messages.columns.message}</Table.Th>
-                      <Table.Th>{messages.columns.browser}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {recentErrors.map((error) => (
-                      <Table.Tr key={error.id}>
-                        <Table.Td>{formatDateTime(error.created_at)}</Table.Td>
-                        <Table.Td>{error.version ?? "-"}</Table.Td>
-                        <Table.Td>{error.route}</Table.Td>
-                        <Table.Td>{error.message}</Table.Td>
-                        <Table.Td>{error.browser}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+            <ReleaseTable
+              label={messages.errorsTitle}
+              columns={[
+                messages.columns.at,
+                messages.columns.version,
+                messages.columns.route,
+                messages.columns.message,
+                messages.columns.browser,
+              ]}
+              minWidth={720}
+              empty={messages.noErrors}
+            >
+              {recentErrors.map((error) => (
+                <Table.Tr key={error.id}>
+                  <Table.Td>{formatDateTime(error.created_at)}</Table.Td>
+                  <Table.Td>{error.version ?? "-"}</Table.Td>
+                  <Table.Td>{error.route}</Table.Td>
+                  <Table.Td>{error.message}</Table.Td>
+                  <Table.Td>{error.browser}</Table.Td>
+                </Table.Tr>
+              ))}
+            </ReleaseTable>
           </>
         )}
       </Stack>
