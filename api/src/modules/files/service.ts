@@ -22,7 +22,7 @@ const inertHeaders = {
 } as const;
 
 /** Whether a request asks for a later part of the bytes than the first (`Range: bytes=N-` with N > 0). */
-export function continuesDownload(request: Request | undefined): boolean {
+function continuesDownload(request: Request | undefined): boolean {
   const range = request?.headers.get("range")?.trim() ?? "";
   return range !== "" && !/^bytes\s*=\s*0+-/i.test(range);
 }
