@@ -60,7 +60,7 @@ let factory: ZxcvbnFactory | null = null;
  * found); only the first 64 characters are judged (a password that long is strong unless its
  * start is not); no Levenshtein matching (~100 ms a check, too slow on every key stroke).
  */
-export function zxcvbn(): ZxcvbnFactory {
+function zxcvbn(): ZxcvbnFactory {
   factory ??= new ZxcvbnFactory({
     dictionary: { ...commonDictionary, ...germanDictionary, ...englishDictionary },
     graphs: adjacencyGraphs,
