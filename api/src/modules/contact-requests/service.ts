@@ -120,8 +120,6 @@ export function contactRequestsService({
     return answer;
   }
 
-  /** After the retention purge deleted requests: the kept pages are read again. */
-  const purged = () => openRequests.changed();
-
-  return { receive, listOpen, markDone, detail, reply, purged };
+  // `purged`: after the retention purge deleted requests, the kept pages are read again.
+  return { receive, listOpen, markDone, detail, reply, purged: openRequests.changed };
 }
