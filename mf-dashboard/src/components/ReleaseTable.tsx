@@ -1,5 +1,6 @@
 import { Table, Text } from "@klarwerk/kit/ui";
 import type { ReactNode } from "react";
+import { ColumnHeaders } from "./ColumnHeaders";
 
 interface ReleaseTableProps {
   /** The table's accessible name. */
@@ -19,15 +20,7 @@ export function ReleaseTable({ label, columns, minWidth, empty, children }: Rele
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table aria-label={label} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column} scope="col">
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeaders columns={columns} />
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -2,6 +2,7 @@ import { QueryState } from "@klarwerk/kit/portal";
 import { Table } from "@klarwerk/kit/ui";
 import type { ReactNode } from "react";
 import { usersMessages as messages } from "../messages";
+import { ColumnHeaders } from "./ColumnHeaders";
 
 interface UsersTableProps {
   titleId: string;
@@ -17,18 +18,11 @@ export function UsersTable({ titleId, columns, empty, children }: UsersTableProp
   return (
     <QueryState loaded empty={children.length === 0} texts={{ empty }}>
       <Table className="users-table" aria-labelledby={titleId} verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column} scope="col">
-                {column}
-              </Table.Th>
-            ))}
-            <Table.Th scope="col" className="users-actions">
-              {messages.columns.actions}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeaders columns={columns}>
+          <Table.Th scope="col" className="users-actions">
+            {messages.columns.actions}
+          </Table.Th>
+        </ColumnHeaders>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </QueryState>

@@ -11,6 +11,7 @@ import { AdminScreenState } from "../components/AdminScreenState";
 import { AuditEventRow, auditColumns } from "../components/AuditEventRow";
 import { AuditFilters } from "../components/AuditFilters";
 import { AuditVerifyPanel } from "../components/AuditVerifyPanel";
+import { ColumnHeaders } from "../components/ColumnHeaders";
 import "../users.css";
 
 /**
@@ -55,13 +56,7 @@ export default function Audit() {
             <QueryState {...list.state} texts={messages}>
               <Table.ScrollContainer minWidth={820}>
                 <Table aria-label={messages.tableLabel} verticalSpacing="sm" highlightOnHover aria-busy={list.loading}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {Object.values(auditColumns).map((column) => (
-                        <Table.Th key={column}>{column}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
+                  <ColumnHeaders columns={Object.values(auditColumns)} />
                   <Table.Tbody>
                     {events.map((event) => (
                       <AuditEventRow key={event.seq} event={event} />
