@@ -9,11 +9,12 @@ import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { serverBodyLimitBytes } from "./http/body-policy.ts";
 import { scheduleAuditPurge } from "./modules/audit/index.ts";
-import { fileBlobStore, sweepFileBlobs } from "./modules/files/index.ts";
-import { invoiceBlobStore, sweepInvoiceBlobs } from "./modules/invoices/index.ts";
+import { sweepFileBlobs } from "./modules/files/index.ts";
+import { sweepInvoiceBlobs } from "./modules/invoices/index.ts";
 import { blobAreas, scheduleBlobMaintenance } from "./modules/operations/index.ts";
 import { sweepReleaseBlobs } from "./modules/releases/index.ts";
 import { emptyBlobReport } from "./storage/blob-report.ts";
+import { blobStoresFor } from "./storage/configured-blob-store.ts";
 
 const config = await loadConfigOrExit();
 
@@ -42,15 +43,12 @@ try {
   if (sweptInvoices.incoming + sweptInvoices.orphans > 0) {
     console.log(`[api] removed ${sweptInvoices.incoming + sweptInvoices.orphans} unfinished invoice PDF(s)`);
   }
-  blobReport.missing = { files: swept.missing, invoices: sweptInvoices.missing };
   // An upload a crash cut off between its files and its rows (releases, issue 24).
   const sweptReleases = await sweepReleaseBlobs(config, db.sql);
   if (sweptReleases.orphans > 0) console.log(`[api] removed ${sweptReleases.orphans} file(s) of unfinished releases`);
-  if (sweptReleases.missing.length > 0) {
-    console.error(`[api] ${sweptReleases.missing.length} release file(s) are not stored: upload those releases again`);
-  }
+  blobReport.missing = { files: swept.missing, invoices: sweptInvoices.missing, releases: sweptReleases.missing };
   // Files deleted while a backup copied (or before a crash): their blobs go now, unless one runs.
-  await runDeferredDeletions(db.sql, { files: fileBlobStore(config), invoices: invoiceBlobStore(config) });
+  await runDeferredDeletions(db.sql, blobStoresFor(config));
   // Not removed: a row without its blob is a store restored from an older backup, or an object
   // deleted by hand; an admin decides (the ids are in /api/health's details).
   for (const [area, ids] of Object.entries(blobReport.missing)) {

@@ -1,5 +1,5 @@
 // `bun run verify-blobs [--mib-per-second N]`: the scrub now, on the configured store and
-// database (the same environment as the API). Re-reads every file and invoice PDF, compares size
+// database (the same environment as the API). Re-reads every file, invoice PDF and release file, compares size
 // and SHA-256 with its row, looks for blobs no row names, prints what it found with ids and names,
 // and records the result for admins (`/api/health`, the dashboard). Runs under the lock the API's
 // weekly run takes, so never twice at once. Exit code 0: all in order; 1: findings; 2: it could not

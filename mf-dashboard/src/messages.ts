@@ -62,10 +62,11 @@ export const operationsMessages = {
   backfill: (count: string) => `Prüfsummen älterer Dateien werden nachgetragen, noch ${count}.`,
   more: (count: string) => `… und ${count} weitere.`,
   kinds: { missing: "fehlt", changed: "verändert", orphaned: "ohne Eintrag" },
-  row: { files: (id: number) => `Datei ${id}`, invoices: (id: number) => `Rechnung ${id}` } as Record<
-    string,
-    (id: number) => string
-  >,
+  row: {
+    files: (id: number) => `Datei ${id}`,
+    invoices: (id: number) => `Rechnung ${id}`,
+    releases: (id: number) => `Release-Datei ${id}`,
+  } as Record<string, (id: number) => string>,
   orphan: (blobId: string) => `Speicherobjekt ${blobId.slice(0, 8)}…`,
   mailDelivery: "E-Mail-Versand",
   mailNotConfigured: "Nicht eingerichtet (SMTP_URL fehlt): E-Mails warten im Postausgang.",

@@ -3,12 +3,10 @@ import { join } from "node:path";
 import type { Config } from "../config.ts";
 import type { Database, Sql } from "../db/open.ts";
 import { openDatabase } from "../db/open.ts";
-import { fileBlobStore } from "../modules/files/index.ts";
-import { invoiceBlobStore } from "../modules/invoices/index.ts";
 import type { AreaRow } from "../storage/blob-area.ts";
 import { newSha256, pacedReads, type ReadPace } from "../storage/blob-digest.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
-import type { BlobArea } from "../storage/configured-blob-store.ts";
+import { type BlobArea, blobStoresFor } from "../storage/configured-blob-store.ts";
 import { blobRows, type DatabaseState, readDatabaseState } from "./database-state.ts";
 import {
   blobKey,
@@ -71,10 +69,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     : await serverSnapshot(db.sql, options.config.databaseUrl ?? "", target, set, log);
   signal?.throwIfAborted();
 
-  const stores: Record<BlobArea, BlobStore> = {
-    files: fileBlobStore(options.config),
-    invoices: invoiceBlobStore(options.config),
-  };
+  const stores = blobStoresFor(options.config);
   const pace = pacedReads(options.bytesPerSecond);
   const blobs: ManifestBlob[] = [];
   const inTarget = new Set<string>();

@@ -1,8 +1,9 @@
 import type { Sql } from "../db/open.ts";
 import { fileBlobRows } from "../modules/files/index.ts";
 import { invoiceBlobRows } from "../modules/invoices/index.ts";
+import { releaseBlobRows } from "../modules/releases/index.ts";
 import type { AreaRow, AreaRowsPage } from "../storage/blob-area.ts";
-import type { BlobArea } from "../storage/configured-blob-store.ts";
+import { type BlobArea, blobAreaNames } from "../storage/configured-blob-store.ts";
 
 /**
  * What a set records of the database and a restore compares: the migration level, the rows per
@@ -40,11 +41,12 @@ export async function readDatabaseState(sql: Sql): Promise<DatabaseState> {
 const readers: Record<BlobArea, (sql: Sql, page: AreaRowsPage) => Promise<AreaRow[]>> = {
   files: fileBlobRows,
   invoices: invoiceBlobRows,
+  releases: releaseBlobRows,
 };
 
 /** Every row that names a blob, area by area, in pages of the scrub's readers. */
 export async function* blobRows(sql: Sql): AsyncGenerator<{ area: BlobArea; rows: AreaRow[] }> {
-  for (const area of ["files", "invoices"] as const) {
+  for (const area of blobAreaNames) {
     for (let afterId = 0; ; ) {
       const rows = await readers[area](sql, { afterId, limit: 1000 });
       if (rows.length === 0) break;

@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import { openDatabase } from "../db/open.ts";
 import { hashPassword } from "../modules/auth/index.ts";
 import { digestOf } from "../storage/blob-digest.ts";
-import type { Manifest } from "./manifest.ts";
+import type { Manifest, ManifestBlob } from "./manifest.ts";
 import { type RestoreResult, restoreSet, throwawayName } from "./restore.ts";
 import type { BackupTarget } from "./target.ts";
 
@@ -14,8 +14,9 @@ import type { BackupTarget } from "./target.ts";
  * The restore drill (`bun run restore-drill`, and the API daily after its backup): the newest set
  * restored into a throwaway database (on the same server, or an embedded one in a temporary
  * folder) and a temporary blob folder, verified like any restore, then the API started on them:
- * `/api/health` must answer, and a signed-in call must see the set's data (a file downloaded
- * byte for byte, or the customer count). The throwaway copies are dropped either way.
+ * `/api/health` must answer, and the set's data must be served: a file downloaded byte for byte
+ * (signed in), a release's manifest as the shell fetches it, or else the customer count. The
+ * throwaway copies are dropped either way.
  */
 
 export interface DrillOptions {
@@ -94,6 +95,24 @@ async function addDrillAdmin(config: { databaseUrl: string | null; dataDir: stri
   return account;
 }
 
+/** What `url` serves, refused unless its SHA-256 is the one the set lists for `blob`. */
+async function servedAsInSet(
+  url: string,
+  headers: Record<string, string>,
+  blob: ManifestBlob,
+): Promise<{ size: number; sha256: string }> {
+  const answer = await fetch(url, { headers });
+  if (!answer.ok || !answer.body)
+    throw new Error(`${blob.area} #${blob.row_id} "${blob.name}" answered ${answer.status}`);
+  const got = await digestOf(answer.body);
+  if (got.sha256 !== blob.sha256) {
+    throw new Error(
+      `${blob.area} #${blob.row_id} "${blob.name}" is served as SHA-256 ${got.sha256}, the set says ${blob.sha256}`,
+    );
+  }
+  return got;
+}
+
 async function freePort(): Promise<number> {
   const probe = Bun.serve({ port: 0, fetch: () => new Response() });
   const port = probe.port ?? 0;
@@ -147,19 +166,21 @@ async function checkApi(
     if (!login.ok) throw new Error(`signing in on the restored copy failed: ${login.status} ${await login.text()}`);
     const { token } = (await login.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };
+    const checked: string[] = [];
     const file = manifest.blobs.find((blob) => blob.area === "files");
     if (file) {
-      const download = await fetch(`${base}/api/files/${file.row_id}/download`, { headers });
-      if (!download.ok || !download.body)
-        throw new Error(`downloading file #${file.row_id} answered ${download.status}`);
-      const got = await digestOf(download.body);
-      if (got.sha256 !== file.sha256) {
-        throw new Error(
-          `file #${file.row_id} "${file.name}" downloads as SHA-256 ${got.sha256}, the set says ${file.sha256}`,
-        );
-      }
-      return `file #${file.row_id} downloaded, ${got.size} bytes, SHA-256 as in the set`;
+      const got = await servedAsInSet(`${base}/api/files/${file.row_id}/download`, headers, file);
+      checked.push(`file #${file.row_id} downloaded, ${got.size} bytes, SHA-256 as in the set`);
     }
+    // A release file is named by the path it is served under `/remotes/`; its manifest is what
+    // the shell asks for first.
+    const release = manifest.blobs.find((blob) => blob.area === "releases" && blob.name.endsWith("/mf-manifest.json"));
+    if (release) {
+      const path = release.name.split("/").map(encodeURIComponent).join("/");
+      const got = await servedAsInSet(`${base}/remotes/${path}`, {}, release);
+      checked.push(`release file ${release.name} served, ${got.size} bytes, SHA-256 as in the set`);
+    }
+    if (checked.length > 0) return checked.join("; ");
     const list = await fetch(`${base}/api/customers?limit=1`, { headers });
     if (!list.ok) throw new Error(`the customer list answered ${list.status}`);
     const { total } = (await list.json()) as { total: number };

@@ -2,8 +2,7 @@ import type { Config } from "../config.ts";
 import { whileLocked } from "../db/advisory-lock.ts";
 import type { Database } from "../db/open.ts";
 import { scheduleEvery } from "../lib/schedule-every.ts";
-import { fileBlobStore } from "../modules/files/index.ts";
-import { invoiceBlobStore } from "../modules/invoices/index.ts";
+import { blobStoresFor } from "../storage/configured-blob-store.ts";
 import { type BackupResult, createBackup } from "./create.ts";
 import { runDeferredDeletions } from "./deferred-deletes.ts";
 import { type DrillResult, runDrill } from "./drill.ts";
@@ -123,7 +122,7 @@ export function backupNow(options: JobOptions, slot: Date | null = null): Promis
         });
       } finally {
         // Blobs whose rows went while the backup copied may go now.
-        await runDeferredDeletions(db.sql, { files: fileBlobStore(config), invoices: invoiceBlobStore(config) });
+        await runDeferredDeletions(db.sql, blobStoresFor(config));
       }
     },
     (result) => ({

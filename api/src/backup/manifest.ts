@@ -12,9 +12,9 @@ export interface ManifestBlob {
   area: BlobArea;
   /** The blob id the row names (restored under the same id). */
   id: string;
-  /** The file's or invoice's id. */
+  /** The file's, invoice's or release file's id. */
   row_id: number;
-  /** The file's name, `Rechnung_<number>.pdf`. */
+  /** The file's name, `Rechnung_<number>.pdf`, a release file's `mf-<name>/releases/<version>/<path>`. */
   name: string;
   /** Where the content starts in the stored blob (a large upload on disk keeps the form's start). */
   offset: number;

@@ -4,11 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { type Database, openDatabase } from "../db/open.ts";
-import { fileBlobStore } from "../modules/files/index.ts";
-import { invoiceBlobStore } from "../modules/invoices/index.ts";
 import { newSha256 } from "../storage/blob-digest.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
-import type { BlobArea } from "../storage/configured-blob-store.ts";
+import { type BlobArea, blobStoresFor } from "../storage/configured-blob-store.ts";
 import { meter } from "./create.ts";
 import { isEmptyDatabase, readDatabaseState } from "./database-state.ts";
 import { blobKey, type Manifest, type ManifestBlob } from "./manifest.ts";
@@ -75,7 +73,7 @@ export async function restoreSet(options: RestoreOptions): Promise<RestoreResult
         `dump; restore it with ${manifest.database.kind === "postgres" ? "DATABASE_URL set" : "DATABASE_URL unset"}`,
     );
   }
-  const stores: Record<BlobArea, BlobStore> = { files: fileBlobStore(config), invoices: invoiceBlobStore(config) };
+  const stores = blobStoresFor(config);
   await ensureEmpty(config, stores, options.force ?? null, log);
 
   const scratch = await mkdtemp(join(tmpdir(), "klarwerk-restore-"));

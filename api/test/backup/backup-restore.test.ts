@@ -1,16 +1,20 @@
 // Issue 25: `bun run backup` while the product is written to, then `bun run restore` into fresh
 // targets: every write acknowledged before the set was taken is back, every file byte for byte,
-// every issued invoice's PDF identical to the download before. On both databases (with a server:
+// every issued invoice's PDF identical to the download before, and the active release of a remote
+// served from the restored store byte for byte (its files are blobs of the set like the files'
+// are: without them /remotes.json would name a remote the shell cannot load). On both databases (with a server:
 // two API processes writing while the backup runs, and files deleted while it copies) and both
 // blob stores (the set going to a folder for the disk store, to a bucket for the S3 store).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
+import type { RemoteRegistry } from "@klarwerk/kit";
 import { startTestServer, type TestServer } from "../../../scripts/test-server.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import { sha256HexOf } from "../../src/storage/blob-digest.ts";
 import { distinctBytes, storeKinds, upload } from "../storage/upload-helpers.ts";
-import { type Handler, overHttp } from "../support/http.ts";
+import { callJson, type Handler, overHttp } from "../support/http.ts";
 import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
+import { releaseFileUrl, uploadRelease } from "../support/releases.ts";
 import { login, signedInOwner, testOwner, uniqueEmail } from "../support/users.ts";
 import { type BackupPlace, backupPlace, databaseKinds, emptySite, runScript, type Site } from "./support.ts";
 
@@ -109,7 +113,7 @@ describe.each(cases)("backup and restore on %s with the %s store", (database, st
     }
   }
 
-  test("a restore into fresh targets has every write acknowledged before the set was taken, files and PDFs byte for byte", async () => {
+  test("a restore into fresh targets has every write acknowledged before the set was taken, files, PDFs and the active release byte for byte", async () => {
     const first = await serve(site);
     servers.push(first);
     const apps = [overHttp(first.url)];
@@ -120,6 +124,19 @@ describe.each(cases)("backup and restore on %s with the %s store", (database, st
     }
     const owner = await signedInOwner(apps[0] as Handler);
     await saveCompany(apps[0] as Handler);
+    // A team's release, active: the restored copy must serve it as the shell will ask for it.
+    const { release, files: releaseFiles } = await uploadRelease(
+      apps[0] as Handler,
+      owner.token,
+      "dashboard",
+      "2026.11.24-1",
+      `gesichert ${database} ${store}`,
+    );
+    const activated = await callJson(apps[0] as Handler, "/api/releases/mf-dashboard/activate", {
+      token: owner.token,
+      json: { version: release.version },
+    });
+    expect(activated.status).toBe(200);
     // Files deleted while the backup copies: the set must still hold them when its snapshot does.
     const doomed: number[] = [];
     for (let index = 0; index < 6; index++) {
@@ -222,6 +239,22 @@ describe.each(cases)("backup and restore on %s with the %s store", (database, st
       expect({ path, sha256: sha256HexOf(new Uint8Array(await answer.arrayBuffer())) }).toEqual({
         path,
         sha256: write.sha256 ?? "",
+      });
+    }
+
+    expect(manifest.blobs.filter((blob) => blob.area === "releases").map((blob) => blob.name)).toEqual(
+      Object.keys(releaseFiles).map((path) => `mf-dashboard/releases/${release.version}/${path}`),
+    );
+    const registry = await callJson<RemoteRegistry>(app, "/remotes.json");
+    expect(registry.body.mf_dashboard.version).toBe(release.version);
+    expect(registry.body.mf_dashboard.entry).toBe(releaseFileUrl("dashboard", release.version, "mf-manifest.json"));
+    for (const [path, content] of Object.entries(releaseFiles)) {
+      const url = releaseFileUrl("dashboard", release.version, path);
+      const answer = await app.handle(new Request(`http://localhost${url}`));
+      expect({ url, status: answer.status }).toEqual({ url, status: 200 });
+      expect({ url, sha256: sha256HexOf(new Uint8Array(await answer.arrayBuffer())) }).toEqual({
+        url,
+        sha256: sha256HexOf(new TextEncoder().encode(content)),
       });
     }
   }, 240_000);

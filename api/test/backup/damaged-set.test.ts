@@ -1,6 +1,7 @@
-// A set with one blob altered, one blob missing, or a truncated dump: `bun run restore` and
-// `bun run restore-drill` fail and name what is wrong; the drill's failure is recorded for admins
-// and mailed to them.
+// A set with one blob altered (a file's, a release file's), one blob missing, or a truncated dump:
+// `bun run restore` and `bun run restore-drill` fail and name what is wrong; the drill's failure is
+// recorded for admins and mailed to them. Undamaged, the drill serves a file and a release's
+// manifest from the restored copy.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFile, truncate } from "node:fs/promises";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import type { DiskBackupTarget } from "../../src/backup/target.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import { distinctBytes, upload } from "../storage/upload-helpers.ts";
 import { overHttp } from "../support/http.ts";
+import { uploadRelease } from "../support/releases.ts";
 import { signedInOwner } from "../support/users.ts";
 import { type BackupPlace, backupPlace, databaseKinds, emptySite, runScript, type Site } from "./support.ts";
 
@@ -19,6 +21,7 @@ describe.each(databaseKinds)("a damaged set on %s", (database) => {
   const fresh: Site[] = [];
   let dir: string;
   let files: { name: string; sha256: string }[] = [];
+  let releaseFiles: { name: string; sha256: string }[] = [];
   let dumpKey: string;
 
   beforeAll(async () => {
@@ -36,11 +39,17 @@ describe.each(databaseKinds)("a damaged set on %s", (database) => {
     for (const [index, name] of ["Angebot Müller.pdf", "Vertrag.pdf"].entries()) {
       await upload(app, owner.token, { name, content: distinctBytes(40_000 + index, 7 + index) });
     }
+    await uploadRelease(app, owner.token, "files", "3.1.0", "gesichert");
     await server.stop();
     const backup = await runScript("backup", [], { ...site.env, ...place.env });
     expect(backup.code).toBe(0);
     const manifest = await place.manifest();
-    files = manifest.blobs.map((blob) => ({ name: blob.name, sha256: blob.sha256 }));
+    files = manifest.blobs
+      .filter((blob) => blob.area === "files")
+      .map((blob) => ({ name: blob.name, sha256: blob.sha256 }));
+    releaseFiles = manifest.blobs
+      .filter((blob) => blob.area === "releases")
+      .map((blob) => ({ name: blob.name, sha256: blob.sha256 }));
     dumpKey = manifest.database.key;
   }, 120_000);
 
@@ -88,6 +97,26 @@ describe.each(databaseKinds)("a damaged set on %s", (database) => {
     expect(drill.code).toBe(1);
   }, 120_000);
 
+  test("one release file altered: both fail naming it", async () => {
+    const file = releaseFiles.find((candidate) => candidate.name.endsWith("/remoteEntry.js"));
+    if (!file) throw new Error("no release file in the set");
+    expect(file.name).toBe("mf-files/releases/3.1.0/remoteEntry.js");
+    const { restore, drill } = await bothFail(async () => {
+      const path = join(dir, "blobs", file.sha256);
+      const undo = await saved(path);
+      const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
+      bytes[3] = (bytes[3] ?? 0) ^ 0xff;
+      await Bun.write(path, bytes);
+      return undo;
+    });
+    for (const run of [restore, drill]) {
+      expect(run.output).toContain(`releases #`);
+      expect(run.output).toContain(`"${file.name}"`);
+      expect(run.output).toContain("is altered in the set");
+      expect(run.code).toBe(1);
+    }
+  }, 120_000);
+
   test("one blob missing: both fail naming the file", async () => {
     const file = files[1];
     if (!file) throw new Error("no second file in the set");
@@ -123,15 +152,18 @@ describe.each(databaseKinds)("a damaged set on %s", (database) => {
       expect(run?.error).toContain("is damaged (truncated)");
       const mails = await db.sql<{ subject: string; text_body: string }[]>`
         select subject, text_body from outbox where kind = 'backup-failed' order by id`;
-      expect(mails.length).toBe(3);
-      expect(mails[2]?.subject).toMatch(/^Die Wiederherstellungsprobe vom .+ ist fehlgeschlagen$/);
-      expect(mails[2]?.text_body).toContain("is damaged (truncated)");
+      // One for each failed drill of this file's tests.
+      expect(mails.length).toBe(4);
+      expect(mails.at(-1)?.subject).toMatch(/^Die Wiederherstellungsprobe vom .+ ist fehlgeschlagen$/);
+      expect(mails.at(-1)?.text_body).toContain("is damaged (truncated)");
     } finally {
       await db.close();
     }
     // Undamaged again, the drill passes.
     const drillAgain = await runScript("restore-drill", [], { ...site.env, ...place.env });
     expect(drillAgain.output).toContain("restore drill passed");
+    expect(drillAgain.output).toContain("SHA-256 as in the set");
+    expect(drillAgain.output).toContain("release file mf-files/releases/3.1.0/mf-manifest.json served");
     expect(drillAgain.code).toBe(0);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
-import { federationName, type RemoteName } from "@klarwerk/kit";
+import { federationName, type Release, type RemoteName } from "@klarwerk/kit";
 import { kitSurfaceVersion, sharedKitEntries } from "@klarwerk/kit/surface";
 import { shellNeeds } from "../../src/modules/releases/shell-needs.ts";
+import { callJson, type Handler } from "./http.ts";
 
 /**
  * A remote's `mf-manifest.json` as its build writes it (the parts the API reads): the exposes the
@@ -32,20 +33,51 @@ export function releaseManifest(
   });
 }
 
-/** A tar.gz of a small `dist/`: manifest, remote entry (naming `marker`), one hashed chunk. */
+type ReleaseDistOptions = { kitSurface?: string; exposes?: string[]; extra?: Record<string, string> };
+
+/** A small `dist/` by path: manifest, remote entry (naming `marker`), one hashed chunk. */
+export function releaseDist(
+  remote: RemoteName,
+  marker: string,
+  options: ReleaseDistOptions = {},
+): Record<string, string> {
+  return {
+    "mf-manifest.json": releaseManifest(remote, options),
+    "remoteEntry.js": `window.__release = ${JSON.stringify(marker)};`,
+    "static/js/index.0123abcd.js": `console.log(${JSON.stringify(marker)});`,
+    ...options.extra,
+  };
+}
+
+/** A tar.gz of `releaseDist`. */
 export async function releaseArchive(
   remote: RemoteName,
   marker: string,
-  options: { kitSurface?: string; exposes?: string[]; extra?: Record<string, string> } = {},
+  options: ReleaseDistOptions = {},
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const archive = new Bun.Archive(
-    {
-      "mf-manifest.json": releaseManifest(remote, options),
-      "remoteEntry.js": `window.__release = ${JSON.stringify(marker)};`,
-      "static/js/index.0123abcd.js": `console.log(${JSON.stringify(marker)});`,
-      ...options.extra,
-    },
-    { compress: "gzip" },
-  );
+  const archive = new Bun.Archive(releaseDist(remote, marker, options), { compress: "gzip" });
   return new Uint8Array(await (await archive.blob()).arrayBuffer());
+}
+
+/** Uploads `releaseDist(remote, marker)` as `version` as `bun run release` does; fails the test unless stored. */
+export async function uploadRelease(
+  app: Handler,
+  token: string,
+  remote: RemoteName,
+  version: string,
+  marker: string,
+): Promise<{ release: Release; files: Record<string, string> }> {
+  const query = new URLSearchParams({ remote: `mf-${remote}`, version });
+  const answer = await callJson<{ release: Release }>(app, `/api/releases/upload?${query}`, {
+    token,
+    body: await releaseArchive(remote, marker),
+    headers: { "content-type": "application/octet-stream" },
+  });
+  if (answer.status !== 201) throw new Error(`the upload of ${version} answered ${answer.status}`);
+  return { release: answer.body.release, files: releaseDist(remote, marker) };
+}
+
+/** Where an uploaded release's file is served: `/remotes/mf-<name>/releases/<version>/<path>`. */
+export function releaseFileUrl(remote: RemoteName, version: string, path: string): string {
+  return `/remotes/mf-${remote}/releases/${encodeURIComponent(version)}/${path}`;
 }

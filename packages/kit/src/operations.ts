@@ -11,12 +11,12 @@ export type BlobCheckFinding = (typeof blobCheckFindings)[number];
 /** One finding, with what identifies it for people (the row and its name) and for the store (the blob). */
 export interface BlobCheckProblem {
   kind: BlobCheckFinding;
-  /** `files` (the file area) or `invoices` (issued invoices' PDFs). */
+  /** `files` (the file area), `invoices` (issued invoices' PDFs) or `releases` (uploaded releases' files). */
   area: string;
   blob_id: string;
-  /** The file's or invoice's id; null for an orphan. */
+  /** The file's, invoice's or release file's id; null for an orphan. */
   row_id: number | null;
-  /** The file's name or `Rechnung_<number>.pdf`; null for an orphan. */
+  /** The file's name, `Rechnung_<number>.pdf` or `mf-<name>/releases/<version>/<path>`; null for an orphan. */
   name: string | null;
   /** What the row records (null for an orphan). */
   expected: { size: number | null; sha256: string | null } | null;
@@ -29,7 +29,7 @@ export interface BlobCheck {
   started_at: string;
   finished_at: string;
   blob_store: "disk" | "s3";
-  /** Files and invoice PDFs looked at. */
+  /** Files, invoice PDFs and release files looked at. */
   checked: number;
   bytes_read: number;
   /** Of those, how many had no checksum yet and were checked by size only. */

@@ -8,6 +8,7 @@ import { type ScrubOptions, type ScrubReport, scrubBlobs } from "../../storage/b
 import { backfillChecksums } from "../../storage/checksum-backfill.ts";
 import { fileBlobArea, fileBlobStore } from "../files/index.ts";
 import { invoiceBlobArea, invoiceBlobStore } from "../invoices/index.ts";
+import { releaseBlobArea, releaseBlobStore } from "../releases/index.ts";
 import { backfillProgress, lastScrub, recordScrub } from "./store.ts";
 
 /**
@@ -22,9 +23,13 @@ export const maintenanceLock = "klarwerk.blob-maintenance";
 
 export const scrubIntervalMs = 7 * 24 * 60 * 60_000;
 
-/** Every area of the configured store: the file area's files, issued invoices' PDFs. */
+/** Every area of the configured store: the file area's files, issued invoices' PDFs, release files. */
 export function blobAreas(config: Pick<Config, "dataDir" | "blobStore">, sql: Sql): BlobAreaRows[] {
-  return [fileBlobArea(sql, fileBlobStore(config)), invoiceBlobArea(sql, invoiceBlobStore(config))];
+  return [
+    fileBlobArea(sql, fileBlobStore(config)),
+    invoiceBlobArea(sql, invoiceBlobStore(config)),
+    releaseBlobArea(sql, releaseBlobStore(config)),
+  ];
 }
 
 export interface MaintenanceOptions {

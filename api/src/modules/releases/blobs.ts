@@ -1,20 +1,18 @@
-import { join } from "node:path";
 import type { Config } from "../../config.ts";
 import type { Sql } from "../../db/open.ts";
+import type { BlobAreaRows } from "../../storage/blob-area.ts";
 import { type SweepAndCheck, sweepAndCheck } from "../../storage/blob-report.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { DiskBlobStore } from "../../storage/disk-blob-store.ts";
-import { S3BlobStore, s3ClientOf } from "../../storage/s3-blob-store.ts";
-import { allReleaseBlobIds, referencedReleaseBlobs } from "./store.ts";
+import { blobStoreFor } from "../../storage/configured-blob-store.ts";
+import { allReleaseBlobIds, referencedReleaseBlobs, releaseBlobRows } from "./store.ts";
 
 /**
  * The files of uploaded releases, one blob each: `DATA_DIR/releases` or `releases/` in the bucket
- * `S3_BUCKET`, so every API machine serves the same files. Not (yet) a blob area of the scrub and
- * the backups (docs/architecture.md, "Releases and rollout": a release can be uploaded again).
+ * `S3_BUCKET`, so every API machine serves the same files. A blob area like the file area's: the
+ * scrub re-reads them and a backup set carries them (docs/architecture.md, "Releases and rollout").
  */
 export function releaseBlobStore(config: Pick<Config, "dataDir" | "blobStore">): BlobStore {
-  if (config.blobStore.kind === "s3") return new S3BlobStore(s3ClientOf(config.blobStore.s3), { prefix: "releases/" });
-  return new DiskBlobStore(join(config.dataDir, "releases"));
+  return blobStoreFor(config, "releases");
 }
 
 /** At start: the files of uploads that a crash cut off (no row names them), as for the file area. */
@@ -28,4 +26,18 @@ export function sweepReleaseBlobs(
     (ids) => referencedReleaseBlobs(sql, ids),
     () => allReleaseBlobIds(sql),
   );
+}
+
+/** The release files' rows and blobs, as the scrub and the checksum backfill read them. */
+export function releaseBlobArea(sql: Sql, store: BlobStore): BlobAreaRows {
+  return {
+    name: "releases",
+    store,
+    rows: (page) => releaseBlobRows(sql, page),
+    // A release is immutable and never deleted, nor is any of its files.
+    stillNames: async () => true,
+    isReferenced: (ids) => referencedReleaseBlobs(sql, ids),
+    // Every release file was stored with its size and SHA-256 (migration 026 says so): none to record.
+    recordChecksum: async () => false,
+  };
 }

@@ -3,9 +3,10 @@
  * only file of this folder they may import (biome.json). Its Elysia plugin, `routes.ts`, is
  * imported by api/src/app.ts alone.
  */
-export { releaseBlobStore, sweepReleaseBlobs } from "./blobs.ts";
+export { releaseBlobArea, releaseBlobStore, sweepReleaseBlobs } from "./blobs.ts";
 export { fetchExternalManifest } from "./external.ts";
 export { parseVisitorId, type RolloutState, registryFor, rolloutState, urlsInUse } from "./rollout-state.ts";
 export { type ReleaseFileServer, releaseFileServer } from "./serve.ts";
 export { createReleaseService } from "./service.ts";
 export { shellNeeds } from "./shell-needs.ts";
+export { releaseBlobRows } from "./store.ts";

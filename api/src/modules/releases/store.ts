@@ -11,6 +11,7 @@ import type {
 } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
+import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
 
 // Every statement on releases, release_files, deploy_keys, remote_rollouts, rollout_events,
 // client_errors and release_loads (migrations 022 and 023).
@@ -105,6 +106,19 @@ export async function releaseFilesOf(
 export async function referencedReleaseBlobs(sql: Sql, ids: string[]): Promise<Set<string>> {
   const rows = await sql<{ blob_id: string }[]>`select blob_id from release_files where blob_id = any(${ids})`;
   return new Set(rows.map((row) => row.blob_id));
+}
+
+/**
+ * A page of release files as the scrub and the backups read a blob area, each named as it is
+ * served under `/remotes/`: `mf-<name>/releases/<version>/<path>`. None lacks a checksum.
+ */
+export async function releaseBlobRows(sql: Sql, { afterId, limit, withoutChecksum }: AreaRowsPage): Promise<AreaRow[]> {
+  if (withoutChecksum) return [];
+  return sql<AreaRow[]>`
+    select f.id, 'mf-' || r.remote || '/releases/' || r.version || '/' || f.path as name, f.blob_id as "blobId",
+           0 as "offset", f.size, f.sha256
+    from release_files f join releases r on r.id = f.release_id
+    where f.id > ${afterId} order by f.id limit ${limit}`;
 }
 
 export async function* allReleaseBlobIds(sql: Sql): AsyncGenerator<string[]> {
