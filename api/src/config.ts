@@ -5,6 +5,7 @@ import {
   type AuditRetentionClass,
   auditRetentionClasses,
   auditRetentionDefaultYears,
+  clientReportRetentionDays,
   defaultInvoiceMaxBackdateDays,
   isEmail,
   type RemoteName,
@@ -66,6 +67,8 @@ export interface Config {
   invoiceMaxBackdateDays: number;
   /** Loads a canary must have had before its error rate is compared with the active release's. */
   canaryMinLoads: number;
+  /** Days browsers' error reports and counted release loads are kept (`CLIENT_REPORT_RETENTION_DAYS`). */
+  clientReportRetentionDays: number;
   /** How many years the audit trail keeps each class of event (`AUDIT_RETENTION_<CLASS>_YEARS`). */
   auditRetentionYears: Record<AuditRetentionClass, number>;
 }
@@ -155,6 +158,22 @@ function readCanaryMinLoads(value: string | undefined, problems: string[]): numb
     return 0;
   }
   return loads;
+}
+
+/**
+ * Days from 1 (the dashboard shows the last 24 hours) to the privacy notice's figure: the notice is
+ * built into the marketing pages, so a longer setting would make it untrue.
+ */
+function readClientReportRetention(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value.trim() === "") return clientReportRetentionDays;
+  const days = Number(value);
+  if (!/^\d+$/.test(value.trim()) || days < 1 || days > clientReportRetentionDays) {
+    problems.push(
+      `CLIENT_REPORT_RETENTION_DAYS must be a whole number of days from 1 to ${clientReportRetentionDays} (the privacy notice's), got "${value}".`,
+    );
+    return 0;
+  }
+  return days;
 }
 
 /**
@@ -334,6 +353,7 @@ export function loadConfig(env: Env): Config {
   );
   const invoiceMaxBackdateDays = readInvoiceMaxBackdateDays(env.INVOICE_MAX_BACKDATE_DAYS, problems);
   const canaryMinLoads = readCanaryMinLoads(env.CANARY_MIN_LOADS, problems);
+  const clientReportDays = readClientReportRetention(env.CLIENT_REPORT_RETENTION_DAYS, problems);
   const auditRetentionYears = readAuditRetention(env, problems);
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
@@ -374,6 +394,7 @@ export function loadConfig(env: Env): Config {
     backupBytesPerSecond,
     invoiceMaxBackdateDays,
     canaryMinLoads,
+    clientReportRetentionDays: clientReportDays,
     auditRetentionYears,
   };
 }

@@ -49,6 +49,7 @@ describe("loadConfig", () => {
       backupBytesPerSecond: 32 * 1024 * 1024,
       invoiceMaxBackdateDays: 5,
       canaryMinLoads: 50,
+      clientReportRetentionDays: 30,
       auditRetentionYears: { books: 10, security: 1, other: 3 },
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
@@ -120,6 +121,17 @@ describe("loadConfig", () => {
     for (const bad of ["0", "31", "1.5", "zwei"]) {
       expect(problemsOf({ AUDIT_RETENTION_OTHER_YEARS: bad })).toEqual([
         `AUDIT_RETENTION_OTHER_YEARS must be a whole number of years from 1 to 30, got "${bad}".`,
+      ]);
+    }
+  });
+
+  test("CLIENT_REPORT_RETENTION_DAYS: whole days from 1 to the privacy notice's 30, default 30", () => {
+    expect(loadConfig({}).clientReportRetentionDays).toBe(30);
+    expect(loadConfig({ CLIENT_REPORT_RETENTION_DAYS: "1" }).clientReportRetentionDays).toBe(1);
+    expect(loadConfig({ CLIENT_REPORT_RETENTION_DAYS: " 30 " }).clientReportRetentionDays).toBe(30);
+    for (const bad of ["0", "31", "2.5", "drei"]) {
+      expect(problemsOf({ CLIENT_REPORT_RETENTION_DAYS: bad })).toEqual([
+        `CLIENT_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 30 (the privacy notice's), got "${bad}".`,
       ]);
     }
   });

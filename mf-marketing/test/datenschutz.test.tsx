@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { abuseLimitCleanupMinutes, contactRetentionDays } from "@klarwerk/kit";
+import { abuseLimitCleanupMinutes, clientReportRetentionDays, contactRetentionDays } from "@klarwerk/kit";
 import { renderToStaticMarkup } from "react-dom/server";
 import Datenschutz from "../src/routes/Datenschutz";
 
@@ -21,6 +21,11 @@ describe("the privacy notice", () => {
   test("requests and the mails about them go after the retention period", () => {
     expect(text).toContain(`löschen es ${contactRetentionDays} Tage, nachdem Ihre Anfrage beantwortet ist`);
     expect(text).toContain("Mit der Anfrage löscht es auch die E-Mails dazu aus seinem Postausgang");
+  });
+
+  test("a browser's error reports are named with what they hold and go after the stated period", () => {
+    expect(text).toContain("die Fehlermeldung und die Bezeichnung Ihres Browsers, nicht aber Ihre IP-Adresse");
+    expect(text).toContain(`löscht diese Meldungen automatisch ${clientReportRetentionDays} Tage nach ihrem Eingang`);
   });
 
   test("the device cookie of the portal's sign-in is named", () => {

@@ -2,13 +2,21 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { copyFile, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { abuseLimitCleanupMinutes, abuseLimitWindowMinutes, contactRetentionDays } from "@klarwerk/kit";
+import {
+  abuseLimitCleanupMinutes,
+  abuseLimitWindowMinutes,
+  clientReportRetentionDays,
+  contactRetentionDays,
+} from "@klarwerk/kit";
+import { loadConfig } from "../../src/config.ts";
 import { migrate, migrationsDir } from "../../src/db/migrate.ts";
 import { postgresRateLimit, scheduleWindowCleanup } from "../../src/http/rate-limit.ts";
 import { accountLoginLimit, addressLoginLimit, registrationLimit } from "../../src/modules/auth/limits.ts";
 import { contactRateLimit } from "../../src/modules/contact-requests/routes.ts";
 import { purgeAnsweredRequests } from "../../src/modules/contact-requests/store.ts";
 import { passwordResetRateLimits } from "../../src/modules/password-reset/routes.ts";
+import { scheduleClientReportPurge } from "../../src/modules/releases/retention.ts";
+import { purgeClientReports } from "../../src/modules/releases/store.ts";
 import { createTestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { callJson } from "../support/http.ts";
@@ -118,6 +126,69 @@ describe(`mails holding a contact request's data go with the request (${contactR
     } finally {
       await old.drop();
       await rm(before017, { recursive: true, force: true });
+    }
+  });
+});
+
+describe(`a browser's error reports and the counted loads go ${clientReportRetentionDays} days after they came in`, () => {
+  const dayMs = 24 * 60 * 60_000;
+
+  async function releaseId(version: string): Promise<number> {
+    const [row] = await db.sql<{ id: number }[]>`
+      insert into releases (remote, version, kind, manifest_url, kit_surface, released_by)
+      values ('dashboard', ${version}, 'external', 'https://cdn.example.com/mf-manifest.json', '1', 'Test')
+      returning id`;
+    return row?.id ?? 0;
+  }
+
+  async function report(release: number, at: Date, message: string): Promise<void> {
+    await db.sql`
+      insert into client_errors (remote, release_id, kind, route, message, browser, created_at)
+      values ('dashboard', ${release}, 'render', '/dashboard', ${message}, 'Firefox', ${at})`;
+    await db.sql`insert into release_loads (release_id, failed, created_at) values (${release}, true, ${at})`;
+  }
+
+  async function left(release: number) {
+    const errors = await db.sql<{ message: string }[]>`
+      select message from client_errors where release_id = ${release} order by id`;
+    const loads = await db.sql<{ created_at: Date }[]>`
+      select created_at from release_loads where release_id = ${release} order by id`;
+    return { errors: errors.map((row) => row.message), loads: loads.map((row) => row.created_at.getTime()) };
+  }
+
+  test("the API keeps them the period the notice states, unless set shorter", () => {
+    expect(loadConfig({}).clientReportRetentionDays).toBe(clientReportRetentionDays);
+  });
+
+  test("a report exactly that old stays, one a millisecond older goes, with its load", async () => {
+    const release = await releaseId("purge-edge");
+    const now = new Date();
+    const edge = new Date(now.getTime() - clientReportRetentionDays * dayMs);
+    await report(release, new Date(edge.getTime() - 1), "zu alt");
+    await report(release, edge, "gerade noch");
+    await report(release, new Date(edge.getTime() + 1), "jünger");
+    expect(await purgeClientReports(db.sql, loadConfig({}).clientReportRetentionDays, now)).toEqual({
+      errors: 1,
+      loads: 1,
+    });
+    expect(await left(release)).toEqual({
+      errors: ["gerade noch", "jünger"],
+      loads: [edge.getTime(), edge.getTime() + 1],
+    });
+  });
+
+  test("the server's daily purge deletes them once it starts, a shorter setting too", async () => {
+    const release = await releaseId("purge-daily");
+    const days = 2;
+    await report(release, new Date(Date.now() - days * dayMs - 60_000), "alt");
+    await report(release, new Date(Date.now() - days * dayMs + 60_000), "neu");
+    const stop = scheduleClientReportPurge(db.sql, days);
+    try {
+      for (let tries = 0; tries < 100 && (await left(release)).errors.length > 1; tries++) await Bun.sleep(20);
+      expect((await left(release)).errors).toEqual(["neu"]);
+      expect((await left(release)).loads).toHaveLength(1);
+    } finally {
+      stop();
     }
   });
 });

@@ -1,4 +1,10 @@
-import { abuseLimitCleanupMinutes, abuseLimitWindowMinutes, contactRetentionDays, site } from "@klarwerk/kit";
+import {
+  abuseLimitCleanupMinutes,
+  abuseLimitWindowMinutes,
+  clientReportRetentionDays,
+  contactRetentionDays,
+  site,
+} from "@klarwerk/kit";
 import { PageHero, Section } from "../components/PageHero";
 
 const widget = site.reviewWidget;
@@ -111,7 +117,8 @@ export default function Datenschutz() {
             und binden ohne Ihre Zustimmung keine Inhalte Dritter ein. Lässt sich ein Seitenteil nicht laden oder
             anzeigen, meldet Ihr Browser das unserem Server, damit wir den Fehler beheben können. Wir speichern dazu,
             welcher Teil in welcher Version auf welcher Seite betroffen war, die Fehlermeldung und die Bezeichnung Ihres
-            Browsers, nicht aber Ihre IP-Adresse; sind Sie im Kundenportal angemeldet, auch Ihr Konto.
+            Browsers, nicht aber Ihre IP-Adresse; sind Sie im Kundenportal angemeldet, auch Ihr Konto. Unser System
+            löscht diese Meldungen automatisch {clientReportRetentionDays} Tage nach ihrem Eingang.
           </p>
 
           <h2 id="rechte">Ihre Rechte</h2>

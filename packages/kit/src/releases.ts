@@ -23,6 +23,13 @@ export const canaryErrorMarginPoints = 2;
 /** The loads the error rates are computed over (each release's most recent). */
 export const canaryErrorWindowLoads = 200;
 
+/**
+ * Browsers' error reports and the counted loads of releases are deleted this many days after they
+ * came in, both alike (a canary's rate compares errors with loads of the same time). The privacy
+ * notice states this number; `CLIENT_REPORT_RETENTION_DAYS` may shorten it, never lengthen it.
+ */
+export const clientReportRetentionDays = 30;
+
 export type ReleaseKind = "uploaded" | "external";
 
 export interface Release {

@@ -9,6 +9,7 @@ import { idParams } from "../../http/ids.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { deployKeyIdParam, releaseDocs } from "./docs.ts";
 import { releaseMessages as messages } from "./messages.ts";
+import { scheduleClientReportPurge } from "./retention.ts";
 import type { RolloutState } from "./rollout-state.ts";
 import { parseRemote, type ReleaseService } from "./service.ts";
 
@@ -49,14 +50,15 @@ const clientErrorBody = t.Object({
  * Releases per remote (issue 24; docs/architecture.md, "Releases and rollout"). The flows are in
  * service.ts; the documentation in docs.ts. Release and rollout routes take a deploy key of the
  * remote or an admin's session (`actorOf`); deploy keys are admins' only; the shell's reports are
- * public, limited per address and in size.
+ * public, limited per address and in size, and deleted after `CLIENT_REPORT_RETENTION_DAYS`.
  */
 export function releasesModule(
-  { auth, rateLimits, config }: Pick<Deps, "auth" | "rateLimits" | "config">,
+  { sql, auth, rateLimits, config }: Pick<Deps, "sql" | "auth" | "rateLimits" | "config">,
   releases: ReleaseService,
   rollouts: RolloutState,
 ) {
   const docs = releaseDocs();
+  let stopPurge: (() => void) | null = null;
   const reports = rateLimits(clientReportLimit);
   const loads = rateLimits(clientLoadLimit);
   return new Elysia({ name: "releases", prefix: "/api" })
@@ -207,5 +209,10 @@ export function releasesModule(
     .onStart(() => {
       // Read once at start, so the first page after a restart answers from memory.
       void rollouts.all().catch(() => {});
+      stopPurge ??= scheduleClientReportPurge(sql, config.clientReportRetentionDays);
+    })
+    .onStop(() => {
+      stopPurge?.();
+      stopPurge = null;
     });
 }

@@ -330,6 +330,21 @@ export async function insertClientError(
             ${report.browser}, ${report.userId})`;
 }
 
+/**
+ * Deletes the error reports and counted loads older than `days` before `now` (a row exactly that
+ * old stays). Returns how many of each went.
+ */
+export async function purgeClientReports(
+  sql: Queries,
+  days: number,
+  now: Date = new Date(),
+): Promise<{ errors: number; loads: number }> {
+  const cutoff = new Date(now.getTime() - days * 24 * 60 * 60_000);
+  const errors = await sql`delete from client_errors where created_at < ${cutoff}`;
+  const loads = await sql`delete from release_loads where created_at < ${cutoff}`;
+  return { errors: errors.count, loads: loads.count };
+}
+
 export async function insertReleaseLoad(sql: Queries, releaseId: number, failed: boolean): Promise<void> {
   await sql`insert into release_loads (release_id, failed) values (${releaseId}, ${failed})`;
 }
