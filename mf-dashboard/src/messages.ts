@@ -285,10 +285,34 @@ export const releasesMessages = {
     `Alle Besucherinnen und Besucher erhalten ab ihrem nächsten Seitenaufruf Version ${canary} statt ${active}.`,
   stopSees: (canary: string, active: string) =>
     `Alle Besucherinnen und Besucher erhalten ab ihrem nächsten Seitenaufruf wieder Version ${active}; wer ${canary} hatte, wechselt zurück.`,
-  rollbackSees: (version: string, active: string) =>
-    `Alle Besucherinnen und Besucher erhalten ab ihrem nächsten Seitenaufruf wieder Version ${version} statt ${active}. Ein laufender Canary läuft weiter.`,
-  activateSees: (version: string) =>
-    `Alle Besucherinnen und Besucher erhalten ab ihrem nächsten Seitenaufruf Version ${version}.`,
+  /**
+   * Activating `version` (`again`: rolling back to it): who gets it from the next page on. A canary
+   * of another release keeps its share of visitors; activating the canary's own release ends it.
+   */
+  activateSees: ({
+    version,
+    active,
+    again,
+    canary,
+  }: {
+    version: string;
+    active: string | null;
+    again: boolean;
+    canary: { version: string; share: number } | null;
+  }) => {
+    const others = canary !== null && canary.version !== version;
+    const who = others
+      ? `Alle Besucherinnen und Besucher außer den ${canary.share} % im Canary`
+      : "Alle Besucherinnen und Besucher";
+    const what = `${again ? "wieder " : ""}Version ${version}${active ? ` statt ${active}` : ""}`;
+    const after =
+      canary === null
+        ? ""
+        : others
+          ? `; der Canary mit Version ${canary.version} läuft weiter`
+          : "; der Canary endet damit";
+    return `${who} erhalten ab ihrem nächsten Seitenaufruf ${what}${after}.`;
+  },
   done: "Geändert: gilt ab dem nächsten Seitenaufruf",
   failed: "Änderung nicht möglich",
   noCanaryCandidate: "Es gibt kein anderes Release als das aktive. Zuerst eine neue Version ausliefern.",

@@ -139,9 +139,12 @@ export function RemoteReleases({ overview }: { overview: RemoteOverview }) {
                       onClick={() =>
                         confirmRollout({
                           title: messages.confirmTitle(earlier ? messages.rollback : messages.activate, remote),
-                          text: active
-                            ? messages.rollbackSees(release.version, active.version)
-                            : messages.activateSees(release.version),
+                          text: messages.activateSees({
+                            version: release.version,
+                            active: active?.version ?? null,
+                            again: earlier,
+                            canary: canary && { version: canary.version, share: rollout.canary_share },
+                          }),
                           confirm: earlier ? messages.rollback : messages.activate,
                           onConfirm: () =>
                             change.mutate({
