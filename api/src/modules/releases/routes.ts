@@ -58,7 +58,7 @@ export function releasesModule(
   rollouts: RolloutState,
 ) {
   const docs = releaseDocs();
-  let stopPurge: (() => void) | null = null;
+  let stopPurge: (() => Promise<void>) | null = null;
   const reports = rateLimits(clientReportLimit);
   const loads = rateLimits(clientLoadLimit);
   return new Elysia({ name: "releases", prefix: "/api" })
@@ -211,8 +211,9 @@ export function releasesModule(
       void rollouts.all().catch(() => {});
       stopPurge ??= scheduleClientReportPurge(sql, config.clientReportRetentionDays);
     })
-    .onStop(() => {
-      stopPurge?.();
+    .onStop(async () => {
+      const stop = stopPurge;
       stopPurge = null;
+      await stop?.();
     });
 }
