@@ -78,17 +78,20 @@ describe.each(databaseKinds)("a damaged set on %s", (database) => {
     return () => copyFile(`${path}.saved`, path);
   }
 
+  /** Inverts byte `at` of the set's copy of a blob; returns the undo. */
+  async function alterBlob(sha256: string, at: number): Promise<() => Promise<void>> {
+    const path = join(dir, "blobs", sha256);
+    const undo = await saved(path);
+    const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
+    bytes[at] = (bytes[at] ?? 0) ^ 0xff;
+    await Bun.write(path, bytes);
+    return undo;
+  }
+
   test("one blob altered: both fail naming the file", async () => {
     const file = files[0];
     if (!file) throw new Error("no file in the set");
-    const { restore, drill } = await bothFail(async () => {
-      const path = join(dir, "blobs", file.sha256);
-      const undo = await saved(path);
-      const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
-      bytes[100] = (bytes[100] ?? 0) ^ 0xff;
-      await Bun.write(path, bytes);
-      return undo;
-    });
+    const { restore, drill } = await bothFail(() => alterBlob(file.sha256, 100));
     expect(restore.output).toContain(`"${file.name}"`);
     expect(restore.output).toContain("is altered in the set");
     expect(restore.code).toBe(1);
@@ -101,14 +104,7 @@ describe.each(databaseKinds)("a damaged set on %s", (database) => {
     const file = releaseFiles.find((candidate) => candidate.name.endsWith("/remoteEntry.js"));
     if (!file) throw new Error("no release file in the set");
     expect(file.name).toBe("mf-files/releases/3.1.0/remoteEntry.js");
-    const { restore, drill } = await bothFail(async () => {
-      const path = join(dir, "blobs", file.sha256);
-      const undo = await saved(path);
-      const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
-      bytes[3] = (bytes[3] ?? 0) ^ 0xff;
-      await Bun.write(path, bytes);
-      return undo;
-    });
+    const { restore, drill } = await bothFail(() => alterBlob(file.sha256, 3));
     for (const run of [restore, drill]) {
       expect(run.output).toContain(`releases #`);
       expect(run.output).toContain(`"${file.name}"`);
