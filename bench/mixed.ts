@@ -238,7 +238,7 @@ async function serve(): Promise<void> {
   const db = await openDatabase({ databaseUrl, dataDir: tmpdir() });
   const changes = await listenForChanges(databaseUrl);
   const listen = { port: 0, hostname: "127.0.0.1" };
-  const app = createApp({ config: testConfig(), sql: db.sql, changes }).listen(listen);
+  const app = createApp({ config: testConfig(), sql: db.sql, writes: db.writes, changes }).listen(listen);
   const bare = new Elysia().get("/bare", () => ({ customers: [], pages: 1, total: 0 })).listen(listen);
   const control = Bun.serve({ ...listen, fetch: () => Response.json(tableCacheStats()) });
   reportReady<Ready>(

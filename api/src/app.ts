@@ -54,6 +54,7 @@ import { webModule } from "./web/routes.ts";
 export function createApp({
   config,
   sql,
+  writes = sql,
   changes = null,
   rateLimits = postgresRateLimits(sql),
   now = Date.now,
@@ -63,6 +64,8 @@ export function createApp({
 }: {
   config: ResolvedConfig;
   sql: Sql;
+  /** The pool for saves that wait on other writers (`Database.writes`); the reads' by default. */
+  writes?: Sql;
   changes?: ChangeFeed | null;
   rateLimits?: RateLimitStore;
   /** The clock sessions are timed by; tests move it. */
@@ -87,7 +90,7 @@ export function createApp({
     delivery,
     prepare: resetLinksAtSending({ sql, publicUrl: config.publicUrl, now }),
   });
-  const deps: Deps = { config, sql, changes, auth, rateLimits, now, outbox, blobReport };
+  const deps: Deps = { config, sql, writes, changes, auth, rateLimits, now, outbox, blobReport };
   const releaseStore = releaseBlobStore(config);
   const rollouts = rolloutState(sql, changes);
   const releases = createReleaseService({

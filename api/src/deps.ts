@@ -10,6 +10,8 @@ import type { BlobReport } from "./storage/blob-report.ts";
 export interface Deps {
   config: ResolvedConfig;
   sql: Sql;
+  /** For saves that can wait on other writers until they commit: apart from the reads (`Database.writes`). */
+  writes: Sql;
   auth: Auth;
   /** Tells caches of table contents when those tables change; null: nothing is cached. */
   changes: ChangeFeed | null;

@@ -76,7 +76,7 @@ try {
   process.exit(1);
 }
 
-const app = createApp({ config, sql: db.sql, changes, blobReport });
+const app = createApp({ config, sql: db.sql, writes: db.writes, changes, blobReport });
 try {
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: serverBodyLimitBytes });
 } catch (error) {

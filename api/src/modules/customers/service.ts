@@ -30,7 +30,7 @@ const cachedPages = { maxEntries: 2000, maxChars: 32 * 1024 * 1024 };
  * The customer list, from memory while its pages are unchanged (with a change feed), and the
  * saves that tell it what they changed.
  */
-export function customersService({ sql, changes }: Pick<Deps, "sql" | "changes">) {
+export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "writes" | "changes">) {
   const pages = new TableCache<KeptPage, ListQuery>(changes, {
     name: "customer pages",
     tables: ["customers"],
@@ -62,7 +62,7 @@ export function customersService({ sql, changes }: Pick<Deps, "sql" | "changes">
 
   async function create(body: typeof createBody.static, editor: Editor, actor: AuditActor): Promise<Customer> {
     const writeBegan = performance.now();
-    const { customer, change } = await createCustomer(sql, customerFrom(body), editor, actor);
+    const { customer, change } = await createCustomer(writes, customerFrom(body), editor, actor);
     customersChanged(change, writeBegan);
     return customer;
   }
@@ -75,7 +75,7 @@ export function customersService({ sql, changes }: Pick<Deps, "sql" | "changes">
     actor: AuditActor,
   ): Promise<Customer> {
     const writeBegan = performance.now();
-    const updated = await updateCustomer(sql, id, customerFrom(body, { statusRequired: true }), editor, actor);
+    const updated = await updateCustomer(writes, id, customerFrom(body, { statusRequired: true }), editor, actor);
     if (!updated) throw new HttpError(404, "customer-not-found", messages.notFound);
     customersChanged(updated.change, writeBegan);
     return updated.customer;
