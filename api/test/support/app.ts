@@ -78,6 +78,8 @@ export function createTestApp(
     ...options
   }: {
     rateLimits?: RateLimitStore;
+    /** The saves' own pool, as `bun start` has it (`Database.writes`); the reads' by default. */
+    writes?: Sql;
     changes?: ChangeFeed | null;
     now?: () => number;
     delivery?: Partial<DeliveryOptions>;
