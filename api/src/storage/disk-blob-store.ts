@@ -297,6 +297,13 @@ export class DiskBlobStore implements BlobStore {
       await rename(making, this.incomingDir);
       this.heartbeat ??= setInterval(() => {
         this.writeOwner(this.incomingDir).catch((error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+            // Removed under us (by hand, or a sweep that took this process for gone): the next
+            // upload makes the folder again instead of writing into nothing; said once, not per beat.
+            this.forgetIncoming();
+            console.error(`[api] the incoming folder ${this.incomingDir} is gone; the next upload makes it again`);
+            return;
+          }
           console.error(`[api] could not renew the claim on ${this.incomingDir}:`, error);
         });
       }, this.timing.heartbeatMs);
@@ -308,6 +315,12 @@ export class DiskBlobStore implements BlobStore {
       this.ready = null;
     });
     return this.ready;
+  }
+
+  private forgetIncoming(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    this.ready = null;
   }
 
   /** Written, not touched: the volume stamps the time (see `volumeNow`). */

@@ -167,6 +167,28 @@ describe("sweeping a store that several processes share", () => {
     }
   });
 
+  test("a store whose incoming folder was removed under it makes it again for the next upload", async () => {
+    const quick = new DiskBlobStore(join(root, "removed-blobs"), { heartbeatMs: 20, staleAfterMs: 1000 });
+    try {
+      await quick.prepare();
+      await rm(join(root, "removed-blobs", ".incoming"), { recursive: true, force: true });
+      // A few heartbeats find the folder gone.
+      await Bun.sleep(100);
+      await quick.prepare();
+      const blob = quick.create();
+      blob.write(Buffer.from("wieder da"));
+      await blob.close();
+      await blob.commit();
+      expect(await readFile(quick.pathOf(blob.id), "utf8")).toBe("wieder da");
+      const [own] = await readdir(join(root, "removed-blobs", ".incoming"));
+      expect(
+        JSON.parse(await readFile(join(root, "removed-blobs", ".incoming", own ?? "", "owner.json"), "utf8")),
+      ).toEqual(currentOwner());
+    } finally {
+      await quick.close();
+    }
+  });
+
   test("another store's upload in flight is never swept, however old its claim looks", async () => {
     const other = new DiskBlobStore(join(root, "blobs"));
     try {
