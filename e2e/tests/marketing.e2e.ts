@@ -224,7 +224,7 @@ test.describe("content", () => {
     await page.goto("/datenschutz");
     const main = page.getByRole("main");
     for (const text of [
-      "Das sind die einzigen Daten von Besuchern",
+      "Das sind die einzigen personenbezogenen Daten von Besuchern",
       "ausschließlich, um Ihre Anfrage zu beantworten",
       "löscht erledigte Anfragen automatisch 30 Tage später",
       "Auskunft",

@@ -14,8 +14,14 @@ describe("the privacy notice", () => {
     expect(text).not.toContain("Arbeitsspeicher");
     expect(text).toContain("speichert er in seiner Datenbank die IP-Adresse oder E-Mail-Adresse");
     expect(text).toContain("Nachrichten (in 15 Minuten), Registrierungen (in einer Stunde)");
+    expect(text).toContain("Meldungen Ihres Browsers über das Laden von Seitenteilen (in 10 Minuten)");
     expect(text).toContain("die ersten 64 Bit");
     expect(text).toContain(`innerhalb von ${abuseLimitCleanupMinutes} Minuten`);
+  });
+
+  test("the summary promises no more than the page: only personal data are limited to the contact form", () => {
+    expect(text).toContain("Von Ihren persönlichen Daten speichern wir nur, was Sie uns über das Kontaktformular");
+    expect(text).toContain("die einzigen personenbezogenen Daten von Besuchern, die wir auf Dauer speichern");
   });
 
   test("requests and the mails about them go after the retention period", () => {

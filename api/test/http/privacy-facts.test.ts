@@ -16,6 +16,7 @@ import { contactRateLimit } from "../../src/modules/contact-requests/routes.ts";
 import { purgeAnsweredRequests } from "../../src/modules/contact-requests/store.ts";
 import { passwordResetRateLimits } from "../../src/modules/password-reset/routes.ts";
 import { scheduleClientReportPurge } from "../../src/modules/releases/retention.ts";
+import { clientLoadLimit, clientReportLimit } from "../../src/modules/releases/routes.ts";
 import { purgeClientReports } from "../../src/modules/releases/store.ts";
 import { createTestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
@@ -38,6 +39,8 @@ describe("the address counting", () => {
     expect(minutes(addressLoginLimit.windowMs)).toBe(abuseLimitWindowMinutes.login);
     expect(minutes(passwordResetRateLimits.perEmail.windowMs)).toBe(abuseLimitWindowMinutes.passwordReset);
     expect(minutes(passwordResetRateLimits.perClient.windowMs)).toBe(abuseLimitWindowMinutes.passwordReset);
+    expect(minutes(clientReportLimit.windowMs)).toBe(abuseLimitWindowMinutes.clientReports);
+    expect(minutes(clientLoadLimit.windowMs)).toBe(abuseLimitWindowMinutes.clientReports);
   });
 
   test("lives in the database, and an ended window is deleted by the sweep though its limit is never hit again", async () => {

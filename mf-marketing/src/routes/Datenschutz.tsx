@@ -20,8 +20,9 @@ export default function Datenschutz() {
     <>
       <PageHero eyebrow="Rechtliches" title="Datenschutz">
         <p>
-          Kurz gesagt: Wir speichern nur, was Sie uns über das Kontaktformular mitteilen, verwenden es nur, um Ihnen zu
-          antworten, und löschen es {contactRetentionDays} Tage, nachdem Ihre Anfrage beantwortet ist.
+          Kurz gesagt: Von Ihren persönlichen Daten speichern wir nur, was Sie uns über das Kontaktformular mitteilen,
+          verwenden es nur, um Ihnen zu antworten, und löschen es {contactRetentionDays} Tage, nachdem Ihre Anfrage
+          beantwortet ist.
         </p>
       </PageHero>
       <Section>
@@ -37,9 +38,9 @@ export default function Datenschutz() {
           <h2 id="kontaktformular">Kontaktformular</h2>
           <p>
             Wenn Sie uns über das Kontaktformular schreiben, speichern wir Ihren Namen, Ihre E-Mail-Adresse, optional
-            Ihr Unternehmen, Ihre Nachricht und den Zeitpunkt des Eingangs. Das sind die einzigen Daten von Besuchern,
-            die wir speichern. Wir verwenden sie ausschließlich, um Ihre Anfrage zu beantworten; wir geben sie nicht
-            weiter und nutzen sie nicht für Werbung.
+            Ihr Unternehmen, Ihre Nachricht und den Zeitpunkt des Eingangs. Das sind die einzigen personenbezogenen
+            Daten von Besuchern, die wir auf Dauer speichern. Wir verwenden sie ausschließlich, um Ihre Anfrage zu
+            beantworten; wir geben sie nicht weiter und nutzen sie nicht für Werbung.
           </p>
           <p>
             Über Ihre Anfrage benachrichtigt unser System unser Team per E-Mail, und unsere Antwort erhalten Sie per
@@ -64,9 +65,10 @@ export default function Datenschutz() {
           <p>
             Damit Kontaktformular, Registrierung und Anmeldung nicht massenhaft missbraucht werden, zählt unser Server,
             wie viele Nachrichten (in {duration(windows.contact)}), Registrierungen (in {duration(windows.registration)}
-            ), Anfragen nach einem neuen Passwort (in {duration(windows.passwordReset)}) und fehlgeschlagene Anmeldungen
-            (in {duration(windows.login)}) von einer IP-Adresse kamen; bei einer IPv6-Adresse zählt ihr Netz (die ersten
-            64 Bit). Fehlgeschlagene Anmeldungen und Anfragen nach einem neuen Passwort zählt er außerdem je
+            ), Anfragen nach einem neuen Passwort (in {duration(windows.passwordReset)}), fehlgeschlagene Anmeldungen
+            (in {duration(windows.login)}) und Meldungen Ihres Browsers über das Laden von Seitenteilen (in{" "}
+            {duration(windows.clientReports)}) von einer IP-Adresse kamen; bei einer IPv6-Adresse zählt ihr Netz (die
+            ersten 64 Bit). Fehlgeschlagene Anmeldungen und Anfragen nach einem neuen Passwort zählt er außerdem je
             E-Mail-Adresse. Dafür speichert er in seiner Datenbank die IP-Adresse oder E-Mail-Adresse, die Anzahl und
             das Ende des Zeitraums. Nach dessen Ende löscht er den Eintrag innerhalb von {abuseLimitCleanupMinutes}{" "}
             Minuten.

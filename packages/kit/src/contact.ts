@@ -28,10 +28,17 @@ export const contactRetentionDays = 30;
 
 /**
  * How long the API counts what comes from one client address (an IPv6 address's /64) or for one
- * account, in minutes: contact messages, failed sign-ins, registrations, reset links. The
- * counters live in the database (`rate_limit_counters`); the privacy notice states these numbers.
+ * account, in minutes: contact messages, failed sign-ins, registrations, reset links, and the
+ * browsers' error and load reports of the remotes. The counters live in the database
+ * (`rate_limit_counters`); the privacy notice states these numbers.
  */
-export const abuseLimitWindowMinutes = { contact: 15, login: 15, registration: 60, passwordReset: 60 } as const;
+export const abuseLimitWindowMinutes = {
+  contact: 15,
+  login: 15,
+  registration: 60,
+  passwordReset: 60,
+  clientReports: 10,
+} as const;
 
 /** A counter whose window has ended is deleted within this many minutes (the API's sweep). */
 export const abuseLimitCleanupMinutes = 5;

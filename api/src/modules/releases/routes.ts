@@ -1,4 +1,4 @@
-import { clientErrorMaxBytes, releaseArchiveMaxBytes } from "@klarwerk/kit";
+import { abuseLimitWindowMinutes, clientErrorMaxBytes, releaseArchiveMaxBytes } from "@klarwerk/kit";
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { bearerToken } from "../../http/auth.ts";
@@ -16,8 +16,10 @@ import { parseRemote, type ReleaseService } from "./service.ts";
 /** The upload reads its body itself (octet-stream); the body policy lets it through on this path only. */
 export const releaseUploadPath = "/api/releases/upload";
 
-const clientReportLimit = { name: "client-errors", max: 120, windowMs: 10 * 60 * 1000 };
-const clientLoadLimit = { name: "client-loads", max: 600, windowMs: 10 * 60 * 1000 };
+const clientReportWindowMs = abuseLimitWindowMinutes.clientReports * 60 * 1000;
+/** Per address (the privacy notice states the window): a browser's error and load reports. */
+export const clientReportLimit = { name: "client-errors", max: 120, windowMs: clientReportWindowMs };
+export const clientLoadLimit = { name: "client-loads", max: 600, windowMs: clientReportWindowMs };
 
 /** The archive, read whole up to the limit: a declared length over it is refused before a byte is read. */
 async function readArchive(request: Request): Promise<Uint8Array> {
