@@ -21,7 +21,7 @@ describe("the privacy notice", () => {
 
   test("the summary promises no more than the page: only personal data are limited to the contact form", () => {
     expect(text).toContain("Von Ihren persönlichen Daten speichern wir nur, was Sie uns über das Kontaktformular");
-    expect(text).toContain("die einzigen personenbezogenen Daten von Besuchern, die wir auf Dauer speichern");
+    expect(text).toContain("die einzigen personenbezogenen Daten von Besuchern, die wir speichern; zum Schutz vor");
   });
 
   test("requests and the mails about them go after the retention period", () => {

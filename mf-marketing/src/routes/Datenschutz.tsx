@@ -39,8 +39,9 @@ export default function Datenschutz() {
           <p>
             Wenn Sie uns über das Kontaktformular schreiben, speichern wir Ihren Namen, Ihre E-Mail-Adresse, optional
             Ihr Unternehmen, Ihre Nachricht und den Zeitpunkt des Eingangs. Das sind die einzigen personenbezogenen
-            Daten von Besuchern, die wir auf Dauer speichern. Wir verwenden sie ausschließlich, um Ihre Anfrage zu
-            beantworten; wir geben sie nicht weiter und nutzen sie nicht für Werbung.
+            Daten von Besuchern, die wir speichern; zum Schutz vor Missbrauch zählt unser Server außerdem kurzzeitig
+            IP-Adressen (siehe unten). Wir verwenden sie ausschließlich, um Ihre Anfrage zu beantworten; wir geben sie
+            nicht weiter und nutzen sie nicht für Werbung.
           </p>
           <p>
             Über Ihre Anfrage benachrichtigt unser System unser Team per E-Mail, und unsere Antwort erhalten Sie per
