@@ -70,20 +70,14 @@ describe("the audit trail", () => {
   test.skipIf(db.url === null)(
     "a transaction that wrote its event but has not committed does not hold back another's; the chain follows the commits",
     async () => {
-      let commitSlow = () => {};
-      const slowMayCommit = new Promise<void>((resolve) => {
-        commitSlow = resolve;
-      });
-      let slowWrote = () => {};
-      const slowHasWritten = new Promise<void>((resolve) => {
-        slowWrote = resolve;
-      });
+      const slowMayCommit = Promise.withResolvers<void>();
+      const slowHasWritten = Promise.withResolvers<void>();
       const slow = db.sql.begin(async (tx) => {
         await recordAuditEvent(tx, systemActor, { action: "customer.changed", objectId: "langsam" });
-        slowWrote();
-        await slowMayCommit;
+        slowHasWritten.resolve();
+        await slowMayCommit.promise;
       });
-      await slowHasWritten;
+      await slowHasWritten.promise;
       // Under a lock taken when the event is written, this commit would wait for `slow` to end.
       const quick = db.sql.begin((tx) =>
         recordAuditEvent(tx, systemActor, { action: "customer.changed", objectId: "schnell" }),
@@ -92,7 +86,7 @@ describe("the audit trail", () => {
         quick.then(() => "committed"),
         Bun.sleep(5000).then(() => "waited for the other transaction"),
       ]);
-      commitSlow();
+      slowMayCommit.resolve();
       await Promise.all([slow, quick]);
       expect(outcome).toBe("committed");
       const order = await db.sql<{ object_id: string }[]>`

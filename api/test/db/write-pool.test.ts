@@ -20,22 +20,16 @@ test.skipIf(db.url === null)(
     const app = createTestApp(opened.sql, testConfig(), { writes: opened.writes, rateLimits: unlimitedRateLimits });
     const owner = await signedInOwner(app);
     const holder = postgres(db.url ?? "", { max: 1, onnotice: () => {} });
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked = () => {};
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const released = Promise.withResolvers<void>();
+    const isLocked = Promise.withResolvers<void>();
     // Another writer holds the count of the saves' status, as a committing create does.
     const holding = holder.begin(async (tx) => {
       await tx`select customers from customer_counts where status = 'in_kontakt' for update`;
-      locked();
-      await released;
+      isLocked.resolve();
+      await released.promise;
     });
     try {
-      await isLocked;
+      await isLocked.promise;
       // Eight saves: more than the reads' pool (4) and the saves' (2) have connections.
       const saves = Array.from({ length: 8 }, (_, index) =>
         call(app, "/api/customers", {
@@ -55,14 +49,14 @@ test.skipIf(db.url === null)(
         search.then((answer) => `answered ${answer.status} with ${answer.body.total} customers`),
         Bun.sleep(5000).then(() => "still waiting behind the saves"),
       ]);
-      release();
+      released.resolve();
       expect(outcome).toBe("answered 200 with 0 customers");
       const answers = await Promise.all(saves);
       expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 201));
       const after = await callJson<CustomerPage>(app, "/api/customers?search=wartende", { token: owner.token });
       expect(after.body.total).toBe(8);
     } finally {
-      release();
+      released.resolve();
       await holding;
       await holder.end();
       await opened.close();
