@@ -344,6 +344,24 @@ test.describe("contact form", () => {
     await expect(page.getByRole("status").filter({ hasText: "Nachricht gesendet!" })).toBeVisible();
   });
 
+  test("a form filled before the shell's script ran can be sent once it has run", async ({ page }) => {
+    // Hold the shell's own script back: the page is the prerendered HTML, nothing listens yet.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/static/js/index.*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    await fillForm(page, { name: "Vor dem Skript", email: `vorher-${Date.now()}@example.de`, message: "Schon da." });
+    release();
+    // The focus left in the form counts as the visitor's interaction: the page's module loads.
+    await page.getByRole("button", { name: "Nachricht senden" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Nachricht gesendet!" })).toBeVisible();
+  });
+
   test("a refused request shows the destructive toast with the server's message, a failed one 'Fehler beim Senden'", async ({
     page,
     context,

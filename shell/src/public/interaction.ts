@@ -30,6 +30,14 @@ export function interactionHappened(): void {
 
 export function watchForFirstInteraction(): void {
   if (interacted) return;
+  // Focus already in the page: the visitor clicked or typed before this script ran (a form filled
+  // while the page loaded), and those events are gone; waiting for another would keep the form's
+  // button disabled until the mouse happens to move.
+  const focused = document.activeElement;
+  if (focused !== null && focused !== document.body && focused !== document.documentElement) {
+    interactionHappened();
+    return;
+  }
   for (const type of interactionEvents) document.addEventListener(type, interactionHappened, listening);
 }
 
