@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { type ChangeDetail, type ChangeFeed, localChangeFeed } from "../../src/db/change-feed.ts";
-import { type Revision, TableCache } from "../../src/db/table-cache.ts";
+import { type Revision, TableCache, tableCacheStats } from "../../src/db/table-cache.ts";
 
 /** A load that counts its calls and finishes when told to. */
 function controlledLoad(value: string) {
@@ -28,6 +28,18 @@ const counted = (value: string) => async () => {
 };
 
 describe("TableCache", () => {
+  test("counts the answers evicted for room apart from those forgotten after a change", async () => {
+    const feed = localChangeFeed();
+    const cache = new TableCache<string>(feed, { name: "stats test", tables: ["customers"], maxEntries: 2 });
+    for (const key of ["a", "b", "c"]) await cache.get(key, counted(key));
+    // Two fit: "a" (least recently used) made room for "c".
+    expect(tableCacheStats()["stats test"]).toMatchObject({ hits: 0, misses: 3, evicted: 1, forgotten: 0 });
+    expect(await cache.get("b", counted("again"))).toBe("b");
+    feed.changed("customers");
+    expect(cache.count).toBe(0);
+    expect(tableCacheStats()["stats test"]).toMatchObject({ hits: 1, misses: 3, evicted: 1, forgotten: 2 });
+  });
+
   test("keeps an answer until its table changes", async () => {
     const feed = localChangeFeed();
     const cache = new TableCache<string>(feed, { tables: ["customers"], maxEntries: 10 });
