@@ -38,14 +38,6 @@ export function transactionOf(detail: ChangeDetail): string | null {
 }
 
 /**
- * A change as its writer announces it (`committed`), marked so: heard before changes committed
- * earlier may have been, where a NOTIFY comes in commit order.
- */
-function markAnnounced(detail: ChangeDetail): ChangeDetail {
-  return detail === null || Array.isArray(detail) ? detail : { ...detail, announced: true };
-}
-
-/**
  * Tells in-memory caches when the tables they copy change. A cache may serve from memory only
  * while `live` is true: then every committed change, by any process, reaches its listeners.
  */
@@ -102,7 +94,7 @@ export function localChangeFeed(): ChangeFeed {
     live: true,
     subscribe: (table, listener) => listeners.add(table, listener),
     changed: (table, detail) => listeners.emit(table, detail),
-    committed: (table, detail) => listeners.emit(table, markAnnounced(detail)),
+    committed: (table, detail) => listeners.emit(table, detail),
     close: async () => {},
   };
 }
@@ -224,7 +216,7 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
         listeners.emit(table, tx === null ? detail : null);
         return;
       }
-      listeners.emit(table, markAnnounced(detail));
+      listeners.emit(table, detail);
       announced.add(tx);
       // NOTIFYs that never came (none should): rather start over than risk hearing one twice.
       if (announced.size > maxAnnounced) startOver();

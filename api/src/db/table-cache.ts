@@ -28,12 +28,9 @@ export interface TableCacheOptions<Value, Tag> {
 
 /** How one change is written into kept answers (`TableCacheOptions.revise`). */
 export interface Revision<Value, Tag> {
-  /**
-   * A kept answer as it is after the change, or undefined to forget it. `before` gives another
-   * kept answer by its key as it was before this change (all are revised from their old values).
-   */
-  apply(value: Value, tag: Tag, before: (key: string) => Value | undefined): Value | undefined;
-  /** Whether a load under way must not be kept; else `apply` (without `before`) revises it when it lands. */
+  /** A kept answer as it is after the change, or undefined to forget it. */
+  apply(value: Value, tag: Tag): Value | undefined;
+  /** Whether a load under way must not be kept; else `apply` revises it when it lands. */
   spoils(tag: Tag): boolean;
 }
 
@@ -132,7 +129,7 @@ export class TableCache<Value, Tag = undefined> {
         if (this.loading.get(key) === flight) this.loading.delete(key);
         if (flight.stale) return loaded;
         let value: Value | undefined = loaded;
-        for (const revision of flight.revisions) value = value && revision.apply(value, flight.tag, () => undefined);
+        for (const revision of flight.revisions) value = value && revision.apply(value, flight.tag);
         // Only a revision that breaks its own promise (`spoils` false) leaves nothing: the read stands, not kept.
         if (value === undefined) return loaded;
         if (this.feed?.live) this.keep(key, value, flight.tag);
@@ -187,15 +184,9 @@ export class TableCache<Value, Tag = undefined> {
   }
 
   private revise(revision: Revision<Value, Tag>): void {
-    const before = (key: string) => this.entries.get(key)?.value;
-    const revised: [string, Value | undefined][] = [];
     for (const [key, entry] of this.entries) {
-      const value = revision.apply(entry.value, entry.tag, before);
-      if (value !== entry.value) revised.push([key, value]);
-    }
-    for (const [key, value] of revised) {
-      const entry = this.entries.get(key);
-      if (!entry) continue;
+      const value = revision.apply(entry.value, entry.tag);
+      if (value === entry.value) continue;
       if (value === undefined) {
         this.entries.delete(key);
         this.size -= entry.size;

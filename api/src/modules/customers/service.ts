@@ -9,6 +9,7 @@ import {
   createCustomer,
   type Editor,
   type KeptPage,
+  keptRowsBefore,
   pageKey,
   pagesShowing,
   readCustomerPage,
@@ -19,8 +20,8 @@ import { type createBody, customerFrom, type ListQuery, type updateBody } from "
 
 /**
  * List pages kept as the JSON text sent: a page of 100 long-noted customers is ~0.5 MB, most are
- * a few KB. Staff page, filter and search the same list all day; a new customer is written into
- * the kept pages it belongs on, an update forgets only the pages the saved customer can be on
+ * a few KB, and a kept page also carries the rows before it (`keptRowsBefore`). Staff page,
+ * filter and search the same list all day; a new customer is written into the kept pages it belongs on, an update forgets only the pages the saved customer can be on
  * (its status or none, a search its name contains or none), so searches stay answered from
  * memory while others write (issue 27).
  */
@@ -49,9 +50,15 @@ export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "w
     const kept = await pages.get(
       pageKey(query),
       async () => {
-        const read = await readCustomerPage(sql, query);
+        const read = await readCustomerPage(sql, query, keptRowsBefore);
         const json = JSON.stringify(read.page);
-        return { ...read, json, weight: json.length };
+        // The rows before the page weigh what its own rows do, on average.
+        const perRow = json.length / Math.max(1, read.page.customers.length);
+        return {
+          ...read,
+          json,
+          weight: Math.ceil(json.length + perRow * (read.window.rows.length - read.page.customers.length)),
+        };
       },
       query,
     );

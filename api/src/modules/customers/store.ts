@@ -25,17 +25,35 @@ interface PageRow {
   term: string | null;
 }
 
+/**
+ * The rows a kept page can be revised from: the list from `offset` (up to `keptRowsBefore` rows
+ * before the page) to the page's end, newest first, as one snapshot saw them.
+ */
+export interface PageWindow {
+  offset: number;
+  rows: Customer[];
+}
+
 /** A list page as a process keeps it (routes.ts), with what it needs to take in a new customer. */
 export interface KeptPage {
   page: CustomerPage;
+  window: PageWindow;
   /** `pg_current_snapshot()` of the statement that read it: which changes it already shows. */
   snapshot: string;
   /** The search as the database lower-cases it (`lower(search)`), null without one. */
   term: string | null;
-  /** The answer's JSON, made when first sent after each change; and how long it was last. */
+  /** The answer's JSON, made when first sent after each change; and how much the kept page weighs. */
   json: string | null;
   weight: number;
 }
+
+/**
+ * How many rows before its page a kept page carries: a new customer ranks above nearly every
+ * row (newest first), so it pushes the page's rows one down and the row before the page comes
+ * in. With the rows before it, a page takes every new customer without asking the database; up
+ * to page 11 of 20 that is the whole list above it, further down it takes this many.
+ */
+export const keptRowsBefore = 200;
 
 /**
  * A search counts its matches up to this many; past it the answer says "more than 10 000"
@@ -65,17 +83,28 @@ export function usesTrigramIndex(term: string): boolean {
  * read newest first from the primary key (the matches are dense there), not from the index.
  */
 export async function listCustomers(sql: Sql, query: ListQuery): Promise<CustomerPage> {
-  return (await readCustomerPage(sql, query)).page;
+  return (await readCustomerPage(sql, query, 0)).page;
 }
 
-/** `listCustomers`' page, with the snapshot it was read in and the search as the database folds it. */
+/**
+ * `listCustomers`' page, with the snapshot it was read in, the search as the database folds it,
+ * and its window: the page and up to `rowsBefore` rows before it, read in the same statement.
+ */
 export async function readCustomerPage(
   sql: Sql,
-  { page, limit, search, status }: ListQuery,
+  query: ListQuery,
+  rowsBefore: number,
 ): Promise<Omit<KeptPage, "json" | "weight">> {
-  const offset = (page - 1) * limit;
+  const { search, status } = query;
+  const { start, end } = pageBounds(query);
+  const offset = Math.max(0, start - rowsBefore);
+  const count = end - offset;
   const byStatus = status === null ? sql`` : sql`and status = ${status}`;
   const columns = sql.unsafe(shownColumns.join(", "));
+  const kept = (row: PageRow, page: Omit<CustomerPage, "customers">, term: string | null) => {
+    const window = { offset, rows: row.customers };
+    return { page: { ...page, customers: pageOf(window, query) }, window, snapshot: row.snapshot, term };
+  };
   if (search === null) {
     const [row] = await sql<PageRow[]>`
       select
@@ -84,19 +113,14 @@ export async function readCustomerPage(
         coalesce(
           (select json_agg(page order by page.id desc) from (
             select ${columns} from customers where true ${byStatus}
-            order by id desc limit ${limit} offset ${offset}
+            order by id desc limit ${count} offset ${offset}
           ) page),
           '[]'
         ) as customers,
         pg_current_snapshot()::text as snapshot`;
     if (!row) throw new Error("the customer list query returned no row");
-    const answer = {
-      customers: row.customers,
-      pages: Math.max(1, Math.ceil(row.total / limit)),
-      total: row.total,
-      total_exact: true,
-    };
-    return { page: answer, snapshot: row.snapshot, term: null };
+    const pages = Math.max(1, Math.ceil(row.total / query.limit));
+    return kept(row, { pages, total: row.total, total_exact: true }, null);
   }
   const pattern = containsPattern(search);
   // `name_lower || ''` is the same text, but no index serves it: the plans above.
@@ -114,11 +138,11 @@ export async function readCustomerPage(
         (select json_agg(page order by page.id desc) from (
           select ${columns} from customers
           where counted.total <= ${searchCountCap}
-            and id in (select id from hits order by id desc limit ${limit} offset ${offset})
+            and id in (select id from hits order by id desc limit ${count} offset ${offset})
           union all
           (select ${columns} from customers
             where counted.total > ${searchCountCap} and (name_lower || '') like lower(${pattern}) ${byStatus}
-            order by id desc limit ${limit} offset ${offset})
+            order by id desc limit ${count} offset ${offset})
         ) page),
         '[]'
       ) as customers,
@@ -126,7 +150,20 @@ export async function readCustomerPage(
       lower(${search}) as term
     from counted`;
   if (!row) throw new Error("the customer list query returned no row");
-  return { page: countedPage(row.customers, row.total, limit), snapshot: row.snapshot, term: row.term };
+  const { customers: _, ...counted } = countedPage([], row.total, query.limit);
+  return kept(row, counted, row.term);
+}
+
+/** Where a page starts and ends in the whole list (offsets, the end exclusive). */
+function pageBounds({ page, limit }: Pick<ListQuery, "page" | "limit">): { start: number; end: number } {
+  const start = (page - 1) * limit;
+  return { start, end: start + limit };
+}
+
+/** The page's rows, from its window. */
+function pageOf({ offset, rows }: PageWindow, query: Pick<ListQuery, "page" | "limit">): Customer[] {
+  const { start, end } = pageBounds(query);
+  return rows.slice(start - offset, end - offset);
 }
 
 /**
@@ -297,18 +334,16 @@ export function pageKey({ page, limit, search, status }: ListQuery): string {
  * belongs on a list when its status fits the filter and the search is a substring of its name,
  * both lower-cased by the database (as `readCustomerPage` matches). A page whose own read already
  * saw the insert (its snapshot) stays as it is, so each insert is counted once; on every other page
- * of a list it belongs on it is counted (`total`, `pages`, the cap as a fresh read says it) and:
- * - on the first page it takes its place, newest first (the last row moves on);
- * - on a later page, its rows move one down and the previous page's last row comes first (or the
- *   customer itself, when it ranks between the two). That needs the previous page kept as the
- *   same moment saw it: an insert heard from its NOTIFY, which come in commit order, and a
- *   previous page whose read did not see it either. An insert its writer announced before its
- *   NOTIFY (`announced`), a statement of several rows, or a missing previous page: forgotten.
+ * of a list it belongs on it is counted (`total`, `pages`, the cap as a fresh read says it) and
+ * takes its place in the page's window (`windowWith`). A window is a run of the list as one
+ * snapshot saw it, and adding a row to a run is the same in any order; so the inserts can come in
+ * any order (the writer's own first, before the NOTIFYs of others committed earlier), several in
+ * one statement, and also while the page is still being read (applied when it lands).
  * Updates, deletes and inserts without their rows are not revisions: `pagesShowing` forgets.
  */
 export function revisePages(detail: NonNullable<ChangeDetail>): Revision<KeptPage, ListQuery> | null {
   if (Array.isArray(detail)) return null;
-  const { tx, op, announced } = detail as { tx?: unknown; op?: unknown; announced?: unknown };
+  const { tx, op } = detail as { tx?: unknown; op?: unknown };
   const changed = changedRows(detail);
   if (typeof tx !== "string" || op !== "insert" || changed === null) return null;
   const inserted: { nameLower: string; status: string; customer: Customer }[] = [];
@@ -319,11 +354,9 @@ export function revisePages(detail: NonNullable<ChangeDetail>): Revision<KeptPag
     if (typeof shown !== "object" || shown === null || typeof (shown as { id?: unknown }).id !== "number") return null;
     inserted.push({ nameLower, status, customer: shownCustomer(shown as Record<string, unknown>) });
   }
-  const showable = pagesShowing(detail);
-  const inCommitOrder = announced !== true && inserted.length === 1;
   return {
-    spoils: (query) => query.page > 1 && showable(query),
-    apply(kept, query, before) {
+    spoils: () => false,
+    apply(kept, query) {
       // Every kept page is asked on every insert: the cheap test first.
       const added = inserted
         .filter(
@@ -333,37 +366,51 @@ export function revisePages(detail: NonNullable<ChangeDetail>): Revision<KeptPag
         )
         .map((row) => row.customer);
       if (added.length === 0 || visibleInSnapshot(tx, kept.snapshot)) return kept;
-      const rows = kept.page.customers;
-      const newest = Math.max(...added.map((customer) => customer.id));
-      // On the first page, or behind this page's first row: no row comes from the page before.
-      if (query.page === 1 || (rows[0] !== undefined && rows[0].id > newest)) {
-        return withCounted(kept, query, added.length, newestFirst([...rows, ...added]).slice(0, query.limit));
+      let window: PageWindow | undefined = kept.window;
+      for (const customer of added) window = window && windowWith(window, customer, query);
+      if (window === undefined) {
+        // The window lies past the list's end: the page stays empty while the list stays short of it.
+        const { total, total_exact } = kept.page;
+        const stillShort =
+          kept.window.rows.length === 0 && total_exact && total + added.length <= pageBounds(query).start;
+        return stillShort ? withCounted(kept, query, added.length, kept.window) : undefined;
       }
-      if (!inCommitOrder) return undefined;
-      const previous = before(pageKey({ ...query, page: query.page - 1 }));
-      if (!previous || visibleInSnapshot(tx, previous.snapshot)) return undefined;
-      const last = previous.page.customers[query.limit - 1];
-      // The page before is not full: this one was empty and stays so (else they disagree).
-      if (last === undefined) return rows.length === 0 ? withCounted(kept, query, 1, rows) : undefined;
-      return withCounted(kept, query, 1, newestFirst([last, ...added, ...rows]).slice(1, query.limit + 1));
+      return withCounted(kept, query, added.length, window);
     },
   };
 }
 
-function newestFirst(customers: Customer[]): Customer[] {
-  return customers.toSorted((a, b) => b.id - a.id);
+/**
+ * The window with a new customer in the list, or undefined when the page's rows are no longer
+ * all in it. Ranked above the window's first row (newest first), the customer goes before the
+ * window: every row in it moves one down, so the window now begins one row later, unless it
+ * begins the list. Otherwise it takes its place among the rows. Rows pushed past the page's end
+ * leave the window; so a window shorter than it could be ends where the list ends.
+ */
+function windowWith(window: PageWindow, customer: Customer, query: Pick<ListQuery, "page" | "limit">) {
+  const { start, end } = pageBounds(query);
+  const { offset, rows } = window;
+  const first = rows[0];
+  if (offset > 0 && first === undefined) return undefined;
+  if (offset > 0 && first !== undefined && customer.id > first.id) {
+    return offset + 1 > start ? undefined : { offset: offset + 1, rows: rows.slice(0, end - offset - 1) };
+  }
+  const at = rows.findIndex((row) => row.id < customer.id);
+  const taken = at < 0 ? [...rows, customer] : rows.toSpliced(at, 0, customer);
+  return { offset, rows: taken.slice(0, end - offset) };
 }
 
-/** The page with these rows and `added` more customers counted. */
-function withCounted(kept: KeptPage, { limit }: ListQuery, added: number, customers: Customer[]): KeptPage {
+/** The page from this window, with `added` more customers counted. */
+function withCounted(kept: KeptPage, query: ListQuery, added: number, window: PageWindow): KeptPage {
   const { total, total_exact } = kept.page;
+  const customers = pageOf(window, query);
   const page =
     kept.term === null
-      ? { customers, pages: Math.max(1, Math.ceil((total + added) / limit)), total: total + added, total_exact }
+      ? { customers, pages: Math.max(1, Math.ceil((total + added) / query.limit)), total: total + added, total_exact }
       : total_exact
-        ? countedPage(customers, total + added, limit)
+        ? countedPage(customers, total + added, query.limit)
         : { ...kept.page, customers };
-  return { ...kept, page, json: null };
+  return { ...kept, page, window, json: null };
 }
 
 /** A customer as a page shows it, from a notification's row (whose keys the database ordered). */
