@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { visibleInSnapshot } from "../../src/db/snapshot.ts";
+import { parseSnapshot, visibleInSnapshot } from "../../src/db/snapshot.ts";
 import { createTestDatabase } from "../support/database.ts";
 
 describe("visibleInSnapshot", () => {
@@ -11,7 +11,7 @@ describe("visibleInSnapshot", () => {
     ["105", "100:105:", false],
     ["4294967396", "4294967390:4294967400:", true],
   ])("transaction %s in snapshot %s: %s", (tx, snapshot, visible) => {
-    expect(visibleInSnapshot(tx, snapshot)).toBe(visible);
+    expect(visibleInSnapshot(BigInt(tx), parseSnapshot(snapshot))).toBe(visible);
   });
 
   test("decides as the database's pg_visible_in_snapshot does", async () => {
@@ -24,7 +24,9 @@ describe("visibleInSnapshot", () => {
         select tx::text, pg_visible_in_snapshot(tx::text::xid8, ${snapshot}::pg_snapshot) as visible
         from generate_series(${Math.max(3, xmin - 3)}::bigint, ${xmax + 3}::bigint) as tx`;
       expect(cases.length).toBeGreaterThan(0);
-      for (const { tx, visible } of cases) expect([tx, visibleInSnapshot(tx, snapshot)]).toEqual([tx, visible]);
+      for (const { tx, visible } of cases) {
+        expect([tx, visibleInSnapshot(BigInt(tx), parseSnapshot(snapshot))]).toEqual([tx, visible]);
+      }
     } finally {
       await db.drop();
     }

@@ -8,10 +8,13 @@ import {
   type CustomerChange,
   createCustomer,
   type Editor,
-  type KeptPage,
+  type KeptList,
   keptRowsBefore,
-  pageKey,
+  type ListRange,
+  pageOf,
   pagesShowing,
+  rangeKey,
+  rangeOf,
   readCustomerPage,
   revisePages,
   updateCustomer,
@@ -19,27 +22,28 @@ import {
 import { type createBody, customerFrom, type ListQuery, type updateBody } from "./validation.ts";
 
 /**
- * List pages kept as the JSON text sent: a page of 100 long-noted customers is ~0.5 MB, most are
- * a few KB, and a kept page also carries the rows before it (`keptRowsBefore`). Staff page,
- * filter and search the same list all day; a new customer is written into the kept pages it belongs on, an update forgets only the pages the saved customer can be on
- * (its status or none, a search its name contains or none), so searches stay answered from
- * memory while others write (issue 27).
+ * List ranges kept in memory: a list's first three pages as one, a later page alone, each with
+ * the rows before it (`keptRowsBefore`) and each page's answer as the JSON text sent. A page of
+ * 100 long-noted customers is ~0.5 MB, most are a few KB. Staff page, filter and search the same
+ * list all day; a new customer is written into the kept ranges it belongs on, an update forgets
+ * only the ranges the saved customer can be on (its status or none, a search its name contains
+ * or none), so searches stay answered from memory while others write (issue 27).
  */
-const cachedPages = { maxEntries: 2000, maxChars: 32 * 1024 * 1024 };
+const cachedRanges = { maxEntries: 2000, maxChars: 32 * 1024 * 1024 };
 
 /**
  * The customer list, from memory while its pages are unchanged (with a change feed), and the
  * saves that tell it what they changed.
  */
 export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "writes" | "changes">) {
-  const pages = new TableCache<KeptPage, ListQuery>(changes, {
+  const ranges = new TableCache<KeptList, ListRange>(changes, {
     name: "customer pages",
     tables: ["customers"],
     revise: revisePages,
     affects: pagesShowing,
-    maxEntries: cachedPages.maxEntries,
+    maxEntries: cachedRanges.maxEntries,
     sizeOf: (kept) => kept.weight,
-    maxSize: cachedPages.maxChars,
+    maxSize: cachedRanges.maxChars,
   });
   // The writer's next list must show the save at once, not one NOTIFY round trip later.
   const customersChanged = (change: CustomerChange, writeBegan: number) =>
@@ -47,24 +51,26 @@ export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "w
 
   /** One page as the JSON text of `{ customers, pages, total, total_exact }`. */
   async function listPage(query: ListQuery): Promise<string> {
-    const kept = await pages.get(
-      pageKey(query),
+    const range = rangeOf(query);
+    const kept = await ranges.get(
+      rangeKey(range),
       async () => {
-        const read = await readCustomerPage(sql, query, keptRowsBefore);
-        const json = JSON.stringify(read.page);
-        // The rows before the page weigh what its own rows do, on average.
-        const perRow = json.length / Math.max(1, read.page.customers.length);
-        return {
-          ...read,
-          json,
-          weight: Math.ceil(json.length + perRow * (read.window.rows.length - read.page.customers.length)),
-        };
+        const read = await readCustomerPage(sql, range, keptRowsBefore);
+        const json = JSON.stringify(pageOf(read, query));
+        const rowsInPage = Math.max(1, Math.min(query.limit, read.window.rows.length));
+        // The range's rows weigh what the page's own do, on average.
+        const weight = Math.ceil((json.length / rowsInPage) * Math.max(1, read.window.rows.length));
+        return { ...read, json: new Map([[query.page, json]]), weight };
       },
-      query,
+      range,
     );
-    // A page a new customer was written into is made into JSON again once, when next asked for.
-    kept.json ??= JSON.stringify(kept.page);
-    return kept.json;
+    // A range a new customer was written into makes each page's JSON again once, when next asked for.
+    let json = kept.json.get(query.page);
+    if (json === undefined) {
+      json = JSON.stringify(pageOf(kept, query));
+      kept.json.set(query.page, json);
+    }
+    return json;
   }
 
   async function create(body: typeof createBody.static, editor: Editor, actor: AuditActor): Promise<Customer> {

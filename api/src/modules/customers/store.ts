@@ -1,7 +1,7 @@
 import { type Customer, type CustomerInput, type CustomerPage, customerPaging } from "@klarwerk/kit";
 import type { ChangeDetail } from "../../db/change-feed.ts";
 import type { Queries, Sql } from "../../db/open.ts";
-import { visibleInSnapshot } from "../../db/snapshot.ts";
+import { parseSnapshot, type Snapshot, visibleInSnapshot } from "../../db/snapshot.ts";
 import type { Revision } from "../../db/table-cache.ts";
 import { type AuditActor, auditEventStaging, changedFields, recordAuditEvent } from "../audit/index.ts";
 import type { ListQuery } from "./validation.ts";
@@ -26,34 +26,76 @@ interface PageRow {
 }
 
 /**
- * The rows a kept page can be revised from: the list from `offset` (up to `keptRowsBefore` rows
- * before the page) to the page's end, newest first, as one snapshot saw them.
+ * Which rows of a list a process keeps as one answer: the list's search, filter and page size,
+ * and its rows from `start` to `end` (offsets, the end exclusive). A list's first pages are kept
+ * together (`pagesKeptTogether`): a read of page 1 answers pages 2 and 3 too, from the same
+ * count; a later page is kept alone.
  */
-export interface PageWindow {
+export interface ListRange extends Pick<ListQuery, "search" | "status" | "limit"> {
+  start: number;
+  end: number;
+}
+
+/** How many of a list's first pages one read brings, and one kept answer holds. */
+export const pagesKeptTogether = 3;
+
+/** The kept range a page is answered from. */
+export function rangeOf(query: ListQuery): ListRange {
+  const { search, status, limit } = query;
+  const { start, end } = pageBounds(query);
+  const together = pagesKeptTogether * limit;
+  return end <= together ? { search, status, limit, start: 0, end: together } : { search, status, limit, start, end };
+}
+
+/** The key a range is kept under (service.ts' cache). */
+export function rangeKey({ start, end, limit, status, search }: ListRange): string {
+  return JSON.stringify([start, end, limit, status, search]);
+}
+
+/**
+ * The rows a kept range can be revised from: the list from `offset` (up to `keptRowsBefore` rows
+ * before the range) to the range's end, newest first, as one snapshot saw them. Shorter than
+ * that only where the list ends.
+ */
+export interface ListWindow {
   offset: number;
   rows: Customer[];
 }
 
-/** A list page as a process keeps it (routes.ts), with what it needs to take in a new customer. */
-export interface KeptPage {
-  page: CustomerPage;
-  window: PageWindow;
+/** A range of a list as a process keeps it (service.ts), with what it needs to take in a new customer. */
+export interface KeptList {
+  /** Everything of a page's answer but its rows: the same for every page of the range. */
+  count: Omit<CustomerPage, "customers">;
+  window: ListWindow;
   /** `pg_current_snapshot()` of the statement that read it: which changes it already shows. */
-  snapshot: string;
+  snapshot: Snapshot;
   /** The search as the database lower-cases it (`lower(search)`), null without one. */
   term: string | null;
-  /** The answer's JSON, made when first sent after each change; and how much the kept page weighs. */
-  json: string | null;
+  /** Each page's answer as JSON, by page number, made when first sent after each change. */
+  json: Map<number, string>;
+  /** How much the kept range weighs (its rows' JSON length, about). */
   weight: number;
 }
 
 /**
- * How many rows before its page a kept page carries: a new customer ranks above nearly every
- * row (newest first), so it pushes the page's rows one down and the row before the page comes
- * in. With the rows before it, a page takes every new customer without asking the database; up
+ * How many rows before its range a kept range carries: a new customer ranks above nearly every
+ * row (newest first), so it pushes the range's rows one down and the row before the range comes
+ * in. With the rows before it, a range takes every new customer without asking the database; up
  * to page 11 of 20 that is the whole list above it, further down it takes this many.
  */
 export const keptRowsBefore = 200;
+
+/** Where a page starts and ends in the whole list (offsets, the end exclusive). */
+function pageBounds({ page, limit }: Pick<ListQuery, "page" | "limit">): { start: number; end: number } {
+  const start = (page - 1) * limit;
+  return { start, end: start + limit };
+}
+
+/** One page's answer from a kept range that holds it. */
+export function pageOf({ count, window }: Pick<KeptList, "count" | "window">, query: ListQuery): CustomerPage {
+  const { start, end } = pageBounds(query);
+  return { customers: window.rows.slice(start - window.offset, end - window.offset), ...count };
+}
 
 /**
  * A search counts its matches up to this many; past it the answer says "more than 10 000"
@@ -83,28 +125,30 @@ export function usesTrigramIndex(term: string): boolean {
  * read newest first from the primary key (the matches are dense there), not from the index.
  */
 export async function listCustomers(sql: Sql, query: ListQuery): Promise<CustomerPage> {
-  return (await readCustomerPage(sql, query, 0)).page;
+  const { search, status, limit } = query;
+  return pageOf(await readCustomerPage(sql, { search, status, limit, ...pageBounds(query) }, 0), query);
 }
 
 /**
- * `listCustomers`' page, with the snapshot it was read in, the search as the database folds it,
- * and its window: the page and up to `rowsBefore` rows before it, read in the same statement.
+ * A range of `listCustomers`' list (the rows and up to `rowsBefore` rows before them), with the
+ * count, the snapshot it was read in and the search as the database folds it, in one statement.
  */
 export async function readCustomerPage(
   sql: Sql,
-  query: ListQuery,
+  range: ListRange,
   rowsBefore: number,
-): Promise<Omit<KeptPage, "json" | "weight">> {
-  const { search, status } = query;
-  const { start, end } = pageBounds(query);
-  const offset = Math.max(0, start - rowsBefore);
-  const count = end - offset;
+): Promise<Omit<KeptList, "json" | "weight">> {
+  const { search, status, limit } = range;
+  const offset = Math.max(0, range.start - rowsBefore);
+  const count = range.end - offset;
   const byStatus = status === null ? sql`` : sql`and status = ${status}`;
   const columns = sql.unsafe(shownColumns.join(", "));
-  const kept = (row: PageRow, page: Omit<CustomerPage, "customers">, term: string | null) => {
-    const window = { offset, rows: row.customers };
-    return { page: { ...page, customers: pageOf(window, query) }, window, snapshot: row.snapshot, term };
-  };
+  const kept = (row: PageRow, counted: KeptList["count"], term: string | null) => ({
+    count: counted,
+    window: { offset, rows: row.customers },
+    snapshot: parseSnapshot(row.snapshot),
+    term,
+  });
   if (search === null) {
     const [row] = await sql<PageRow[]>`
       select
@@ -119,8 +163,7 @@ export async function readCustomerPage(
         ) as customers,
         pg_current_snapshot()::text as snapshot`;
     if (!row) throw new Error("the customer list query returned no row");
-    const pages = Math.max(1, Math.ceil(row.total / query.limit));
-    return kept(row, { pages, total: row.total, total_exact: true }, null);
+    return kept(row, listCount(row.total, limit), null);
   }
   const pattern = containsPattern(search);
   // `name_lower || ''` is the same text, but no index serves it: the plans above.
@@ -150,29 +193,21 @@ export async function readCustomerPage(
       lower(${search}) as term
     from counted`;
   if (!row) throw new Error("the customer list query returned no row");
-  const { customers: _, ...counted } = countedPage([], row.total, query.limit);
-  return kept(row, counted, row.term);
+  return kept(row, searchCount(row.total, limit), row.term);
 }
 
-/** Where a page starts and ends in the whole list (offsets, the end exclusive). */
-function pageBounds({ page, limit }: Pick<ListQuery, "page" | "limit">): { start: number; end: number } {
-  const start = (page - 1) * limit;
-  return { start, end: start + limit };
-}
-
-/** The page's rows, from its window. */
-function pageOf({ offset, rows }: PageWindow, query: Pick<ListQuery, "page" | "limit">): Customer[] {
-  const { start, end } = pageBounds(query);
-  return rows.slice(start - offset, end - offset);
+/** A list's count without a search: exact (customer_counts). */
+function listCount(total: number, limit: number): KeptList["count"] {
+  return { pages: Math.max(1, Math.ceil(total / limit)), total, total_exact: true };
 }
 
 /**
- * A search's page from its matches counted up to one past the cap. Past the cap one page more
+ * A search's count from its matches counted up to one past the cap. Past the cap one page more
  * than the cap fills, so "Weiter" leads past the 10 000th.
  */
-function countedPage(customers: Customer[], counted: number, limit: number): CustomerPage {
+function searchCount(counted: number, limit: number): KeptList["count"] {
   const total = Math.min(counted, searchCountCap);
-  return { customers, pages: Math.max(1, Math.ceil(counted / limit)), total, total_exact: counted <= searchCountCap };
+  return { pages: Math.max(1, Math.ceil(counted / limit)), total, total_exact: counted <= searchCountCap };
 }
 
 /** Who saves: kept by id and, so a deleted account's work stays attributed, by name. */
@@ -324,24 +359,19 @@ export function pagesShowing(
   };
 }
 
-/** The key a list page is kept under (routes.ts' cache): one per page, size, status and search. */
-export function pageKey({ page, limit, search, status }: ListQuery): string {
-  return JSON.stringify([page, limit, status, search]);
-}
-
 /**
- * A new customer written into the kept pages (routes.ts' cache), instead of forgetting them. It
+ * A new customer written into the kept ranges (service.ts' cache), instead of forgetting them. It
  * belongs on a list when its status fits the filter and the search is a substring of its name,
- * both lower-cased by the database (as `readCustomerPage` matches). A page whose own read already
- * saw the insert (its snapshot) stays as it is, so each insert is counted once; on every other page
+ * both lower-cased by the database (as `readCustomerPage` matches). A range whose own read already
+ * saw the insert (its snapshot) stays as it is, so each insert is counted once; on every other range
  * of a list it belongs on it is counted (`total`, `pages`, the cap as a fresh read says it) and
- * takes its place in the page's window (`windowWith`). A window is a run of the list as one
+ * takes its place in the range's window (`windowWith`). A window is a run of the list as one
  * snapshot saw it, and adding a row to a run is the same in any order; so the inserts can come in
  * any order (the writer's own first, before the NOTIFYs of others committed earlier), several in
- * one statement, and also while the page is still being read (applied when it lands).
+ * one statement, and also while the range is still being read (applied when it lands).
  * Updates, deletes and inserts without their rows are not revisions: `pagesShowing` forgets.
  */
-export function revisePages(detail: NonNullable<ChangeDetail>): Revision<KeptPage, ListQuery> | null {
+export function revisePages(detail: NonNullable<ChangeDetail>): Revision<KeptList, ListRange> | null {
   if (Array.isArray(detail)) return null;
   const { tx, op } = detail as { tx?: unknown; op?: unknown };
   const changed = changedRows(detail);
@@ -354,41 +384,41 @@ export function revisePages(detail: NonNullable<ChangeDetail>): Revision<KeptPag
     if (typeof shown !== "object" || shown === null || typeof (shown as { id?: unknown }).id !== "number") return null;
     inserted.push({ nameLower, status, customer: shownCustomer(shown as Record<string, unknown>) });
   }
+  const transaction = BigInt(tx);
   return {
     spoils: () => false,
-    apply(kept, query) {
-      // Every kept page is asked on every insert: the cheap test first.
-      const added = inserted
-        .filter(
-          (row) =>
-            (query.status === null || row.status === query.status) &&
-            (kept.term === null || row.nameLower.includes(kept.term)),
-        )
-        .map((row) => row.customer);
-      if (added.length === 0 || visibleInSnapshot(tx, kept.snapshot)) return kept;
-      let window: PageWindow | undefined = kept.window;
-      for (const customer of added) window = window && windowWith(window, customer, query);
-      if (window === undefined) {
-        // The window lies past the list's end: the page stays empty while the list stays short of it.
-        const { total, total_exact } = kept.page;
-        const stillShort =
-          kept.window.rows.length === 0 && total_exact && total + added.length <= pageBounds(query).start;
-        return stillShort ? withCounted(kept, query, added.length, kept.window) : undefined;
+    apply(kept, range) {
+      // Every kept range is asked on every insert: the cheap test first, nothing made for a range
+      // the insert does not belong on.
+      let window: ListWindow | undefined = kept.window;
+      let added = 0;
+      for (const row of inserted) {
+        if (range.status !== null && row.status !== range.status) continue;
+        if (kept.term !== null && !row.nameLower.includes(kept.term)) continue;
+        if (added === 0 && visibleInSnapshot(transaction, kept.snapshot)) return kept;
+        added++;
+        window = window && windowWith(window, row.customer, range);
       }
-      return withCounted(kept, query, added.length, window);
+      if (added === 0) return kept;
+      if (window === undefined) {
+        // The window lies past the list's end: the range stays empty while the list stays short of it.
+        const { total, total_exact } = kept.count;
+        const stillShort = kept.window.rows.length === 0 && total_exact && total + added <= range.start;
+        return stillShort ? withCounted(kept, range, added, kept.window) : undefined;
+      }
+      return withCounted(kept, range, added, window);
     },
   };
 }
 
 /**
- * The window with a new customer in the list, or undefined when the page's rows are no longer
+ * The window with a new customer in the list, or undefined when the range's rows are no longer
  * all in it. Ranked above the window's first row (newest first), the customer goes before the
  * window: every row in it moves one down, so the window now begins one row later, unless it
- * begins the list. Otherwise it takes its place among the rows. Rows pushed past the page's end
+ * begins the list. Otherwise it takes its place among the rows. Rows pushed past the range's end
  * leave the window; so a window shorter than it could be ends where the list ends.
  */
-function windowWith(window: PageWindow, customer: Customer, query: Pick<ListQuery, "page" | "limit">) {
-  const { start, end } = pageBounds(query);
+function windowWith(window: ListWindow, customer: Customer, { start, end }: ListRange): ListWindow | undefined {
   const { offset, rows } = window;
   const first = rows[0];
   if (offset > 0 && first === undefined) return undefined;
@@ -400,17 +430,12 @@ function windowWith(window: PageWindow, customer: Customer, query: Pick<ListQuer
   return { offset, rows: taken.slice(0, end - offset) };
 }
 
-/** The page from this window, with `added` more customers counted. */
-function withCounted(kept: KeptPage, query: ListQuery, added: number, window: PageWindow): KeptPage {
-  const { total, total_exact } = kept.page;
-  const customers = pageOf(window, query);
-  const page =
-    kept.term === null
-      ? { customers, pages: Math.max(1, Math.ceil((total + added) / query.limit)), total: total + added, total_exact }
-      : total_exact
-        ? countedPage(customers, total + added, query.limit)
-        : { ...kept.page, customers };
-  return { ...kept, page, window, json: null };
+/** The range with this window and `added` more customers counted. */
+function withCounted(kept: KeptList, { limit }: ListRange, added: number, window: ListWindow): KeptList {
+  const { total, total_exact } = kept.count;
+  const count =
+    kept.term === null ? listCount(total + added, limit) : total_exact ? searchCount(total + added, limit) : kept.count;
+  return { ...kept, count, window, json: new Map() };
 }
 
 /** A customer as a page shows it, from a notification's row (whose keys the database ordered). */
