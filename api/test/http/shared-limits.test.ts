@@ -5,6 +5,8 @@ import { accountLoginLimit, addressLoginLimit, registrationLimit } from "../../s
 import { authApiMessages } from "../../src/modules/auth/messages.ts";
 import { contactApiMessages } from "../../src/modules/contact-requests/messages.ts";
 import { contactRateLimit } from "../../src/modules/contact-requests/routes.ts";
+import { releaseMessages } from "../../src/modules/releases/messages.ts";
+import { clientLoadLimit, clientReportLimit } from "../../src/modules/releases/routes.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { registerAndLogin, uniqueEmail } from "../support/users.ts";
@@ -42,18 +44,41 @@ async function post(index: number, path: string, json: unknown, address: string)
     headers: { "content-type": "application/json", "x-forwarded-for": address },
     body: JSON.stringify(json),
   });
-  return { status: response.status, body: (await response.json()) as unknown, headers: response.headers };
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text === "" ? null : JSON.parse(text)) as unknown,
+    headers: response.headers,
+  };
+}
+
+/** `count` POSTs made by `send(index)`, at most `inFlight` of them at a time; their answers in index order. */
+async function postAll(
+  count: number,
+  send: (index: number) => ReturnType<typeof post>,
+  inFlight = 8,
+): Promise<Awaited<ReturnType<typeof post>>[]> {
+  const answers: Awaited<ReturnType<typeof post>>[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      answers[index] = await send(index);
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  return answers;
 }
 
 const strongPassword = "Wolken-Segel-Brise-Anker-17";
-const minutes = (windowMs: number) => windowMs / 1000;
+const seconds = (windowMs: number) => windowMs / 1000;
 
 function expectRefused(answer: Awaited<ReturnType<typeof post>>, message: string, windowMs: number): void {
   expect(answer.status).toBe(429);
   expect(answer.body).toEqual({ code: "rate-limited", message });
   const retryAfter = Number(answer.headers.get("retry-after"));
-  expect(retryAfter).toBeGreaterThan(minutes(windowMs) - 60);
-  expect(retryAfter).toBeLessThanOrEqual(minutes(windowMs));
+  expect(retryAfter).toBeGreaterThan(seconds(windowMs) - 60);
+  expect(retryAfter).toBeLessThanOrEqual(seconds(windowMs));
 }
 
 describe("limits hold per deployment: two processes on one database allow what one does", () => {
@@ -143,6 +168,59 @@ describe("limits hold per deployment: two processes on one database allow what o
     }
     expect((await post(1, "/api/contact", message(), newAddress())).status).toBe(201);
   });
+
+  test(`browser error reports: ${clientReportLimit.max} stored per address per ${clientReportLimit.windowMs / 60_000} minutes, then 429 and not stored`, async () => {
+    const address = newAddress();
+    const report = {
+      remote: "mf-dashboard",
+      version: null,
+      kind: "render",
+      route: "/dashboard",
+      message: `TypeError: Grenze ${address}`,
+      browser: "Firefox 140",
+    };
+    const stored = async () => {
+      const [row] = await db.sql<{ count: number }[]>`
+        select count(*)::int as count from client_errors where message = ${report.message}`;
+      return row?.count;
+    };
+    const answers = await postAll(clientReportLimit.max, (index) => post(index, "/api/client-errors", report, address));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(clientReportLimit.max).fill(204));
+    expect(await stored()).toBe(clientReportLimit.max);
+    for (const index of [0, 1]) {
+      const blocked = await post(index, "/api/client-errors", report, address);
+      expectRefused(blocked, releaseMessages.tooManyClientErrors, clientReportLimit.windowMs);
+    }
+    expect(await stored()).toBe(clientReportLimit.max);
+    expect((await post(1, "/api/client-errors", report, newAddress())).status).toBe(204);
+    expect(await stored()).toBe(clientReportLimit.max + 1);
+  }, 60_000);
+
+  test(`browser load reports: ${clientLoadLimit.max} counted per address per ${clientLoadLimit.windowMs / 60_000} minutes, then 429 and not counted`, async () => {
+    const address = newAddress();
+    const version = `grenze-${addresses}`;
+    // A load is counted only for a release the API knows.
+    const [release] = await db.sql<{ id: number }[]>`
+      insert into releases (remote, version, kind, manifest_url, kit_surface, released_by)
+      values ('dashboard', ${version}, 'external', 'https://cdn.example.com/mf-manifest.json', '1', 'Test')
+      returning id`;
+    const load = { remote: "mf-dashboard", version };
+    const counted = async () => {
+      const [row] = await db.sql<{ count: number }[]>`
+        select count(*)::int as count from release_loads where release_id = ${release?.id ?? 0}`;
+      return row?.count;
+    };
+    const answers = await postAll(clientLoadLimit.max, (index) => post(index, "/api/client-loads", load, address));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(clientLoadLimit.max).fill(204));
+    expect(await counted()).toBe(clientLoadLimit.max);
+    for (const index of [0, 1]) {
+      const blocked = await post(index, "/api/client-loads", load, address);
+      expectRefused(blocked, releaseMessages.tooManyClientErrors, clientLoadLimit.windowMs);
+    }
+    expect(await counted()).toBe(clientLoadLimit.max);
+    expect((await post(1, "/api/client-loads", load, newAddress())).status).toBe(204);
+    expect(await counted()).toBe(clientLoadLimit.max + 1);
+  }, 60_000);
 
   test("the counts survive a restart: a process started afterwards still refuses", async () => {
     const address = newAddress();
