@@ -169,58 +169,64 @@ describe("limits hold per deployment: two processes on one database allow what o
     expect((await post(1, "/api/contact", message(), newAddress())).status).toBe(201);
   });
 
-  test(`browser error reports: ${clientReportLimit.max} stored per address per ${clientReportLimit.windowMs / 60_000} minutes, then 429 and not stored`, async () => {
-    const address = newAddress();
-    const report = {
-      remote: "mf-dashboard",
-      version: null,
-      kind: "render",
-      route: "/dashboard",
-      message: `TypeError: Grenze ${address}`,
-      browser: "Firefox 140",
-    };
-    const stored = async () => {
-      const [row] = await db.sql<{ count: number }[]>`
-        select count(*)::int as count from client_errors where message = ${report.message}`;
-      return row?.count;
-    };
-    const answers = await postAll(clientReportLimit.max, (index) => post(index, "/api/client-errors", report, address));
-    expect(answers.map((answer) => answer.status)).toEqual(Array(clientReportLimit.max).fill(204));
-    expect(await stored()).toBe(clientReportLimit.max);
-    for (const index of [0, 1]) {
-      const blocked = await post(index, "/api/client-errors", report, address);
-      expectRefused(blocked, releaseMessages.tooManyClientErrors, clientReportLimit.windowMs);
-    }
-    expect(await stored()).toBe(clientReportLimit.max);
-    expect((await post(1, "/api/client-errors", report, newAddress())).status).toBe(204);
-    expect(await stored()).toBe(clientReportLimit.max + 1);
-  }, 60_000);
+  /** The browser's public reports: per route, a valid report of its own and how many of it are stored. */
+  const browserReports = [
+    {
+      path: "/api/client-errors",
+      limit: clientReportLimit,
+      async prepare(marker: string) {
+        const message = `TypeError: Grenze ${marker}`;
+        const json = {
+          remote: "mf-dashboard",
+          version: null,
+          kind: "render",
+          route: "/dashboard",
+          message,
+          browser: "Firefox 140",
+        };
+        const stored = async () => {
+          const [row] = await db.sql<{ count: number }[]>`
+            select count(*)::int as count from client_errors where message = ${message}`;
+          return row?.count;
+        };
+        return { json, stored };
+      },
+    },
+    {
+      path: "/api/client-loads",
+      limit: clientLoadLimit,
+      async prepare(marker: string) {
+        // A load is counted only for a release the API knows: one of its own.
+        const version = `grenze-${marker.replaceAll(".", "-")}`;
+        const [release] = await db.sql<{ id: number }[]>`
+          insert into releases (remote, version, kind, manifest_url, kit_surface, released_by)
+          values ('dashboard', ${version}, 'external', 'https://cdn.example.com/mf-manifest.json', '1', 'Test')
+          returning id`;
+        const stored = async () => {
+          const [row] = await db.sql<{ count: number }[]>`
+            select count(*)::int as count from release_loads where release_id = ${release?.id ?? 0}`;
+          return row?.count;
+        };
+        return { json: { remote: "mf-dashboard", version }, stored };
+      },
+    },
+  ];
 
-  test(`browser load reports: ${clientLoadLimit.max} counted per address per ${clientLoadLimit.windowMs / 60_000} minutes, then 429 and not counted`, async () => {
-    const address = newAddress();
-    const version = `grenze-${addresses}`;
-    // A load is counted only for a release the API knows.
-    const [release] = await db.sql<{ id: number }[]>`
-      insert into releases (remote, version, kind, manifest_url, kit_surface, released_by)
-      values ('dashboard', ${version}, 'external', 'https://cdn.example.com/mf-manifest.json', '1', 'Test')
-      returning id`;
-    const load = { remote: "mf-dashboard", version };
-    const counted = async () => {
-      const [row] = await db.sql<{ count: number }[]>`
-        select count(*)::int as count from release_loads where release_id = ${release?.id ?? 0}`;
-      return row?.count;
-    };
-    const answers = await postAll(clientLoadLimit.max, (index) => post(index, "/api/client-loads", load, address));
-    expect(answers.map((answer) => answer.status)).toEqual(Array(clientLoadLimit.max).fill(204));
-    expect(await counted()).toBe(clientLoadLimit.max);
-    for (const index of [0, 1]) {
-      const blocked = await post(index, "/api/client-loads", load, address);
-      expectRefused(blocked, releaseMessages.tooManyClientErrors, clientLoadLimit.windowMs);
-    }
-    expect(await counted()).toBe(clientLoadLimit.max);
-    expect((await post(1, "/api/client-loads", load, newAddress())).status).toBe(204);
-    expect(await counted()).toBe(clientLoadLimit.max + 1);
-  }, 60_000);
+  for (const { path, limit, prepare } of browserReports) {
+    test(`${path}: ${limit.max} stored per address per ${limit.windowMs / 60_000} minutes, then 429 and not stored`, async () => {
+      const address = newAddress();
+      const { json, stored } = await prepare(address);
+      const answers = await postAll(limit.max, (index) => post(index, path, json, address));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(limit.max).fill(204));
+      expect(await stored()).toBe(limit.max);
+      for (const index of [0, 1]) {
+        expectRefused(await post(index, path, json, address), releaseMessages.tooManyClientErrors, limit.windowMs);
+      }
+      expect(await stored()).toBe(limit.max);
+      expect((await post(1, path, json, newAddress())).status).toBe(204);
+      expect(await stored()).toBe(limit.max + 1);
+    }, 60_000);
+  }
 
   test("the counts survive a restart: a process started afterwards still refuses", async () => {
     const address = newAddress();
