@@ -5,6 +5,8 @@ import { accountLoginLimit, addressLoginLimit, registrationLimit } from "../../s
 import { authApiMessages } from "../../src/modules/auth/messages.ts";
 import { contactApiMessages } from "../../src/modules/contact-requests/messages.ts";
 import { contactRateLimit } from "../../src/modules/contact-requests/routes.ts";
+import { releaseMessages } from "../../src/modules/releases/messages.ts";
+import { clientLoadLimit, clientReportLimit } from "../../src/modules/releases/routes.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
 import { registerAndLogin, uniqueEmail } from "../support/users.ts";
@@ -42,18 +44,41 @@ async function post(index: number, path: string, json: unknown, address: string)
     headers: { "content-type": "application/json", "x-forwarded-for": address },
     body: JSON.stringify(json),
   });
-  return { status: response.status, body: (await response.json()) as unknown, headers: response.headers };
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text === "" ? null : JSON.parse(text)) as unknown,
+    headers: response.headers,
+  };
+}
+
+/** `count` POSTs made by `send(index)`, at most `inFlight` of them at a time; their answers in index order. */
+async function postAll(
+  count: number,
+  send: (index: number) => ReturnType<typeof post>,
+  inFlight = 8,
+): Promise<Awaited<ReturnType<typeof post>>[]> {
+  const answers: Awaited<ReturnType<typeof post>>[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      answers[index] = await send(index);
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  return answers;
 }
 
 const strongPassword = "Wolken-Segel-Brise-Anker-17";
-const minutes = (windowMs: number) => windowMs / 1000;
+const seconds = (windowMs: number) => windowMs / 1000;
 
 function expectRefused(answer: Awaited<ReturnType<typeof post>>, message: string, windowMs: number): void {
   expect(answer.status).toBe(429);
   expect(answer.body).toEqual({ code: "rate-limited", message });
   const retryAfter = Number(answer.headers.get("retry-after"));
-  expect(retryAfter).toBeGreaterThan(minutes(windowMs) - 60);
-  expect(retryAfter).toBeLessThanOrEqual(minutes(windowMs));
+  expect(retryAfter).toBeGreaterThan(seconds(windowMs) - 60);
+  expect(retryAfter).toBeLessThanOrEqual(seconds(windowMs));
 }
 
 describe("limits hold per deployment: two processes on one database allow what one does", () => {
@@ -143,6 +168,65 @@ describe("limits hold per deployment: two processes on one database allow what o
     }
     expect((await post(1, "/api/contact", message(), newAddress())).status).toBe(201);
   });
+
+  /** The browser's public reports: per route, a valid report of its own and how many of it are stored. */
+  const browserReports = [
+    {
+      path: "/api/client-errors",
+      limit: clientReportLimit,
+      async prepare(marker: string) {
+        const message = `TypeError: Grenze ${marker}`;
+        const json = {
+          remote: "mf-dashboard",
+          version: null,
+          kind: "render",
+          route: "/dashboard",
+          message,
+          browser: "Firefox 140",
+        };
+        const stored = async () => {
+          const [row] = await db.sql<{ count: number }[]>`
+            select count(*)::int as count from client_errors where message = ${message}`;
+          return row?.count;
+        };
+        return { json, stored };
+      },
+    },
+    {
+      path: "/api/client-loads",
+      limit: clientLoadLimit,
+      async prepare(marker: string) {
+        // A load is counted only for a release the API knows: one of its own.
+        const version = `grenze-${marker.replaceAll(".", "-")}`;
+        const [release] = await db.sql<{ id: number }[]>`
+          insert into releases (remote, version, kind, manifest_url, kit_surface, released_by)
+          values ('dashboard', ${version}, 'external', 'https://cdn.example.com/mf-manifest.json', '1', 'Test')
+          returning id`;
+        const stored = async () => {
+          const [row] = await db.sql<{ count: number }[]>`
+            select count(*)::int as count from release_loads where release_id = ${release?.id ?? 0}`;
+          return row?.count;
+        };
+        return { json: { remote: "mf-dashboard", version }, stored };
+      },
+    },
+  ];
+
+  for (const { path, limit, prepare } of browserReports) {
+    test(`${path}: ${limit.max} stored per address per ${limit.windowMs / 60_000} minutes, then 429 and not stored`, async () => {
+      const address = newAddress();
+      const { json, stored } = await prepare(address);
+      const answers = await postAll(limit.max, (index) => post(index, path, json, address));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(limit.max).fill(204));
+      expect(await stored()).toBe(limit.max);
+      for (const index of [0, 1]) {
+        expectRefused(await post(index, path, json, address), releaseMessages.tooManyClientErrors, limit.windowMs);
+      }
+      expect(await stored()).toBe(limit.max);
+      expect((await post(1, path, json, newAddress())).status).toBe(204);
+      expect(await stored()).toBe(limit.max + 1);
+    }, 60_000);
+  }
 
   test("the counts survive a restart: a process started afterwards still refuses", async () => {
     const address = newAddress();
