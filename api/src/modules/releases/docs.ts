@@ -194,7 +194,7 @@ export const releaseDocs = () => ({
       204: { description: "Counted." },
       ...errorResponses({
         422: { validation: [messages.unknownRemote, messages.invalidVersion] },
-        429: { "rate-limited": [messages.tooManyClientErrors] },
+        429: { "rate-limited": [messages.tooManyClientLoads] },
       }),
       ...jsonBodyErrors,
     },

@@ -42,6 +42,7 @@ export const releaseMessages = {
   keyCannotAdminister: "Mit einem Schlüssel lassen sich nur Releases ausliefern, nicht verwalten.",
   clientErrorInvalid: "Die Fehlermeldung ist unvollständig.",
   tooManyClientErrors: "Zu viele Fehlermeldungen von dieser Adresse. Bitte später erneut versuchen.",
+  tooManyClientLoads: "Zu viele Lademeldungen von dieser Adresse. Bitte später erneut versuchen.",
   /** The actor of an automatic stop in the history. */
   automaticActor: "Automatisch",
   autoStopReason: (canaryRate: number, activeRate: number) =>

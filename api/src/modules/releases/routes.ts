@@ -194,7 +194,7 @@ export function releasesModule(
       async ({ request, server, body, status }) => {
         const remote = parseRemote(body.remote);
         const hit = await loads.hit(clientAddressOf(request, server, config.trustedProxies));
-        if (!hit.allowed) throw tooManyRequests(messages.tooManyClientErrors, hit);
+        if (!hit.allowed) throw tooManyRequests(messages.tooManyClientLoads, hit);
         await releases.reportLoad(remote, body.version);
         return status(204, undefined);
       },
