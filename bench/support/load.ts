@@ -37,6 +37,8 @@ export interface LoadOptions {
   requests?: number;
   /** Ends the run early when aborted. */
   signal?: AbortSignal;
+  /** Also count, apart, the requests sent this long after the start (`settled`): a run without its first moments. */
+  settledAfterMs?: number;
 }
 
 export interface LoadResult {
@@ -53,6 +55,8 @@ export interface LoadResult {
   firstFailure: string | null;
   /** The same per request kind (`next`'s `kind`; `paths` count as "GET"). */
   byKind: Record<string, KindResult>;
+  /** Per kind, the requests sent from `settledAfterMs` on; null without it. */
+  settled: Record<string, KindResult> | null;
 }
 
 export interface KindResult {
@@ -178,6 +182,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
   const all = new Latencies();
   const kinds = new Map<string, Latencies>();
+  const settledKinds = new Map<string, Latencies>();
   let started = 0;
   let socketErrors = 0;
   let firstFailure: string | null = null;
@@ -234,6 +239,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
                 }
                 all.add(ms);
                 kind.add(ms);
+                if (options.settledAfterMs !== undefined && sentAt - startedAt >= options.settledAfterMs) {
+                  let settled = settledKinds.get(current.kind);
+                  if (!settled) {
+                    settled = new Latencies();
+                    settledKinds.set(current.kind, settled);
+                  }
+                  settled.add(ms);
+                }
                 if (answer.status < 200 || answer.status > 299) {
                   fail(
                     kind,
@@ -269,10 +282,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   );
 
   const seconds = (performance.now() - startedAt) / 1000;
-  const byKind: Record<string, KindResult> = {};
-  for (const [name, kind] of kinds) {
-    byKind[name] = { requests: kind.count, failures: kind.failures, latency: kind.summary() };
-  }
+  const summaries = (of: Map<string, Latencies>) => {
+    const summary: Record<string, KindResult> = {};
+    for (const [name, kind] of of)
+      summary[name] = { requests: kind.count, failures: kind.failures, latency: kind.summary() };
+    return summary;
+  };
   return {
     requests: all.count,
     failures: all.failures,
@@ -281,7 +296,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     requestsPerSecond: all.count / seconds,
     latency: all.summary(),
     firstFailure,
-    byKind,
+    byKind: summaries(kinds),
+    settled: options.settledAfterMs === undefined ? null : summaries(settledKinds),
   };
 }
 
