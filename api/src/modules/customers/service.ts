@@ -6,7 +6,7 @@ import type { AuditActor } from "../audit/index.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 import {
   type CustomerChange,
-  createCustomer,
+  createCustomers,
   type Editor,
   type KeptList,
   keptRowsBefore,
@@ -75,8 +75,10 @@ export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "w
 
   async function create(body: typeof createBody.static, editor: Editor, actor: AuditActor): Promise<Customer> {
     const writeBegan = performance.now();
-    const { customer, change } = await createCustomer(writes, customerFrom(body), editor, actor);
+    const { customers, change } = await createCustomers(writes, [{ customer: customerFrom(body), editor, actor }]);
     customersChanged(change, writeBegan);
+    const [customer] = customers;
+    if (!customer) throw new Error("insert into customers returned no row");
     return customer;
   }
 
