@@ -8,7 +8,7 @@ export { auditChainHead, retentionPeriods, scheduleAuditPurge, verifyAuditChain 
 export {
   type AuditActor,
   type AuditEventInput,
-  auditEventStaging,
+  auditEventsStaging,
   changedFields,
   recordAuditEvent,
   rowSnapshot,

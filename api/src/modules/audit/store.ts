@@ -48,30 +48,62 @@ export interface AuditEventInput {
  * transaction (a refused sign-in changes nothing) it is a statement of its own.
  */
 export async function recordAuditEvent(sql: Queries, actor: AuditActor, event: AuditEventInput): Promise<void> {
-  await sql`select ${auditEventStaging(sql, actor, event)}`;
+  const spec = specOf(event);
+  await sql`select audit_append(
+      ${spec.retention}, ${actor.kind}, ${actor.id}, ${actor.name}, ${actor.address}, ${event.action},
+      ${spec.object}, ${objectIdOf(event)}::text,
+      array(select jsonb_array_elements_text(${JSON.stringify(event.fields ?? [])}::text::jsonb)),
+      ${changesOf(event)}::text::jsonb
+    )`;
+}
+
+/** The action's object type and retention class (the kit's list). */
+function specOf(event: AuditEventInput): (typeof auditActions)[AuditAction] {
+  const spec = auditActions[event.action];
+  if (!spec) throw new Error(`unknown audit action ${event.action}`);
+  return spec;
+}
+
+function objectIdOf(event: AuditEventInput): string | null {
+  return event.objectId === undefined || event.objectId === null ? null : String(event.objectId);
+}
+
+/** As text, cast in the statement: postgres.js would encode a string given as jsonb again. */
+function changesOf(event: AuditEventInput): string | null {
+  return event.changes ? JSON.stringify(event.changes) : null;
 }
 
 /**
- * The call that stages one event, as a part of the statement that makes the change, so that a
- * change made by one statement needs no transaction of its own around it (a customer's create:
- * its row lock on the counts is then held only inside the commit). `objectIdOf` is an expression
- * of that statement for an object whose id the statement itself makes.
+ * Several events staged as a part of the statement that makes the changes, in their order, each
+ * with its own actor (a batch of customers' creates, each by its own caller), so that changes
+ * made by one statement need no transaction of their own around it (the creates' row lock on
+ * the counts is then held only inside the commit). `objectIdsOf` is a text[] expression of that
+ * statement with one object id per event, in the events' order, for objects the statement itself
+ * makes. The expression's value is the number of events staged: the statement must read it (a
+ * CTE nothing refers to is not run).
  */
-export function auditEventStaging(
+export function auditEventsStaging(
   sql: Queries,
-  actor: AuditActor,
-  event: AuditEventInput,
-  objectIdOf?: postgres.PendingQuery<postgres.Row[]>,
+  events: readonly { actor: AuditActor; event: AuditEventInput }[],
+  objectIdsOf?: postgres.PendingQuery<postgres.Row[]>,
 ): postgres.PendingQuery<postgres.Row[]> {
-  const spec = auditActions[event.action];
-  if (!spec) throw new Error(`unknown audit action ${event.action}`);
-  const objectId = event.objectId === undefined || event.objectId === null ? null : String(event.objectId);
-  return sql`audit_append(
-      ${spec.retention}, ${actor.kind}, ${actor.id}, ${actor.name}, ${actor.address}, ${event.action},
-      ${spec.object}, ${objectIdOf ?? objectId}::text,
-      array(select jsonb_array_elements_text(${JSON.stringify(event.fields ?? [])}::text::jsonb)),
-      ${event.changes ? JSON.stringify(event.changes) : null}::text::jsonb
-    )`;
+  const specs = events.map(({ event }) => specOf(event));
+  const actors = events.map(({ actor }) => actor);
+  const inputs = events.map(({ event }) => event);
+  const objectId = objectIdsOf ? sql`(${objectIdsOf})[e.ord]` : sql`e.object_id`;
+  return sql`(select count(audit_append(
+      e.retention_class, e.actor_kind, e.actor_id, e.actor_name, e.client_address, e.action,
+      e.object_type, ${objectId}, array(select jsonb_array_elements_text(e.fields::jsonb)), e.changes::jsonb
+    )) from unnest(
+      ${specs.map((spec) => spec.retention)}::text[], ${actors.map((actor) => actor.kind)}::text[],
+      ${actors.map((actor) => actor.id)}::int[], ${actors.map((actor) => actor.name)}::text[],
+      ${actors.map((actor) => actor.address)}::text[], ${inputs.map((event) => event.action)}::text[],
+      ${specs.map((spec) => spec.object)}::text[], ${inputs.map(objectIdOf)}::text[],
+      ${inputs.map((event) => JSON.stringify(event.fields ?? []))}::text[], ${inputs.map(changesOf)}::text[]
+    ) with ordinality as e(
+      retention_class, actor_kind, actor_id, actor_name, client_address, action, object_type, object_id, fields,
+      changes, ord
+    ))`;
 }
 
 /**

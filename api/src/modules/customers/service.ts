@@ -1,4 +1,5 @@
 import type { Customer } from "@klarwerk/kit";
+import { GroupCommit } from "../../db/group-commit.ts";
 import { TableCache } from "../../db/table-cache.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -6,11 +7,12 @@ import type { AuditActor } from "../audit/index.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 import {
   type CustomerChange,
-  createCustomer,
+  createCustomers,
   type Editor,
   type KeptList,
   keptRowsBefore,
   type ListRange,
+  type NewCustomer,
   pageOf,
   pagesShowing,
   rangeKey,
@@ -32,6 +34,12 @@ import { type createBody, customerFrom, type ListQuery, type updateBody } from "
 const cachedRanges = { maxEntries: 2000, maxChars: 32 * 1024 * 1024 };
 
 /**
+ * At most this many creates share one statement: migration 021's NOTIFY describes up to 20 rows
+ * (past that the other processes forget every page instead of taking the new customers in).
+ */
+const maxCreatesTogether = 20;
+
+/**
  * The customer list, from memory while its pages are unchanged (with a change feed), and the
  * saves that tell it what they changed.
  */
@@ -48,6 +56,20 @@ export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "w
   // The writer's next list must show the save at once, not one NOTIFY round trip later.
   const customersChanged = (change: CustomerChange, writeBegan: number) =>
     changes?.committed("customers", change, writeBegan);
+
+  // The creates that come while one is being written go together next, in one transaction (issue 27:
+  // each create waited for the commits of those before it). The change is announced once, with all
+  // rows, before any caller is answered.
+  const creates = new GroupCommit<NewCustomer, Customer>({
+    name: "customer creates",
+    maxBatch: maxCreatesTogether,
+    async write(items) {
+      const writeBegan = performance.now();
+      const { customers, change } = await createCustomers(writes, items);
+      customersChanged(change, writeBegan);
+      return customers;
+    },
+  });
 
   /** One page as the JSON text of `{ customers, pages, total, total_exact }`. */
   async function listPage(query: ListQuery): Promise<string> {
@@ -73,11 +95,9 @@ export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "w
     return json;
   }
 
+  /** Alone when no other create is being written, else with those that came meanwhile. */
   async function create(body: typeof createBody.static, editor: Editor, actor: AuditActor): Promise<Customer> {
-    const writeBegan = performance.now();
-    const { customer, change } = await createCustomer(writes, customerFrom(body), editor, actor);
-    customersChanged(change, writeBegan);
-    return customer;
+    return creates.submit({ customer: customerFrom(body), editor, actor });
   }
 
   /** 404 for an unknown id. */

@@ -3,7 +3,7 @@ import type { ChangeDetail } from "../../db/change-feed.ts";
 import type { Queries, Sql } from "../../db/open.ts";
 import { parseSnapshot, type Snapshot, visibleInSnapshot } from "../../db/snapshot.ts";
 import type { Revision } from "../../db/table-cache.ts";
-import { type AuditActor, auditEventStaging, changedFields, recordAuditEvent } from "../audit/index.ts";
+import { type AuditActor, auditEventsStaging, changedFields, recordAuditEvent } from "../audit/index.ts";
 import type { ListQuery } from "./validation.ts";
 
 /**
@@ -238,37 +238,74 @@ const auditedFields = [
   "leitweg_id",
 ] as const satisfies readonly (keyof Customer)[];
 
+/** One create: the customer as validated, who saves it, and who the audit event names. */
+export interface NewCustomer {
+  customer: CustomerInput;
+  editor: Editor;
+  actor: AuditActor;
+}
+
 /**
- * The new customer and its audit event, in one statement and so in its own transaction: the
- * counts' row (one per status, kept by the insert's trigger) stays locked only inside the commit,
- * not across round trips to this process, where the staff's creates queued on it (issue 27).
- * The event names the fields given, which are the values stored.
+ * New customers and their audit events (`customer.created`, each naming its own actor and the
+ * fields given, which are the values stored), in ONE statement and so in its own transaction:
+ * the counts' row (one per status, kept by the insert's trigger) stays locked only inside the
+ * commit, not across round trips to this process, where the staff's creates queued on it (issue
+ * 27); several creates share that commit (service.ts' group commit). The ids are drawn from the
+ * identity's sequence first and each row is matched back to its item by them, as RETURNING
+ * promises no order. The customers come back in the items' order, with the one change (all rows,
+ * as migration 021's trigger describes them) that the statement's transaction made.
  */
-export async function createCustomer(
+export async function createCustomers(
   sql: Sql,
-  customer: CustomerInput,
-  editor: Editor,
-  actor: AuditActor,
-): Promise<{ customer: Customer; change: CustomerChange }> {
-  const { fields } = changedFields(null, customer, auditedFields);
-  const event = auditEventStaging(sql, actor, { action: "customer.created", fields }, sql`(select id from created)`);
-  const [created] = await sql<(Customer & { name_lower: string; tx: string })[]>`
-    with created as (
+  items: readonly NewCustomer[],
+): Promise<{ customers: Customer[]; change: CustomerChange }> {
+  if (items.length === 0) throw new Error("createCustomers needs at least one customer");
+  const field = (key: keyof CustomerInput) => items.map(({ customer }) => customer[key]);
+  const events = items.map(({ customer, actor }) => ({
+    actor,
+    event: { action: "customer.created" as const, fields: changedFields(null, customer, auditedFields).fields },
+  }));
+  const staging = auditEventsStaging(sql, events, sql`(select array_agg(id::text order by ord) from drawn)`);
+  // `drawn` is read three times and runs once: each item's id is drawn once, from the identity's
+  // sequence (migration 005; named here, not looked up per row).
+  const created = await sql<(Customer & { name_lower: string; tx: string })[]>`
+    with drawn as materialized (
+      select nextval('customers_id_seq') as id, item.*
+      from unnest(
+        ${field("name")}::text[], ${field("email")}::text[], ${field("phone")}::text[], ${field("website")}::text[],
+        ${field("notes")}::text[], ${field("status")}::text[], ${field("address")}::text[],
+        ${field("leitweg_id")}::text[], ${items.map(({ editor }) => editor.id)}::bigint[],
+        ${items.map(({ editor }) => editor.name)}::text[]
+      ) with ordinality as item(
+        name, email, phone, website, notes, status, address, leitweg_id, editor_id, editor_name, ord
+      )
+    ),
+    created as (
       insert into customers (
-        name, email, phone, website, notes, status, address, leitweg_id,
+        id, name, email, phone, website, notes, status, address, leitweg_id,
         created_by, created_by_name, updated_by, updated_by_name
       )
-      values (
-        ${customer.name}, ${customer.email}, ${customer.phone}, ${customer.website}, ${customer.notes},
-        ${customer.status}, ${customer.address}, ${customer.leitweg_id}, ${editor.id}, ${editor.name}, ${editor.id}, ${editor.name}
-      )
+      overriding system value
+      select id, name, email, phone, website, notes, status, address, leitweg_id,
+        editor_id, editor_name, editor_id, editor_name
+      from drawn
       returning id, name, email, phone, website, notes, status, address, leitweg_id, name_lower
     ),
-    staged as (select ${event})
-    select created.*, pg_current_xact_id()::text as tx from created, staged`;
-  if (!created) throw new Error("insert into customers returned no row");
-  const { name_lower, tx, ...stored } = created;
-  return { customer: stored, change: { tx, op: "insert", rows: [[name_lower, stored.status, stored]] } };
+    staged as (select ${staging} as events)
+    select created.*, pg_current_xact_id()::text as tx
+    from created join drawn using (id) cross join staged
+    order by drawn.ord`;
+  if (created.length !== items.length) {
+    throw new Error(`insert into customers returned ${created.length} rows for ${items.length}`);
+  }
+  const customers: Customer[] = [];
+  const rows: unknown[][] = [];
+  for (const { name_lower, tx: _, ...stored } of created) {
+    customers.push(stored);
+    rows.push([name_lower, stored.status, stored]);
+  }
+  const tx = created[0]?.tx ?? "";
+  return { customers, change: { tx, op: "insert", rows } };
 }
 
 /**
