@@ -55,8 +55,8 @@ export interface LoadResult {
   firstFailure: string | null;
   /** The same per request kind (`next`'s `kind`; `paths` count as "GET"). */
   byKind: Record<string, KindResult>;
-  /** Per kind, the requests sent from `settledAfterMs` on; null without it. */
-  settled: Record<string, KindResult> | null;
+  /** Per kind, the latencies of the requests sent from `settledAfterMs` on (failures: see `byKind`); null without it. */
+  settled: Record<string, Omit<KindResult, "failures">> | null;
 }
 
 export interface KindResult {

@@ -91,9 +91,11 @@ export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "w
     const kept = await ranges.get(
       rangeKey(range),
       async () => {
-        const fromDatabase = () => readCustomerPage(sql, range, keptRowsBefore);
-        // While the feed is dark nothing is kept and every page is a read: those are not held up.
-        const read = await (changes?.live ? listReads(fromDatabase) : fromDatabase());
+        // While the feed is dark nothing is kept and every page is a read: those are not held up,
+        // and need no rows before the range (they only serve revisions of a kept range).
+        const read = await (changes?.live
+          ? listReads(() => readCustomerPage(sql, range, keptRowsBefore))
+          : readCustomerPage(sql, range, 0));
         const json = JSON.stringify(pageOf(read, query));
         const rowsInPage = Math.max(1, Math.min(query.limit, read.window.rows.length));
         // The range's rows weigh what the page's own do, on average.
