@@ -237,7 +237,7 @@ describe("the attack of 50 loads and 2 errors leaves the canary running", () => 
 });
 
 describe("real visitors decide", () => {
-  test("a canary whose visitors fail is stopped, and every admin gets a mail, forged errors against the active release notwithstanding", async () => {
+  test("a canary half of whose visitors fail is stopped, and every admin gets a mail, forged errors against the active release notwithstanding", async () => {
     const { active, canary } = await freshCanary();
     // The attacker makes the active release look as bad as it can without tickets.
     for (let index = 0; index < 50; index++) {
@@ -251,7 +251,11 @@ describe("real visitors decide", () => {
         204,
       );
     }
+    // Half the canary's visitors fail.
     for (let visitor = 0; visitor < minVisitors; visitor++) {
+      expect((await send(visitor, "/api/client-loads", { json: loadOf(canary, await ticketFor(canary)) })).status).toBe(
+        204,
+      );
       const ticket = await ticketFor(canary);
       expect((await send(visitor, "/api/client-errors", { json: errorOf(canary, ticket, "load") })).status).toBe(204);
     }
