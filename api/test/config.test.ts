@@ -51,6 +51,7 @@ describe("loadConfig", () => {
       canaryMinLoads: 50,
       clientReportRetentionDays: 30,
       auditRetentionYears: { books: 10, security: 1, other: 3 },
+      auditKey: null,
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
