@@ -8,7 +8,14 @@ import { readDatabaseState } from "../../src/backup/database-state.ts";
 import { type Manifest, manifestFormat, manifestKey } from "../../src/backup/manifest.ts";
 import { DiskBackupTarget } from "../../src/backup/target.ts";
 import type { Sql } from "../../src/db/open.ts";
-import { auditChainKey, runAuditPurge, sealAuditTrail } from "../../src/modules/audit/service.ts";
+import {
+  auditChainKey,
+  auditSealer,
+  retentionPeriods,
+  runAuditPurge,
+  sealAuditTrail,
+  verifyAuditChain,
+} from "../../src/modules/audit/service.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "../support/app.ts";
 import { runPackageScript } from "../support/commands.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
@@ -108,6 +115,42 @@ describe.each(testDatabaseKinds())("the audit trail chained under a key the data
       expect(cli.output).toContain(`event #${seq} `);
       expect(cli.output).toContain(auditMessages.mismatch.sealBroken);
     }
+  }, 60_000);
+
+  test("a running API process that sealed the trail refuses to seal it again after its seals were stripped", async () => {
+    const fresh = await createTestDatabase({ kind });
+    const freshApp = createTestApp(fresh.sql, config, { rateLimits: unlimitedRateLimits });
+    const freshOwner = await signedInOwner(freshApp);
+    const newCustomer = async (name: string) => {
+      const answer = await callJson(freshApp, "/api/customers", { token: freshOwner.token, json: { name } });
+      expect(answer.status).toBe(201);
+    };
+    const sealer = auditSealer(fresh.sql, auditChainKey(config));
+    await newCustomer("Vorher");
+    await sealer();
+    await newCustomer("Opfer");
+    await newCustomer("Danach");
+    expect(await sealer()).toBeGreaterThan(0);
+    const [victim] = await fresh.sql<{ seq: number }[]>`select last_seq - 1 as seq from audit_chain`;
+    const seq = victim?.seq ?? 0;
+    // The database's role strips the seals from the victim on, sets the seal's row back, deletes, re-links.
+    await fresh.sql.begin(async (tx) => {
+      await tx`alter table audit_events disable trigger audit_events_append_only`;
+      await tx`update audit_events set mac = null where seq >= ${seq}`;
+      await tx`update audit_seal set sealed_seq = ${seq - 1}, sealed_mac = (select mac from audit_events where seq = ${seq - 1})`;
+      await tx`alter table audit_events enable trigger audit_events_append_only`;
+    });
+    await deleteAndRelink(fresh.sql, seq);
+    expect(await sealer()).toBe(0);
+    const [unsealed] = await fresh.sql<{ n: number }[]>`select count(*)::int as n from audit_events where mac is null`;
+    expect(unsealed?.n).toBeGreaterThan(0);
+    // Within ten minutes that is the last moments' events waiting for their seal; after, verify names it.
+    const later = await verifyAuditChain(fresh.sql, retentionPeriods(config), {
+      key: auditChainKey(config),
+      now: Date.now() + 11 * 60_000,
+    });
+    expect(later.first_mismatch).toMatchObject({ seq, reason: auditMessages.mismatch.notSealed });
+    await fresh.drop();
   }, 60_000);
 });
 

@@ -18,6 +18,7 @@ import {
   chainHead,
   chainLinks,
   eventHash,
+  eventMac,
   eventsToSeal,
   listAuditEvents,
   lockSealState,
@@ -251,15 +252,52 @@ async function legacyTrailWhole(sql: Sql, key: Uint8Array): Promise<boolean> {
 }
 
 /**
- * One round of sealing (what every API process does every few seconds): the events linked since
- * the last round get their seals. 0 when another process is sealing.
+ * The sealing of one API process: each call seals the events linked since the last round (0 when
+ * another process is sealing). It remembers the newest seal it made or saw: a trail found behind
+ * that (seals stripped and the seal's row set back, the cut-over undone, a sealed event changed)
+ * was rewritten without the key, so to seal it again would bless the rewrite. The process then
+ * stops sealing and says so in its log; the rewritten events stay unsealed and verify names them
+ * once they are ten minutes old.
  */
-export async function sealAuditTrail(sql: Sql, key: Uint8Array): Promise<number> {
-  const legacyWhole = await legacyTrailWhole(sql, key);
-  return sql.begin(async (tx) => {
-    const state = await lockSealState(tx, { skipLocked: true });
-    return state ? sealWithin(tx, key, state, legacyWhole) : 0;
-  });
+export function auditSealer(sql: Sql, key: Uint8Array): () => Promise<number> {
+  let seen: { seq: number; mac: string } | null = null;
+  let halted = false;
+  return async () => {
+    if (halted) return 0;
+    const legacyWhole = await legacyTrailWhole(sql, key);
+    return sql.begin(async (tx) => {
+      const state = await lockSealState(tx, { skipLocked: true });
+      if (!state) return 0;
+      if (seen !== null && !(await stillThere(tx, state, seen))) {
+        halted = true;
+        console.error(
+          `[api] audit trail: event #${seen.seq}, sealed before, is no longer as sealed (or the seals were set back): ` +
+            "someone changed the trail without the key; this process seals nothing more until it is restarted",
+        );
+        return 0;
+      }
+      const sealed = await sealWithin(tx, key, state, legacyWhole);
+      if (state.cutover_seq !== null && state.sealed_mac !== null) {
+        seen = { seq: state.sealed_seq, mac: hex(state.sealed_mac) };
+      }
+      return sealed;
+    });
+  };
+}
+
+/** Whether the seal this process saw last is still in the trail (or behind the anchor a purge moved). */
+async function stillThere(tx: Queries, state: SealState, seen: { seq: number; mac: string }): Promise<boolean> {
+  if (state.cutover_seq === null || state.sealed_seq < seen.seq) return false;
+  const head = await chainHead(tx);
+  if (seen.seq < head.anchor_seq) return true;
+  if (seen.seq === head.anchor_seq) return state.anchor_mac !== null && hex(state.anchor_mac) === seen.mac;
+  const stored = await eventMac(tx, seen.seq);
+  return stored !== null && hex(stored) === seen.mac;
+}
+
+/** One round of sealing by a process that remembers nothing (a fresh start, a command). */
+export function sealAuditTrail(sql: Sql, key: Uint8Array): Promise<number> {
+  return auditSealer(sql, key)();
 }
 
 /** In an API process: seals the trail every `everyMs` (two seconds). */
@@ -268,7 +306,8 @@ export function scheduleAuditSealing(
   key: Uint8Array,
   { firstAfterMs = 1000, everyMs = 2000 }: Partial<Schedule> = {},
 ): () => Promise<void> {
-  return scheduleEvery("the audit trail's sealing", () => sealAuditTrail(sql, key), { firstAfterMs, everyMs });
+  const seal = auditSealer(sql, key);
+  return scheduleEvery("the audit trail's sealing", seal, { firstAfterMs, everyMs });
 }
 
 /** The chain's newest hash (hex) and its number, for the backup manifest. */

@@ -293,6 +293,12 @@ export async function eventHash(sql: Queries, seq: number): Promise<Uint8Array |
   return row?.hash ?? null;
 }
 
+/** The seal of event `seq` (null when there is none, or it is unsealed). */
+export async function eventMac(sql: Queries, seq: number): Promise<Uint8Array | null> {
+  const [row] = await sql<{ mac: Uint8Array | null }[]>`select mac from audit_events where seq = ${seq}`;
+  return row?.mac ?? null;
+}
+
 /** Sets each event's mac (hex), once: the trigger lets an unsealed event be sealed and nothing else. */
 export async function storeMacs(sql: Queries, macs: { seq: number; mac: string }[]): Promise<void> {
   if (macs.length === 0) return;
