@@ -107,6 +107,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ OWNER_EMAIL: " " }).ownerEmail).toBeNull();
   });
 
+  test("AUDIT_KEY: at least 32 characters; unset, the audit key is derived from the JWT secret", () => {
+    expect(loadConfig({ AUDIT_KEY: "k".repeat(32) }).auditKey).toBe("k".repeat(32));
+    expect(problemsOf({ AUDIT_KEY: "k".repeat(31) })).toEqual(["AUDIT_KEY must be at least 32 characters long."]);
+  });
+
   test("AUDIT_RETENTION_*_YEARS: books 10 to 30 (default 10), security and other 1 to 30 (defaults 1 and 3)", () => {
     expect(loadConfig({}).auditRetentionYears).toEqual({ books: 10, security: 1, other: 3 });
     expect(

@@ -415,7 +415,7 @@ describe("the CSV export per RFC 4180", () => {
   }
 
   test("every cell is quoted, quotes are doubled, lines end in CRLF, and a formula is only text", async () => {
-    const mallory = await registerAndLogin(app, { name: '=1+1,"x";y' });
+    const mallory = await registerAndLogin(app, { name: '=1+1,=2+2;-3+3"x"' });
     await callJson(app, "/api/customers", { token: mallory.token, json: { name: "egal" } });
     const response = await call(app, `/api/audit/export.csv?actor_id=${mallory.user.id}`, { token: owner.token });
     expect(response.status).toBe(200);
@@ -438,11 +438,12 @@ describe("the CSV export per RFC 4180", () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row).toHaveLength(8);
-      expect(row[1]).toBe(`'=1+1,"x";y`);
+      expect(row[1]).toBe(`'=1+1,'=2+2;'-3+3"x"`);
     }
-    // Comma-delimited, every cell still starts with a quote, so no cell starts with "=".
+    // Opened with the wrong delimiter (a comma), a cell starts where a comma or semicolon was: none may
+    // start a formula there either.
     for (const line of text.split("\r\n").filter(Boolean)) {
-      for (const part of line.split(",")) expect(part.startsWith("=")).toBe(false);
+      for (const part of line.split(/[,;]/)) expect(part).not.toMatch(/^[=+\-@]/);
     }
   });
 });

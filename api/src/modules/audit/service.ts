@@ -265,6 +265,8 @@ export function auditSealer(sql: Sql, key: Uint8Array): () => Promise<number> {
   return async () => {
     if (halted) return 0;
     const legacyWhole = await legacyTrailWhole(sql, key);
+    // Said once: the trail before the key stays as it is until someone looks and restarts the API.
+    if (!legacyWhole) halted = true;
     return sql.begin(async (tx) => {
       const state = await lockSealState(tx, { skipLocked: true });
       if (!state) return 0;
@@ -318,10 +320,12 @@ export async function auditChainHead(sql: Sql): Promise<string> {
 
 /**
  * One CSV cell per RFC 4180: always quoted, a quote doubled; a leading = + - @, tab or carriage
- * return gets an apostrophe first, so a spreadsheet shows the cell as text, not as a formula.
+ * return gets an apostrophe first, so a spreadsheet shows the cell as text, not as a formula. So
+ * does one right after a comma or semicolon inside: opened with the other delimiter, a cell starts
+ * there.
  */
 export function csvCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = value.replace(/(^|[,;])(?=[=+\-@\t\r])/g, "$1'");
   return `"${text.replaceAll('"', '""')}"`;
 }
 
