@@ -360,6 +360,29 @@ describe.each(testDatabaseKinds())("what the trail is compared with, and what th
       await rm(ownBackups, { recursive: true, force: true });
     }
   }, 60_000);
+
+  test("the first seal after the upgrade seals a trail written before only when it verifies the old way", async () => {
+    const fresh = await createTestDatabase({ kind });
+    const freshApp = createTestApp(fresh.sql, config, { rateLimits: unlimitedRateLimits });
+    try {
+      const freshOwner = await signedInOwner(freshApp);
+      await callJson(freshApp, "/api/customers", { token: freshOwner.token, json: { name: "Vor dem Schlüssel" } });
+      // Changed before the upgrade, as the old chain could only tell by its hash.
+      await fresh.sql.begin(async (tx) => {
+        await tx`alter table audit_events disable trigger audit_events_append_only`;
+        await tx`update audit_events set actor_name = 'Jemand anderes' where seq = 1`;
+        await tx`alter table audit_events enable trigger audit_events_append_only`;
+      });
+      expect(await sealAuditTrail(fresh.sql, auditChainKey(config))).toBe(0);
+      const [state] = await fresh.sql<{ cutover_seq: number | null; sealed: number }[]>`
+        select cutover_seq, (select count(*)::int from audit_events where mac is not null) as sealed from audit_seal`;
+      expect(state).toEqual({ cutover_seq: null, sealed: 0 });
+      const answer = await callJson<AuditVerification>(freshApp, "/api/audit/verify", { token: freshOwner.token });
+      expect(answer.body.first_mismatch).toMatchObject({ seq: 1, reason: auditMessages.mismatch.contentChanged });
+    } finally {
+      await fresh.drop();
+    }
+  }, 60_000);
 });
 
 describe("the CSV export per RFC 4180", () => {
