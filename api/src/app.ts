@@ -98,6 +98,7 @@ export function createApp({
     auth,
     store: releaseStore,
     rollouts,
+    changes,
     needs: shellNeeds,
     publicUrl: config.publicUrl,
     trustedProxies: config.trustedProxies,
@@ -133,7 +134,7 @@ export function createApp({
     .use(releasesModule(deps, releases, rollouts))
     .use(auditModule(deps))
     .use(apiDocsModule())
-    .use(webModule(deps, { rollouts, serveReleaseFile: releaseFileServer(sql, releaseStore) }));
+    .use(webModule(deps, { rollouts, serveReleaseFile: releaseFileServer(sql, releaseStore, changes) }));
 }
 
 export type App = ReturnType<typeof createApp>;
