@@ -9,7 +9,7 @@ import type { AuditEvent, DeployKey, Release } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import { runDeferredDeletions } from "../../src/backup/deferred-deletes.ts";
 import { maxArchiveFiles } from "../../src/modules/releases/archive.ts";
-import { referencedReleaseBlobs, releaseBlobRows } from "../../src/modules/releases/store.ts";
+import { deleteRelease, referencedReleaseBlobs, releaseBlobRows } from "../../src/modules/releases/store.ts";
 import { blobStoresFor } from "../../src/storage/configured-blob-store.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
@@ -305,8 +305,14 @@ describe.each(testDatabaseKinds())("release files on the %s database", (kind) =>
         changes: { version: { before: "del-5", after: null } },
       });
 
-      // The version is free again: a new build under it is a new release with new files.
+      // The version is free again: a new build under it is a new release with new files, served by
+      // the other process too once it has heard of the upload.
       await uploaded("del-5");
+      const reuploaded = performance.now();
+      while ((await call(b, releaseFileUrl("dashboard", "del-5", "remoteEntry.js"))).status !== 200) {
+        if (performance.now() - reuploaded > 1000) throw new Error("B does not serve the new del-5 a second after");
+        await Bun.sleep(5);
+      }
       expect(await (await call(b, releaseFileUrl("dashboard", "del-5", "remoteEntry.js"))).text()).toBe(
         'window.__release = "del-5";',
       );
@@ -334,6 +340,22 @@ describe.each(testDatabaseKinds())("release files on the %s database", (kind) =>
       }>(a, "/api/releases", { token: owner.token });
       const dashboard = overview.body.remotes.find((remote) => remote.rollout.remote === "dashboard");
       expect(dashboard?.events.map((event) => event.version)).toContain("del-6");
+    });
+
+    test.if(kind === "server")("an activation racing the delete of its release is a 404, never a 500", async () => {
+      await uploaded("del-race");
+      const [row] = await db.sql<{ id: number }[]>`select id from releases where version = 'del-race'`;
+      let activation: Promise<{ status: number }> | undefined;
+      // A delete in progress: its transaction holds the release while the activation comes in.
+      await db.sql.begin(async (tx) => {
+        await tx`select id from releases where id = ${row?.id ?? 0} for update`;
+        activation = rollout("activate", { version: "del-race" });
+        await Bun.sleep(300);
+        await deleteRelease(tx, { id: row?.id ?? 0, version: "del-race" });
+      });
+      expect((await activation)?.status).toBe(404);
+      // The delete above was the store's alone: its queued blobs go as the service's would.
+      await runDeferredDeletions(db.sql, blobStoresFor(config));
     });
 
     test("while a backup runs the blobs stay (queued) and the next backup no longer lists them; after it they go", async () => {

@@ -293,9 +293,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         throw new HttpError(403, "deploy-key-cannot-administer", messages.keyCannotAdminister);
       const version = parseVersion(versionInput);
       const blobIds = await sql.begin(async (tx) => {
-        const release = await findRelease(tx, remote, version);
-        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
+        // The rollout first, then the release: every change of a remote locks in this order.
         const state = await lockRollout(tx, remote);
+        const release = await findRelease(tx, remote, version, "update");
+        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
         if (state?.active === release.id) throw new HttpError(409, "release-in-use", messages.deleteActive(version));
         if (state?.canary === release.id) throw new HttpError(409, "release-in-use", messages.deleteCanary(version));
         if (state?.previous === release.id)
@@ -358,9 +359,9 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       requireRemote(actor, remote);
       const version = parseVersion(versionInput);
       await sql.begin(async (tx) => {
-        const release = await findRelease(tx, remote, version);
-        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
         const state = await lockRollout(tx, remote);
+        const release = await findRelease(tx, remote, version, "key share");
+        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
         if (state?.active === release.id)
           throw new HttpError(409, "release-already-active", messages.alreadyActive(version));
         const canary = state?.canary === release.id ? null : (state?.canary ?? null);
@@ -382,9 +383,9 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       const version = parseVersion(versionInput);
       const share = parseShare(shareInput);
       await sql.begin(async (tx) => {
-        const release = await findRelease(tx, remote, version);
-        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
         const state = await lockRollout(tx, remote);
+        const release = await findRelease(tx, remote, version, "key share");
+        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
         if (!state) throw new HttpError(409, "rollout-no-active-release", messages.noActiveRelease);
         if (state.active === release.id)
           throw new HttpError(409, "release-already-active", messages.alreadyActive(version));

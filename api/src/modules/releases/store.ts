@@ -54,9 +54,20 @@ export async function releaseExists(sql: Queries, remote: RemoteName, version: s
   return row !== undefined;
 }
 
-export async function findRelease(sql: Queries, remote: RemoteName, version: string): Promise<Release | null> {
+/**
+ * The release, locked until the transaction ends when `lock` says so: `key share` by a rollout
+ * that will name it (a delete waits, or is waited for and then it is gone: a 404, not a foreign
+ * key's 500), `update` by its delete. Both take the remote's rollout (`lockRollout`) first.
+ */
+export async function findRelease(
+  sql: Queries,
+  remote: RemoteName,
+  version: string,
+  lock: "key share" | "update" | null = null,
+): Promise<Release | null> {
   const [row] = await sql<ReleaseRow[]>`
-    select ${sql.unsafe(releaseColumns)} from releases where remote = ${remote} and version = ${version}`;
+    select ${sql.unsafe(releaseColumns)} from releases where remote = ${remote} and version = ${version}
+    ${lock === null ? sql`` : sql.unsafe(`for ${lock}`)}`;
   return row ? releaseOf(row) : null;
 }
 
