@@ -3,7 +3,7 @@
 -- of them was an error. The key makes a replayed ticket change nothing, in every process.
 create table canary_visits (
   id bigint generated always as identity,
-  release_id bigint not null references releases (id),
+  release_id bigint not null references releases (id) on delete cascade,
   visitor text not null,
   window_start timestamptz not null,
   failed boolean not null default false,

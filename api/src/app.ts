@@ -100,6 +100,7 @@ export function createApp({
     auth,
     store: releaseStore,
     rollouts,
+    changes,
     needs: shellNeeds,
     publicUrl: config.publicUrl,
     trustedProxies: config.trustedProxies,
@@ -136,7 +137,7 @@ export function createApp({
     .use(releasesModule(deps, releases, rollouts))
     .use(auditModule(deps))
     .use(apiDocsModule())
-    .use(webModule(deps, { rollouts, serveReleaseFile: releaseFileServer(sql, releaseStore), tickets }));
+    .use(webModule(deps, { rollouts, serveReleaseFile: releaseFileServer(sql, releaseStore, changes), tickets }));
 }
 
 export type App = ReturnType<typeof createApp>;

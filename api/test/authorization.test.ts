@@ -382,6 +382,14 @@ Object.assign(portalRoutes, {
       return { path: "/api/releases/mf-dashboard/stop", method: "POST" };
     },
   },
+  "DELETE /api/releases/:remote/:version": {
+    adminOnly: true,
+    allowed: 204,
+    request: async ({ adminToken }) => ({
+      path: `/api/releases/mf-dashboard/${await uploadedVersion(adminToken)}`,
+      method: "DELETE",
+    }),
+  },
   "GET /api/deploy-keys": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/deploy-keys" }) },
   "POST /api/deploy-keys": {
     adminOnly: true,

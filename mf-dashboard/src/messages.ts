@@ -318,6 +318,12 @@ export const releasesMessages = {
   done: "Geändert: gilt ab dem nächsten Seitenaufruf",
   failed: "Änderung nicht möglich",
   noCanaryCandidate: "Es gibt kein anderes Release als das aktive. Zuerst eine neue Version ausliefern.",
+  delete: "Löschen",
+  deleteLabel: (version: string) => `Löschen: Release ${version}`,
+  deleteTitle: (version: string, remote: string) => `Release ${version} von ${remote} löschen?`,
+  deleteText: (version: string) =>
+    `Release ${version} und seine Dateien werden gelöscht; niemand kann sie danach mehr abrufen. Das lässt sich nicht rückgängig machen.`,
+  deleted: (version: string) => `Release ${version} gelöscht`,
   keys: {
     title: "Schlüssel für die Auslieferung",
     description:

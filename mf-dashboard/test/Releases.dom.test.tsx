@@ -275,6 +275,7 @@ function stubReleases(): ApiCall[] {
       const answer: RolloutAnswer = { rollout: rollout("dashboard") };
       return { json: answer };
     }
+    if (call.method === "DELETE") return new Response(null, { status: 204 });
     return { json: rolloutOverview };
   });
 }
@@ -346,7 +347,7 @@ describe("Auslieferung: the rollout and its buttons", () => {
         formatDateTime(dashboardV0.created_at),
         "",
         "0 / 0",
-        "Zurückrollen",
+        "ZurückrollenLöschen",
       ],
     ]);
 
@@ -480,6 +481,38 @@ describe("Auslieferung: the rollout and its buttons", () => {
     const dialog = await openWithKeyboard(within(dashboard).getByRole("button", { name: "Zurückrollen" }));
     expect(dialog.textContent).toContain(
       `Alle Besucherinnen und Besucher außer den 25 % im Canary erhalten ab ihrem nächsten Seitenaufruf wieder Version ${dashboardV0.version} statt ${dashboardV1.version}; der Canary mit Version ${dashboardV2.version} läuft weiter.`,
+    );
+  });
+
+  test("„Löschen“ is offered only for a release no visitor gets; it asks first and sends the delete on confirm", async () => {
+    const calls = stubReleases();
+    renderScreen(<Releases />);
+    const dashboard = await remoteSection("mf-dashboard");
+    // Active, canary (mf-dashboard) and the one to roll back to (mf-files) stay.
+    expect(
+      within(dashboard)
+        .getAllByRole("button", { name: /^Löschen/ })
+        .map((button) => button.textContent),
+    ).toEqual(["Löschen"]);
+    const files = await remoteSection("mf-files");
+    expect(within(files).queryByRole("button", { name: /^Löschen/ })).toBeNull();
+
+    const remove = within(dashboard).getByRole("button", { name: `Löschen: Release ${dashboardV0.version}` });
+    let dialog = await openWithKeyboard(remove);
+    expect(within(dialog).getByText(`Release ${dashboardV0.version} von mf-dashboard löschen?`)).toBeDefined();
+    expect(dialog.textContent).toContain(
+      `Release ${dashboardV0.version} und seine Dateien werden gelöscht; niemand kann sie danach mehr abrufen. Das lässt sich nicht rückgängig machen.`,
+    );
+    fireEvent.click(within(dialog).getByRole("button", { name: "Abbrechen" }));
+    await dialogClosed();
+    expect(calls.filter((call) => call.method === "DELETE")).toEqual([]);
+
+    dialog = await openWithKeyboard(remove);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Löschen" }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === "DELETE").map((call) => call.path)).toEqual([
+        `/api/releases/mf-dashboard/${dashboardV0.version}`,
+      ]),
     );
   });
 });

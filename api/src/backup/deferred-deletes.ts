@@ -32,6 +32,26 @@ export async function removeUnlessBackingUp(
   return true;
 }
 
+/** `removeUnlessBackingUp` for many blobs of one area at once (a release's files). Returns how many went. */
+export async function removeAllUnlessBackingUp(
+  sql: Sql,
+  area: BlobArea,
+  store: BlobStore,
+  blobIds: readonly string[],
+): Promise<number> {
+  if (blobIds.length === 0) return 0;
+  const rows = await sql<{ blob_id: string }[]>`
+    delete from blob_deletions where area = ${area} and blob_id = any(${sql.array([...blobIds])})
+      and ${sql.unsafe(fence)} returning blob_id`;
+  for (const row of rows) {
+    await store.remove(row.blob_id).catch((error: unknown) => {
+      // Named by no row any more: the next start's sweep removes it.
+      console.error(`[api] could not delete blob ${row.blob_id}:`, error);
+    });
+  }
+  return rows.length;
+}
+
 /** Every queued removal, unless a backup runs (after each backup, and at start). Returns how many went. */
 export async function runDeferredDeletions(sql: Sql, stores: Record<BlobArea, BlobStore>): Promise<number> {
   const rows = await sql<{ area: BlobArea; blob_id: string }[]>`

@@ -1,7 +1,7 @@
 import postgres from "postgres";
 
-/** The tables whose changes are announced (migrations 007, 009, 021 and 022). */
-const watchedTables = ["customers", "users", "sessions", "contact_requests", "remote_rollouts"] as const;
+/** The tables whose changes are announced (migrations 007, 009, 021, 022 and 027). */
+const watchedTables = ["customers", "users", "sessions", "contact_requests", "remote_rollouts", "releases"] as const;
 export type WatchedTable = (typeof watchedTables)[number];
 
 /**

@@ -91,6 +91,7 @@ const answerSchemas = {
   "POST /api/releases/:remote/canary": rolloutAnswerSchema,
   "POST /api/releases/:remote/promote": rolloutAnswerSchema,
   "POST /api/releases/:remote/stop": rolloutAnswerSchema,
+  "DELETE /api/releases/:remote/:version": null,
   "GET /api/deploy-keys": deployKeyListSchema,
   "POST /api/deploy-keys": createdDeployKeySchema,
   "DELETE /api/deploy-keys/:id": null,

@@ -687,6 +687,26 @@ const cases: Case[] = [
     },
   },
   {
+    route: "DELETE /api/releases/:remote/:version",
+    name: "release deleted by an admin",
+    run: async () => {
+      const version = await released();
+      return {
+        call: () => call(app, `/api/releases/mf-dashboard/${version}`, { method: "DELETE", token: owner.token }),
+        expected: {
+          action: "release.deleted",
+          ...byOwner(),
+          objectId: "mf-dashboard",
+          changes: {
+            version: { before: version, after: null },
+            kind: { before: "uploaded", after: null },
+            manifest_url: { before: `/remotes/mf-dashboard/releases/${version}/mf-manifest.json`, after: null },
+          },
+        },
+      };
+    },
+  },
+  {
     route: "POST /api/deploy-keys",
     name: "deploy key created",
     run: async () => ({

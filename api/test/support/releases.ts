@@ -104,3 +104,43 @@ export async function visitorTickets(
   }
   return tickets;
 }
+
+/** A tar entry: a file with its text, or a folder (its path ends in `/`). */
+export type TarEntry = { path: string; text?: string | Uint8Array };
+
+/**
+ * A ustar archive of these entries in this order, as any tar writes them (`Bun.Archive` writes
+ * no folders and no path twice); gzipped unless told otherwise.
+ */
+export function tarArchive(entries: TarEntry[], { gzip = true }: { gzip?: boolean } = {}): Uint8Array<ArrayBuffer> {
+  const encoder = new TextEncoder();
+  const blocks: Uint8Array[] = [];
+  for (const entry of entries) {
+    const folder = entry.path.endsWith("/");
+    const data =
+      typeof entry.text === "string" || entry.text === undefined ? encoder.encode(entry.text ?? "") : entry.text;
+    const header = new Uint8Array(512);
+    const put = (offset: number, text: string) => header.set(encoder.encode(text), offset);
+    put(0, entry.path);
+    put(100, folder ? "0000755\0" : "0000644\0");
+    put(108, "0000000\0");
+    put(116, "0000000\0");
+    put(124, `${data.byteLength.toString(8).padStart(11, "0")}\0`);
+    put(136, "14500000000\0");
+    put(148, "        ");
+    put(156, folder ? "5" : "0");
+    put(257, "ustar\0");
+    put(263, "00");
+    const sum = header.reduce((total, byte) => total + byte, 0);
+    put(148, `${sum.toString(8).padStart(6, "0")}\0 `);
+    blocks.push(header);
+    if (!folder) {
+      blocks.push(data);
+      const padding = (512 - (data.byteLength % 512)) % 512;
+      if (padding > 0) blocks.push(new Uint8Array(padding));
+    }
+  }
+  blocks.push(new Uint8Array(1024));
+  const tar = new Uint8Array(Buffer.concat(blocks));
+  return gzip ? new Uint8Array(Bun.gzipSync(tar)) : tar;
+}

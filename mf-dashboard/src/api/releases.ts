@@ -51,6 +51,28 @@ export function useChangeRollout({ onSuccess, onError }: { onSuccess?: () => voi
   });
 }
 
+/** Deletes a release no visitor gets (the API refuses the active one, the canary and the rollback target). */
+export function useDeleteRelease({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: (release: { version: string }) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (release: { remote: string; version: string }) => {
+      await callApi("DELETE /api/releases/:remote/:version", {
+        params: { remote: `mf-${release.remote}`, version: release.version },
+      });
+      return release;
+    },
+    onSuccess,
+    onError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: releasesQueryOptions().queryKey }),
+  });
+}
+
 export function deployKeysQueryOptions() {
   return queryOptions({
     queryKey: ["deploy-keys"],

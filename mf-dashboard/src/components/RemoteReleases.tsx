@@ -2,9 +2,10 @@ import { formatDateTime, type Release, type ReleasesOverview } from "@klarwerk/k
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@klarwerk/kit/ui";
 import { useState } from "react";
-import { useChangeRollout } from "../api/releases";
+import { useChangeRollout, useDeleteRelease } from "../api/releases";
 import { releasesMessages as messages } from "../messages";
 import { CanaryDialog } from "./CanaryDialog";
+import { confirmRemoval } from "./confirm-removal";
 import { confirmRollout } from "./confirm-rollout";
 import { ReleaseTable } from "./ReleaseTable";
 
@@ -32,7 +33,13 @@ export function RemoteReleases({ overview }: { overview: RemoteOverview }) {
     },
     onError: (error) => notifyError(messages.failed, error.message),
   });
-  const { active, canary } = rollout;
+  const remove = useDeleteRelease({
+    onSuccess: (release) => notifySuccess(messages.deleted(release.version)),
+    onError: (error) => notifyError(messages.failed, error.message),
+  });
+  const { active, canary, previous } = rollout;
+  // What a visitor may get (or fall back to) stays: the API refuses those too.
+  const inUse = (release: Release) => [active?.id, canary?.id, previous?.id].includes(release.id);
   const candidates = releases.filter((release) => release.id !== active?.id && release.id !== canary?.id);
   const errorsOf = (release: Release) => errors.find((count) => count.release_id === release.id);
 
@@ -132,32 +139,53 @@ export function RemoteReleases({ overview }: { overview: RemoteOverview }) {
                 <Table.Td>{release.note}</Table.Td>
                 <Table.Td>{`${count?.load ?? 0} / ${count?.render ?? 0}`}</Table.Td>
                 <Table.Td>
-                  {release.id !== active?.id && (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() =>
-                        confirmRollout({
-                          title: messages.confirmTitle(earlier ? messages.rollback : messages.activate, remote),
-                          text: messages.activateSees({
-                            version: release.version,
-                            active: active?.version ?? null,
-                            again: earlier,
-                            canary: canary && { version: canary.version, share: rollout.canary_share },
-                          }),
-                          confirm: earlier ? messages.rollback : messages.activate,
-                          onConfirm: () =>
-                            change.mutate({
-                              remote: rollout.remote,
-                              action: "activate",
+                  <Group gap="xs" wrap="nowrap">
+                    {release.id !== active?.id && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() =>
+                          confirmRollout({
+                            title: messages.confirmTitle(earlier ? messages.rollback : messages.activate, remote),
+                            text: messages.activateSees({
                               version: release.version,
+                              active: active?.version ?? null,
+                              again: earlier,
+                              canary: canary && { version: canary.version, share: rollout.canary_share },
                             }),
-                        })
-                      }
-                    >
-                      {earlier ? messages.rollback : messages.activate}
-                    </Button>
-                  )}
+                            confirm: earlier ? messages.rollback : messages.activate,
+                            onConfirm: () =>
+                              change.mutate({
+                                remote: rollout.remote,
+                                action: "activate",
+                                version: release.version,
+                              }),
+                          })
+                        }
+                      >
+                        {earlier ? messages.rollback : messages.activate}
+                      </Button>
+                    )}
+                    {!inUse(release) && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red.9"
+                        aria-label={messages.deleteLabel(release.version)}
+                        loading={remove.isPending && remove.variables?.version === release.version}
+                        onClick={() =>
+                          confirmRemoval({
+                            title: messages.deleteTitle(release.version, remote),
+                            text: messages.deleteText(release.version),
+                            confirm: messages.delete,
+                            onConfirm: () => remove.mutate({ remote: rollout.remote, version: release.version }),
+                          })
+                        }
+                      >
+                        {messages.delete}
+                      </Button>
+                    )}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             );

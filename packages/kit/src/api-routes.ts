@@ -125,6 +125,7 @@ export interface ApiRoutes {
   "POST /api/releases/:remote/canary": { body: { version: string; share: number }; answer: RolloutAnswer };
   "POST /api/releases/:remote/promote": { answer: RolloutAnswer };
   "POST /api/releases/:remote/stop": { answer: RolloutAnswer };
+  "DELETE /api/releases/:remote/:version": { answer: undefined };
   "GET /api/deploy-keys": { answer: DeployKeyList };
   "POST /api/deploy-keys": { body: { remote: string; name: string }; answer: CreatedDeployKey };
   "DELETE /api/deploy-keys/:id": { answer: undefined };

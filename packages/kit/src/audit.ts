@@ -82,6 +82,7 @@ export const auditActions = {
   "release.promoted": action("Canary übernommen", "other", "remote"),
   "release.canary_stopped": action("Canary gestoppt", "other", "remote"),
   "release.canary_auto_stopped": action("Canary automatisch gestoppt", "other", "remote"),
+  "release.deleted": action("Release gelöscht", "other", "remote"),
   "deploy_key.created": action("Schlüssel für die Auslieferung angelegt", "security", "deploy_key"),
   "deploy_key.revoked": action("Schlüssel für die Auslieferung widerrufen", "security", "deploy_key"),
   // Written by migration 019's audit_purge itself (class and name are fixed there).

@@ -72,6 +72,8 @@ export const apiErrorCodes = [
   "release-archive-too-many-files",
   "release-archive-too-large",
   "release-archive-empty",
+  "release-archive-duplicate-path",
+  "release-in-use",
   "release-manifest-missing",
   "release-manifest-malformed",
   "release-manifest-wrong-remote",
@@ -87,6 +89,7 @@ export const apiErrorCodes = [
   "deploy-key-revoked",
   "deploy-key-wrong-remote",
   "deploy-key-not-found",
+  "deploy-key-cannot-administer",
 ] as const;
 
 /** A code the API sends. */

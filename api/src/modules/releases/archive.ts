@@ -10,8 +10,18 @@ import { releaseMessages as messages } from "./messages.ts";
  * name is checked first. Only regular files and folders are taken: links could point anywhere.
  */
 
-/** At most this many files in one release (a remote's dist has about 50). */
+/**
+ * At most this many entries in one archive, folders and hidden files included (a remote's dist
+ * has about 50 files): each entry costs work before anything is refused, and folders are as
+ * cheap to send as files (a million fit in a 7 MB gzip).
+ */
 export const maxArchiveFiles = 5000;
+
+/**
+ * Extended headers (pax, GNU long names) precede the entry they describe: a tar writes at most
+ * two per entry, so more than this many in all is no tar a build made.
+ */
+const maxExtendedHeaders = 2 * maxArchiveFiles;
 
 /** At most this many bytes unpacked (a gzip can expand a thousandfold). */
 export const maxUnpackedBytes = 512 * 1024 * 1024;
@@ -97,6 +107,9 @@ function unpacked(archive: Uint8Array): Uint8Array {
 export function readReleaseArchive(archive: Uint8Array): ArchiveFile[] {
   const tar = unpacked(archive);
   const files: ArchiveFile[] = [];
+  const paths = new Set<string>();
+  let entries = 0;
+  let extendedHeaders = 0;
   let offset = 0;
   let longName: string | null = null;
   while (offset + block <= tar.length) {
@@ -111,6 +124,15 @@ export function readReleaseArchive(archive: Uint8Array): ArchiveFile[] {
     const data = tar.subarray(dataStart, dataEnd);
     offset = dataStart + Math.ceil(size / block) * block;
 
+    if (type === "x" || type === "L" || type === "g") {
+      extendedHeaders++;
+      if (extendedHeaders > maxExtendedHeaders)
+        throw new HttpError(422, "release-archive-unreadable", messages.archiveUnreadable);
+    } else {
+      entries++;
+      if (entries > maxArchiveFiles)
+        throw new HttpError(422, "release-archive-too-many-files", messages.archiveTooManyFiles(maxArchiveFiles));
+    }
     if (type === "x") {
       longName = paxRecords(data).get("path") ?? longName;
       continue;
@@ -128,9 +150,11 @@ export function readReleaseArchive(archive: Uint8Array): ArchiveFile[] {
     if (type !== "0" && type !== "\0" && type !== "7")
       throw new HttpError(422, "release-archive-unsafe-path", messages.archiveUnsafePath(rawName));
     if (path === "" || path.split("/").some((segment) => segment.startsWith("."))) continue;
+    // Stored by path (one row each): a second entry of a path would replace or clash with the first.
+    if (paths.has(path))
+      throw new HttpError(422, "release-archive-duplicate-path", messages.archiveDuplicatePath(path));
+    paths.add(path);
     files.push({ path, bytes: data });
-    if (files.length > maxArchiveFiles)
-      throw new HttpError(422, "release-archive-too-many-files", messages.archiveTooManyFiles(maxArchiveFiles));
   }
   if (files.length === 0) throw new HttpError(422, "release-archive-empty", messages.archiveEmpty);
   if (files.every((file) => file.path.startsWith("dist/"))) {

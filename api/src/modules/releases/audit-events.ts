@@ -57,6 +57,18 @@ export async function recordReleaseCreated(tx: Queries, actor: AuditActor, relea
   });
 }
 
+/** What the trail keeps of a deleted release: what its creation recorded, each now gone. */
+export async function recordReleaseDeleted(tx: Queries, actor: AuditActor, release: Release): Promise<void> {
+  const keys = ["version", "kind", "manifest_url"] as const;
+  const gone: Record<(typeof keys)[number], string | null> = { version: null, kind: null, manifest_url: null };
+  const recorded = { version: release.version, kind: release.kind, manifest_url: release.manifest_url };
+  await recordAuditEvent(tx, actor, {
+    action: "release.deleted",
+    objectId: remoteDir(release.remote),
+    ...changedFields(recorded, gone, keys, { withValues: true }),
+  });
+}
+
 export async function recordDeployKeyCreated(
   tx: Queries,
   actor: AuditActor,

@@ -4,7 +4,7 @@ import type { BlobAreaRows } from "../../storage/blob-area.ts";
 import { type SweepAndCheck, sweepAndCheck } from "../../storage/blob-report.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { blobStoreFor } from "../../storage/configured-blob-store.ts";
-import { allReleaseBlobIds, referencedReleaseBlobs, releaseBlobRows } from "./store.ts";
+import { allReleaseBlobIds, referencedReleaseBlobs, releaseBlobRows, releaseFileNamesBlob } from "./store.ts";
 
 /**
  * The files of uploaded releases, one blob each: `DATA_DIR/releases` or `releases/` in the bucket
@@ -34,8 +34,8 @@ export function releaseBlobArea(sql: Sql, store: BlobStore): BlobAreaRows {
     name: "releases",
     store,
     rows: (page) => releaseBlobRows(sql, page),
-    // A release is immutable and never deleted, nor is any of its files.
-    stillNames: async () => true,
+    // A release is immutable, but an admin may delete it (and its files) while the scrub reads.
+    stillNames: (row) => releaseFileNamesBlob(sql, row.id, row.blobId),
     isReferenced: (ids) => referencedReleaseBlobs(sql, ids),
     // Every release file was stored with its size and SHA-256 (migration 026 says so): none to record.
     recordChecksum: async () => false,

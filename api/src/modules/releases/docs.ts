@@ -77,6 +77,10 @@ const rolloutErrors = errorResponses({
  */
 export const releaseDocs = () => ({
   remoteParams: Type.Object({ remote: remoteParam }),
+  releaseParams: Type.Object({
+    remote: remoteParam,
+    version: Type.String({ description: "The release's version." }),
+  }),
   overview: {
     summary: "Every remote's rollout, releases, history and the last 24 hours' errors per release",
     tags,
@@ -120,6 +124,7 @@ export const releaseDocs = () => ({
             "release-archive-unsafe-path": [messages.archiveUnsafePath("../etc/passwd")],
             "release-archive-too-many-files": [messages.archiveTooManyFiles(maxArchiveFiles)],
             "release-archive-empty": [messages.archiveEmpty],
+            "release-archive-duplicate-path": [messages.archiveDuplicatePath("remoteEntry.js")],
             validation: [messages.unknownRemote, messages.invalidVersion, messages.noteTooLong],
           },
         }),
@@ -153,6 +158,31 @@ export const releaseDocs = () => ({
     ...rolloutAnswer,
     ...rolloutErrors,
   }),
+  deleteRelease: {
+    summary:
+      "Delete a release no visitor gets (not active, not the canary, not the rollback target): its files answer 404",
+    tags,
+    security: bearerOperation.security.map((scheme) => ({ ...scheme })),
+    responses: {
+      204: { description: "Deleted, its files with it." },
+      ...errorResponses({
+        401: { unauthorized: [httpMessages.unauthorized] },
+        403: {
+          "admin-only": [httpMessages.adminOnly],
+          "deploy-key-cannot-administer": [messages.keyCannotAdminister],
+        },
+        404: { "release-not-found": [messages.releaseNotFound(example.version)] },
+        409: {
+          "release-in-use": [
+            messages.deleteActive(example.version),
+            messages.deleteCanary(example.version),
+            messages.deletePrevious(example.version),
+          ],
+        },
+        422: { validation: [messages.unknownRemote, messages.invalidVersion] },
+      }),
+    },
+  },
   listKeys: {
     summary: "Deploy keys (never their secrets)",
     tags,

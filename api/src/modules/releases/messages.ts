@@ -16,7 +16,8 @@ export const releaseMessages = {
     "Das Archiv konnte nicht gelesen werden. Erwartet wird ein tar- oder tar.gz-Archiv des dist-Ordners.",
   archiveUnsafePath: (path: string) =>
     `Das Archiv enthält einen unzulässigen Pfad („${path}“): absolute Pfade, „..“ und Verknüpfungen sind nicht erlaubt.`,
-  archiveTooManyFiles: (max: number) => `Das Archiv enthält mehr als ${max} Dateien.`,
+  archiveTooManyFiles: (max: number) => `Das Archiv enthält mehr als ${max} Dateien und Ordner.`,
+  archiveDuplicatePath: (path: string) => `Das Archiv enthält die Datei „${path}“ mehrmals.`,
   archiveEmpty: "Das Archiv enthält keine Dateien.",
   manifestMissing: "Das Archiv enthält keine mf-manifest.json im obersten Ordner.",
   manifestMalformed: (detail: string) => `Die mf-manifest.json ist fehlerhaft: ${detail}`,
@@ -30,6 +31,10 @@ export const releaseMessages = {
   kitSurfaceMissing: "Das Manifest teilt die Einträge des Kits (@klarwerk/kit/browser, /query, /ui, /portal) nicht.",
   releaseNotFound: (version: string) => `Ein Release „${version}“ gibt es für diesen Bereich nicht.`,
   alreadyActive: (version: string) => `Das Release „${version}“ ist bereits aktiv.`,
+  deleteActive: (version: string) => `Das Release „${version}“ ist aktiv und kann nicht gelöscht werden.`,
+  deleteCanary: (version: string) => `Das Release „${version}“ läuft als Canary und kann nicht gelöscht werden.`,
+  deletePrevious: (version: string) =>
+    `Auf das Release „${version}“ würde zurückgerollt, wenn das aktive versagt. Es kann nicht gelöscht werden.`,
   noActiveRelease: "Für diesen Bereich ist noch kein Release aktiv. Zuerst ein Release aktivieren.",
   noCanary: "Für diesen Bereich läuft kein Canary.",
   invalidShare: `Der Anteil muss eine ganze Zahl von ${canaryShareRange.min} bis ${canaryShareRange.max} sein.`,

@@ -154,6 +154,18 @@ export function releasesModule(
       }),
       { params: docs.remoteParams, detail: docs.stop },
     )
+    .delete(
+      "/releases/:remote/:version",
+      async ({ request, server, params, status }) => {
+        await releases.deleteRelease(
+          await releases.actorOf(request, server),
+          parseRemote(params.remote),
+          params.version,
+        );
+        return status(204, undefined);
+      },
+      { params: docs.releaseParams, detail: docs.deleteRelease },
+    )
     .get("/deploy-keys", async () => ({ keys: await releases.listKeys() }), { admin: true, detail: docs.listKeys })
     .post(
       "/deploy-keys",

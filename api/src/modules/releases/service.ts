@@ -17,6 +17,8 @@ import {
   remoteNames,
   type User,
 } from "@klarwerk/kit";
+import { removeAllUnlessBackingUp } from "../../backup/deferred-deletes.ts";
+import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Sql } from "../../db/open.ts";
 import type { AddressRange } from "../../http/address-range.ts";
 import type { Auth } from "../../http/auth.ts";
@@ -33,6 +35,7 @@ import {
   recordDeployKeyCreated,
   recordDeployKeyRevoked,
   recordReleaseCreated,
+  recordReleaseDeleted,
   recordRolloutAudit,
 } from "./audit-events.ts";
 import { checkManifest } from "./checks.ts";
@@ -42,6 +45,7 @@ import type { ShellNeeds } from "./shell-needs.ts";
 import {
   activeAdmins,
   countVisit,
+  deleteRelease,
   errorCountsOf,
   failingVisitorsOf,
   findRelease,
@@ -77,6 +81,8 @@ export interface ReleaseServiceDeps {
   auth: Auth;
   store: BlobStore;
   rollouts: RolloutState;
+  /** Told of an upload or delete, so every process's kept file lists follow at once (serve.ts). */
+  changes?: ChangeFeed | null;
   needs: ShellNeeds;
   publicUrl: string;
   /** TRUSTED_PROXIES: the client address the audit trail records is read as the auth guard reads it. */
@@ -259,7 +265,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       }
       const { stored, blobs } = await storeFiles(files);
       try {
-        return await insertChecked(
+        const release = await insertChecked(
           actor,
           {
             remote,
@@ -273,10 +279,41 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
           },
           stored,
         );
+        releasesChanged();
+        return release;
       } catch (error) {
         await discardAll(blobs);
         throw error;
       }
+    },
+
+    /**
+     * Deletes a release no visitor can get (not active, not the canary, not the one the shell
+     * falls back to: 409), by an admin only (a key releases, it does not clean up). Rows first,
+     * with the audit event; the files' blobs then, unless a backup is copying (then after it).
+     */
+    async deleteRelease(actor: ReleaseActor, remote: RemoteName, versionInput: unknown): Promise<void> {
+      if (actor.kind !== "admin")
+        throw new HttpError(403, "deploy-key-cannot-administer", messages.keyCannotAdminister);
+      const version = parseVersion(versionInput);
+      const blobIds = await sql.begin(async (tx) => {
+        // The rollout first, then the release: every change of a remote locks in this order.
+        const state = await lockRollout(tx, remote);
+        const release = await findRelease(tx, remote, version, "update");
+        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
+        if (state?.active === release.id) throw new HttpError(409, "release-in-use", messages.deleteActive(version));
+        if (state?.canary === release.id) throw new HttpError(409, "release-in-use", messages.deleteCanary(version));
+        if (state?.previous === release.id)
+          throw new HttpError(409, "release-in-use", messages.deletePrevious(version));
+        const queued = await deleteRelease(tx, release);
+        await recordReleaseDeleted(tx, actor.audit, release);
+        return queued;
+      });
+      releasesChanged();
+      await removeAllUnlessBackingUp(sql, "releases", store, blobIds).catch((error: unknown) => {
+        // Still queued: the next backup's end or the next start removes them.
+        console.error("[api] could not delete a release's blobs:", error);
+      });
     },
 
     /** An external release: its https manifest is fetched and checked as an upload's would be. */
@@ -326,9 +363,9 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       requireRemote(actor, remote);
       const version = parseVersion(versionInput);
       await sql.begin(async (tx) => {
-        const release = await findRelease(tx, remote, version);
-        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
         const state = await lockRollout(tx, remote);
+        const release = await findRelease(tx, remote, version, "key share");
+        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
         if (state?.active === release.id)
           throw new HttpError(409, "release-already-active", messages.alreadyActive(version));
         const canary = state?.canary === release.id ? null : (state?.canary ?? null);
@@ -350,9 +387,9 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       const version = parseVersion(versionInput);
       const share = parseShare(shareInput);
       await sql.begin(async (tx) => {
-        const release = await findRelease(tx, remote, version);
-        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
         const state = await lockRollout(tx, remote);
+        const release = await findRelease(tx, remote, version, "key share");
+        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
         if (!state) throw new HttpError(409, "rollout-no-active-release", messages.noActiveRelease);
         if (state.active === release.id)
           throw new HttpError(409, "release-already-active", messages.alreadyActive(version));
@@ -490,6 +527,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     const rollout = (await rollouts.all()).find((candidate) => candidate.remote === remote);
     const inRollout = rollout?.active.version === version || rollout?.canary?.version === version;
     return inRollout ? ticket : null;
+  }
+
+  function releasesChanged(): void {
+    deps.changes?.changed("releases");
   }
 
   async function changedRollout(remote: RemoteName): Promise<RemoteRollout> {

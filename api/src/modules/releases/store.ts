@@ -54,9 +54,20 @@ export async function releaseExists(sql: Queries, remote: RemoteName, version: s
   return row !== undefined;
 }
 
-export async function findRelease(sql: Queries, remote: RemoteName, version: string): Promise<Release | null> {
+/**
+ * The release, locked until the transaction ends when `lock` says so: `key share` by a rollout
+ * that will name it (a delete waits, or is waited for and then it is gone: a 404, not a foreign
+ * key's 500), `update` by its delete. Both take the remote's rollout (`lockRollout`) first.
+ */
+export async function findRelease(
+  sql: Queries,
+  remote: RemoteName,
+  version: string,
+  lock: "key share" | "update" | null = null,
+): Promise<Release | null> {
   const [row] = await sql<ReleaseRow[]>`
-    select ${sql.unsafe(releaseColumns)} from releases where remote = ${remote} and version = ${version}`;
+    select ${sql.unsafe(releaseColumns)} from releases where remote = ${remote} and version = ${version}
+    ${lock === null ? sql`` : sql.unsafe(`for ${lock}`)}`;
   return row ? releaseOf(row) : null;
 }
 
@@ -102,10 +113,36 @@ export async function releaseFilesOf(
   );
 }
 
-/** Of these blob ids, the ones a release file names (the sweep keeps them). */
+/**
+ * Of these blob ids, the ones a release file names, or a queued removal still waits for (a backup
+ * may be copying it): the sweep keeps them, and the scrub counts none of them as orphans.
+ */
 export async function referencedReleaseBlobs(sql: Sql, ids: string[]): Promise<Set<string>> {
-  const rows = await sql<{ blob_id: string }[]>`select blob_id from release_files where blob_id = any(${ids})`;
+  const rows = await sql<{ blob_id: string }[]>`
+    select blob_id from release_files where blob_id = any(${ids})
+    union select blob_id from blob_deletions where area = 'releases' and blob_id = any(${ids})`;
   return new Set(rows.map((row) => row.blob_id));
+}
+
+/** Whether the release file of this id still exists and names this blob (one deleted meanwhile is no finding). */
+export async function releaseFileNamesBlob(sql: Sql, id: number, blobId: string): Promise<boolean> {
+  const [row] = await sql`select 1 from release_files where id = ${id} and blob_id = ${blobId}`;
+  return row !== undefined;
+}
+
+/**
+ * Deletes the release and its files' rows and, in the same statement as the files', queues their
+ * blobs' removal (`blob_deletions`): the caller removes them once no backup is copying
+ * (`backup/deferred-deletes.ts`). The history keeps the version. Returns the queued blob ids.
+ */
+export async function deleteRelease(tx: Queries, release: { id: number; version: string }): Promise<string[]> {
+  const rows = await tx<{ blob_id: string }[]>`
+    with gone as (delete from release_files where release_id = ${release.id} returning blob_id),
+    queued as (insert into blob_deletions (area, blob_id) select 'releases', blob_id from gone)
+    select blob_id from gone`;
+  await tx`update rollout_events set release_version = ${release.version} where release_id = ${release.id}`;
+  await tx`delete from releases where id = ${release.id}`;
+  return rows.map((row) => row.blob_id);
 }
 
 /**
@@ -232,7 +269,8 @@ export async function releaseVersions(sql: Queries, ids: readonly number[]): Pro
 
 export async function rolloutEventsOf(sql: Queries, remote: RemoteName, limit = 50): Promise<RolloutEvent[]> {
   const rows = await sql<(Omit<RolloutEvent, "created_at"> & { created_at: Date })[]>`
-    select e.id, e.remote, e.action, r.version, e.share, e.actor, e.reason, e.created_at
+    select e.id, e.remote, e.action, coalesce(r.version, e.release_version) as version, e.share, e.actor, e.reason,
+           e.created_at
     from rollout_events e left join releases r on r.id = e.release_id
     where e.remote = ${remote} order by e.id desc limit ${limit}`;
   return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
