@@ -102,6 +102,7 @@ export function createApp({
     publicUrl: config.publicUrl,
     trustedProxies: config.trustedProxies,
     canaryMinLoads: config.canaryMinLoads,
+    releaseOrigins: config.releaseOrigins,
     fetchManifest,
     mailWritten: () => outbox.written(),
   });

@@ -1,8 +1,17 @@
 // What a holder of a deploy key can and cannot do beyond releasing its own remote: widen the
 // pages' Content-Security-Policy, scan the network through the manifest fetch, go unrecorded
 // when refused, send the key in clear.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { AuditEvent, DeployKey, RemoteName } from "@klarwerk/kit";
+import type { App } from "../../src/app.ts";
+import { createTestApp, testConfig, unlimitedRateLimits } from "../support/app.ts";
 import { runPackageScript } from "../support/commands.ts";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
+import { call, callJson } from "../support/http.ts";
+import { releaseManifest, uploadRelease } from "../support/releases.ts";
+import { type SignedInUser, signedInOwner } from "../support/users.ts";
 
 describe("bun run release", () => {
   const key = "kwdk_geheim-nicht-im-klartext";
@@ -52,5 +61,236 @@ describe("bun run release", () => {
       KLARWERK_DEPLOY_KEY: key,
     });
     expect(loopback6.output).not.toContain("KLARWERK_URL muss");
+  });
+});
+
+describe.each(testDatabaseKinds())("refused uses of a deploy key (%s)", (kind) => {
+  let db: TestDatabase;
+  let app: App;
+  let owner: SignedInUser;
+  let filesKey: { key: DeployKey; secret: string };
+  let dashboardKey: { key: DeployKey; secret: string };
+  const config = testConfig();
+
+  async function createKey(remote: string, name: string): Promise<{ key: DeployKey; secret: string }> {
+    const answer = await callJson<{ key: DeployKey; secret: string }>(app, "/api/deploy-keys", {
+      token: owner.token,
+      json: { remote, name },
+    });
+    expect(answer.status).toBe(201);
+    return answer.body;
+  }
+
+  async function lastUse(id: number): Promise<string | null> {
+    const answer = await callJson<{ keys: DeployKey[] }>(app, "/api/deploy-keys", { token: owner.token });
+    return answer.body.keys.find((key) => key.id === id)?.last_used_at ?? null;
+  }
+
+  /** The trail's refusals, newest first, as the Protokoll lists them. */
+  async function refusals(): Promise<AuditEvent[]> {
+    const answer = await callJson<{ events: AuditEvent[] }>(app, "/api/audit?action=deploy_key.refused", {
+      token: owner.token,
+    });
+    expect(answer.status).toBe(200);
+    return answer.body.events;
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ kind });
+    app = createTestApp(db.sql, config, { rateLimits: unlimitedRateLimits });
+    owner = await signedInOwner(app);
+    filesKey = await createKey("mf-files", "CI Dateien");
+    dashboardKey = await createKey("mf-dashboard", "CI Dashboard");
+  }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+    await rm(join(config.dataDir, ".."), { recursive: true, force: true });
+  });
+
+  test("another remote's key: 403, an event naming the key, the remote asked for and the reason; no last use", async () => {
+    const answer = await callJson(app, "/api/releases/mf-dashboard/promote", { token: filesKey.secret, json: {} });
+    expect(answer.status).toBe(403);
+    expect<unknown>(answer.body).toEqual({
+      code: "deploy-key-wrong-remote",
+      message: "Dieser Schlüssel gilt nur für einen anderen Bereich.",
+    });
+    const [event] = await refusals();
+    expect(event).toMatchObject({
+      actor_kind: "deploy_key",
+      actor_id: filesKey.key.id,
+      actor_name: "Schlüssel „CI Dateien“",
+      object_type: "deploy_key",
+      object_id: String(filesKey.key.id),
+      fields: ["remote", "reason"],
+      changes: {
+        remote: { before: null, after: "mf-dashboard" },
+        reason: { before: null, after: "deploy-key-wrong-remote" },
+      },
+    });
+    expect(JSON.stringify(event)).not.toContain(filesKey.secret);
+    expect(await lastUse(filesKey.key.id)).toBeNull();
+  });
+
+  test("a revoked key: 401, an event naming the key; its last use stays as it was", async () => {
+    const { key, secret } = await createKey("mf-dashboard", "Wegwerf");
+    expect((await call(app, `/api/deploy-keys/${key.id}`, { method: "DELETE", token: owner.token })).status).toBe(204);
+    const answer = await callJson(app, "/api/releases/mf-dashboard/stop", { token: secret, json: {} });
+    expect(answer.status).toBe(401);
+    expect<unknown>(answer.body).toEqual({ code: "deploy-key-revoked", message: "Dieser Schlüssel wurde widerrufen." });
+    const [event] = await refusals();
+    expect(event).toMatchObject({
+      actor_kind: "deploy_key",
+      actor_id: key.id,
+      object_id: String(key.id),
+      changes: {
+        remote: { before: null, after: "mf-dashboard" },
+        reason: { before: null, after: "deploy-key-revoked" },
+      },
+    });
+    expect(JSON.stringify(event)).not.toContain(secret);
+    expect(await lastUse(key.id)).toBeNull();
+  });
+
+  test("an unknown key: 401, an event without key or key material", async () => {
+    const secret = "kwdk_unbekannt-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+    const answer = await callJson(app, "/api/releases/mf-files/promote", { token: secret, json: {} });
+    expect(answer.status).toBe(401);
+    expect<unknown>(answer.body).toEqual({ code: "deploy-key-invalid", message: "Dieser Schlüssel ist ungültig." });
+    const [event] = await refusals();
+    expect(event).toMatchObject({
+      actor_kind: "visitor",
+      actor_id: null,
+      object_type: "deploy_key",
+      object_id: null,
+      changes: {
+        remote: { before: null, after: "mf-files" },
+        reason: { before: null, after: "deploy-key-invalid" },
+      },
+    });
+    const recorded = JSON.stringify(event);
+    expect(recorded).not.toContain("unbekannt");
+    expect(recorded).not.toContain(new Bun.CryptoHasher("sha256").update(secret).digest("hex"));
+  });
+
+  test("the last use is recorded when the key is taken for its own remote, not before", async () => {
+    expect(await lastUse(dashboardKey.key.id)).toBeNull();
+    await uploadRelease(app, dashboardKey.secret, "dashboard", "v1", "eins");
+    expect(await lastUse(dashboardKey.key.id)).not.toBeNull();
+  });
+});
+
+describe.each(testDatabaseKinds())("external releases and the pages' Content-Security-Policy (%s)", (kind) => {
+  let db: TestDatabase;
+  let app: App;
+  let owner: SignedInUser;
+  let dashboardKey: { key: DeployKey; secret: string };
+  let marketingKey: { key: DeployKey; secret: string };
+  const portalCdn = "https://cdn.example.com";
+  const marketingCdn = "https://marketing-cdn.example.com";
+  const config = testConfig({ RELEASE_ORIGINS: `${portalCdn}, ${marketingCdn}` });
+  /** Every manifest the API fetched (the CDN answers by the remote the path names). */
+  const fetched: string[] = [];
+  const fetchManifest = async (url: string) => {
+    fetched.push(url);
+    const remote = new URL(url).pathname.split("/")[1] as RemoteName;
+    return releaseManifest(remote);
+  };
+  const shell = join(config.webRoot, "shell", "dist");
+
+  async function createKey(remote: string): Promise<{ key: DeployKey; secret: string }> {
+    const answer = await callJson<{ key: DeployKey; secret: string }>(app, "/api/deploy-keys", {
+      token: owner.token,
+      json: { remote, name: `CI ${remote}` },
+    });
+    expect(answer.status).toBe(201);
+    return answer.body;
+  }
+
+  async function releaseRows(): Promise<number> {
+    const [row] = await db.sql<{ count: number }[]>`select count(*)::int as count from releases`;
+    return row?.count ?? 0;
+  }
+
+  async function policyOf(on: App, path: string): Promise<string> {
+    const page = await call(on, path);
+    expect(page.status).toBe(200);
+    return page.headers.get("content-security-policy") ?? "";
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ kind });
+    app = createTestApp(db.sql, config, { rateLimits: unlimitedRateLimits, fetchManifest });
+    owner = await signedInOwner(app);
+    dashboardKey = await createKey("mf-dashboard");
+    marketingKey = await createKey("mf-marketing");
+    // The shell's build: index.html for the portal's routes, the prerendered public pages.
+    await mkdir(join(shell, "prerendered"), { recursive: true });
+    await writeFile(join(shell, "index.html"), "<!doctype html><title>Portal</title>");
+    for (const page of ["index", "about", "login"])
+      await writeFile(join(shell, "prerendered", `${page}.html`), `<!doctype html><title>${page}</title>`);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.drop();
+    await rm(join(config.dataDir, ".."), { recursive: true, force: true });
+  });
+
+  test("a manifest on an origin RELEASE_ORIGINS does not list: 422 naming the rule, nothing fetched or stored", async () => {
+    const rowsBefore = await releaseRows();
+    for (const url of [
+      "https://attacker.example.org/dashboard/mf-manifest.json",
+      "https://cdn.example.com:8443/dashboard/mf-manifest.json",
+      "https://sub.cdn.example.com/dashboard/mf-manifest.json",
+      "https://127.0.0.1/dashboard/mf-manifest.json",
+    ]) {
+      const answer = await callJson(app, "/api/releases", {
+        token: dashboardKey.secret,
+        json: { remote: "mf-dashboard", version: "ext-fremd", manifest_url: url },
+      });
+      expect(answer.status).toBe(422);
+      expect<unknown>(answer.body).toEqual({
+        code: "release-origin-not-allowed",
+        message: `Releases von ${new URL(url).origin} sind nicht freigegeben: externe Releases dürfen nur von Adressen kommen, die ein Admin in RELEASE_ORIGINS eingetragen hat.`,
+      });
+    }
+    expect(fetched).toEqual([]);
+    expect(await releaseRows()).toBe(rowsBefore);
+  });
+
+  test("a portal remote's release origin is in the portal's pages only; marketing's in every page", async () => {
+    const register = (token: string, remote: string, origin: string) =>
+      callJson(app, "/api/releases", {
+        token,
+        json: { remote: `mf-${remote}`, version: "ext-1", manifest_url: `${origin}/${remote}/mf-manifest.json` },
+      });
+    expect((await register(dashboardKey.secret, "dashboard", portalCdn)).status).toBe(201);
+    expect((await register(marketingKey.secret, "marketing", marketingCdn)).status).toBe(201);
+    for (const [remote, token] of [
+      ["mf-dashboard", dashboardKey.secret],
+      ["mf-marketing", marketingKey.secret],
+    ] as const) {
+      const activated = await callJson(app, `/api/releases/${remote}/activate`, { token, json: { version: "ext-1" } });
+      expect(activated.status).toBe(200);
+    }
+    for (const path of ["/dashboard", "/customers/7", "/password-reset"]) {
+      const policy = await policyOf(app, path);
+      for (const directive of ["script-src", "style-src", "img-src", "font-src", "connect-src"]) {
+        expect(policy).toContain(`${directive} 'self' ${marketingCdn} ${portalCdn}`);
+      }
+    }
+    for (const path of ["/", "/about", "/login"]) {
+      const policy = await policyOf(app, path);
+      expect(policy).not.toContain(portalCdn);
+      expect(policy).toContain(`script-src 'self' ${marketingCdn}`);
+      expect(policy).toContain(`connect-src 'self' ${marketingCdn}`);
+    }
+  });
+
+  test("an origin taken off RELEASE_ORIGINS leaves every page's policy, though a release still names it", async () => {
+    const narrowed = createTestApp(db.sql, testConfig({ WEB_ROOT: config.webRoot, RELEASE_ORIGINS: marketingCdn }), {
+      rateLimits: unlimitedRateLimits,
+      fetchManifest,
+    });
+    expect(await policyOf(narrowed, "/dashboard")).not.toContain(portalCdn);
+    expect(await policyOf(narrowed, "/dashboard")).toContain(marketingCdn);
   });
 });

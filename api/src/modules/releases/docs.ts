@@ -89,6 +89,7 @@ export const releaseDocs = () => ({
     ...errorResponses({
       409: { ...manifestRefusals, "release-manifest-unreachable": [messages.manifestUrlUnreachable("HTTP 404")] },
       422: {
+        "release-origin-not-allowed": [messages.manifestOriginNotAllowed("https://cdn.example.com")],
         validation: [
           messages.manifestUrlNotHttps,
           messages.unknownRemote,

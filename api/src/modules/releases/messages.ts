@@ -10,6 +10,8 @@ export const releaseMessages = {
   versionTaken: (version: string) =>
     `Die Version „${version}“ gibt es für diesen Bereich schon. Versionen sind unveränderlich.`,
   manifestUrlNotHttps: "Die Adresse des Manifests muss mit https:// beginnen.",
+  manifestOriginNotAllowed: (origin: string) =>
+    `Releases von ${origin} sind nicht freigegeben: externe Releases dürfen nur von Adressen kommen, die ein Admin in RELEASE_ORIGINS eingetragen hat.`,
   manifestUrlUnreachable: (reason: string) => `Das Manifest konnte nicht geladen werden: ${reason}`,
   archiveTooLarge: (maxMiB: number) => `Das Archiv ist zu groß (höchstens ${maxMiB} MiB).`,
   archiveUnreadable:
