@@ -6,11 +6,13 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AuditEvent, DeployKey, RemoteName } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
+import { externalManifestFetcher, isRefusedAddress, maxManifestBytes } from "../../src/modules/releases/external.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "../support/app.ts";
 import { runPackageScript } from "../support/commands.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
 import { releaseManifest, uploadRelease } from "../support/releases.ts";
+import { testCertificate } from "../support/smtp.ts";
 import { type SignedInUser, signedInOwner } from "../support/users.ts";
 
 describe("bun run release", () => {
@@ -293,4 +295,203 @@ describe.each(testDatabaseKinds())("external releases and the pages' Content-Sec
     expect(await policyOf(narrowed, "/dashboard")).not.toContain(portalCdn);
     expect(await policyOf(narrowed, "/dashboard")).toContain(marketingCdn);
   });
+});
+
+/** The one answer to every manifest the API could not fetch: no status, error code or body of the target. */
+const unreachable = {
+  code: "release-manifest-unreachable",
+  message:
+    "Das Manifest konnte nicht geladen werden. Bitte prüfen: erreichbar über https mit gültigem Zertifikat, Antwort 200 ohne Weiterleitung, höchstens 1 MiB.",
+};
+
+describe.each(testDatabaseKinds())("the manifest fetch is no scanner (%s)", (kind) => {
+  const certificate = testCertificate();
+  /** A manifest of mf-dashboard padded with JSON whitespace to exactly `size` bytes. */
+  const padded = (size: number) => {
+    const text = releaseManifest("dashboard");
+    return text + " ".repeat(size - Buffer.byteLength(text));
+  };
+  /** What the endless server has sent, and whether its body was cancelled (the connection went). */
+  const endless = { sent: 0, cancelled: false };
+  const requests: string[] = [];
+  const tls = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    tls: certificate,
+    fetch(request) {
+      const path = new URL(request.url).pathname;
+      requests.push(path);
+      if (path === "/status-500") return new Response('{"name":"interner-dienst"}', { status: 500 });
+      if (path === "/status-404") return new Response("nicht da", { status: 404 });
+      if (path === "/other-name") return Response.json({ name: "interner-dienst-xyz", metaData: {} });
+      if (path === "/exact") return new Response(padded(maxManifestBytes));
+      if (path === "/one-over") return new Response(padded(maxManifestBytes + 1));
+      if (path === "/declared-over")
+        return new Response(padded(maxManifestBytes + 1), {
+          headers: { "content-length": String(maxManifestBytes + 1) },
+        });
+      if (path === "/endless") {
+        const chunk = new Uint8Array(64 * 1024).fill(32);
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            endless.sent += chunk.byteLength;
+            controller.enqueue(chunk);
+          },
+          cancel() {
+            endless.cancelled = true;
+          },
+        });
+        return new Response(body, { headers: { "content-type": "application/json" } });
+      }
+      return new Response("?", { status: 404 });
+    },
+  });
+  // A server that speaks plain HTTP where the URL says https.
+  const plain = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => Response.json({ name: "klartext" }) });
+  // A server that takes the connection and drops it at once.
+  const resetting = Bun.listen({
+    port: 0,
+    hostname: "127.0.0.1",
+    socket: { open: (socket) => void socket.end(), data: () => {} },
+  });
+  // A port nobody listens on.
+  const closedPort = (() => {
+    const probe = Bun.listen({ port: 0, hostname: "127.0.0.1", socket: { data: () => {} } });
+    const port = probe.port;
+    probe.stop(true);
+    return port;
+  })();
+  const origins = {
+    tls: `https://localhost:${tls.port}`,
+    plain: `https://localhost:${plain.port}`,
+    resetting: `https://localhost:${resetting.port}`,
+    closed: `https://localhost:${closedPort}`,
+  };
+  const config = testConfig({ RELEASE_ORIGINS: Object.values(origins).join(",") });
+  let db: TestDatabase;
+  /** As tests run it: the local servers are allowed although they are on the loopback address. */
+  let app: App;
+  /** As `bun start` runs it: loopback, private and link-local addresses refused. */
+  let guarded: App;
+  let owner: SignedInUser;
+  let key: string;
+  let version = 0;
+
+  const register = (on: App, url: string) =>
+    callJson(on, "/api/releases", {
+      token: key,
+      json: { remote: "mf-dashboard", version: `ext-${++version}`, manifest_url: url },
+    });
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ kind });
+    app = createTestApp(db.sql, config, {
+      rateLimits: unlimitedRateLimits,
+      fetchManifest: externalManifestFetcher({ allowPrivateAddresses: true, ca: certificate.cert }),
+    });
+    guarded = createTestApp(db.sql, config, {
+      rateLimits: unlimitedRateLimits,
+      fetchManifest: externalManifestFetcher({ ca: certificate.cert }),
+    });
+    owner = await signedInOwner(app);
+    const created = await callJson<{ secret: string }>(app, "/api/deploy-keys", {
+      token: owner.token,
+      json: { remote: "mf-dashboard", name: "CI" },
+    });
+    key = created.body.secret;
+  }, 60_000);
+  afterAll(async () => {
+    tls.stop(true);
+    plain.stop(true);
+    resetting.stop(true);
+    await db?.drop();
+    await rm(join(config.dataDir, ".."), { recursive: true, force: true });
+  });
+
+  test("a closed port, a port without TLS, a server that drops the connection, a 404 and a 500: one identical answer", async () => {
+    for (const url of [
+      `${origins.closed}/mf-manifest.json`,
+      `${origins.plain}/mf-manifest.json`,
+      `${origins.resetting}/mf-manifest.json`,
+      `${origins.tls}/status-404`,
+      `${origins.tls}/status-500`,
+    ]) {
+      const answer = await register(app, url);
+      expect(answer.status).toBe(409);
+      expect<unknown>(answer.body).toEqual(unreachable);
+    }
+  });
+
+  test("another service's JSON: its name is not echoed", async () => {
+    const answer = await register(app, `${origins.tls}/other-name`);
+    expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe("release-manifest-wrong-remote");
+    expect(JSON.stringify(answer.body)).not.toContain("interner-dienst");
+  });
+
+  test(`exactly ${maxManifestBytes} bytes are taken; one more, declared or not, is refused`, async () => {
+    expect((await register(app, `${origins.tls}/exact`)).status).toBe(201);
+    for (const path of ["/one-over", "/declared-over"]) {
+      const answer = await register(app, `${origins.tls}${path}`);
+      expect(answer.status).toBe(409);
+      expect<unknown>(answer.body).toEqual(unreachable);
+    }
+  });
+
+  test("an endless body: the fetch stops once past 1 MiB and the connection is closed", async () => {
+    const answer = await register(app, `${origins.tls}/endless`);
+    expect(answer.status).toBe(409);
+    expect<unknown>(answer.body).toEqual(unreachable);
+    const deadline = Date.now() + 5000;
+    while (!endless.cancelled && Date.now() < deadline) await Bun.sleep(10);
+    expect(endless.cancelled).toBe(true);
+    const sent = endless.sent;
+    await Bun.sleep(200);
+    expect(endless.sent).toBe(sent);
+  });
+
+  test("as `bun start` fetches: a listed origin on the loopback address is refused alike, before a request", async () => {
+    const before = requests.length;
+    const answer = await register(guarded, `${origins.tls}/exact`);
+    expect(answer.status).toBe(409);
+    expect<unknown>(answer.body).toEqual(unreachable);
+    expect(requests.length).toBe(before);
+  });
+});
+
+test("the addresses a manifest is never fetched from, at the edges of each range", () => {
+  const refused = [
+    "127.0.0.1",
+    "127.255.255.255",
+    "10.0.0.0",
+    "10.255.255.255",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.0.1",
+    "169.254.169.254",
+    "0.0.0.0",
+    "100.64.0.1",
+    "::1",
+    "::",
+    "fc00::1",
+    "fdff:ffff::1",
+    "fe80::1",
+    "febf::1",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:a9fe:a9fe",
+  ];
+  const allowed = [
+    "172.15.255.255",
+    "172.32.0.0",
+    "11.0.0.1",
+    "192.169.0.1",
+    "169.255.0.1",
+    "93.184.215.14",
+    "fec0::1",
+    "2a00:1450::1",
+    "::ffff:93.184.215.14",
+  ];
+  for (const address of refused) expect([address, isRefusedAddress(address)]).toEqual([address, true]);
+  for (const address of allowed) expect([address, isRefusedAddress(address)]).toEqual([address, false]);
 });

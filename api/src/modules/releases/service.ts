@@ -328,12 +328,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       let text: string;
       try {
         text = await deps.fetchManifest(url.href);
-      } catch (error) {
-        throw new HttpError(
-          409,
-          "release-manifest-unreachable",
-          messages.manifestUrlUnreachable(error instanceof Error ? error.message : String(error)),
-        );
+      } catch {
+        // One answer for every reason (refused, reset, no TLS, a status, too large): a key holder
+        // learns nothing about what answers at an address.
+        throw new HttpError(409, "release-manifest-unreachable", messages.manifestUrlUnreachable);
       }
       const manifest = checkManifest(remote, text, needs);
       return insertChecked(
