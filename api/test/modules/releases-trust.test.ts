@@ -325,7 +325,18 @@ describe.each(testDatabaseKinds())("the manifest fetch is no scanner (%s)", (kin
       if (path === "/status-404") return new Response("nicht da", { status: 404 });
       if (path === "/other-name") return Response.json({ name: "interner-dienst-xyz", metaData: {} });
       if (path === "/exact") return new Response(padded(maxManifestBytes));
-      if (path === "/one-over") return new Response(padded(maxManifestBytes + 1));
+      if (path === "/one-over") {
+        // Chunked: no length declared, counted as it arrives.
+        const bytes = new TextEncoder().encode(padded(maxManifestBytes + 1));
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let start = 0; start < bytes.byteLength; start += 64 * 1024)
+              controller.enqueue(bytes.slice(start, start + 64 * 1024));
+            controller.close();
+          },
+        });
+        return new Response(body);
+      }
       if (path === "/declared-over")
         return new Response(padded(maxManifestBytes + 1), {
           headers: { "content-length": String(maxManifestBytes + 1) },

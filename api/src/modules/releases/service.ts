@@ -328,9 +328,12 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       let text: string;
       try {
         text = await deps.fetchManifest(url.href);
-      } catch {
+      } catch (error) {
         // One answer for every reason (refused, reset, no TLS, a status, too large): a key holder
-        // learns nothing about what answers at an address.
+        // learns nothing about what answers at an address. The operator's log has the reason.
+        console.warn(
+          `[api] external manifest ${url.href} not fetched: ${error instanceof Error ? error.message : error}`,
+        );
         throw new HttpError(409, "release-manifest-unreachable", messages.manifestUrlUnreachable);
       }
       const manifest = checkManifest(remote, text, needs);
