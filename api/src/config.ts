@@ -176,7 +176,7 @@ function readInvoiceMaxBackdateDays(value: string | undefined, problems: string[
   return days;
 }
 
-/** `CANARY_MIN_LOADS` unset: a canary is judged after this many loads (of the last 200). */
+/** `CANARY_MIN_LOADS` unset: a canary is judged once this many distinct visitors counted (among its last 200 visits). */
 export const defaultCanaryMinLoads = 50;
 
 function readCanaryMinLoads(value: string | undefined, problems: string[]): number {
