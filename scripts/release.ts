@@ -43,6 +43,25 @@ const server = process.env.KLARWERK_URL?.replace(/\/+$/, "");
 const key = process.env.KLARWERK_DEPLOY_KEY;
 if (!server) fail("KLARWERK_URL fehlt (die Adresse der Installation, z. B. https://portal.example.com).");
 if (!key) fail("KLARWERK_DEPLOY_KEY fehlt (der Schlüssel, den ein Admin für diesen Bereich angelegt hat).");
+if (!carriesKeySafely(server))
+  fail(
+    "KLARWERK_URL muss mit https:// beginnen: über http:// ginge der Schlüssel unverschlüsselt durchs Netz (http:// nur für localhost, 127.0.0.1 und ::1).",
+  );
+
+/**
+ * The key travels in the Authorization header: only over TLS, or to this machine (a deployment
+ * under test, where nothing leaves the loopback interface).
+ */
+function carriesKeySafely(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === "https:") return true;
+  return parsed.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(parsed.hostname);
+}
 
 async function send(path: string, init: RequestInit): Promise<Record<string, unknown>> {
   const response = await fetch(`${server}${path}`, {

@@ -105,6 +105,7 @@ export function createApp({
     publicUrl: config.publicUrl,
     trustedProxies: config.trustedProxies,
     canaryMinLoads: config.canaryMinLoads,
+    releaseOrigins: config.releaseOrigins,
     tickets,
     fetchManifest,
     mailWritten: () => outbox.written(),

@@ -35,6 +35,12 @@ export interface Config {
   webRoot: string;
   /** The manifest URL of each remote, as the shell gets it from `/remotes.json`. */
   remotes: Record<RemoteName, string>;
+  /**
+   * The only origins an external release may come from (`RELEASE_ORIGINS`, https, lower-cased):
+   * an admin's list, so that a deploy key can neither widen the pages' Content-Security-Policy
+   * nor have the API fetch from anywhere else. Empty: external releases are refused.
+   */
+  releaseOrigins: readonly string[];
   /** The largest file an upload may carry, in bytes. */
   uploadMaxBytes: number;
   /** Reverse proxies whose X-Forwarded-For is believed (addresses and CIDR ranges); empty: none. */
@@ -102,6 +108,29 @@ function readPort(value: string | undefined, problems: string[]): number {
     return 0;
   }
   return port;
+}
+
+/** `https://cdn.example.com, https://static.example.net:8443`: each an origin alone, no path. */
+function readReleaseOrigins(value: string | undefined, problems: string[]): string[] {
+  const origins: string[] = [];
+  for (const entry of (value ?? "").split(",").map((part) => part.trim())) {
+    if (entry === "") continue;
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = null;
+    }
+    const bare = url && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    if (url?.protocol !== "https:" || !bare || !/^https:\/\/[^/?#]+\/?$/i.test(entry)) {
+      problems.push(
+        `RELEASE_ORIGINS must list https origins without a path, comma-separated (https://cdn.example.com), got "${entry}".`,
+      );
+      continue;
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }
 
 /** 1 GiB: the largest upload when `UPLOAD_MAX_BYTES` is unset. */
@@ -375,6 +404,8 @@ export function loadConfig(env: Env): Config {
     remotes[name] = value ?? `${remoteBase(name)}mf-manifest.json`;
   }
 
+  const releaseOrigins = readReleaseOrigins(env.RELEASE_ORIGINS, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -386,6 +417,7 @@ export function loadConfig(env: Env): Config {
     jwtSecret,
     webRoot: readPath(env.WEB_ROOT, repoRoot),
     remotes,
+    releaseOrigins,
     uploadMaxBytes,
     trustedProxies,
     ownerEmail,

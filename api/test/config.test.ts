@@ -35,6 +35,7 @@ describe("loadConfig", () => {
         customers: "/remotes/mf-customers/mf-manifest.json",
         invoices: "/remotes/mf-invoices/mf-manifest.json",
       },
+      releaseOrigins: [],
       uploadMaxBytes: 1024 ** 3,
       trustedProxies: [],
       ownerEmail: null,
@@ -197,6 +198,23 @@ describe("loadConfig", () => {
     expect(loadConfig({ REMOTE_INVOICES_URL: "/cdn/mf-invoices/mf-manifest.json" }).remotes.invoices).toBe(
       "/cdn/mf-invoices/mf-manifest.json",
     );
+  });
+
+  test("RELEASE_ORIGINS lists the https origins external releases may come from; anything else is refused", () => {
+    expect(loadConfig({}).releaseOrigins).toEqual([]);
+    expect(
+      loadConfig({ RELEASE_ORIGINS: " https://CDN.example.com , https://static.example.net:8443/,," }).releaseOrigins,
+    ).toEqual(["https://cdn.example.com", "https://static.example.net:8443"]);
+    for (const value of [
+      "http://cdn.example.com",
+      "https://cdn.example.com/team",
+      "https://user:pw@cdn.example.com",
+      "https://cdn.example.com?x=1",
+      "cdn.example.com",
+      "*",
+    ]) {
+      expect(problemsOf({ RELEASE_ORIGINS: value })).toEqual([expect.stringContaining("RELEASE_ORIGINS")]);
+    }
   });
 
   test("BLOB_SCRUB_MIB_PER_SECOND sets the scrub's read rate; anything but a positive number is refused", () => {

@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import { site } from "@klarwerk/kit";
+import { type RemoteName, remoteNames, site } from "@klarwerk/kit";
 
 /** A policy as directive → sources; written out in this order. */
 export type Directives = Record<string, readonly string[]>;
@@ -43,6 +43,39 @@ export function remoteOrigins(urls: Record<string, string> | readonly string[]):
   const list: readonly string[] = Array.isArray(urls) ? urls : Object.values(urls);
   const origins = list.flatMap((url) => (/^https?:\/\//i.test(url) ? [new URL(url).origin] : []));
   return [...new Set(origins)];
+}
+
+/** The remotes whose screens the public pages show (the marketing pages, sign-in and sign-up show none other). */
+const publicPageRemotes: readonly RemoteName[] = ["marketing"];
+
+/** The origins each kind of page may load remotes from: `public`, the prerendered pages; `portal`, the shell's index.html. */
+export interface PageOrigins {
+  public: readonly string[];
+  portal: readonly string[];
+}
+
+/**
+ * Which origins the pages allow, from the manifests in use per remote. An operator's absolute
+ * `REMOTE_<NAME>_URL` counts as given; a release's origin only while `RELEASE_ORIGINS` lists it,
+ * so no release, whoever registered it, widens the policy beyond what an admin approved. A
+ * public page allows only the origins of the remotes it shows: a portal remote's CDN never
+ * reaches "/" or /login. The portal's page allows every remote's, the marketing pages' too,
+ * since one document of the portal shows any route.
+ */
+export function pageOrigins(
+  inUse: Record<RemoteName, { configured: readonly string[]; released: readonly string[] }>,
+  releaseOrigins: readonly string[],
+): PageOrigins {
+  const originsOf = (remotes: readonly RemoteName[]) =>
+    remoteOrigins(
+      remotes.flatMap((remote) => [
+        ...inUse[remote].configured,
+        ...inUse[remote].released.filter((url) =>
+          remoteOrigins([url]).every((origin) => releaseOrigins.includes(origin)),
+        ),
+      ]),
+    );
+  return { public: originsOf(publicPageRemotes), portal: originsOf(remoteNames) };
 }
 
 /** The review platform's widget (footer, after consent): its script, and the frame it renders into. */
@@ -92,13 +125,15 @@ const keptFiles = 100;
  * the prerendered pages' start script names the build's hashed files, so its hash is known only
  * from the file. Kept per file until its size or modification time changes, or the remotes'
  * origins do (`origins`: those of the releases in use now, which a rollout changes while the
- * server runs).
+ * server runs). `isPortalPage` tells the shell's index.html (every route of the portal) from the
+ * rest (the prerendered public pages, any other HTML of a build), which get the public origins.
  */
-export function pagePolicy(origins: () => Promise<readonly string[]>): PagePolicy {
+export function pagePolicy(origins: () => Promise<PageOrigins>, isPortalPage: (path: string) => boolean): PagePolicy {
   const known = new Map<string, { version: string; header: string }>();
   return {
     async headerFor(path) {
-      const allowed = await origins();
+      const all = await origins();
+      const allowed = isPortalPage(path) ? all.portal : all.public;
       const version = `${await versionOf(path)} ${allowed.join(" ")}`;
       const cached = known.get(path);
       if (cached?.version === version) return cached.header;

@@ -14,7 +14,7 @@ import {
   registryFor,
   urlsInUse,
 } from "../modules/releases/index.ts";
-import { pagePolicy, remoteOrigins } from "./content-security-policy.ts";
+import { pageOrigins, pagePolicy } from "./content-security-policy.ts";
 import { cacheControlFor, fileInfo, noCache, resolveInside, serveFile } from "./static-files.ts";
 
 /** What the web module serves of the releases module: who gets which release, and their files. */
@@ -77,8 +77,13 @@ async function prerenderedPage(shellRoot: string, relative: string): Promise<str
 export function webModule({ config }: Pick<Deps, "config">, releases: WebReleases = withoutReleases) {
   const shellRoot = join(config.webRoot, "shell", "dist");
   // Every HTML answer carries the pages' Content-Security-Policy, with its own scripts' hashes
-  // and the origins of the releases visitors may get now.
-  const pages = pagePolicy(async () => remoteOrigins(urlsInUse(await releases.rollouts.all(), config.remotes)));
+  // and the origins of the releases visitors may get now: the portal's page (index.html, every
+  // route that is no public page) those of every remote, any other page those of its own.
+  const portalPage = join(shellRoot, "index.html");
+  const pages = pagePolicy(
+    async () => pageOrigins(urlsInUse(await releases.rollouts.all(), config.remotes), config.releaseOrigins),
+    (path) => path === portalPage,
+  );
   // The catch-alls below are no API operations (the front-ends' files, the JSON 404 of unknown
   // API paths): the OpenAPI document leaves them out.
   const undocumented = { detail: { hide: true } };

@@ -32,7 +32,7 @@ import {
 // route list: a new route that changes data and is in neither the table nor `exempt` fails.
 
 // A canary is judged after 10 loads here (the automatic stop's event below).
-const files = await startFilesTest({ env: { CANARY_MIN_LOADS: "10" } });
+const files = await startFilesTest({ env: { CANARY_MIN_LOADS: "10", RELEASE_ORIGINS: "https://cdn.example.com" } });
 afterAll(files.stop);
 const { db } = files;
 // Many accounts are registered from one address here: the limits are tested on their own below.

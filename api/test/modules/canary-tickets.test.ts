@@ -12,7 +12,11 @@ import { signedInOwner } from "../support/users.ts";
 
 const minVisitors = 10;
 const db = await createTestDatabase();
-const config = testConfig({ CANARY_MIN_LOADS: String(minVisitors), TRUSTED_PROXIES: "127.0.0.1" });
+const config = testConfig({
+  CANARY_MIN_LOADS: String(minVisitors),
+  TRUSTED_PROXIES: "127.0.0.1",
+  RELEASE_ORIGINS: "https://cdn.example.com",
+});
 const cdn = new Map<string, string>();
 const fetchManifest = async (url: string) => {
   const text = cdn.get(url);

@@ -22,7 +22,7 @@ import { releaseArchive, releaseManifest } from "../support/releases.ts";
 import { registerAndLogin, signedInOwner } from "../support/users.ts";
 
 const db = await createTestDatabase();
-const config = testConfig({ CANARY_MIN_LOADS: "10" });
+const config = testConfig({ CANARY_MIN_LOADS: "10", RELEASE_ORIGINS: "https://cdn.example.com" });
 const feedA = await db.openChangeFeed();
 const feedB = process.env.DATABASE_URL ? await db.openChangeFeed() : feedA;
 /** The CDN of external releases: answers by URL (tests run no TLS server). */

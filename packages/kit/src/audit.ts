@@ -85,6 +85,8 @@ export const auditActions = {
   "release.deleted": action("Release gelöscht", "other", "remote"),
   "deploy_key.created": action("Schlüssel für die Auslieferung angelegt", "security", "deploy_key"),
   "deploy_key.revoked": action("Schlüssel für die Auslieferung widerrufen", "security", "deploy_key"),
+  // A key refused (unknown, revoked, another remote's): the remote asked for and the reason, never the key.
+  "deploy_key.refused": action("Schlüssel für die Auslieferung abgewiesen", "security", "deploy_key"),
   // Written by migration 019's audit_purge itself (class and name are fixed there).
   "audit.purged": action("Protokoll bereinigt", "books", "audit"),
 } as const satisfies Record<string, AuditActionSpec>;

@@ -78,6 +78,7 @@ export const apiErrorCodes = [
   "release-manifest-malformed",
   "release-manifest-wrong-remote",
   "release-manifest-unreachable",
+  "release-origin-not-allowed",
   "release-remote-entry-missing",
   "release-exposes-missing",
   "release-kit-surface-missing",

@@ -86,3 +86,21 @@ export async function recordDeployKeyCreated(
 export async function recordDeployKeyRevoked(tx: Queries, actor: AuditActor, id: number): Promise<void> {
   await recordAuditEvent(tx, actor, { action: "deploy_key.revoked", objectId: id, fields: ["revoked_at"] });
 }
+
+/**
+ * A deploy key refused: `keyId` when the secret named a key (revoked, or another remote's), null
+ * for an unknown one; the remote asked for when the call named one; the refusal's code. A
+ * statement of its own (a refusal changes nothing else); the secret, its hint and its hash stay out.
+ */
+export async function recordDeployKeyRefused(
+  sql: Queries,
+  actor: AuditActor,
+  refusal: { keyId: number | null; remote: RemoteName | null; reason: string },
+): Promise<void> {
+  const recorded = { remote: refusal.remote ? remoteDir(refusal.remote) : null, reason: refusal.reason };
+  await recordAuditEvent(sql, actor, {
+    action: "deploy_key.refused",
+    objectId: refusal.keyId,
+    ...changedFields(null, recorded, ["remote", "reason"], { withValues: true }),
+  });
+}

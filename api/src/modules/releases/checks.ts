@@ -37,11 +37,7 @@ export function checkManifest(remote: RemoteName, text: string, needs: ShellNeed
   if (typeof name !== "string")
     throw new HttpError(409, "release-manifest-malformed", messages.manifestMalformed("„name“ fehlt"));
   if (name !== federationName(remote))
-    throw new HttpError(
-      409,
-      "release-manifest-wrong-remote",
-      messages.manifestWrongRemote(federationName(remote), name),
-    );
+    throw new HttpError(409, "release-manifest-wrong-remote", messages.manifestWrongRemote(federationName(remote)));
 
   const metaData = isRecord(manifest.metaData) ? manifest.metaData : null;
   const entry = metaData && isRecord(metaData.remoteEntry) ? metaData.remoteEntry : null;

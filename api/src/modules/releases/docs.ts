@@ -39,13 +39,13 @@ const keyOrAdmin = {
 };
 
 /** Example values for the messages that name what was sent. */
-const example = { version: "2026.11.24-1", remote: "mf_dashboard", other: "mf_files" } as const;
+const example = { version: "2026.11.24-1", remote: "mf_dashboard" } as const;
 
 /** Why a release's manifest is refused (checks.ts), for an upload and an external release alike. */
 const manifestRefusals = {
   "release-version-taken": [messages.versionTaken(example.version)],
   "release-manifest-malformed": [messages.manifestMalformed("kein gültiges JSON")],
-  "release-manifest-wrong-remote": [messages.manifestWrongRemote(example.remote, example.other)],
+  "release-manifest-wrong-remote": [messages.manifestWrongRemote(example.remote)],
   "release-exposes-missing": [messages.exposesMissing(["./Dashboard"])],
   "release-kit-surface-missing": [messages.kitSurfaceMissing],
   "release-kit-surface-mismatch": [messages.kitSurfaceMismatch("1", "2")],
@@ -91,8 +91,9 @@ export const releaseDocs = () => ({
   external: keyOrAdminDetail("Register an external release: an https manifest on the team's own CDN, checked first", {
     201: jsonResponse("The release (not active yet).", releaseAnswerSchema),
     ...errorResponses({
-      409: { ...manifestRefusals, "release-manifest-unreachable": [messages.manifestUrlUnreachable("HTTP 404")] },
+      409: { ...manifestRefusals, "release-manifest-unreachable": [messages.manifestUrlUnreachable] },
       422: {
+        "release-origin-not-allowed": [messages.manifestOriginNotAllowed("https://cdn.example.com")],
         validation: [
           messages.manifestUrlNotHttps,
           messages.unknownRemote,

@@ -10,7 +10,10 @@ export const releaseMessages = {
   versionTaken: (version: string) =>
     `Die Version „${version}“ gibt es für diesen Bereich schon. Versionen sind unveränderlich.`,
   manifestUrlNotHttps: "Die Adresse des Manifests muss mit https:// beginnen.",
-  manifestUrlUnreachable: (reason: string) => `Das Manifest konnte nicht geladen werden: ${reason}`,
+  manifestOriginNotAllowed: (origin: string) =>
+    `Releases von ${origin} sind nicht freigegeben: externe Releases dürfen nur von Adressen kommen, die ein Admin in RELEASE_ORIGINS eingetragen hat.`,
+  manifestUrlUnreachable:
+    "Das Manifest konnte nicht geladen werden. Bitte prüfen: erreichbar über https mit gültigem Zertifikat, Antwort 200 ohne Weiterleitung, höchstens 1 MiB.",
   archiveTooLarge: (maxMiB: number) => `Das Archiv ist zu groß (höchstens ${maxMiB} MiB).`,
   archiveUnreadable:
     "Das Archiv konnte nicht gelesen werden. Erwartet wird ein tar- oder tar.gz-Archiv des dist-Ordners.",
@@ -21,8 +24,7 @@ export const releaseMessages = {
   archiveEmpty: "Das Archiv enthält keine Dateien.",
   manifestMissing: "Das Archiv enthält keine mf-manifest.json im obersten Ordner.",
   manifestMalformed: (detail: string) => `Die mf-manifest.json ist fehlerhaft: ${detail}`,
-  manifestWrongRemote: (expected: string, found: string) =>
-    `Die mf-manifest.json gehört zu „${found}“, nicht zu „${expected}“.`,
+  manifestWrongRemote: (expected: string) => `Die mf-manifest.json gehört nicht zu „${expected}“.`,
   remoteEntryMissing: (name: string) => `Die Datei „${name}“, die das Manifest nennt, fehlt im Archiv.`,
   exposesMissing: (exposes: string[]) =>
     `Dem Release fehlen Module, die die Seiten der Shell brauchen: ${exposes.join(", ")}.`,

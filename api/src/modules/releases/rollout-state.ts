@@ -87,13 +87,27 @@ export function registryFor(
   return registry;
 }
 
-/** Every manifest URL a visitor may be given now: what the pages' CSP must allow. */
-export function urlsInUse(rollouts: readonly RolloutRow[], fallback: Record<RemoteName, string>): string[] {
-  const released = new Set(rollouts.map((rollout) => rollout.remote));
-  return [
-    ...remoteNames.filter((remote) => !released.has(remote)).map((remote) => fallback[remote]),
-    ...rollouts.flatMap((rollout) =>
-      [rollout.active, rollout.canary, rollout.previous].flatMap((release) => (release ? [release.manifest_url] : [])),
-    ),
-  ];
+/**
+ * Per remote, every manifest URL a visitor may be given now (what the pages' CSP must allow):
+ * `configured`, its `REMOTE_<NAME>_URL` while it has no release; `released`, the manifests of its
+ * active, canary and previous releases.
+ */
+export function urlsInUse(
+  rollouts: readonly RolloutRow[],
+  fallback: Record<RemoteName, string>,
+): Record<RemoteName, { configured: string[]; released: string[] }> {
+  const byRemote = new Map(rollouts.map((rollout) => [rollout.remote, rollout]));
+  const inUse = {} as Record<RemoteName, { configured: string[]; released: string[] }>;
+  for (const remote of remoteNames) {
+    const rollout = byRemote.get(remote);
+    inUse[remote] = rollout
+      ? {
+          configured: [],
+          released: [rollout.active, rollout.canary, rollout.previous].flatMap((release) =>
+            release ? [release.manifest_url] : [],
+          ),
+        }
+      : { configured: [fallback[remote]], released: [] };
+  }
+  return inUse;
 }

@@ -71,7 +71,7 @@ export function releasesModule(
     .post(
       "/releases",
       async ({ request, server, body, status }) => {
-        const actor = await releases.actorOf(request, server);
+        const actor = await releases.actorOf(request, server, body.remote);
         const release = await releases.registerExternal(actor, {
           remote: parseRemote(body.remote),
           version: body.version,
@@ -95,7 +95,7 @@ export function releasesModule(
     .post(
       "/releases/upload",
       async ({ request, server, query, status }) => {
-        const actor = await releases.actorOf(request, server);
+        const actor = await releases.actorOf(request, server, query.remote);
         const remote = parseRemote(query.remote);
         releases.requireRemote(actor, remote);
         const archive = await readArchive(request);
@@ -108,7 +108,7 @@ export function releasesModule(
       "/releases/:remote/activate",
       async ({ request, server, params, body }) => ({
         rollout: await releases.activate(
-          await releases.actorOf(request, server),
+          await releases.actorOf(request, server, params.remote),
           parseRemote(params.remote),
           body.version,
         ),
@@ -123,7 +123,7 @@ export function releasesModule(
       "/releases/:remote/canary",
       async ({ request, server, params, body }) => ({
         rollout: await releases.startCanary(
-          await releases.actorOf(request, server),
+          await releases.actorOf(request, server, params.remote),
           parseRemote(params.remote),
           body.version,
           body.share,
@@ -143,14 +143,20 @@ export function releasesModule(
     .post(
       "/releases/:remote/promote",
       async ({ request, server, params }) => ({
-        rollout: await releases.promote(await releases.actorOf(request, server), parseRemote(params.remote)),
+        rollout: await releases.promote(
+          await releases.actorOf(request, server, params.remote),
+          parseRemote(params.remote),
+        ),
       }),
       { params: docs.remoteParams, detail: docs.promote },
     )
     .post(
       "/releases/:remote/stop",
       async ({ request, server, params }) => ({
-        rollout: await releases.stopCanary(await releases.actorOf(request, server), parseRemote(params.remote)),
+        rollout: await releases.stopCanary(
+          await releases.actorOf(request, server, params.remote),
+          parseRemote(params.remote),
+        ),
       }),
       { params: docs.remoteParams, detail: docs.stop },
     )

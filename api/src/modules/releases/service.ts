@@ -29,10 +29,11 @@ import { httpMessages } from "../../http/messages.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import { canaryStoppedMail } from "../../mail/templates.ts";
 import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
-import { type AuditActor, deployKeyActor, systemActor, userActor } from "../audit/index.ts";
+import { type AuditActor, deployKeyActor, systemActor, userActor, visitorActor } from "../audit/index.ts";
 import { readReleaseArchive } from "./archive.ts";
 import {
   recordDeployKeyCreated,
+  recordDeployKeyRefused,
   recordDeployKeyRevoked,
   recordReleaseCreated,
   recordReleaseDeleted,
@@ -48,6 +49,7 @@ import {
   deleteRelease,
   errorCountsOf,
   failingVisitorsOf,
+  findDeployKey,
   findRelease,
   insertClientError,
   insertDeployKey,
@@ -56,6 +58,7 @@ import {
   insertReleaseLoad,
   listDeployKeys,
   lockRollout,
+  markDeployKeyUsed,
   type NewRelease,
   type RolloutRow,
   recentClientErrors,
@@ -66,7 +69,6 @@ import {
   revokeDeployKey,
   rolloutEventsOf,
   type StoredReleaseFile,
-  useDeployKey,
   writeRollout,
 } from "./store.ts";
 import { type CanaryTicket, type CanaryTickets, visitWindowOf } from "./tickets.ts";
@@ -89,6 +91,8 @@ export interface ReleaseServiceDeps {
   trustedProxies: readonly AddressRange[];
   /** A canary is judged only once this many distinct visitors counted (among its last 200 visits). */
   canaryMinLoads: number;
+  /** RELEASE_ORIGINS: the only origins an external release may come from. */
+  releaseOrigins: readonly string[];
   /** Checks the tickets the shell's reports carry (only reports with a valid one count). */
   tickets: CanaryTickets;
   /** Fetches an external release's manifest (its text), or throws with a reason. */
@@ -147,24 +151,51 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
 
   /**
    * The caller of a release route: a deploy key (`Authorization: Bearer kwdk_…`) or an admin's
-   * session; a staff session is a 403, anything else a 401.
+   * session; a staff session is a 403, anything else a 401. `remote` is the remote the call names.
    */
-  async function actorOf(request: Request, server: PeerSource | null | undefined): Promise<ReleaseActor> {
+  async function actorOf(
+    request: Request,
+    server: PeerSource | null | undefined,
+    remote: unknown,
+  ): Promise<ReleaseActor> {
     const token = bearerToken(request.headers.get("authorization"));
-    if (token?.startsWith(deployKeyPrefix)) {
-      const key = await useDeployKey(sql, sha256Hex(token));
-      if (!key) throw new HttpError(401, "deploy-key-invalid", messages.keyUnknown, bearerChallenge);
-      if (key.revoked) throw new HttpError(401, "deploy-key-revoked", messages.keyRevoked, bearerChallenge);
-      const label = messages.keyActor(key.name);
-      const audit = deployKeyActor({ id: key.id, label }, request, server, deps.trustedProxies);
-      return { kind: "key", key, label, audit };
-    }
+    if (token?.startsWith(deployKeyPrefix)) return keyActorOf(token, request, server, remote);
     const claims = token ? await auth.tokens.verify(token) : null;
     const session = claims ? await auth.sessions.check(claims.sessionId, claims.userId) : null;
     if (!session) throw new HttpError(401, "unauthorized", httpMessages.unauthorized, bearerChallenge);
     if (session.user.role !== "admin") throw new HttpError(403, "admin-only", httpMessages.adminOnly);
     const audit = userActor(session.user, request, server, deps.trustedProxies);
     return { kind: "admin", user: session.user, label: session.user.name, audit };
+  }
+
+  /**
+   * A deploy key, let in only for its own remote. Every refusal (unknown, revoked, another
+   * remote's) is in the trail; the last use is recorded only once the key is let in.
+   */
+  async function keyActorOf(
+    token: string,
+    request: Request,
+    server: PeerSource | null | undefined,
+    remoteInput: unknown,
+  ): Promise<ReleaseActor> {
+    const key = await findDeployKey(sql, sha256Hex(token));
+    const asked = remoteNames.find(
+      (name) => typeof remoteInput === "string" && remoteInput.replace(/^mf-/, "") === name,
+    );
+    const refuse = async (error: HttpError, actor: AuditActor): Promise<never> => {
+      await recordDeployKeyRefused(sql, actor, { keyId: key?.id ?? null, remote: asked ?? null, reason: error.code });
+      throw error;
+    };
+    if (!key)
+      return refuse(new HttpError(401, "deploy-key-invalid", messages.keyUnknown, bearerChallenge), visitorActor);
+    const label = messages.keyActor(key.name);
+    const audit = deployKeyActor({ id: key.id, label }, request, server, deps.trustedProxies);
+    if (key.revoked)
+      return refuse(new HttpError(401, "deploy-key-revoked", messages.keyRevoked, bearerChallenge), audit);
+    if (parseRemote(remoteInput) !== key.remote)
+      return refuse(new HttpError(403, "deploy-key-wrong-remote", messages.keyOtherRemote), audit);
+    await markDeployKeyUsed(sql, key.id);
+    return { kind: "key", key, label, audit };
   }
 
   /** A key acts only on its own remote (403); an admin on every one. */
@@ -331,15 +362,20 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         throw new HttpError(422, "validation", messages.manifestUrlNotHttps);
       }
       const { remote, version, note } = await newReleaseInput(actor, input);
+      // Checked before any fetch: the list bounds both where the API connects and what the
+      // pages' Content-Security-Policy may ever allow.
+      if (!deps.releaseOrigins.includes(url.origin))
+        throw new HttpError(422, "release-origin-not-allowed", messages.manifestOriginNotAllowed(url.origin));
       let text: string;
       try {
         text = await deps.fetchManifest(url.href);
       } catch (error) {
-        throw new HttpError(
-          409,
-          "release-manifest-unreachable",
-          messages.manifestUrlUnreachable(error instanceof Error ? error.message : String(error)),
+        // One answer for every reason (refused, reset, no TLS, a status, too large): a key holder
+        // learns nothing about what answers at an address. The operator's log has the reason.
+        console.warn(
+          `[api] external manifest ${url.href} not fetched: ${error instanceof Error ? error.message : error}`,
         );
+        throw new HttpError(409, "release-manifest-unreachable", messages.manifestUrlUnreachable);
       }
       const manifest = checkManifest(remote, text, needs);
       return insertChecked(

@@ -327,19 +327,19 @@ export async function revokeDeployKey(sql: Queries, id: number): Promise<boolean
   return row ? row.revoked_now : null;
 }
 
-/** The key whose secret has this SHA-256, recording its use now. */
-export async function useDeployKey(
+/** The key whose secret has this SHA-256 (revoked or not), or null; its use is recorded apart (`markDeployKeyUsed`). */
+export async function findDeployKey(
   sql: Queries,
   secretSha256: string,
 ): Promise<{ id: number; remote: RemoteName; name: string; revoked: boolean } | null> {
   const [row] = await sql<{ id: number; remote: RemoteName; name: string; revoked_at: Date | null }[]>`
-    update deploy_keys set last_used_at = now()
-    where secret_sha256 = ${secretSha256} and revoked_at is null
-    returning id, remote, name, revoked_at`;
-  if (row) return { id: row.id, remote: row.remote, name: row.name, revoked: false };
-  const [revoked] = await sql<{ id: number; remote: RemoteName; name: string }[]>`
-    select id, remote, name from deploy_keys where secret_sha256 = ${secretSha256}`;
-  return revoked ? { ...revoked, revoked: true } : null;
+    select id, remote, name, revoked_at from deploy_keys where secret_sha256 = ${secretSha256}`;
+  return row ? { id: row.id, remote: row.remote, name: row.name, revoked: row.revoked_at !== null } : null;
+}
+
+/** Records a use the key was let in for (never a refused one). */
+export async function markDeployKeyUsed(sql: Queries, id: number): Promise<void> {
+  await sql`update deploy_keys set last_used_at = now() where id = ${id} and revoked_at is null`;
 }
 
 // --- Client errors and loads ---------------------------------------------------------------
