@@ -269,6 +269,16 @@ describe("real visitors decide", () => {
     const events = (await dashboard())?.events ?? [];
     expect(events[0]).toMatchObject({ action: "auto-stop", version: canary, actor: "Automatisch" });
     expect(await stopMails(canary)).toEqual([owner.email]);
+    // The stopped canary, with the visits that stopped it, can be deleted; its visits go with it.
+    const deleted = await fetch(`${origins[1]}/api/releases/mf-dashboard/${canary}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(deleted.status).toBe(204);
+    const [left] = await db.sql<{ visits: number }[]>`
+      select count(*)::int as visits from canary_visits v join releases r on r.id = v.release_id
+      where r.version = ${canary}`;
+    expect(left?.visits).toBe(0);
   });
 
   test(`${minVisitors - 1} failing visitors (one of them twice) leave it running; the ${minVisitors}th stops it`, async () => {

@@ -164,7 +164,7 @@ export function releasesModule(
       "/releases/:remote/:version",
       async ({ request, server, params, status }) => {
         await releases.deleteRelease(
-          await releases.actorOf(request, server),
+          await releases.actorOf(request, server, params.remote),
           parseRemote(params.remote),
           params.version,
         );
