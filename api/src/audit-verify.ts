@@ -1,6 +1,7 @@
 // `bun run audit-verify`: recomputes the audit trail's hash chain on the configured database (the
 // same environment as the API) and names the first event that does not match: its number, time
 // and why. Exit code 0: the chain is whole; 1: it was changed; 2: it could not run.
+import "./private-umask.ts";
 import { openCommandDatabase } from "./command.ts";
 import { retentionPeriods, verifyAuditChain } from "./modules/audit/index.ts";
 

@@ -1,15 +1,20 @@
 // What the operator's commands (`bun run verify-blobs`, `backup`, `restore-drill`) share: the
 // API's configuration from the environment and its database, migrated; exit code 2 when either
 // cannot be had, with the reason.
-import { type Config, checkBlobStore, loadConfig } from "./config.ts";
+import { type Config, checkBlobStore, loadConfig, privateFolders } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./db/open.ts";
+import { closePrivateFolders } from "./lib/private-files.ts";
 
-/** The configuration from the environment, the bucket (if any) reached; else the reason and exit code 2. */
+/**
+ * The configuration from the environment, the bucket (if any) reached; else the reason and exit
+ * code 2. `DATA_DIR` and `BACKUP_DIR` are closed to other accounts first, as the API does.
+ */
 export async function loadCommandConfig(): Promise<Config> {
   try {
     const config = loadConfig(process.env);
     await checkBlobStore(config);
+    closePrivateFolders(privateFolders(config), console.log, console.warn);
     return config;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));

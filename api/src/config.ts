@@ -424,7 +424,7 @@ export async function resolveJwtSecret(config: Config): Promise<ResolvedConfig> 
   const read = async () => (await readFile(file, "utf8").catch(() => "")).trim();
   let secret = await read();
   if (secret.length < minSecretLength) {
-    await mkdir(config.dataDir, { recursive: true });
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
     try {
       // "wx": when two processes start at once, one writes and the other reads what it wrote.
       await writeFile(file, `${randomBytes(48).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
@@ -437,6 +437,13 @@ export async function resolveJwtSecret(config: Config): Promise<ResolvedConfig> 
     }
   }
   return { ...config, jwtSecret: secret };
+}
+
+/** `DATA_DIR` and, for sets on disk, `BACKUP_DIR`: what `closePrivateFolders` keeps to the owner. */
+export function privateFolders(config: Pick<Config, "dataDir" | "backupTarget">): { label: string; path: string }[] {
+  const folders = [{ label: "DATA_DIR", path: config.dataDir }];
+  if (config.backupTarget.kind === "disk") folders.push({ label: "BACKUP_DIR", path: config.backupTarget.dir });
+  return folders;
 }
 
 /** For `main.ts`: the configuration, or a clear message on stderr and exit code 1. */

@@ -1,13 +1,15 @@
+import "./private-umask.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app.ts";
 import { runDeferredDeletions } from "./backup/deferred-deletes.ts";
 import { scheduleBackups } from "./backup/job.ts";
-import { loadConfigOrExit } from "./config.ts";
+import { loadConfigOrExit, privateFolders } from "./config.ts";
 import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-feed.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { serverBodyLimitBytes } from "./http/body-policy.ts";
+import { closePrivateFolders } from "./lib/private-files.ts";
 import { scheduleAuditPurge } from "./modules/audit/index.ts";
 import { sweepFileBlobs } from "./modules/files/index.ts";
 import { sweepInvoiceBlobs } from "./modules/invoices/index.ts";
@@ -17,6 +19,11 @@ import { emptyBlobReport } from "./storage/blob-report.ts";
 import { blobStoresFor } from "./storage/configured-blob-store.ts";
 
 const config = await loadConfigOrExit();
+closePrivateFolders(
+  privateFolders(config),
+  (line) => console.log(`[api] ${line}`),
+  (line) => console.warn(`[api] ${line}`),
+);
 
 if (!config.databaseUrl) console.log(`[api] starting the embedded database in ${join(config.dataDir, "pglite")}`);
 const db = await openDatabase(config).catch((error: unknown) => {

@@ -9,12 +9,13 @@ import { join } from "node:path";
 import { startTestServer } from "../../../scripts/test-server.ts";
 import { DiskBackupTarget } from "../../src/backup/target.ts";
 import { startEmbeddedServer } from "../../src/db/embedded.ts";
+import { closedMarkerName } from "../../src/lib/private-files.ts";
 import { DiskBlobStore } from "../../src/storage/disk-blob-store.ts";
 import { backupPlace, databaseKinds, emptySite, runScript, type Site } from "../backup/support.ts";
 import { call, type Handler, overHttp } from "../support/http.ts";
 import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
 import { uploadRelease } from "../support/releases.ts";
-import { signedInOwner } from "../support/users.ts";
+import { login, signedInOwner, testOwner } from "../support/users.ts";
 import { distinctBytes, upload } from "./upload-helpers.ts";
 
 /**
@@ -37,8 +38,12 @@ async function looseEntries(root: string): Promise<string[]> {
   return loose.length > 8 ? [...loose.slice(0, 8), `… and ${loose.length - 8} more`] : loose;
 }
 
-/** Every entry under `root` opened up as an older version left it: folders 0755, files 0644, the database's 0666. */
+/**
+ * Every entry under `root` opened up as an older version left it: folders 0755, files 0644, the
+ * database's 0666, and no marker (an older version wrote none).
+ */
 async function loosen(root: string): Promise<number> {
+  await rm(join(root, closedMarkerName), { force: true });
   let count = 0;
   await chmod(root, 0o755);
   for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
@@ -52,7 +57,7 @@ async function loosen(root: string): Promise<number> {
 }
 
 /** The files of every kind the product stores: a small and a large upload, an invoice PDF, a release. */
-async function storeOneOfEach(app: Handler): Promise<{ fileId: number; content: Uint8Array }> {
+async function storeOneOfEach(app: Handler): Promise<{ fileId: number; content: Uint8Array<ArrayBuffer> }> {
   const owner = await signedInOwner(app);
   const small = await upload(app, owner.token, { name: "klein.txt", content: "Hallo Welt" });
   expect(small.status).toBe(201);
@@ -81,7 +86,7 @@ afterAll(() => {
 describe.each(databaseKinds)("files the API and `bun run backup` write, on %s", (database) => {
   let site: Site;
   let dataDir: string;
-  let stored: { fileId: number; content: Uint8Array };
+  let stored: { fileId: number; content: Uint8Array<ArrayBuffer> };
   const drops: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
@@ -127,7 +132,7 @@ describe.each(databaseKinds)("files the API and `bun run backup` write, on %s", 
     try {
       expect(await looseEntries(dataDir)).toEqual([]);
       const app = overHttp(server.url);
-      const owner = await signedInOwner(app);
+      const owner = await login(app, testOwner);
       const download = await call(app, `/api/files/${stored.fileId}/download`, { token: owner.token });
       expect(download.status).toBe(200);
       expect(new Uint8Array(await download.arrayBuffer())).toEqual(stored.content);
@@ -136,7 +141,7 @@ describe.each(databaseKinds)("files the API and `bun run backup` write, on %s", 
     }
   }, 120_000);
 
-  test("`bun run backup` writes its set 0600/0700 into a new BACKUP_DIR, and closes sets an older version left open", async () => {
+  test("`bun run backup` writes its set 0600/0700 into a new BACKUP_DIR and closes sets an older version left open; `bun run restore` writes 0600/0700", async () => {
     const place = await backupPlace("disk");
     drops.push(place.drop);
     const backupDir = join(place.env.BACKUP_DIR as string, "sets-here");
@@ -151,7 +156,20 @@ describe.each(databaseKinds)("files the API and `bun run backup` write, on %s", 
     const second = await runScript("backup", [], env);
     expect(second.code).toBe(0);
     expect(await looseEntries(backupDir)).toEqual([]);
-  }, 120_000);
+
+    // The set restored into a DATA_DIR that does not exist yet (a new database on a server).
+    const restored = await emptySite(database, "disk");
+    drops.push(restored.drop);
+    const restoredDataDir = join(restored.dataDir, "data");
+    const restore = await runScript("restore", ["latest"], {
+      ...restored.env,
+      DATA_DIR: restoredDataDir,
+      BACKUP_DIR: backupDir,
+    });
+    expect(restore.output).toContain("verified");
+    expect(restore.code).toBe(0);
+    expect(await looseEntries(restoredDataDir)).toEqual([]);
+  }, 180_000);
 });
 
 describe("explicit modes, whatever the umask", () => {
@@ -208,4 +226,24 @@ describe("explicit modes, whatever the umask", () => {
     });
     expect(await looseEntries(dataDir)).toEqual([]);
   }, 120_000);
+});
+
+test("every entry point (the API, each command) sets the owner-only umask before any other module runs", async () => {
+  const root = join(import.meta.dir, "../../..");
+  const scripts = [
+    ...Object.values((await Bun.file(join(root, "package.json")).json()).scripts as Record<string, string>),
+    ...Object.values((await Bun.file(join(root, "api/package.json")).json()).scripts as Record<string, string>).map(
+      (script) => script.replace("src/", "api/src/"),
+    ),
+  ];
+  const entryPoints = [...new Set(scripts.flatMap((script) => script.match(/api\/src\/[\w-]+\.ts/g) ?? []))].sort();
+  expect(entryPoints).toEqual(
+    expect.arrayContaining(["api/src/main.ts", "api/src/run-backup.ts", "api/src/run-restore.ts"]),
+  );
+  const late: string[] = [];
+  for (const entryPoint of entryPoints) {
+    const firstImport = (await Bun.file(join(root, entryPoint)).text()).match(/^import .*$/m)?.[0];
+    if (firstImport !== 'import "./private-umask.ts";') late.push(`${entryPoint}: ${firstImport}`);
+  }
+  expect(late).toEqual([]);
 });
