@@ -1,10 +1,11 @@
 // What the operator's commands (`bun run verify-blobs`, `backup`, `restore-drill`) share: the
 // API's configuration from the environment and its database, migrated; exit code 2 when either
 // cannot be had, with the reason.
-import { type Config, checkBlobStore, loadConfig, privateFolders } from "./config.ts";
+import { type Config, checkBlobStore, loadConfig } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./db/open.ts";
 import { closePrivateFolders } from "./lib/private-files.ts";
+import { privateFolders } from "./private-folders.ts";
 
 /**
  * The configuration from the environment, the bucket (if any) reached; else the reason and exit

@@ -439,13 +439,6 @@ export async function resolveJwtSecret(config: Config): Promise<ResolvedConfig> 
   return { ...config, jwtSecret: secret };
 }
 
-/** `DATA_DIR` and, for sets on disk, `BACKUP_DIR`: what `closePrivateFolders` keeps to the owner. */
-export function privateFolders(config: Pick<Config, "dataDir" | "backupTarget">): { label: string; path: string }[] {
-  const folders = [{ label: "DATA_DIR", path: config.dataDir }];
-  if (config.backupTarget.kind === "disk") folders.push({ label: "BACKUP_DIR", path: config.backupTarget.dir });
-  return folders;
-}
-
 /** For `main.ts`: the configuration, or a clear message on stderr and exit code 1. */
 export async function loadConfigOrExit(env: Env = process.env): Promise<ResolvedConfig> {
   try {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createApp } from "./app.ts";
 import { runDeferredDeletions } from "./backup/deferred-deletes.ts";
 import { scheduleBackups } from "./backup/job.ts";
-import { loadConfigOrExit, privateFolders } from "./config.ts";
+import { loadConfigOrExit } from "./config.ts";
 import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-feed.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
@@ -15,6 +15,7 @@ import { sweepFileBlobs } from "./modules/files/index.ts";
 import { sweepInvoiceBlobs } from "./modules/invoices/index.ts";
 import { blobAreas, scheduleBlobMaintenance } from "./modules/operations/index.ts";
 import { sweepReleaseBlobs } from "./modules/releases/index.ts";
+import { privateFolders } from "./private-folders.ts";
 import { emptyBlobReport } from "./storage/blob-report.ts";
 import { blobStoresFor } from "./storage/configured-blob-store.ts";
 

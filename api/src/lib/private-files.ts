@@ -76,12 +76,14 @@ export interface ClosedTree {
 }
 
 /**
- * Takes the group and other bits from `root` and, unless its marker says this was done, from
- * every file and folder below it (symbolic links are neither followed nor changed); then leaves
- * the marker. Null when `root` does not exist. Synchronous: it runs at start, before the process
- * serves anything, where the synchronous calls are several times faster.
+ * Takes the group and other bits from `root` and, unless its marker says this was done, from the
+ * entries `names` in it and everything below them (symbolic links are neither followed nor
+ * changed); then leaves the marker. Only the product's own entries: a `DATA_DIR` set by mistake to
+ * a shared folder must not have its other contents changed. Null when `root` does not exist.
+ * Synchronous: it runs at start, before the process serves anything, where the synchronous calls
+ * are several times faster.
  */
-export function closeTree(root: string): ClosedTree | null {
+export function closeTree(root: string, names: readonly string[]): ClosedTree | null {
   const result: ClosedTree = { changed: 0, failed: [], walked: false };
   let rootMode: number;
   try {
@@ -95,7 +97,19 @@ export function closeTree(root: string): ClosedTree | null {
   const marker = join(root, closedMarkerName);
   if (exists(marker)) return result;
   result.walked = true;
-  const folders = [root];
+  const folders: string[] = [];
+  const visit = (path: string) => {
+    try {
+      const info = lstatSync(path);
+      if (info.isSymbolicLink()) return;
+      closeOne(path, info.mode, result);
+      if (info.isDirectory()) folders.push(path);
+    } catch (error) {
+      // Another process of the deployment may remove what it was receiving meanwhile.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") noteFailure(result, path, error);
+    }
+  };
+  for (const name of names) visit(join(root, name));
   for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
     let entries: Dirent[];
     try {
@@ -104,25 +118,14 @@ export function closeTree(root: string): ClosedTree | null {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") noteFailure(result, folder, error);
       continue;
     }
-    for (const entry of entries) {
-      if (entry.isSymbolicLink()) continue;
-      const path = join(folder, entry.name);
-      try {
-        closeOne(path, lstatSync(path).mode, result);
-      } catch (error) {
-        // Another process of the deployment may remove what it was receiving meanwhile.
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") noteFailure(result, path, error);
-        continue;
-      }
-      if (entry.isDirectory()) folders.push(path);
-    }
+    for (const entry of entries) if (!entry.isSymbolicLink()) visit(join(folder, entry.name));
   }
   if (result.failed.length > 0) return result;
   try {
     writeFileSync(
       marker,
-      "Every file and folder here was made readable by its owner only; new ones are created so.\n" +
-        "Delete this file to have the next start look at all of them again.\n",
+      "Every file and folder the product keeps here was made readable by its owner only; new ones\n" +
+        "are created so. Delete this file to have the next start look at all of them again.\n",
       { mode: privateFileMode },
     );
   } catch (error) {
@@ -160,18 +163,25 @@ function exists(path: string): boolean {
   }
 }
 
+/** A folder the product keeps (`DATA_DIR`, `BACKUP_DIR`), and the entries in it that are its own. */
+export interface PrivateFolder {
+  label: string;
+  path: string;
+  entries: readonly string[];
+}
+
 /**
- * At the start of the API and of every command: `DATA_DIR` and a disk `BACKUP_DIR` closed to
- * other accounts, with everything an older version left in them readable (see `closeTree`).
- * A folder or file that cannot be changed is reported, not fatal: the product still runs.
+ * At the start of the API and of every command: the product's folders closed to other accounts,
+ * with everything an older version left readable in them (see `closeTree`). A folder or file that
+ * cannot be changed is reported, not fatal: the product still runs.
  */
 export function closePrivateFolders(
-  folders: { label: string; path: string }[],
+  folders: readonly PrivateFolder[],
   log: (line: string) => void,
   warn: (line: string) => void,
 ): void {
-  for (const { label, path } of folders) {
-    const closed = closeTree(path);
+  for (const { label, path, entries } of folders) {
+    const closed = closeTree(path, entries);
     if (closed === null) continue;
     if (closed.changed > 0) {
       log(

@@ -3,13 +3,13 @@
 // The API and the commands run here as the operator starts them (a child process, with the usual
 // umask 022 inherited), on a real disk and the real embedded database.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmod, lstat, mkdtemp, readdir, rm } from "node:fs/promises";
+import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestServer } from "../../../scripts/test-server.ts";
 import { DiskBackupTarget } from "../../src/backup/target.ts";
 import { startEmbeddedServer } from "../../src/db/embedded.ts";
-import { closedMarkerName } from "../../src/lib/private-files.ts";
+import { closedMarkerName, closeTree } from "../../src/lib/private-files.ts";
 import { DiskBlobStore } from "../../src/storage/disk-blob-store.ts";
 import { backupPlace, databaseKinds, emptySite, runScript, type Site } from "../backup/support.ts";
 import { call, type Handler, overHttp } from "../support/http.ts";
@@ -98,7 +98,7 @@ describe.each(databaseKinds)("files the API and `bun run backup` write, on %s", 
   afterAll(async () => {
     for (const drop of drops) await drop();
     await site?.drop();
-  });
+  }, 60_000);
 
   function serve() {
     return startTestServer({
@@ -216,6 +216,34 @@ describe("explicit modes, whatever the umask", () => {
       await target.write("sets/2026-11-27T20-00-00Z/database.dump", new Response("Daten").body as ReadableStream);
     });
     expect(await looseEntries(join(root, "backups"))).toEqual([]);
+  });
+
+  test("a start closes only the product's own entries, walks them once, and then closes only the folder", async () => {
+    const shared = join(root, "shared");
+    await mkdir(join(shared, "blobs", "aa"), { recursive: true });
+    await mkdir(join(shared, "someone-else"));
+    await writeFile(join(shared, "blobs", "aa", "blob"), "x");
+    await writeFile(join(shared, "someone-else", "notes.txt"), "y");
+    for (const path of ["", "blobs", "blobs/aa", "someone-else"]) await chmod(join(shared, path), 0o755);
+    for (const path of ["blobs/aa/blob", "someone-else/notes.txt"]) await chmod(join(shared, path), 0o644);
+
+    expect(closeTree(shared, ["blobs", "jwt-secret"])).toEqual({ changed: 4, failed: [], walked: true });
+    const modeOf = async (path: string) => ((await lstat(join(shared, path))).mode & 0o777).toString(8);
+    expect(await Promise.all(["", "blobs", "blobs/aa", "blobs/aa/blob", closedMarkerName].map(modeOf))).toEqual([
+      "700",
+      "700",
+      "700",
+      "600",
+      "600",
+    ]);
+    expect(await Promise.all(["someone-else", "someone-else/notes.txt"].map(modeOf))).toEqual(["755", "644"]);
+
+    // Marked: the next start closes the folder itself and walks nothing.
+    await chmod(shared, 0o755);
+    await chmod(join(shared, "blobs", "aa", "blob"), 0o644);
+    expect(closeTree(shared, ["blobs"])).toEqual({ changed: 1, failed: [], walked: false });
+    expect(await Promise.all(["", "blobs/aa/blob"].map(modeOf))).toEqual(["700", "644"]);
+    expect(closeTree(join(root, "not-there"), ["blobs"])).toBeNull();
   });
 
   test("the embedded database's worker writes its files 0600 and folders 0700 under the API's umask", async () => {
