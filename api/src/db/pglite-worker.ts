@@ -16,9 +16,10 @@ declare const self: Worker;
 // PGlite's file system (Emscripten's NODEFS) creates each file and then chmods it to the mode
 // Postgres asked for, 0666 for most, past the umask (the one Postgres sets is emulated): any
 // account on the machine could read and change the database. Only PGlite runs in this worker, and
-// it looks the function up on `fs` at each call, so narrowing it here keeps its files 0600.
-const chmodSync = fs.chmodSync;
+// it looks these functions up on `fs` at each call, so narrowing them here keeps its files 0600.
+const { chmodSync, fchmodSync } = fs;
 fs.chmodSync = (path: fs.PathLike, mode: fs.Mode) => chmodSync(path, ownerOnly(mode));
+fs.fchmodSync = (fd: number, mode: fs.Mode) => fchmodSync(fd, ownerOnly(mode));
 
 function ownerOnly(mode: fs.Mode): number {
   return (typeof mode === "number" ? mode : Number.parseInt(mode, 8)) & ~0o077;
