@@ -2,6 +2,7 @@
 // on the configured database (the same environment as the API: AUDIT_KEY or JWT_SECRET), compares
 // the chain head each kept backup set recorded, and names the first event that does not match: its
 // number, time and why. Exit code 0: the chain is whole; 1: it was changed; 2: it could not run.
+import "./private-umask.ts";
 import { manifestAuditHeads } from "./backup/sets.ts";
 import { backupTargetFor } from "./backup/target.ts";
 import { openCommandDatabase } from "./command.ts";

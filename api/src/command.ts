@@ -4,12 +4,18 @@
 import { type Config, checkBlobStore, loadConfig } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./db/open.ts";
+import { closePrivateFolders } from "./lib/private-files.ts";
+import { privateFolders } from "./private-folders.ts";
 
-/** The configuration from the environment, the bucket (if any) reached; else the reason and exit code 2. */
+/**
+ * The configuration from the environment, the bucket (if any) reached; else the reason and exit
+ * code 2. `DATA_DIR` and `BACKUP_DIR` are closed to other accounts first, as the API does.
+ */
 export async function loadCommandConfig(): Promise<Config> {
   try {
     const config = loadConfig(process.env);
     await checkBlobStore(config);
+    closePrivateFolders(privateFolders(config), console.log, console.warn);
     return config;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));

@@ -463,7 +463,7 @@ export async function resolveJwtSecret(config: Config): Promise<ResolvedConfig> 
   const read = async () => (await readFile(file, "utf8").catch(() => "")).trim();
   let secret = await read();
   if (secret.length < minSecretLength) {
-    await mkdir(config.dataDir, { recursive: true });
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
     try {
       // "wx": when two processes start at once, one writes and the other reads what it wrote.
       await writeFile(file, `${randomBytes(48).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });

@@ -1,3 +1,4 @@
+import "./private-umask.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app.ts";
@@ -8,15 +9,22 @@ import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { serverBodyLimitBytes } from "./http/body-policy.ts";
+import { closePrivateFolders } from "./lib/private-files.ts";
 import { auditChainKey, scheduleAuditPurge, scheduleAuditSealing } from "./modules/audit/index.ts";
 import { sweepFileBlobs } from "./modules/files/index.ts";
 import { sweepInvoiceBlobs } from "./modules/invoices/index.ts";
 import { blobAreas, scheduleBlobMaintenance } from "./modules/operations/index.ts";
 import { sweepReleaseBlobs } from "./modules/releases/index.ts";
+import { privateFolders } from "./private-folders.ts";
 import { emptyBlobReport } from "./storage/blob-report.ts";
 import { blobStoresFor } from "./storage/configured-blob-store.ts";
 
 const config = await loadConfigOrExit();
+closePrivateFolders(
+  privateFolders(config),
+  (line) => console.log(`[api] ${line}`),
+  (line) => console.warn(`[api] ${line}`),
+);
 
 if (!config.databaseUrl) console.log(`[api] starting the embedded database in ${join(config.dataDir, "pglite")}`);
 const db = await openDatabase(config).catch((error: unknown) => {

@@ -4,6 +4,7 @@
 // longer keeps and the blobs only they listed; with `--dry-run` it only prints what would go.
 // Exit code 0: done; 1: the backup failed (admins are mailed); 2: it could not run (settings,
 // database, another backup holding the lock).
+import "./private-umask.ts";
 import { backupNow, withBackupLock } from "./backup/job.ts";
 import { planPrune, prune } from "./backup/sets.ts";
 import { backupTargetFor } from "./backup/target.ts";

@@ -3,6 +3,7 @@
 // dropped; recorded for admins ("Letzte geprüfte Wiederherstellung"), a failure mailed to them.
 // The API runs the same drill daily after its backup. Exit code 0: passed; 1: failed (named);
 // 2: it could not run (settings, database, a backup or drill holding the lock).
+import "./private-umask.ts";
 import { drillNow, withBackupLock } from "./backup/job.ts";
 import { backupTargetFor } from "./backup/target.ts";
 import { openCommandDatabase } from "./command.ts";

@@ -4,6 +4,7 @@
 // is (RPO). A target that holds anything is refused unless --force names it (the database's name,
 // or DATA_DIR for the embedded one). Exit code 0: restored and verified; 1: the set is damaged or
 // the result differs (each problem named); 2: it could not run.
+import "./private-umask.ts";
 import { RestoreError, restoreSet } from "./backup/restore.ts";
 import { listSets } from "./backup/sets.ts";
 import { backupTargetFor } from "./backup/target.ts";

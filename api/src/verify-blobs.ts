@@ -4,6 +4,7 @@
 // and records the result for admins (`/api/health`, the dashboard). Runs under the lock the API's
 // weekly run takes, so never twice at once. Exit code 0: all in order; 1: findings; 2: it could not
 // run (settings, database, another run holding the lock).
+import "./private-umask.ts";
 import { openCommandDatabase } from "./command.ts";
 import { blobAreas, describeScrub, runBlobMaintenance } from "./modules/operations/index.ts";
 

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import type { S3Client } from "bun";
 import type { BackupTargetConfig } from "../config.ts";
+import { createPrivateFile, makePrivateDir } from "../lib/private-files.ts";
 import { isMissingObject, s3ClientOf } from "../storage/s3-blob-store.ts";
 
 /**
@@ -60,9 +61,11 @@ export class DiskBackupTarget implements BackupTarget {
 
   async write(key: string, content: ReadableStream<Uint8Array> | Blob | string): Promise<void> {
     const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
+    // Sets hold every password hash and all business data: 0700 folders, 0600 files, whatever the umask.
+    await makePrivateDir(dirname(path));
     const part = `${path}.${randomBytes(6).toString("hex")}.part`;
     try {
+      await createPrivateFile(part);
       if (content instanceof ReadableStream) await Bun.write(part, new Response(content));
       else await Bun.write(part, content);
       await rename(part, path);

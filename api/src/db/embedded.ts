@@ -56,7 +56,7 @@ function claimDataDir(dataDir: string): () => void {
   const lockPath = join(dataDir, "pglite.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(lockPath, "wx");
+      const fd = openSync(lockPath, "wx", 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       return () => rmSync(lockPath, { force: true });
@@ -110,7 +110,7 @@ function waitFor<T extends WorkerReply["type"]>(
 export async function startEmbeddedServer({ dataDir, template }: EmbeddedOptions = {}): Promise<EmbeddedServer> {
   let release = () => {};
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     release = claimDataDir(dataDir);
   }
   const socketPath = socketPathFor(dataDir);

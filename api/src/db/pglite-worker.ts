@@ -5,12 +5,25 @@
  * Protocol: the parent posts `start` once, then any `dump`s, then `stop`; this worker answers
  * `ready`, `dumped` and `stopped`, or `failed`.
  */
+import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import type { WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
 
 declare const self: Worker;
+
+// PGlite's file system (Emscripten's NODEFS) creates each file and then chmods it to the mode
+// Postgres asked for, 0666 for most, past the umask (the one Postgres sets is emulated): any
+// account on the machine could read and change the database. Only PGlite runs in this worker, and
+// it looks these functions up on `fs` at each call, so narrowing them here keeps its files 0600.
+const { chmodSync, fchmodSync } = fs;
+fs.chmodSync = (path: fs.PathLike, mode: fs.Mode) => chmodSync(path, ownerOnly(mode));
+fs.fchmodSync = (fd: number, mode: fs.Mode) => fchmodSync(fd, ownerOnly(mode));
+
+function ownerOnly(mode: fs.Mode): number {
+  return (typeof mode === "number" ? mode : Number.parseInt(mode, 8)) & ~0o077;
+}
 
 let db: PGlite | null = null;
 let server: PGLiteSocketServer | null = null;

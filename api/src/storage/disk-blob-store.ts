@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, truncate, unlink, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, rm, stat, truncate, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createPrivateFile, createPrivateFileSync, makePrivateDir, privateFileMode } from "../lib/private-files.ts";
 import { digestOfFile, newSha256, type ReadPace } from "./blob-digest.ts";
 import {
   type BlobContent,
@@ -109,6 +110,8 @@ export class DiskBlobStore implements BlobStore {
    */
   create(id?: string): PendingBlob {
     const incoming = this.newIncoming(id);
+    // The sink takes no mode: it keeps the one the file was created with.
+    createPrivateFileSync(incoming.path);
     const sink = Bun.file(incoming.path).writer({ highWaterMark: bufferBytes });
     const hasher = newSha256();
     let size = 0;
@@ -152,6 +155,7 @@ export class DiskBlobStore implements BlobStore {
     const incoming = this.newIncoming();
     let size: number;
     try {
+      await createPrivateFile(incoming.path);
       size = await Bun.write(incoming.path, request);
     } catch (error) {
       await incoming.discard();
@@ -238,7 +242,7 @@ export class DiskBlobStore implements BlobStore {
    * another machine left is gone soon after its claim runs out.
    */
   async sweepIncoming(): Promise<number> {
-    await mkdir(this.incomingRoot, { recursive: true, mode: 0o700 });
+    await makePrivateDir(this.incomingRoot);
     const now = await this.volumeNow();
     let removed = 0;
     for (const name of await readdir(this.incomingRoot)) {
@@ -276,7 +280,7 @@ export class DiskBlobStore implements BlobStore {
    */
   private async volumeNow(): Promise<number> {
     const probe = join(this.incomingRoot, `.clock-${randomBytes(8).toString("hex")}`);
-    await writeFile(probe, "");
+    await writeFile(probe, "", { mode: privateFileMode });
     try {
       return (await stat(probe)).mtimeMs;
     } finally {
@@ -290,9 +294,9 @@ export class DiskBlobStore implements BlobStore {
    */
   prepare(): Promise<void> {
     this.ready ??= (async () => {
-      await mkdir(this.incomingRoot, { recursive: true, mode: 0o700 });
+      await makePrivateDir(this.incomingRoot);
       const making = join(this.incomingRoot, `.${this.instance}.new`);
-      await mkdir(making, { recursive: true, mode: 0o700 });
+      await makePrivateDir(making);
       await this.writeOwner(making);
       await rename(making, this.incomingDir);
       this.heartbeat ??= setInterval(() => {
@@ -325,7 +329,7 @@ export class DiskBlobStore implements BlobStore {
 
   /** Written, not touched: the volume stamps the time (see `volumeNow`). */
   private writeOwner(dir: string): Promise<void> {
-    return writeFile(join(dir, ownerFileName), JSON.stringify(currentOwner()));
+    return writeFile(join(dir, ownerFileName), JSON.stringify(currentOwner()), { mode: privateFileMode });
   }
 
   /** Stops the claim and removes this store's incoming folder (at shutdown, after the last upload). */
