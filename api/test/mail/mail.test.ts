@@ -447,8 +447,8 @@ describe("delivery", () => {
   test("with the SMTP server down nothing is lost; once it is up, each mail arrives exactly once though two processes poll", async () => {
     const port = await freePort();
     const downDb = await newDatabase();
-    const first = startApp(downDb, `smtp://127.0.0.1:${port}`);
-    const second = startApp(downDb, `smtp://127.0.0.1:${port}`);
+    const first = startApp(downDb, `smtp://127.0.0.1:${port}?tls=off`);
+    const second = startApp(downDb, `smtp://127.0.0.1:${port}?tls=off`);
     const visitors = Array.from({ length: 6 }, (_, i) => uniqueEmail(`down${i}`));
     for (const [i, email] of visitors.entries()) {
       expect((await contact(i % 2 === 0 ? first : second, { email })).status).toBe(201);
@@ -473,7 +473,7 @@ describe("delivery", () => {
     expect(replyTos.sort()).toEqual([...visitors].sort());
     const states = await downDb.sql<{ state: string }[]>`select state from outbox`;
     expect(states.map((row) => row.state)).toEqual(Array(6).fill("sent"));
-  });
+  }, 30_000);
 
   test("without SMTP_URL mails wait in the outbox, readable by admins, and go out once it is set", async () => {
     const waitingDb = await newDatabase();
@@ -507,7 +507,7 @@ describe("delivery", () => {
     const [mail] = await server.waitFor(team);
     expect(mail?.parsed.replyTo?.value[0]?.address).toBe(visitor);
     expect((await outbox(configured)).mails[0]?.state).toBe("sent");
-  });
+  }, 30_000);
 });
 
 describe("SMTP errors that are ours or the server's, not the recipient's, are temporary", () => {
