@@ -93,8 +93,11 @@ export function authService({
     return { access: outcome.owner ? "granted" : "pending" };
   }
 
-  /** Every active admin is told once that an account's login limit was reached. */
-  async function warnAdminsOfAttack(email: string): Promise<void> {
+  /**
+   * Every active admin is told once that an account's login limit was reached, the account named
+   * as stored: what the attacker typed never reaches the admins.
+   */
+  async function warnAdminsOfAttack(account: { name: string; email: string }): Promise<void> {
     await sql.begin(async (tx) => {
       for (const admin of await activeAdmins(tx)) {
         const to = { name: admin.name, address: admin.email };
@@ -103,7 +106,7 @@ export function authService({
           windowMinutes: accountLoginLimit.windowMs / 60_000,
           failures: accountLoginLimit.max,
         };
-        await enqueueMail(tx, loginAttackMail({ email }, to, figures));
+        await enqueueMail(tx, loginAttackMail(account, to, figures));
       }
     });
     outbox.written();
@@ -126,8 +129,14 @@ export function authService({
     // account's: guesses from elsewhere cannot lock it out (docs/decisions.md, issue 23).
     const known = knownDeviceOf(request, config.jwtSecret, now());
     const device = found && known?.userId === found.id ? `${known.userId}.${known.issuedAt}` : null;
+    // Only an active account is worth the admins' attention: a pending one cannot sign in anyway,
+    // and anyone can register one under any name.
+    const attacked = found?.status === "active" ? found : null;
     await attemptLimits
-      .beginLogin(email, address, { device, onAccountLimit: () => warnAdminsOfAttack(email) })
+      .beginLogin(email, address, {
+        device,
+        ...(attacked ? { onAccountLimit: () => warnAdminsOfAttack(attacked) } : {}),
+      })
       .catch(async (error: unknown) => {
         throw await loginRefused(sql, visitorActor, found?.id ?? null, error);
       });
