@@ -127,8 +127,8 @@ export function authService({
     const found = isEmail(email) ? await findUserForLogin(sql, email) : null;
     // A browser that signed in to this account before counts its failures apart from the
     // account's: guesses from elsewhere cannot lock it out (docs/decisions.md, issue 23).
-    const known = knownDeviceOf(request, config.jwtSecret, now());
-    const device = found && known?.userId === found.id ? `${known.userId}.${known.issuedAt}` : null;
+    const known = knownDeviceOf(request, config.jwtSecret, now(), found);
+    const device = known ? `${known.userId}.${known.issuedAt}` : null;
     // Only an active account is worth the admins' attention: a pending one cannot sign in anyway,
     // and anyone can register one under any name.
     const attacked = found?.status === "active" ? found : null;
@@ -164,7 +164,7 @@ export function authService({
     });
     return {
       answer: { user, token: await auth.tokens.sign({ userId: user.id, sessionId }) },
-      deviceCookie: deviceCookie(config.jwtSecret, found.id, {
+      deviceCookie: deviceCookie(config.jwtSecret, found, {
         now: now(),
         secure: isSecureOrigin(request, config.publicUrl),
       }),

@@ -11,6 +11,8 @@ import { lockAccounts } from "../users/index.ts";
 export interface UserWithPasswordHash extends User {
   status: UserStatus;
   passwordHash: string;
+  /** Counted up when an admin forgets the account's known browsers (known-device.ts). */
+  knownDevicesGeneration: number;
 }
 
 /** Whether this registration created the owner; a taken address creates nothing. */
@@ -88,12 +90,14 @@ export async function registerAccount(
 interface LoginRow extends User {
   status: UserStatus;
   password_hash: string;
+  known_devices_generation: number;
 }
 
 /** The account with this address (`email` normalized), with its password hash. */
 export async function findUserForLogin(sql: Sql, email: string): Promise<UserWithPasswordHash | null> {
   const [row] = await sql<LoginRow[]>`
-    select id, name, email, role, status, password_hash from users where lower(email) = ${email}`;
+    select id, name, email, role, status, password_hash, known_devices_generation
+    from users where lower(email) = ${email}`;
   return row
     ? {
         id: row.id,
@@ -102,6 +106,7 @@ export async function findUserForLogin(sql: Sql, email: string): Promise<UserWit
         role: row.role,
         status: row.status,
         passwordHash: row.password_hash,
+        knownDevicesGeneration: row.known_devices_generation,
       }
     : null;
 }
