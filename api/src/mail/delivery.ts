@@ -17,8 +17,6 @@ export interface DeliveryOptions {
   giveUpMs: number;
   /** How long a claim holds: longer than any one send can take (the SMTP timeouts below). */
   leaseMs: number;
-  /** Passed to nodemailer's TLS instead of `SMTP_CA_FILE`'s: some tests trust any certificate through it. */
-  tls?: { rejectUnauthorized?: boolean; ca?: string };
 }
 
 const second = 1000;
@@ -116,7 +114,9 @@ export function startDeliveryWorker({
   const endpoint = parseSmtpUrl(smtpUrl);
   // The configuration refused it at start already; a caller that skipped it learns why here.
   if ("problem" in endpoint) throw new Error(endpoint.problem);
-  const tls = options.tls ?? (smtpCa === null ? undefined : { ca: smtpCa });
+  // Certificates are always checked (no switch turns that off, not even for tests): against the
+  // public CAs, or those of SMTP_CA_FILE instead.
+  const tls = smtpCa === null ? undefined : { ca: smtpCa };
   // One connection per send: a pool would keep connections that the server may close meanwhile,
   // and a mail a minute does not need one. The endpoint's fields, not the URL: nodemailer would
   // read switches from its query that turn STARTTLS off.

@@ -17,13 +17,13 @@ import { startSmtpServer, testCertificate } from "../support/smtp.ts";
 import { signedInOwner, uniqueEmail } from "../support/users.ts";
 
 const team = "team@klarwerk.test";
-/** Fast retries; no TLS settings of the test's own: the server's certificate is trusted only through SMTP_CA_FILE. */
+/** Fast retries; the server's certificate is trusted only through SMTP_CA_FILE, as in production. */
 const delivery: Partial<DeliveryOptions> = { pollMs: 100, retryBaseMs: 200, maxRetryMs: 400 };
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-});
+}, 60_000);
 
 const scratch = mkdtempSync(join(tmpdir(), "klarwerk-smtp-ca-"));
 cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
