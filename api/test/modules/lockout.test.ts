@@ -211,9 +211,13 @@ describe("a known browser is forgotten when the password changes or an admin say
       newPassword,
     });
     expect(changed.status).toBe(204);
+    // The browser that made the change proved the password: it gets a cookie of the new password.
+    const renewed = deviceCookieOf(changed);
+    expect(renewed).not.toBe(cookie);
     await lockOut(origin, colleague.email, "203.0.113.74");
     // The cookie from before the change: no known device any more, so the account limit holds.
     expect((await login(origin, colleague.email, newPassword, colleagueHome, cookie)).status).toBe(429);
+    expect((await login(origin, colleague.email, newPassword, colleagueHome, renewed)).status).toBe(200);
   });
 
   test("an admin forgets every account's known browsers: the old cookies no longer pass the lockout", async () => {

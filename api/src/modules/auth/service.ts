@@ -172,13 +172,15 @@ export function authService({
   }
 
   /**
-   * A new password for the signed-in `user`; every other session of the account ends. A wrong
-   * current password is a 422 (a 401 would sign the browser out), ten of them a 429.
+   * A new password for the signed-in `user`; every other session of the account ends, and so does
+   * every known browser but this one, which proved the password: the known-device cookie to set,
+   * null if the account was deleted meanwhile. A wrong current password is a 422 (a 401 would sign
+   * the browser out), ten of them a 429.
    */
   async function changeOwnPassword(
     body: typeof passwordChangeBody.static,
-    { user, sessionId, actor }: { user: User; sessionId: string; actor: AuditActor },
-  ): Promise<void> {
+    { user, sessionId, actor, request }: { user: User; sessionId: string; actor: AuditActor; request: Request },
+  ): Promise<{ deviceCookie: string | null }> {
     if (body.currentPassword.length === 0) throw new HttpError(422, "validation", messages.currentPasswordRequired);
     if (body.newPassword.length === 0) throw new HttpError(422, "validation", messages.newPasswordRequired);
     checkPasswordLength(body.newPassword);
@@ -198,8 +200,16 @@ export function authService({
       throw new HttpError(422, "validation", messages.newPasswordUnchanged);
     checkPasswordStrength(body.newPassword, { name: user.name, email: user.email });
     const passwordHash = await hashPassword(body.newPassword);
-    await changePassword(sql, { userId: user.id, passwordHash, keep: sessionId, now: now() }, actor);
+    const changed = await changePassword(sql, { userId: user.id, passwordHash, keep: sessionId, now: now() }, actor);
     auth.sessions.changed();
+    if (changed === null) return { deviceCookie: null };
+    const account = { id: user.id, passwordHash, knownDevicesGeneration: changed.knownDevicesGeneration };
+    return {
+      deviceCookie: deviceCookie(config.jwtSecret, account, {
+        now: now(),
+        secure: isSecureOrigin(request, config.publicUrl),
+      }),
+    };
   }
 
   return { register, login, changeOwnPassword };

@@ -125,16 +125,18 @@ export async function changePassword(
   sql: Sql,
   { userId, passwordHash, keep, now }: { userId: number; passwordHash: string; keep: string; now: number },
   actor: AuditActor,
-): Promise<void> {
-  await sql.begin(async (tx) => {
+): Promise<{ knownDevicesGeneration: number } | null> {
+  return sql.begin(async (tx) => {
     await recordAuditEvent(tx, actor, { action: "auth.password_changed", objectId: userId, fields: ["password"] });
-    await tx`
+    const [changed] = await tx<{ known_devices_generation: number }[]>`
       update users set password_hash = ${passwordHash}, password_changed_at = ${new Date(now)}
-      where id = ${userId}`;
+      where id = ${userId}
+      returning known_devices_generation`;
     await deleteSessionsOf(tx, userId, keep);
     // A reset link asked for before the change would set the password back to anyone holding it.
     await tx`
       update password_reset_tokens set used_at = ${new Date(now)} where user_id = ${userId} and used_at is null`;
+    return changed ? { knownDevicesGeneration: changed.known_devices_generation } : null;
   });
 }
 
