@@ -25,7 +25,7 @@ import { openDatabase, type Sql } from "../api/src/db/open.ts";
 import { createTokenService } from "../api/src/http/auth.ts";
 import { createSessions } from "../api/src/http/sessions.ts";
 import { systemActor } from "../api/src/modules/audit/actor.ts";
-import { retentionPeriods, verifyAuditChain } from "../api/src/modules/audit/service.ts";
+import { auditChainKey, retentionPeriods, verifyAuditChain } from "../api/src/modules/audit/service.ts";
 import { testConfig } from "../api/test/support/app.ts";
 import { runMixedLoad } from "./mixed.ts";
 import { reportReady, startChild } from "./support/child.ts";
@@ -267,7 +267,9 @@ async function measureMixed(seconds: number): Promise<boolean> {
             and (select count(*) from audit_events e where e.object_type = 'customer' and e.object_id = c.id::text and e.action = 'customer.created') <> 1`;
         if ((missing?.count ?? 0) > 0)
           problems.push(`${missing?.count} customers created with the trail on lack their one event`);
-        const verified = await verifyAuditChain(sql, retentionPeriods(testConfig()));
+        const verified = await verifyAuditChain(sql, retentionPeriods(testConfig()), {
+          key: auditChainKey(testConfig()),
+        });
         if (!verified.ok) problems.push(`the chain does not verify: ${JSON.stringify(verified.first_mismatch)}`);
         else
           console.log(

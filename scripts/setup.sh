@@ -17,7 +17,7 @@ if [ "${1:-}" = "--test" ]; then
   missing=""
   [ -x /usr/bin/chromium ] || missing="$missing chromium"
   command -v pdftotext >/dev/null 2>&1 || missing="$missing poppler-utils"
-  # The e-invoice validator (../shared/einvoice/validate.sh) the invoice tests run.
+  # The e-invoice validator (tools/einvoice-validator/validate.sh) the invoice tests run.
   command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
   [ -r /usr/share/java/Saxon-HE.jar ] || missing="$missing libsaxonhe-java"
   command -v java >/dev/null 2>&1 || missing="$missing default-jre-headless"

@@ -26,6 +26,7 @@ import { outboxModule } from "./modules/outbox/routes.ts";
 import { resetLinksAtSending } from "./modules/password-reset/index.ts";
 import { passwordResetModule } from "./modules/password-reset/routes.ts";
 import {
+  canaryTickets,
   createReleaseService,
   fetchExternalManifest,
   releaseBlobStore,
@@ -93,6 +94,7 @@ export function createApp({
   const deps: Deps = { config, sql, writes, changes, auth, rateLimits, now, outbox, blobReport };
   const releaseStore = releaseBlobStore(config);
   const rollouts = rolloutState(sql, changes);
+  const tickets = canaryTickets(config.jwtSecret, now);
   const releases = createReleaseService({
     sql,
     auth,
@@ -102,6 +104,7 @@ export function createApp({
     publicUrl: config.publicUrl,
     trustedProxies: config.trustedProxies,
     canaryMinLoads: config.canaryMinLoads,
+    tickets,
     fetchManifest,
     mailWritten: () => outbox.written(),
   });
@@ -133,7 +136,7 @@ export function createApp({
     .use(releasesModule(deps, releases, rollouts))
     .use(auditModule(deps))
     .use(apiDocsModule())
-    .use(webModule(deps, { rollouts, serveReleaseFile: releaseFileServer(sql, releaseStore) }));
+    .use(webModule(deps, { rollouts, serveReleaseFile: releaseFileServer(sql, releaseStore), tickets }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -78,6 +78,8 @@ export interface Config {
   clientReportRetentionDays: number;
   /** How many years the audit trail keeps each class of event (`AUDIT_RETENTION_<CLASS>_YEARS`). */
   auditRetentionYears: Record<AuditRetentionClass, number>;
+  /** `AUDIT_KEY`: the audit chain's own key; null: one derived from the JWT secret. */
+  auditKey: string | null;
 }
 
 export type BackupTargetConfig = { kind: "disk"; dir: string } | { kind: "s3"; s3: S3Settings };
@@ -154,7 +156,7 @@ function readInvoiceMaxBackdateDays(value: string | undefined, problems: string[
   return days;
 }
 
-/** `CANARY_MIN_LOADS` unset: a canary is judged after this many loads (of the last 200). */
+/** `CANARY_MIN_LOADS` unset: a canary is judged once this many distinct visitors counted (among its last 200 visits). */
 export const defaultCanaryMinLoads = 50;
 
 function readCanaryMinLoads(value: string | undefined, problems: string[]): number {
@@ -353,6 +355,10 @@ export function loadConfig(env: Env): Config {
   } else if (jwtSecret !== null && jwtSecret.length < minSecretLength) {
     problems.push(`JWT_SECRET must be at least ${minSecretLength} characters long.`);
   }
+  const auditKey = nonEmpty(env.AUDIT_KEY) ?? null;
+  if (auditKey !== null && auditKey.length < minSecretLength) {
+    problems.push(`AUDIT_KEY must be at least ${minSecretLength} characters long.`);
+  }
   const ownerEmail = readOwnerEmail(env.OWNER_EMAIL, production, problems);
   const blobStore = readBlobStore(env, problems);
   const blobScrubBytesPerSecond = readMiBPerSecond(
@@ -417,6 +423,7 @@ export function loadConfig(env: Env): Config {
     canaryMinLoads,
     clientReportRetentionDays: clientReportDays,
     auditRetentionYears,
+    auditKey,
   };
 }
 

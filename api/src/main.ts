@@ -8,7 +8,7 @@ import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { serverBodyLimitBytes } from "./http/body-policy.ts";
-import { scheduleAuditPurge } from "./modules/audit/index.ts";
+import { auditChainKey, scheduleAuditPurge, scheduleAuditSealing } from "./modules/audit/index.ts";
 import { sweepFileBlobs } from "./modules/files/index.ts";
 import { sweepInvoiceBlobs } from "./modules/invoices/index.ts";
 import { blobAreas, scheduleBlobMaintenance } from "./modules/operations/index.ts";
@@ -105,6 +105,8 @@ const stopBackups = scheduleBackups({ config, db });
 // Every hour each process looks whether today's audit purge ran; one process of the deployment
 // runs it (an advisory lock, and the chain head records the day).
 const stopAuditPurge = scheduleAuditPurge(db.sql, config);
+// Every two seconds each process seals the events linked since under the audit key (one at a time).
+const stopAuditSealing = scheduleAuditSealing(db.sql, auditChainKey(config));
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
@@ -116,6 +118,7 @@ async function shutdown(signal: string): Promise<void> {
     await stopMaintenance();
     await stopBackups();
     await stopAuditPurge();
+    await stopAuditSealing();
     await changes.close();
     await db.close();
   } catch (error) {

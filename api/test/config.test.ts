@@ -52,6 +52,7 @@ describe("loadConfig", () => {
       canaryMinLoads: 50,
       clientReportRetentionDays: 30,
       auditRetentionYears: { books: 10, security: 1, other: 3 },
+      auditKey: null,
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
@@ -105,6 +106,11 @@ describe("loadConfig", () => {
   test("OWNER_EMAIL must be an e-mail address; unset outside production, the first account is the owner", () => {
     expect(problemsOf({ OWNER_EMAIL: "chefin" })).toEqual(['OWNER_EMAIL must be an e-mail address, got "chefin".']);
     expect(loadConfig({ OWNER_EMAIL: " " }).ownerEmail).toBeNull();
+  });
+
+  test("AUDIT_KEY: at least 32 characters; unset, the audit key is derived from the JWT secret", () => {
+    expect(loadConfig({ AUDIT_KEY: "k".repeat(32) }).auditKey).toBe("k".repeat(32));
+    expect(problemsOf({ AUDIT_KEY: "k".repeat(31) })).toEqual(["AUDIT_KEY must be at least 32 characters long."]);
   });
 
   test("AUDIT_RETENTION_*_YEARS: books 10 to 30 (default 10), security and other 1 to 30 (defaults 1 and 3)", () => {

@@ -27,8 +27,11 @@ export interface LoadOptions {
   url: string | string[];
   /** Request targets, taken in turn (so several searches can be mixed)... */
   paths?: string[];
-  /** ...or each next request picked by the caller. */
-  next?: () => LoadRequest;
+  /**
+   * ...or each next request picked by the caller, given the connection (0 to connections - 1) it
+   * goes out on: a person's run of requests (keystrokes) can stay on one connection.
+   */
+  next?: (connection: number) => LoadRequest;
   headers?: Record<string, string>;
   connections: number;
   /** Stop after this long... */
@@ -121,8 +124,8 @@ function bodyText(buffer: Buffer, answer: Answer): string {
   return Buffer.concat(parts).toString("utf8");
 }
 
-/** Latencies in a growing array. */
-class Latencies {
+/** Latencies in a growing array (bench/support/raw-load.ts counts its own with it too). */
+export class Latencies {
   private values = new Float64Array(1 << 12);
   count = 0;
   failures = 0;
@@ -177,7 +180,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const paths = options.paths ?? [];
   if (!options.next && paths.length === 0) throw new Error("runLoad needs at least one path");
   let nextPath = 0;
-  const pick =
+  const pick: (connection: number) => LoadRequest =
     options.next ?? (() => ({ kind: "GET", path: paths[nextPath++ % paths.length] as string }) satisfies LoadRequest);
 
   const all = new Latencies();
@@ -218,7 +221,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           const sendNext = (socket: Bun.Socket) => {
             if (over()) return finish(socket);
             started++;
-            current = pick();
+            current = pick(connection);
             sentAt = performance.now();
             socket.write(encode(current, origin.host));
           };

@@ -81,7 +81,7 @@ test("an admin filters the Protokoll by a colleague, opens an invoice's Verlauf 
   await expect(trailRows(page).first()).toContainText("Rechnungsentwurf gespeichert");
   await expect(trailRows(page).first()).toContainText(`Rechnung Nr. ${invoiceId}`);
 
-  // The CSV of what is shown: UTF-8 with BOM, semicolons, the colleague's name with its umlauts.
+  // The CSV of what is shown: UTF-8 with BOM, every cell quoted, semicolons, the colleague's name with its umlauts.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Als CSV exportieren" }).click(),
@@ -93,7 +93,7 @@ test("an admin filters the Protokoll by a colleague, opens an invoice's Verlauf 
   expect(lines[0]).toContain("Geänderte Felder");
   expect(lines.filter((line) => line !== "")).toHaveLength(2);
   expect(lines[1]?.split(";")).toEqual(
-    expect.arrayContaining([colleague.name, "Rechnungsentwurf gespeichert", "Rechnung", String(invoiceId)]),
+    expect.arrayContaining([`"${colleague.name}"`, '"Rechnungsentwurf gespeichert"', '"Rechnung"', `"${invoiceId}"`]),
   );
   expect(lines[1]).toContain("ö");
   expect(lines[1]).toContain("ä");

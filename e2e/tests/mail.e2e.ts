@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import postgres from "postgres";
+import { expectNoAxeViolations } from "../support/axe";
 import { mailFrom, type ReceivedMail, teamInbox, waitForMail, waitForMails } from "../support/mailbox";
 import { expect, test } from "../support/test";
 import { approve, newUser, register, registeredUser, signInQuickly, testOwner } from "../support/users";
@@ -237,7 +238,10 @@ test("Postausgang: admins see every mail, read it and send a failed one again", 
   }
 });
 
-test("Postausgang without SMTP_URL: admins are told that mails wait", async ({ page, request }) => {
+test("Postausgang without SMTP_URL: admins are told that mails wait, in colours everyone can read", async ({
+  page,
+  request,
+}) => {
   const noMailUrl = process.env.E2E_NO_MAIL_BASE_URL;
   test.skip(!noMailUrl, "needs the second server without SMTP_URL (E2E_NO_MAIL_BASE_URL)");
   await signInQuickly(page, request, testOwner);
@@ -246,6 +250,7 @@ test("Postausgang without SMTP_URL: admins are told that mails wait", async ({ p
   await expect(page.getByRole("heading", { level: 1, name: "Postausgang" })).toBeVisible();
   const notice = page.getByRole("alert").filter({ hasText: "E-Mail ist nicht eingerichtet" });
   await expect(notice).toContainText("SMTP_URL ist nicht gesetzt");
+  await expectNoAxeViolations(page);
 });
 
 test("Postausgang is for admins only", async ({ page, request }) => {

@@ -272,6 +272,8 @@ export const releasesMessages = {
   historyTitle: "Verlauf",
   errorsTitle: "Fehler der letzten 24 Stunden",
   noErrors: "Keine gemeldeten Fehler in den letzten 24 Stunden.",
+  /** A report that came without a valid ticket: listed, but it decides nothing about a canary. */
+  withoutTicket: "ohne gültiges Ticket",
   columns: {
     version: "Version",
     kind: "Art",

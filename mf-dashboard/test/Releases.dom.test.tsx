@@ -46,6 +46,17 @@ const overview: ReleasesOverview = {
       errors: [{ release_id: 2, load: 3, render: 1, loads: 40 }],
       recent_errors: [
         {
+          id: 10,
+          remote: "dashboard",
+          version: "v2",
+          kind: "load",
+          route: "/dashboard",
+          message: "TypeError: gefälscht",
+          browser: "curl",
+          ticketed: false,
+          created_at: "2025-03-05T14:05:00.000Z",
+        },
+        {
           id: 9,
           remote: "dashboard",
           version: "v2",
@@ -53,6 +64,7 @@ const overview: ReleasesOverview = {
           route: "/dashboard",
           message: "TypeError: kaputt",
           browser: "Chrome 140",
+          ticketed: true,
           created_at: "2025-03-05T14:00:00.000Z",
         },
       ],
@@ -131,7 +143,11 @@ describe("Auslieferung", () => {
 
     const errors = tableOf("Fehler der letzten 24 Stunden");
     expect(errors.columns).toEqual(["Am", "Version", "Seite", "Meldung", "Browser"]);
-    expect(errors.rows.map((row) => row.slice(1))).toEqual([["v2", "/dashboard", "TypeError: kaputt", "Chrome 140"]]);
+    // A report without a valid ticket is listed, marked: it decides nothing about a canary.
+    expect(errors.rows.map((row) => row.slice(1))).toEqual([
+      ["v2", "/dashboard", "TypeError: gefälscht (ohne gültiges Ticket)", "curl"],
+      ["v2", "/dashboard", "TypeError: kaputt", "Chrome 140"],
+    ]);
 
     // A remote without releases has neither table.
     expect(screen.queryByRole("table", { name: "Releases von mf-files, die neuesten zuerst" })).toBeNull();
@@ -193,6 +209,7 @@ const renderError: ClientErrorReport = {
   route: "/dashboard",
   message: "TypeError: tiles is undefined",
   browser: "Firefox 133",
+  ticketed: true,
   created_at: "2026-11-24T09:02:00.000Z",
 };
 

@@ -32,6 +32,7 @@ describe("the privacy notice", () => {
   test("a browser's error reports are named with what they hold and go after the stated period", () => {
     expect(text).toContain("die Fehlermeldung und die Bezeichnung Ihres Browsers, nicht aber Ihre IP-Adresse");
     expect(text).toContain(`löscht diese Meldungen automatisch ${clientReportRetentionDays} Tage nach ihrem Eingang`);
+    expect(text).toContain("ein aus der zufälligen Kennung abgeleitetes Pseudonym");
   });
 
   test("the device cookie of the portal's sign-in is named", () => {

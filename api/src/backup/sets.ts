@@ -37,6 +37,19 @@ export async function readManifest(target: BackupTarget, set: string): Promise<M
   return parseManifest(text, set);
 }
 
+/**
+ * The audit chain head each complete set recorded, oldest first (what verify compares with the
+ * trail); a set whose manifest cannot be read is left out, as a restore would refuse it.
+ */
+export async function manifestAuditHeads(target: BackupTarget): Promise<{ set: string; head: string | null }[]> {
+  const heads: { set: string; head: string | null }[] = [];
+  for (const set of (await listSets(target)).filter((candidate) => candidate.complete)) {
+    const manifest = await readManifest(target, set.name).catch(() => null);
+    if (manifest) heads.push({ set: set.name, head: manifest.auditChainHead ?? null });
+  }
+  return heads;
+}
+
 /** `latest`: the newest complete set; otherwise the named one. */
 export async function resolveSet(target: BackupTarget, name: string): Promise<string> {
   if (name !== "latest") return name;

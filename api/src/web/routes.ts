@@ -7,6 +7,7 @@ import { HttpError } from "../http/errors.ts";
 import { httpMessages } from "../http/messages.ts";
 import { jsonResponse, nullable, queryParameter } from "../http/openapi.ts";
 import {
+  type CanaryTickets,
   parseVisitorId,
   type ReleaseFileServer,
   type RolloutState,
@@ -20,6 +21,8 @@ import { cacheControlFor, fileInfo, noCache, resolveInside, serveFile } from "./
 export interface WebReleases {
   rollouts: RolloutState;
   serveReleaseFile: ReleaseFileServer;
+  /** Signs each page load's ticket per release served; none: no tickets. */
+  tickets?: CanaryTickets;
 }
 
 /** A web module without a database (its own tests): every remote from `REMOTE_<NAME>_URL`. */
@@ -40,6 +43,9 @@ const registryRemoteSchema = Type.Object({
   version: nullable(Type.String({ description: "The release's version; null: from REMOTE_<NAME>_URL." })),
   previous: nullable(Type.Object({ entry: Type.String(), version: Type.String() })),
   count_loads: Type.Boolean(),
+  ticket: nullable(
+    Type.String({ description: "This page load's signed ticket, sent back with the remote's load and error reports." }),
+  ),
 });
 
 function notFound(): HttpError {
@@ -83,7 +89,7 @@ export function webModule({ config }: Pick<Deps, "config">, releases: WebRelease
         "/remotes.json",
         async ({ query }) => {
           const visitor = parseVisitorId(typeof query.visitor === "string" ? query.visitor : null);
-          const registry = registryFor(visitor, await releases.rollouts.all(), config.remotes);
+          const registry = registryFor(visitor, await releases.rollouts.all(), config.remotes, releases.tickets);
           return new Response(JSON.stringify(registry), {
             headers: { "Content-Type": "application/json;charset=utf-8", "Cache-Control": noStore },
           });

@@ -169,7 +169,7 @@ describe("the audit trail", () => {
     }
   });
 
-  test("CSV export: BOM, semicolons, CRLF, umlauts as written", async () => {
+  test("CSV export: BOM, quoted cells, semicolons, CRLF, umlauts as written", async () => {
     await callJson(app, "/api/customers", { token: staff.token, json: { name: "Größe; „Test“" } });
     const response = await call(app, `/api/audit/export.csv?actor_id=${staff.user.id}`, { token: owner.token });
     expect(response.status).toBe(200);
@@ -178,9 +178,11 @@ describe("the audit trail", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const [header, first] = text.split("\r\n");
-    expect(header).toBe("Zeit;Person;Adresse;Aktion;Objekt;Objekt-Nr.;Geänderte Felder;Vorher → Nachher");
-    expect(first).toContain(";Sven Sachbearbeiter;");
-    expect(first).toContain(";Kunde angelegt;Kunde;");
+    expect(header).toBe(
+      '"Zeit";"Person";"Adresse";"Aktion";"Objekt";"Objekt-Nr.";"Geänderte Felder";"Vorher → Nachher"',
+    );
+    expect(first).toContain(';"Sven Sachbearbeiter";');
+    expect(first).toContain(';"Kunde angelegt";"Kunde";');
   });
 
   test("retention: past its period an event is emptied, the chain still verifies, the purge is an event, once a day", async () => {

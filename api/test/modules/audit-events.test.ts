@@ -14,7 +14,7 @@ import { startFilesTest, upload } from "../storage/upload-helpers.ts";
 import { createTestApp, unlimitedRateLimits } from "../support/app.ts";
 import { call, callJson } from "../support/http.ts";
 import { invoiceJson, issuableCompany, saveCompany } from "../support/invoices.ts";
-import { releaseArchive, releaseManifest } from "../support/releases.ts";
+import { releaseArchive, releaseManifest, visitorTickets } from "../support/releases.ts";
 import {
   type Credentials,
   findAccount,
@@ -803,9 +803,12 @@ describe("every data-changing route writes exactly one audit event", () => {
 
   test("a canary stopped for its error rate is one event by „System“, in the stop's transaction", async () => {
     const { active, canary } = await canaryRunning(30);
-    const load = (version: string) => call(app, "/api/client-loads", { json: { remote: "mf-dashboard", version } });
-    for (let count = 0; count < 10; count++) expect((await load(active)).status).toBe(204);
-    for (let count = 0; count < 10; count++) expect((await load(canary)).status).toBe(204);
+    const load = (version: string, ticket: string) =>
+      call(app, "/api/client-loads", { json: { remote: "mf-dashboard", version, ticket } });
+    for (const ticket of await visitorTickets(app, "dashboard", active, 10))
+      expect((await load(active, ticket)).status).toBe(204);
+    const canaryTickets = await visitorTickets(app, "dashboard", canary, 10);
+    for (const ticket of canaryTickets) expect((await load(canary, ticket)).status).toBe(204);
     const before = await lastSeq();
     const report = await call(app, "/api/client-errors", {
       json: {
@@ -815,6 +818,7 @@ describe("every data-changing route writes exactly one audit event", () => {
         route: "/dashboard",
         message: "TypeError: kaputt",
         browser: "Chrome 140",
+        ticket: canaryTickets[0],
       },
     });
     expect(report.status).toBe(204);

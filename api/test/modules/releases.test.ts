@@ -155,6 +155,7 @@ describe("releases of a remote", () => {
       version: null,
       previous: null,
       count_loads: false,
+      ticket: null,
     });
   });
 
@@ -551,13 +552,18 @@ describe("client errors", () => {
     expect((await rollout("mf-dashboard", "canary", { version: "v7", share: 30 })).status).toBe(200);
     // B judges the canary by what it knows of the rollout: it must have heard of this one.
     await untilBKnowsCanary();
-    for (let load = 0; load < 10; load++) {
-      expect(
-        (await call(appB, "/api/client-loads", { json: { remote: "mf-dashboard", version: "ext-1" } })).status,
-      ).toBe(204);
+    // Ten visitors of each release load it (each with its page load's ticket); one of the canary's fails.
+    const served = { "ext-1": [] as string[], v7: [] as string[] };
+    for (let visitor = 0; served["ext-1"].length < 10 || served.v7.length < 10; visitor++) {
+      const entry = (await registry(appB, `besucher-${String(visitor).padStart(4, "0")}`)).mf_dashboard;
+      const tickets = entry.version === "v7" ? served.v7 : served["ext-1"];
+      if (entry.ticket && tickets.length < 10) tickets.push(entry.ticket);
     }
-    for (let load = 0; load < 10; load++) {
-      await call(appB, "/api/client-loads", { json: { remote: "mf-dashboard", version: "v7" } });
+    for (const [version, tickets] of Object.entries(served)) {
+      for (const ticket of tickets) {
+        const answer = await call(appB, "/api/client-loads", { json: { remote: "mf-dashboard", version, ticket } });
+        expect(answer.status).toBe(204);
+      }
     }
     expect(
       (
@@ -568,6 +574,7 @@ describe("client errors", () => {
           route: "/dashboard",
           message: "TypeError: kaputt",
           browser: "Chrome 140",
+          ticket: served.v7[0],
         })
       ).status,
     ).toBe(204);
@@ -584,7 +591,12 @@ describe("client errors", () => {
     }
     expect(dashboard?.rollout.canary).toBeNull();
     expect(dashboard?.events[0]).toMatchObject({ action: "auto-stop", version: "v7", actor: "Automatisch" });
-    expect(dashboard?.recent_errors[0]).toMatchObject({ version: "v7", kind: "render", message: "TypeError: kaputt" });
+    expect(dashboard?.recent_errors[0]).toMatchObject({
+      version: "v7",
+      kind: "render",
+      message: "TypeError: kaputt",
+      ticketed: true,
+    });
     const mails = await db.sql<{ to_address: string; subject: string }[]>`
       select to_address, subject from outbox where kind = 'canary-stopped'`;
     expect(mails.map((mail) => mail.to_address)).toContain(owner.email);

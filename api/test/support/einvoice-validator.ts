@@ -3,13 +3,13 @@ import { basename, join } from "node:path";
 import { repoRoot } from "../../src/config.ts";
 
 /**
- * The team's e-invoice validator (../shared/einvoice, README there), run on many files at once.
+ * The team's e-invoice validator (tools/einvoice-validator, README there), run on many files at once.
  * `validate.sh` checks one file per run and starts a JVM each time (~3 s); this runs the same
  * three layers over a folder: one `xmllint` for the CII schema, and one Saxon run per rule set
  * (EN 16931, and XRechnung when asked) over every file, then reads each SVRL report. Counted as
  * failures, as in validate.sh: every failed assert flagged fatal or error, or not flagged.
  */
-export const einvoiceDir = join(repoRoot, "..", "shared", "einvoice");
+export const einvoiceDir = join(repoRoot, "tools", "einvoice-validator");
 export const validateScript = join(einvoiceDir, "validate.sh");
 const schema = join(einvoiceDir, "xsd", "CII", "uncefact", "data", "standard", "CrossIndustryInvoice_100pD16B.xsd");
 const ruleSets = {

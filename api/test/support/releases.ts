@@ -81,3 +81,26 @@ export async function uploadRelease(
 export function releaseFileUrl(remote: RemoteName, version: string, path: string): string {
   return `/remotes/mf-${remote}/releases/${encodeURIComponent(version)}/${path}`;
 }
+
+/**
+ * The tickets `/remotes.json` gives `count` new visitors (random ids) that get `version` of the
+ * remote: what their shells send with their load and error reports. Fails after 1000 visitors.
+ */
+export async function visitorTickets(
+  app: Handler,
+  remote: RemoteName,
+  version: string,
+  count: number,
+): Promise<string[]> {
+  const tickets: string[] = [];
+  for (let attempt = 0; tickets.length < count; attempt++) {
+    if (attempt >= 1000) throw new Error(`no ${count} visitors got ${version} of ${remote}`);
+    const answer = await callJson<Record<string, { version: string | null; ticket: string | null }>>(
+      app,
+      `/remotes.json?visitor=${crypto.randomUUID()}`,
+    );
+    const entry = answer.body[federationName(remote)];
+    if (entry?.version === version && entry.ticket) tickets.push(entry.ticket);
+  }
+  return tickets;
+}

@@ -268,6 +268,7 @@ describe("/api and /remotes.json", () => {
       version: null,
       previous: null,
       count_loads: false,
+      ticket: null,
     });
     expect(await response.json()).toEqual({
       mf_marketing: fallback("mf-marketing"),

@@ -203,7 +203,15 @@ export function RemoteReleases({ overview }: { overview: RemoteOverview }) {
                   <Table.Td>{formatDateTime(error.created_at)}</Table.Td>
                   <Table.Td>{error.version ?? "-"}</Table.Td>
                   <Table.Td>{error.route}</Table.Td>
-                  <Table.Td>{error.message}</Table.Td>
+                  <Table.Td>
+                    {error.message}
+                    {error.ticketed ? null : (
+                      <Text span size="xs" c="dimmed">
+                        {" "}
+                        ({messages.withoutTicket})
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{error.browser}</Table.Td>
                 </Table.Tr>
               ))}

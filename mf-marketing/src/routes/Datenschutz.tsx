@@ -120,8 +120,11 @@ export default function Datenschutz() {
             und binden ohne Ihre Zustimmung keine Inhalte Dritter ein. Lässt sich ein Seitenteil nicht laden oder
             anzeigen, meldet Ihr Browser das unserem Server, damit wir den Fehler beheben können. Wir speichern dazu,
             welcher Teil in welcher Version auf welcher Seite betroffen war, die Fehlermeldung und die Bezeichnung Ihres
-            Browsers, nicht aber Ihre IP-Adresse; sind Sie im Kundenportal angemeldet, auch Ihr Konto. Unser System
-            löscht diese Meldungen automatisch {clientReportRetentionDays} Tage nach ihrem Eingang.
+            Browsers, nicht aber Ihre IP-Adresse; sind Sie im Kundenportal angemeldet, auch Ihr Konto. Damit beim
+            Vergleich zweier Versionen jeder Browser nur einmal zählt, speichern wir zu diesen Meldungen und zu
+            erfolgreichen Ladevorgängen ein aus der zufälligen Kennung abgeleitetes Pseudonym, aus dem sich die Kennung
+            nicht zurückgewinnen lässt; es wird mit ihnen gelöscht. Unser System löscht diese Meldungen automatisch{" "}
+            {clientReportRetentionDays} Tage nach ihrem Eingang.
           </p>
 
           <h2 id="rechte">Ihre Rechte</h2>

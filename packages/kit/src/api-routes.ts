@@ -21,6 +21,7 @@ import type { HealthAnswer } from "./operations";
 import type { OutboxList, RetriedMailAnswer } from "./outbox";
 import type {
   ClientErrorInput,
+  ClientLoadInput,
   CreatedDeployKey,
   DeployKeyList,
   ExternalReleaseInput,
@@ -130,7 +131,7 @@ export interface ApiRoutes {
   "POST /api/deploy-keys": { body: { remote: string; name: string }; answer: CreatedDeployKey };
   "DELETE /api/deploy-keys/:id": { answer: undefined };
   "POST /api/client-errors": { body: ClientErrorInput; answer: undefined };
-  "POST /api/client-loads": { body: { remote: string; version: string }; answer: undefined };
+  "POST /api/client-loads": { body: ClientLoadInput; answer: undefined };
 }
 
 /** `"GET /api/customers"`, …: a key of the contract. */

@@ -214,5 +214,12 @@ export const auditMessages = {
     gap: "Davor fehlen Einträge.",
     purgedEarly: "Vor Ablauf der Aufbewahrungsfrist geleert.",
     headMismatch: "Der neueste Eintrag fehlt oder wurde verändert.",
+    sealBroken:
+      "Das Siegel passt nicht: der Eintrag oder einer davor wurde ohne den Schlüssel verändert oder entfernt.",
+    notSealed: "Seit über zehn Minuten nicht versiegelt.",
+    purgedWithoutKey: "Ohne den Schlüssel geleert.",
+    anchorMoved: "Der Anfang des Protokolls wurde ohne den Schlüssel verschoben.",
+    backupDiffers: (set: string) => `Die Sicherung ${set} verzeichnet diesen Eintrag anders.`,
+    backupAhead: (set: string) => `Die Sicherung ${set} verzeichnet diesen Eintrag, das Protokoll hat ihn nicht mehr.`,
   },
 } as const;

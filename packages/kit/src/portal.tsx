@@ -46,10 +46,18 @@ export const portalTheme = createTheme({
   },
 });
 
-/** Mantine's default "dimmed" grey and error red fall short of WCAG AA contrast on white. */
+/**
+ * Mantine's default "dimmed" grey and error red fall short of WCAG AA contrast on white, and so
+ * does the yellow of its light variant (an alert's title, a badge) on its own pale yellow: a deep
+ * amber reads at about 7:1 there.
+ */
 const accessibleColors: CSSVariablesResolver = (theme) => ({
   variables: {},
-  light: { "--mantine-color-dimmed": theme.colors.gray[7] ?? "", "--mantine-color-error": theme.colors.red[9] ?? "" },
+  light: {
+    "--mantine-color-dimmed": theme.colors.gray[7] ?? "",
+    "--mantine-color-error": theme.colors.red[9] ?? "",
+    "--mantine-color-yellow-light-color": "#7a4a00",
+  },
   dark: {},
 });
 

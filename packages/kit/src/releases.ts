@@ -20,7 +20,7 @@ export const canaryShareRange = { min: 1, max: 100 } as const;
 /** A canary is stopped when its error rate exceeds the active release's by more than this (percentage points). */
 export const canaryErrorMarginPoints = 2;
 
-/** The loads the error rates are computed over (each release's most recent). */
+/** The counted visits the failure shares are computed over (each release's most recent). */
 export const canaryErrorWindowLoads = 200;
 
 /**
@@ -82,9 +82,11 @@ export interface ReleaseErrorCounts {
 }
 
 /** One reported error, as admins read it. */
-export interface ClientErrorReport extends Omit<ClientErrorInput, "remote"> {
+export interface ClientErrorReport extends Omit<ClientErrorInput, "remote" | "ticket"> {
   id: number;
   remote: RemoteName;
+  /** Whether it came with a valid ticket; one without is listed but decides nothing. */
+  ticketed: boolean;
   created_at: string;
 }
 
@@ -126,6 +128,11 @@ export interface RegistryRemote {
   previous: { entry: string; version: string } | null;
   /** Whether the shell reports this remote's successful loads (while a canary runs). */
   count_loads: boolean;
+  /**
+   * This page load's signed ticket for this release, sent back with its load and error reports:
+   * only reports with a valid one count for a canary. Null: nothing to count (no release, no visitor id).
+   */
+  ticket: string | null;
 }
 
 /** `/remotes.json`: per federation name. */
@@ -179,4 +186,13 @@ export interface ClientErrorInput {
   route: string;
   message: string;
   browser: string;
+  /** The ticket `/remotes.json` gave this page load for the remote (`RegistryRemote.ticket`). */
+  ticket?: string | null;
+}
+
+/** What the shell reports of a remote's successful load (`POST /api/client-loads`). */
+export interface ClientLoadInput {
+  remote: string;
+  version: string;
+  ticket?: string | null;
 }

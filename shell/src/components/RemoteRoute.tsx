@@ -9,7 +9,7 @@ import {
   useEffect,
   useState,
 } from "react";
-import { loadedRemoteScreen, loadRemoteScreen, releaseOf, resetRemote } from "../federation/registry";
+import { loadedRemoteScreen, loadRemoteScreen, releaseOf, resetRemote, ticketOf } from "../federation/registry";
 import { reportClientError } from "../federation/reports";
 import { screenShown } from "../public/interaction";
 import { ErrorBoundary } from "./ErrorBoundary";
@@ -82,7 +82,7 @@ export function remoteScreen(remote: string, expose: string): ScreenSource {
       // A failed load was reported by the registry; what throws after the module loaded is a render error.
       renderFailed: (error) => {
         if (loadedRemoteScreen(remote, expose)) {
-          reportClientError({ remote, version: releaseOf(remote), kind: "render", error });
+          reportClientError({ remote, version: releaseOf(remote), ticket: ticketOf(remote), kind: "render", error });
         }
       },
     };

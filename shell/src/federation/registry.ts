@@ -8,7 +8,7 @@ import { visitorId } from "./visitor";
 /**
  * Where each remote lives, and which release of it this visitor gets, is decided at run time: the
  * server answers /remotes.json?visitor=<id> with `{ "mf_marketing": { entry, version, previous,
- * count_loads }, ... }` (docs/architecture.md, "Federation and deployment"), so a team can release
+ * count_loads, ticket }, ... }` (docs/architecture.md, "Federation and deployment"), so a team can release
  * a remote, or deploy it elsewhere, without rebuilding the shell.
  */
 type Registry = Record<string, RegistryRemote>;
@@ -40,9 +40,9 @@ function federation(): Promise<ModuleFederation> {
 
 function parseRemote(value: unknown): RegistryRemote | null {
   if (typeof value === "string")
-    return value ? { entry: value, version: null, previous: null, count_loads: false } : null;
+    return value ? { entry: value, version: null, previous: null, count_loads: false, ticket: null } : null;
   if (typeof value !== "object" || value === null) return null;
-  const { entry, version, previous, count_loads } = value as Partial<RegistryRemote>;
+  const { entry, version, previous, count_loads, ticket } = value as Partial<RegistryRemote>;
   if (typeof entry !== "string" || entry === "") return null;
   const fallback =
     previous && typeof previous.entry === "string" && typeof previous.version === "string" ? previous : null;
@@ -51,6 +51,7 @@ function parseRemote(value: unknown): RegistryRemote | null {
     version: typeof version === "string" ? version : null,
     previous: fallback,
     count_loads: !!count_loads,
+    ticket: typeof ticket === "string" ? ticket : null,
   };
 }
 
@@ -119,6 +120,12 @@ export function releaseOf(remote: string): string | null {
   return runningRelease.get(remote) ?? registry?.[remote]?.version ?? null;
 }
 
+/** This page load's ticket for the release of `remote` it runs (sent with its reports); null for a fallback. */
+export function ticketOf(remote: string): string | null {
+  const release = registry?.[remote];
+  return release && releaseOf(remote) === release.version ? release.ticket : null;
+}
+
 /**
  * Loads the module from the visitor's release. When that fails (the runtime's `errorLoadRemote`
  * case: manifest, entry or chunk unreachable, a shared module refused), the failure is reported
@@ -131,10 +138,16 @@ async function importScreen(remote: string, expose: string): Promise<RemoteScree
   runningRelease.set(remote, release?.version ?? null);
   try {
     const module = await loadScreenModule(remote, expose);
-    if (release?.count_loads && release.version) reportLoad(remote, release.version);
+    if (release?.count_loads && release.version) reportLoad(remote, release.version, release.ticket);
     return module;
   } catch (error) {
-    reportClientError({ remote, version: release?.version ?? null, kind: "load", error });
+    reportClientError({
+      remote,
+      version: release?.version ?? null,
+      ticket: release?.ticket ?? null,
+      kind: "load",
+      error,
+    });
     const previous = release?.previous;
     if (!previous || !host || runningRelease.get(remote) === previous.version) throw error;
     runningRelease.set(remote, previous.version);
@@ -142,7 +155,7 @@ async function importScreen(remote: string, expose: string): Promise<RemoteScree
     try {
       return await loadScreenModule(remote, expose);
     } catch (fallbackError) {
-      reportClientError({ remote, version: previous.version, kind: "load", error: fallbackError });
+      reportClientError({ remote, version: previous.version, ticket: null, kind: "load", error: fallbackError });
       throw fallbackError;
     }
   }

@@ -4,7 +4,8 @@ import { callApi } from "@klarwerk/kit/browser";
 /**
  * What the shell tells the API about the remotes it loads (issue 24): a failed load or render,
  * with the release's version, so admins see which release the errors came from; and, while a
- * remote has a canary, each successful load (the base of the error rates). Fire and forget: a
+ * remote has a canary, each successful load (the base of the error rates). Both carry the page
+ * load's ticket from /remotes.json: only reports with one count for a canary. Fire and forget: a
  * report that fails changes nothing for the visitor. The bearer token goes along when signed in
  * (the API keeps only the user id); no other personal data.
  */
@@ -23,6 +24,7 @@ function remoteOf(federationName: string): string {
 export function reportClientError(report: {
   remote: string;
   version: string | null;
+  ticket: string | null;
   kind: ClientErrorKind;
   error: unknown;
 }): void {
@@ -37,11 +39,12 @@ export function reportClientError(report: {
         route: location.pathname.slice(0, 500),
         message: message.slice(0, 2000),
         browser: navigator.userAgent.slice(0, 300),
+        ticket: report.ticket,
       },
     }),
   );
 }
 
-export function reportLoad(remote: string, version: string): void {
-  ignoreFailure(callApi("POST /api/client-loads", { json: { remote: remoteOf(remote), version } }));
+export function reportLoad(remote: string, version: string, ticket: string | null): void {
+  ignoreFailure(callApi("POST /api/client-loads", { json: { remote: remoteOf(remote), version, ticket } }));
 }

@@ -5,6 +5,7 @@ import { createInstance, type ModuleFederation } from "@module-federation/runtim
 import * as jotai from "jotai";
 import * as React from "react";
 import * as ReactDOM from "react-dom";
+import { kitGuard } from "./kit-guard";
 
 /** Set by rsbuild.config.ts from `sharedModuleConfigs` (@klarwerk/kit/federation). */
 declare const KLARWERK_SHARED_MODULES: Record<SharedName, SharedModuleConfig>;
@@ -47,5 +48,5 @@ export const federation: ModuleFederation = createInstance({
       { version, shareConfig, ...provided[name as SharedName] },
     ]),
   ),
-  plugins: [injectExternalRuntimeCore()],
+  plugins: [injectExternalRuntimeCore(), kitGuard(KLARWERK_SHARED_MODULES)],
 });

@@ -47,7 +47,7 @@ export const auditDocs = {
     },
   },
   csv: {
-    summary: "The filtered events as CSV (semicolons, UTF-8 with BOM, for German Excel)",
+    summary: "The filtered events as CSV (every cell quoted, semicolons, UTF-8 with BOM, for German Excel)",
     tags,
     parameters: filterParameters,
     responses: {
@@ -56,7 +56,8 @@ export const auditDocs = {
     },
   },
   verify: {
-    summary: "„Protokoll prüfen“: recompute the hash chain and name the first event that does not match",
+    summary:
+      "„Protokoll prüfen“: recompute the hash chain and its seals, compare kept backups' heads, name the first event that does not match",
     tags,
     responses: { 200: jsonResponse("The verdict.", auditVerificationSchema) },
   },

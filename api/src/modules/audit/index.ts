@@ -4,7 +4,15 @@
  * Elysia plugin, `routes.ts`, is imported by api/src/app.ts alone.
  */
 export { deployKeyActor, systemActor, userActor, visitorActor } from "./actor.ts";
-export { auditChainHead, retentionPeriods, scheduleAuditPurge, verifyAuditChain } from "./service.ts";
+export {
+  auditChainHead,
+  auditChainKey,
+  type ManifestHead,
+  retentionPeriods,
+  scheduleAuditPurge,
+  scheduleAuditSealing,
+  verifyAuditChain,
+} from "./service.ts";
 export {
   type AuditActor,
   type AuditEventInput,

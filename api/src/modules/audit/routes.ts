@@ -1,8 +1,10 @@
 import { Elysia } from "elysia";
+import { manifestAuditHeads } from "../../backup/sets.ts";
+import { backupTargetFor } from "../../backup/target.ts";
 import type { Deps } from "../../deps.ts";
 import { ownCopy } from "../../http/openapi.ts";
 import { auditDocs } from "./docs.ts";
-import { auditCsv, retentionPeriods, verifyAuditChain } from "./service.ts";
+import { auditChainKey, auditCsv, retentionPeriods, verifyAuditChain } from "./service.ts";
 import { listAuditEvents } from "./store.ts";
 import { auditFilterOf, pageOf } from "./validation.ts";
 
@@ -10,7 +12,8 @@ import { auditFilterOf, pageOf } from "./validation.ts";
  * The audit trail, for admins only (staff get 403):
  * - `GET /api/audit?before=&limit=&actor_id=&action=&object_type=&object_id=&from=&to=` → `{ events, next }`;
  * - `GET /api/audit/export.csv?<the same filters>` → the events as CSV;
- * - `GET /api/audit/verify` → `{ ok, checked, first_mismatch }` („Protokoll prüfen“).
+ * - `GET /api/audit/verify` → `{ ok, checked, first_mismatch }` („Protokoll prüfen“): the chain with
+ *   the key, and the chain head each kept backup set recorded.
  */
 export function auditModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
   return new Elysia({ name: "audit-routes", prefix: "/api/audit" })
@@ -30,8 +33,16 @@ export function auditModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
         }),
       { admin: true, detail: ownCopy(auditDocs.csv) },
     )
-    .get("/verify", async () => verifyAuditChain(sql, retentionPeriods(config)), {
-      admin: true,
-      detail: ownCopy(auditDocs.verify),
-    });
+    .get(
+      "/verify",
+      async () =>
+        verifyAuditChain(sql, retentionPeriods(config), {
+          key: auditChainKey(config),
+          manifests: await manifestAuditHeads(backupTargetFor(config.backupTarget)),
+        }),
+      {
+        admin: true,
+        detail: ownCopy(auditDocs.verify),
+      },
+    );
 }

@@ -177,6 +177,11 @@ export interface ChainLink {
   occurred_at: Date;
   prev_hash: Uint8Array;
   hash: Uint8Array;
+  /** HMAC under the audit key (null until the API sealed it). */
+  mac: Uint8Array | null;
+  /** A tombstone's HMAC, written by the purge that emptied it. */
+  purge_mac: Uint8Array | null;
+  tombstone: boolean;
   /** Whether the stored hash is the hash of the row's content now (true for a tombstone: it has none). */
   content_matches: boolean;
   /** A tombstone whose class's period had not ended when it was emptied. */
@@ -185,21 +190,46 @@ export interface ChainLink {
 
 export type RetentionPeriods = Record<AuditRetentionClass, string>;
 
-/** Up to `limit` links after `afterSeq`, each with its own hash recomputed by the database. */
+/**
+ * Up to `limit` links after `afterSeq`, each with its hash recomputed as audit_canonical and
+ * audit_hash (migration 019) compute it, but from the built-in functions alone: the schema's own
+ * functions belong to the database's role, which could make audit_hash() answer the stored hash.
+ * Run it in `withBuiltinsOnly`.
+ */
 export async function chainLinks(
-  sql: Sql,
-  { afterSeq, limit, periods }: { afterSeq: number; limit: number; periods: RetentionPeriods },
+  sql: Queries,
+  { afterSeq, limit, periods }: { afterSeq: number; limit: number; periods: RetentionPeriods | null },
 ): Promise<ChainLink[]> {
-  return sql<ChainLink[]>`
-    select seq, occurred_at, prev_hash, hash,
-      (purged_at is not null or hash = audit_hash(e)) as content_matches,
-      (purged_at is not null and purged_at < occurred_at + case retention_class
+  const early = periods
+    ? sql`e.purged_at < e.occurred_at + case e.retention_class
         when 'books' then ${periods.books}::interval when 'security' then ${periods.security}::interval
-        else ${periods.other}::interval end) as purged_early
-    from audit_events e
-    where seq > ${afterSeq}
-    order by seq
+        else ${periods.other}::interval end`
+    : sql`false`;
+  return sql<ChainLink[]>`
+    select e.seq, e.occurred_at, e.prev_hash, e.hash, e.mac, e.purge_mac, e.purged_at is not null as tombstone,
+      (e.purged_at is not null or e.hash = pg_catalog.sha256(e.prev_hash || pg_catalog.convert_to(
+        pg_catalog.jsonb_build_array(
+          e.seq,
+          pg_catalog.to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+          e.retention_class, e.actor_kind, e.actor_id, e.actor_name, e.client_address, e.action,
+          e.object_type, e.object_id, pg_catalog.to_jsonb(e.fields), e.changes
+        )::text, 'UTF8'))) as content_matches,
+      (e.purged_at is not null and ${early}) as purged_early
+    from public.audit_events e
+    where e.seq > ${afterSeq}
+    order by e.seq
     limit ${limit}`;
+}
+
+/**
+ * Runs `work` in a read-only transaction whose search path holds only the built-in catalog: no
+ * function or operator of the schema (the database role's to redefine) can stand in for one.
+ */
+export async function withBuiltinsOnly<T>(sql: Sql, work: (tx: Queries) => Promise<T>): Promise<T> {
+  return (await sql.begin(async (tx) => {
+    await tx`select pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true)`;
+    return work(tx);
+  })) as T;
 }
 
 export interface ChainHead {
@@ -212,25 +242,98 @@ export interface ChainHead {
 
 export async function chainHead(sql: Queries): Promise<ChainHead> {
   const [row] = await sql<ChainHead[]>`
-    select last_seq, last_hash, anchor_seq, anchor_hash, last_purge_on::text from audit_chain`;
+    select last_seq, last_hash, anchor_seq, anchor_hash, last_purge_on::text from public.audit_chain`;
   if (!row) throw new Error("audit_chain has no row (migration 019)");
   return row;
 }
 
-/**
- * Empties every event past its class's period, once per Germany's day and deployment (the purge
- * records the day; a second call that day does nothing); the number purged, or null when today's
- * purge already ran. The purge is itself an event.
- */
-export async function purgeExpiredEvents(sql: Sql, periods: RetentionPeriods, today: string): Promise<number | null> {
-  return sql.begin(async (tx) => {
-    const [head] = await tx<{ due: boolean }[]>`
-      select last_purge_on is distinct from ${today}::date as due from audit_chain for update`;
-    if (!head?.due) return null;
-    const [row] = await tx<{ purged: number }[]>`
-      select audit_purge(${periods.books}::interval, ${periods.security}::interval, ${periods.other}::interval, ${today}::date) as purged`;
-    return row?.purged ?? 0;
-  });
+/** How far the API sealed the chain (migration 029). */
+export interface SealState {
+  sealed_seq: number;
+  sealed_mac: Uint8Array | null;
+  cutover_seq: number | null;
+  cutover_mac: Uint8Array | null;
+  anchor_mac: Uint8Array | null;
+  anchor_seal: Uint8Array | null;
+}
+
+const sealColumns = (sql: Queries) => sql`sealed_seq, sealed_mac, cutover_seq, cutover_mac, anchor_mac, anchor_seal`;
+
+export async function sealState(sql: Queries): Promise<SealState> {
+  const [row] = await sql<SealState[]>`select ${sealColumns(sql)} from public.audit_seal`;
+  if (!row) throw new Error("audit_seal has no row (migration 029)");
+  return row;
+}
+
+/** The seal's row, locked until the transaction ends; null when another process holds it (`skipLocked`). */
+export async function lockSealState(sql: Queries, { skipLocked }: { skipLocked: boolean }): Promise<SealState | null> {
+  const [row] = await sql<SealState[]>`
+    select ${sealColumns(sql)} from audit_seal for update ${skipLocked ? sql`skip locked` : sql``}`;
+  return row ?? null;
+}
+
+export async function saveSealState(sql: Queries, state: SealState): Promise<void> {
+  await sql`update audit_seal set sealed_seq = ${state.sealed_seq}, sealed_mac = ${state.sealed_mac},
+    cutover_seq = ${state.cutover_seq}, cutover_mac = ${state.cutover_mac},
+    anchor_mac = ${state.anchor_mac}, anchor_seal = ${state.anchor_seal}`;
+}
+
+/** The events after `afterSeq` that sealing reads, oldest first. */
+export async function eventsToSeal(
+  sql: Queries,
+  afterSeq: number,
+  limit: number,
+): Promise<{ seq: number; prev_hash: Uint8Array; hash: Uint8Array }[]> {
+  return sql`select seq, prev_hash, hash from audit_events where seq > ${afterSeq} order by seq limit ${limit}`;
+}
+
+/** The stored hash of event `seq` (null when there is none). */
+export async function eventHash(sql: Queries, seq: number): Promise<Uint8Array | null> {
+  const [row] = await sql<{ hash: Uint8Array }[]>`select hash from audit_events where seq = ${seq}`;
+  return row?.hash ?? null;
+}
+
+/** The seal of event `seq` (null when there is none, or it is unsealed). */
+export async function eventMac(sql: Queries, seq: number): Promise<Uint8Array | null> {
+  const [row] = await sql<{ mac: Uint8Array | null }[]>`select mac from audit_events where seq = ${seq}`;
+  return row?.mac ?? null;
+}
+
+/** Sets each event's mac (hex), once: the trigger lets an unsealed event be sealed and nothing else. */
+export async function storeMacs(sql: Queries, macs: { seq: number; mac: string }[]): Promise<void> {
+  if (macs.length === 0) return;
+  await sql`update audit_events set mac = decode(v.mac, 'hex')
+    from unnest(${macs.map((m) => m.seq)}::bigint[], ${macs.map((m) => m.mac)}::text[]) as v(seq, mac)
+    where audit_events.seq = v.seq and audit_events.mac is null`;
+}
+
+/** Tombstones after `afterSeq` that no purge with the key has sealed. */
+export async function unsealedTombstones(sql: Queries, afterSeq: number): Promise<{ seq: number; hash: Uint8Array }[]> {
+  return sql`select seq, hash from audit_events
+    where seq > ${afterSeq} and purged_at is not null and purge_mac is null order by seq`;
+}
+
+/** Empties every event past its class's period (audit_purge, migration 029); the number emptied. */
+export async function purgeExpired(sql: Queries, periods: RetentionPeriods, today: string): Promise<number> {
+  const [row] = await sql<{ purged: number }[]>`
+    select audit_purge(${periods.books}::interval, ${periods.security}::interval, ${periods.other}::interval, ${today}::date) as purged`;
+  return row?.purged ?? 0;
+}
+
+/** Whether today's purge is still due (Germany's date); locks the chain head until the transaction ends. */
+export async function purgeDue(sql: Queries, today: string): Promise<boolean> {
+  const [head] = await sql<{ due: boolean }[]>`
+    select last_purge_on is distinct from ${today}::date as due from audit_chain for update`;
+  return head?.due ?? false;
+}
+
+/** Sets the purge's tombstones' macs (hex); the purge's flag must be on in this transaction. */
+export async function storePurgeMacs(sql: Queries, macs: { seq: number; mac: string }[]): Promise<void> {
+  if (macs.length === 0) return;
+  await sql`select set_config('klarwerk.audit_purge', 'on', true)`;
+  await sql`update audit_events set purge_mac = decode(v.mac, 'hex')
+    from unnest(${macs.map((m) => m.seq)}::bigint[], ${macs.map((m) => m.mac)}::text[]) as v(seq, mac)
+    where audit_events.seq = v.seq`;
 }
 
 /** Runs `work` in a transaction: `sql`'s own when it is one, a new one otherwise. */

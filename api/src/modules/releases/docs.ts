@@ -177,23 +177,33 @@ export const releaseDocs = () => ({
   },
   clientError: {
     summary: "The shell reports a remote that failed to load or render, with the release's version",
+    description:
+      "Stored and listed for admins. It counts for a canary's analysis only with the page load's valid ticket from `/remotes.json` (signed, at most 1 hour old, for this remote and version, which is active or the canary now); each visitor counts once per release and hour.",
     tags,
     responses: {
       204: { description: "Stored." },
       ...errorResponses({
-        422: { validation: [messages.clientErrorInvalid, messages.unknownRemote] },
+        422: {
+          validation: [messages.clientErrorInvalid, messages.unknownRemote],
+          "release-not-found": [messages.releaseNotFound(example.version)],
+        },
         429: { "rate-limited": [messages.tooManyClientErrors] },
       }),
       ...jsonBodyErrors,
     },
   },
   clientLoad: {
-    summary: "The shell counts a released remote's load while a canary runs (the error rates' base)",
+    summary: "The shell counts a released remote's load while a canary runs (the failure shares' base)",
+    description:
+      "Its visitor counts for a canary's analysis only with the page load's valid ticket from `/remotes.json`, once per release and hour.",
     tags,
     responses: {
       204: { description: "Counted." },
       ...errorResponses({
-        422: { validation: [messages.unknownRemote, messages.invalidVersion] },
+        422: {
+          validation: [messages.unknownRemote, messages.invalidVersion, messages.invalidTicket],
+          "release-not-found": [messages.releaseNotFound(example.version)],
+        },
         429: { "rate-limited": [messages.tooManyClientLoads] },
       }),
       ...jsonBodyErrors,

@@ -10,3 +10,4 @@ export { type ReleaseFileServer, releaseFileServer } from "./serve.ts";
 export { createReleaseService } from "./service.ts";
 export { shellNeeds } from "./shell-needs.ts";
 export { releaseBlobRows } from "./store.ts";
+export { type CanaryTickets, canaryTickets } from "./tickets.ts";

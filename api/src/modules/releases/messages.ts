@@ -41,11 +41,12 @@ export const releaseMessages = {
   keyUnknown: "Dieser Schlüssel ist ungültig.",
   keyCannotAdminister: "Mit einem Schlüssel lassen sich nur Releases ausliefern, nicht verwalten.",
   clientErrorInvalid: "Die Fehlermeldung ist unvollständig.",
+  invalidTicket: "Das Ticket der Lademeldung ist ungültig.",
   tooManyClientErrors: "Zu viele Fehlermeldungen von dieser Adresse. Bitte später erneut versuchen.",
   tooManyClientLoads: "Zu viele Lademeldungen von dieser Adresse. Bitte später erneut versuchen.",
   /** The actor of an automatic stop in the history. */
   automaticActor: "Automatisch",
   autoStopReason: (canaryRate: number, activeRate: number) =>
-    `Fehlerquote des Canary ${canaryRate.toFixed(1)} % gegenüber ${activeRate.toFixed(1)} % beim aktiven Release.`,
+    `Fehlerquote des Canary ${canaryRate.toFixed(1)} % gegenüber ${activeRate.toFixed(1)} % beim aktiven Release (Anteil der Besucher mit Fehlern).`,
   keyActor: (name: string) => `Schlüssel „${name}“`,
 } as const;

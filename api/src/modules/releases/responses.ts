@@ -91,6 +91,7 @@ const clientErrorReportSchema = schemaOf<ClientErrorReport>()(
       route: Type.String(),
       message: Type.String(),
       browser: Type.String(),
+      ticketed: Type.Boolean({ description: "Whether it came with a valid ticket; without one it decides nothing." }),
       created_at: time(),
     },
     { additionalProperties: false },

@@ -3,6 +3,7 @@ import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Sql } from "../../db/open.ts";
 import { TableCache } from "../../db/table-cache.ts";
 import { allRollouts, type RolloutRow } from "./store.ts";
+import type { CanaryTickets } from "./tickets.ts";
 
 /**
  * Which release each remote serves, as every API process keeps it: the rollouts are read once and
@@ -53,12 +54,13 @@ export function visitorBucket(remote: RemoteName, visitor: string | null): numbe
  * `/remotes.json` for one visitor: per remote the canary when the visitor's bucket is within its
  * share, else the active release; the release to fall back to once (the active one for a canary
  * visitor, else the one active before); a remote without releases comes from
- * `REMOTE_<NAME>_URL` (`fallback`).
+ * `REMOTE_<NAME>_URL` (`fallback`). Each release served carries this page load's ticket.
  */
 export function registryFor(
   visitor: string | null,
   rollouts: readonly RolloutRow[],
   fallback: Record<RemoteName, string>,
+  tickets: CanaryTickets | null = null,
 ): RemoteRegistry {
   const byRemote = new Map(rollouts.map((rollout) => [rollout.remote, rollout]));
   const registry = {} as RemoteRegistry;
@@ -66,7 +68,7 @@ export function registryFor(
     const rollout = byRemote.get(remote);
     let entry: RegistryRemote;
     if (!rollout) {
-      entry = { entry: fallback[remote], version: null, previous: null, count_loads: false };
+      entry = { entry: fallback[remote], version: null, previous: null, count_loads: false, ticket: null };
     } else {
       const canary = rollout.canary && visitorBucket(remote, visitor) < rollout.canary_share ? rollout.canary : null;
       const served = canary ?? rollout.active;
@@ -76,6 +78,8 @@ export function registryFor(
         version: served.version,
         previous: previous ? { entry: previous.manifest_url, version: previous.version } : null,
         count_loads: rollout.canary !== null,
+        // Issued per answer, never kept: its time is this page load's.
+        ticket: tickets?.issue(remote, served.version, visitor) ?? null,
       };
     }
     registry[federationName(remote)] = entry;

@@ -46,6 +46,7 @@ const clientErrorBody = t.Object({
   // The whole report is held to clientErrorMaxBytes (413) as it arrives: jsonBody's limit.
   message: t.String({ maxLength: 8000, error: messages.clientErrorInvalid }),
   browser: t.String({ maxLength: 500, error: messages.clientErrorInvalid }),
+  ticket: t.Optional(t.Union([t.String({ maxLength: 600 }), t.Null()], { error: messages.clientErrorInvalid })),
 });
 
 /**
@@ -195,7 +196,7 @@ export function releasesModule(
         const remote = parseRemote(body.remote);
         const hit = await loads.hit(clientAddressOf(request, server, config.trustedProxies));
         if (!hit.allowed) throw tooManyRequests(messages.tooManyClientLoads, hit);
-        await releases.reportLoad(remote, body.version);
+        await releases.reportLoad(remote, body.version, body.ticket);
         return status(204, undefined);
       },
       {
@@ -203,6 +204,7 @@ export function releasesModule(
           t.Object({
             remote: t.String({ maxLength: 40, error: messages.unknownRemote }),
             version: t.String({ maxLength: 64, error: messages.invalidVersion }),
+            ticket: t.Optional(t.Union([t.String({ maxLength: 600 }), t.Null()], { error: messages.invalidTicket })),
           }),
         ),
         detail: docs.clientLoad,

@@ -41,8 +41,9 @@ import type { RolloutState } from "./rollout-state.ts";
 import type { ShellNeeds } from "./shell-needs.ts";
 import {
   activeAdmins,
+  countVisit,
   errorCountsOf,
-  errorRateOf,
+  failingVisitorsOf,
   findRelease,
   insertClientError,
   insertDeployKey,
@@ -64,6 +65,7 @@ import {
   useDeployKey,
   writeRollout,
 } from "./store.ts";
+import { type CanaryTicket, type CanaryTickets, visitWindowOf } from "./tickets.ts";
 
 /** Who acts on a release: an admin's session, or a deploy key of one remote; `audit` as the trail names it. */
 export type ReleaseActor =
@@ -79,8 +81,10 @@ export interface ReleaseServiceDeps {
   publicUrl: string;
   /** TRUSTED_PROXIES: the client address the audit trail records is read as the auth guard reads it. */
   trustedProxies: readonly AddressRange[];
-  /** A canary is judged only after this many loads (the window is the last 200). */
+  /** A canary is judged only once this many distinct visitors counted (among its last 200 visits). */
   canaryMinLoads: number;
+  /** Checks the tickets the shell's reports carry (only reports with a valid one count). */
+  tickets: CanaryTickets;
   /** Fetches an external release's manifest (its text), or throws with a reason. */
   fetchManifest: (url: string) => Promise<string>;
   /** The outbox worker: wakes it when the auto-stop wrote mails. */
@@ -435,24 +439,58 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     },
 
     /**
-     * What the shell reported: stored with the release it names; a failed load also counts as a
-     * load of that release. A canary's errors may stop it (`judgeCanary`).
+     * What the shell reported: stored with the release it names (a version no release of the remote
+     * has is a 422, stored nowhere); a failed load also counts as a load of that release. With a
+     * valid ticket its visitor counts as failed, and a canary may stop (`judgeCanary`); without
+     * one it is only listed.
      */
     async reportClientError(
       report: Omit<ClientErrorInput, "remote"> & { remote: RemoteName; userId: number | null },
     ): Promise<void> {
-      const releaseId = await releaseIdOf(sql, report.remote, report.version);
-      await insertClientError(sql, { ...report, releaseId });
+      const releaseId = await knownReleaseId(report.remote, report.version);
+      const ticket = releaseId === null ? null : await validTicket(report.remote, report.version, report.ticket);
+      await insertClientError(sql, { ...report, releaseId, ticketed: ticket !== null });
       if (releaseId === null) return;
       if (report.kind === "load") await insertReleaseLoad(sql, releaseId, true);
-      await judgeCanary(report.remote);
+      if (!ticket) return;
+      const visit = { releaseId, visitor: ticket.visitor, windowStart: visitWindowOf(ticket), failed: true };
+      if (await countVisit(sql, visit)) await judgeCanary(report.remote);
     },
 
-    async reportLoad(remote: RemoteName, version: string): Promise<void> {
-      const releaseId = await releaseIdOf(sql, remote, version);
-      if (releaseId !== null) await insertReleaseLoad(sql, releaseId, false);
+    async reportLoad(remote: RemoteName, version: string, ticketInput: unknown): Promise<void> {
+      const releaseId = await knownReleaseId(remote, version);
+      if (releaseId === null) return;
+      await insertReleaseLoad(sql, releaseId, false);
+      const ticket = await validTicket(remote, version, ticketInput);
+      if (ticket)
+        await countVisit(sql, {
+          releaseId,
+          visitor: ticket.visitor,
+          windowStart: visitWindowOf(ticket),
+          failed: false,
+        });
     },
   };
+
+  /** The release a report names; null for none (a remote from `REMOTE_<NAME>_URL`); a 422 for a version no release has. */
+  async function knownReleaseId(remote: RemoteName, version: string | null): Promise<number | null> {
+    if (version === null) return null;
+    const releaseId = await releaseIdOf(sql, remote, version);
+    if (releaseId === null) throw new HttpError(422, "release-not-found", messages.releaseNotFound(version));
+    return releaseId;
+  }
+
+  /**
+   * The report's ticket if it counts: signed by us, fresh, for this remote and version, and that
+   * version active or the canary now (what a visitor may be given).
+   */
+  async function validTicket(remote: RemoteName, version: string | null, input: unknown): Promise<CanaryTicket | null> {
+    const ticket = deps.tickets.verify(input);
+    if (!ticket || ticket.remote !== remote || ticket.version !== version) return null;
+    const rollout = (await rollouts.all()).find((candidate) => candidate.remote === remote);
+    const inRollout = rollout?.active.version === version || rollout?.canary?.version === version;
+    return inRollout ? ticket : null;
+  }
 
   async function changedRollout(remote: RemoteName): Promise<RemoteRollout> {
     rollouts.changed();
@@ -460,21 +498,22 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   }
 
   /**
-   * Stops the remote's canary (share 0) when its error rate over its last 200 loads exceeds the
-   * active release's by more than 2 percentage points, once it has had `canaryMinLoads` loads,
-   * and mails every active admin through the outbox in the same transaction.
+   * Stops the remote's canary (share 0) when the share of its distinct visitors with a failure
+   * (among its last 200 counted visits) exceeds the active release's by more than 2 percentage
+   * points, once `canaryMinLoads` distinct visitors counted, and mails every active admin through
+   * the outbox in the same transaction. Only ticketed reports count (`countVisit`).
    */
   async function judgeCanary(remote: RemoteName): Promise<void> {
     const rollout = (await rollouts.all()).find((candidate) => candidate.remote === remote);
     const canary = rollout?.canary;
     if (!rollout || !canary) return;
-    const canaryLoads = await errorRateOf(sql, canary.id, canaryErrorWindowLoads);
-    if (canaryLoads.loads < deps.canaryMinLoads) return;
-    const activeLoads = await errorRateOf(sql, rollout.active.id, canaryErrorWindowLoads);
-    const rate = ({ loads, errors }: { loads: number; errors: number }) =>
-      loads === 0 ? 0 : (Math.min(errors, loads) / loads) * 100;
-    const canaryRate = rate(canaryLoads);
-    const activeRate = rate(activeLoads);
+    const canaryVisits = await failingVisitorsOf(sql, canary.id, canaryErrorWindowLoads);
+    if (canaryVisits.visitors < deps.canaryMinLoads) return;
+    const activeVisits = await failingVisitorsOf(sql, rollout.active.id, canaryErrorWindowLoads);
+    const rate = ({ visitors, failing }: { visitors: number; failing: number }) =>
+      visitors === 0 ? 0 : (failing / visitors) * 100;
+    const canaryRate = rate(canaryVisits);
+    const activeRate = rate(activeVisits);
     if (canaryRate - activeRate <= canaryErrorMarginPoints) return;
     const reason = messages.autoStopReason(canaryRate, activeRate);
     const stopped = await sql.begin(async (tx) => {

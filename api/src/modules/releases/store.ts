@@ -14,7 +14,7 @@ import type { Row } from "../../db/rows.ts";
 import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
 
 // Every statement on releases, release_files, deploy_keys, remote_rollouts, rollout_events,
-// client_errors and release_loads (migrations 022 and 023).
+// client_errors, release_loads and canary_visits (migrations 022, 023 and 028).
 
 type ReleaseRow = Row<Release>;
 
@@ -322,12 +322,13 @@ export async function insertClientError(
     message: string;
     browser: string;
     userId: number | null;
+    ticketed: boolean;
   },
 ): Promise<void> {
   await sql`
-    insert into client_errors (remote, release_id, kind, route, message, browser, user_id)
+    insert into client_errors (remote, release_id, kind, route, message, browser, user_id, ticketed)
     values (${report.remote}, ${report.releaseId}, ${report.kind}, ${report.route}, ${report.message},
-            ${report.browser}, ${report.userId})`;
+            ${report.browser}, ${report.userId}, ${report.ticketed})`;
 }
 
 /**
@@ -342,6 +343,7 @@ export async function purgeClientReports(
   const cutoff = new Date(now.getTime() - days * 24 * 60 * 60_000);
   const errors = await sql`delete from client_errors where created_at < ${cutoff}`;
   const loads = await sql`delete from release_loads where created_at < ${cutoff}`;
+  await sql`delete from canary_visits where created_at < ${cutoff}`;
   return { errors: errors.count, loads: loads.count };
 }
 
@@ -350,23 +352,45 @@ export async function insertReleaseLoad(sql: Queries, releaseId: number, failed:
 }
 
 /**
- * A release's error rate over its last `window` loads: the errors reported for it since the
- * oldest of those loads, per load (at most 1). `loads` says how many loads there were.
+ * Counts a ticketed visitor for the release in the window: a load adds it if new; an error adds it
+ * as failed or marks it so. True when this changed anything (a replay changes nothing).
  */
-export async function errorRateOf(
+export async function countVisit(
+  sql: Queries,
+  visit: { releaseId: number; visitor: string; windowStart: Date; failed: boolean },
+): Promise<boolean> {
+  const rows = visit.failed
+    ? await sql`
+        insert into canary_visits (release_id, visitor, window_start, failed)
+        values (${visit.releaseId}, ${visit.visitor}, ${visit.windowStart}, true)
+        on conflict (release_id, visitor, window_start) do update set failed = true
+        where canary_visits.failed = false
+        returning 1`
+    : await sql`
+        insert into canary_visits (release_id, visitor, window_start)
+        values (${visit.releaseId}, ${visit.visitor}, ${visit.windowStart})
+        on conflict (release_id, visitor, window_start) do nothing
+        returning 1`;
+  return rows.length > 0;
+}
+
+/**
+ * Of a release's last `window` counted visits, how many distinct visitors they were and how many of
+ * those had a failure.
+ */
+export async function failingVisitorsOf(
   sql: Queries,
   releaseId: number,
   window: number,
-): Promise<{ loads: number; errors: number }> {
-  const [row] = await sql<{ loads: number; errors: number }[]>`
+): Promise<{ visitors: number; failing: number }> {
+  const [row] = await sql<{ visitors: number; failing: number }[]>`
     with recent as (
-      select created_at from release_loads where release_id = ${releaseId} order by id desc limit ${window}
+      select visitor, failed from canary_visits where release_id = ${releaseId} order by id desc limit ${window}
     )
-    select (select count(*)::int from recent) as loads,
-           (select count(*)::int from client_errors
-             where release_id = ${releaseId} and created_at >= (select coalesce(min(created_at), now()) from recent))
-             as errors`;
-  return row ?? { loads: 0, errors: 0 };
+    select count(distinct visitor)::int as visitors,
+           count(distinct visitor) filter (where failed)::int as failing
+    from recent`;
+  return row ?? { visitors: 0, failing: 0 };
 }
 
 export async function errorCountsOf(sql: Queries, remote: RemoteName): Promise<ReleaseErrorCounts[]> {
@@ -384,7 +408,7 @@ export async function errorCountsOf(sql: Queries, remote: RemoteName): Promise<R
 
 export async function recentClientErrors(sql: Queries, remote: RemoteName, limit = 20): Promise<ClientErrorReport[]> {
   const rows = await sql<(Omit<ClientErrorReport, "created_at"> & { created_at: Date })[]>`
-    select e.id, e.remote, r.version, e.kind, e.route, e.message, e.browser, e.created_at
+    select e.id, e.remote, r.version, e.kind, e.route, e.message, e.browser, e.ticketed, e.created_at
     from client_errors e left join releases r on r.id = e.release_id
     where e.remote = ${remote} and e.created_at > now() - interval '24 hours'
     order by e.id desc limit ${limit}`;

@@ -1,0 +1,85 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { type RemoteName, remoteNames } from "@klarwerk/kit";
+
+/**
+ * A canary ticket: what `/remotes.json` hands a page load per remote it serves from a release, and
+ * what the shell sends back with that remote's load and error reports. Only a report carrying one
+ * counts for a canary's analysis: the API signed it, for this remote and version, for one visitor
+ * (a keyed pseudonym of its id, so the id itself is never stored), at one time. A stranger can
+ * neither make one up nor reuse one for another visitor, version or remote
+ * (docs/decisions.md, "Trust, third round: canary tickets").
+ */
+export interface CanaryTicket {
+  remote: RemoteName;
+  version: string;
+  /** The visitor's pseudonym: HMAC of its id under the tickets' key. */
+  visitor: string;
+  /** When `/remotes.json` issued it (ms since the epoch, whole seconds). */
+  issuedAt: number;
+}
+
+/** A ticket counts this long after it was issued: a page load's reports come within it. */
+export const canaryTicketMaxAgeMs = 60 * 60_000;
+
+/** A visitor counts once per release in each such window (the hour its ticket was issued in). */
+export const canaryVisitWindowMs = 60 * 60_000;
+
+/** The key's label: the tickets' key is derived from JWT_SECRET, apart from the sessions' use of it. */
+const keyLabel = "klarwerk canary tickets v1";
+
+export interface CanaryTickets {
+  /** The ticket for `visitor`'s page load of `remote` at `version`; null for a visitor without an id. */
+  issue(remote: RemoteName, version: string, visitor: string | null): string | null;
+  /** The ticket's content if the signature holds and it is no older than `canaryTicketMaxAgeMs`, else null. */
+  verify(ticket: unknown): CanaryTicket | null;
+}
+
+interface TicketPayload {
+  r: string;
+  v: string;
+  p: string;
+  t: number;
+}
+
+export function canaryTickets(jwtSecret: string, now: () => number = Date.now): CanaryTickets {
+  const key = createHmac("sha256", jwtSecret).update(keyLabel).digest();
+  const sign = (text: string) => createHmac("sha256", key).update(`ticket:${text}`).digest();
+  return {
+    issue(remote, version, visitor) {
+      if (visitor === null) return null;
+      const pseudonym = createHmac("sha256", key).update(`visitor:${visitor}`).digest("base64url").slice(0, 22);
+      const payload: TicketPayload = { r: remote, v: version, p: pseudonym, t: Math.floor(now() / 1000) };
+      const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+      return `${body}.${sign(body).toString("base64url")}`;
+    },
+    verify(ticket) {
+      if (typeof ticket !== "string" || ticket.length > 600) return null;
+      const [body, signature, ...rest] = ticket.split(".");
+      if (!body || !signature || rest.length > 0) return null;
+      const expected = sign(body);
+      const given = Buffer.from(signature, "base64url");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      let payload: Partial<TicketPayload>;
+      try {
+        payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Partial<TicketPayload>;
+      } catch {
+        return null;
+      }
+      const remote = remoteNames.find((name) => name === payload.r);
+      const { v: version, p: visitor, t: issued } = payload;
+      if (!remote || typeof version !== "string" || typeof visitor !== "string" || typeof issued !== "number") {
+        return null;
+      }
+      const issuedAt = issued * 1000;
+      const age = now() - issuedAt;
+      // A little ahead is another process's clock; far ahead is no ticket of ours.
+      if (age > canaryTicketMaxAgeMs || age < -60_000) return null;
+      return { remote, version, visitor, issuedAt };
+    },
+  };
+}
+
+/** The start of the window a ticket's visit counts in. */
+export function visitWindowOf(ticket: CanaryTicket): Date {
+  return new Date(Math.floor(ticket.issuedAt / canaryVisitWindowMs) * canaryVisitWindowMs);
+}
