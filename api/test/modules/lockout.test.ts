@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { createHash, randomBytes } from "node:crypto";
 import type { App } from "../../src/app.ts";
 import { deviceCookieName } from "../../src/modules/auth/known-device.ts";
 import { accountLoginLimit } from "../../src/modules/auth/limits.ts";
@@ -218,6 +219,29 @@ describe("a known browser is forgotten when the password changes or an admin say
     // The cookie from before the change: no known device any more, so the account limit holds.
     expect((await login(origin, colleague.email, newPassword, colleagueHome, cookie)).status).toBe(429);
     expect((await login(origin, colleague.email, newPassword, colleagueHome, renewed)).status).toBe(200);
+  });
+
+  test("after a reset through the mailed link the old device cookie no longer passes the lockout", async () => {
+    const { app, origin } = serve();
+    await signedInOwner(app);
+    const colleague = await registerAndLogin(app, { name: "Rolf Reset" });
+    const cookie = deviceCookieOf(await login(origin, colleague.email, testPassword, colleagueHome));
+    // The link's token as the delivery worker stores it (its SHA-256); the mail itself is mail.test.ts's.
+    const token = randomBytes(32).toString("base64url");
+    const tokenHash = createHash("sha256").update(token).digest("hex");
+    await db.sql`
+      insert into password_reset_tokens (token_hash, user_id, created_at, expires_at)
+      values (${tokenHash}, ${colleague.user.id}, now(), now() + interval '30 minutes')`;
+    const newPassword = "Laterne-Kompass-Muschel-8";
+    const reset = await fetch(`${origin}/api/password-reset/confirm`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": colleagueHome },
+      body: JSON.stringify({ token, newPassword }),
+    });
+    expect(reset.status).toBe(204);
+
+    await lockOut(origin, colleague.email, "203.0.113.79");
+    expect((await login(origin, colleague.email, newPassword, colleagueHome, cookie)).status).toBe(429);
   });
 
   test("an admin forgets every account's known browsers: the old cookies no longer pass the lockout", async () => {
