@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import {
@@ -15,6 +16,7 @@ import {
 } from "@klarwerk/kit";
 import { type BackupSchedule, parseBackupSchedule } from "./backup/schedule.ts";
 import { type AddressRange, parseAddressRange } from "./http/address-range.ts";
+import { parseSmtpUrl } from "./mail/smtp-url.ts";
 import { bucketProblem, type S3Settings } from "./storage/s3-blob-store.ts";
 
 /** The repository root: built front-ends live under it, and so does `.data` by default. */
@@ -51,8 +53,13 @@ export interface Config {
    * stranger cannot be first on a fresh deployment.
    */
   ownerEmail: string | null;
-  /** `smtp://` (STARTTLS when offered) or `smtps://`, credentials in the URL; null: mails wait in the outbox. */
+  /**
+   * `smtp://` (STARTTLS required) or `smtps://`, credentials in the URL; `smtp://…?tls=off` only to
+   * a relay on localhost (mail/smtp-url.ts); null: mails wait in the outbox.
+   */
   smtpUrl: string | null;
+  /** `SMTP_CA_FILE`'s certificates (PEM): the mail server's certificate must chain to one of them instead of a public CA. */
+  smtpCa: string | null;
   /** The sender of every mail. */
   mailFrom: string;
   /** The team inbox new contact requests go to, and replies to visitors answer to. */
@@ -316,14 +323,26 @@ function readSmtpUrl(value: string | undefined, problems: string[]): string | nu
   const url = nonEmpty(value) ?? null;
   if (url === null) return null;
   // Not echoed in the problem: the URL carries the SMTP password.
-  let protocol = "";
-  try {
-    protocol = new URL(url).protocol;
-  } catch {}
-  if (protocol !== "smtp:" && protocol !== "smtps:") {
-    problems.push("SMTP_URL must be a URL starting with smtp:// (STARTTLS) or smtps:// (TLS).");
-  }
+  const endpoint = parseSmtpUrl(url);
+  if ("problem" in endpoint) problems.push(endpoint.problem);
   return url;
+}
+
+function readSmtpCa(value: string | undefined, problems: string[]): string | null {
+  const path = nonEmpty(value);
+  if (path === undefined) return null;
+  let pem: string;
+  try {
+    pem = readFileSync(path, "utf8");
+  } catch (error) {
+    problems.push(`SMTP_CA_FILE cannot be read: "${path}" (${(error as NodeJS.ErrnoException).code ?? error}).`);
+    return null;
+  }
+  if (!pem.includes("-----BEGIN CERTIFICATE-----")) {
+    problems.push(`SMTP_CA_FILE must hold PEM certificates (-----BEGIN CERTIFICATE-----), "${path}" holds none.`);
+    return null;
+  }
+  return pem;
 }
 
 function readPublicUrl(value: string | undefined, port: number, problems: string[]): string {
@@ -392,6 +411,7 @@ export function loadConfig(env: Env): Config {
   const auditRetentionYears = readAuditRetention(env, problems);
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
+  const smtpCa = readSmtpCa(env.SMTP_CA_FILE, problems);
   const mailFrom = readEmail("MAIL_FROM", env.MAIL_FROM, site.email, problems);
   const contactNotifyTo = readEmail("CONTACT_NOTIFY_TO", env.CONTACT_NOTIFY_TO, site.email, problems);
   const publicUrl = readPublicUrl(env.PUBLIC_URL, port, problems);
@@ -422,6 +442,7 @@ export function loadConfig(env: Env): Config {
     trustedProxies,
     ownerEmail,
     smtpUrl,
+    smtpCa,
     mailFrom,
     contactNotifyTo,
     publicUrl,

@@ -162,6 +162,19 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 204,
     request: async ({ adminToken }) => ({ path: `/api/users/${await pendingAccountId(adminToken)}`, method: "DELETE" }),
   },
+  "DELETE /api/users/known-devices": {
+    adminOnly: true,
+    allowed: 204,
+    request: async () => ({ path: "/api/users/known-devices", method: "DELETE" }),
+  },
+  "DELETE /api/users/:id/known-devices": {
+    adminOnly: true,
+    allowed: 204,
+    request: async ({ adminToken }) => ({
+      path: `/api/users/${await pendingAccountId(adminToken)}/known-devices`,
+      method: "DELETE",
+    }),
+  },
   "GET /api/requests": { allowed: 200, request: async () => ({ path: "/api/requests" }) },
   "PUT /api/requests/:id/done": {
     allowed: 200,

@@ -40,6 +40,7 @@ describe("loadConfig", () => {
       trustedProxies: [],
       ownerEmail: null,
       smtpUrl: null,
+      smtpCa: null,
       mailFrom: "kontakt@klarwerk-digital.de",
       contactNotifyTo: "kontakt@klarwerk-digital.de",
       publicUrl: "http://localhost:3000",

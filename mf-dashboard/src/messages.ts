@@ -146,6 +146,24 @@ export const usersMessages = {
   },
   changeFailed: "Änderung nicht möglich",
   deleteFailed: "Löschen nicht möglich",
+  knownDevices: {
+    title: "Bekannte Browser",
+    hint: "Ein Browser, mit dem sich jemand schon einmal angemeldet hat, bleibt nach vielen Fehlversuchen anderer nicht gesperrt. Nach einem neuen Passwort oder wenn Sie ihn hier vergessen, gilt er wieder als unbekannt, bis sich die Person darin erneut anmeldet.",
+    forgetOne: "Browser vergessen",
+    forgetAll: "Bekannte Browser aller Konten vergessen",
+    oneDialog: {
+      title: "Bekannte Browser vergessen?",
+      text: (name: string, email: string) =>
+        `Die Browser, mit denen sich ${name} (${email}) angemeldet hat, gelten danach als unbekannt: Sperrt die Anmeldung nach vielen Fehlversuchen, kommt die Person erst nach Ablauf der Sperre wieder hinein. Bestehende Sitzungen bleiben erhalten.`,
+    },
+    allDialog: {
+      title: "Bekannte Browser aller Konten vergessen?",
+      text: "Alle Browser aller Konten gelten danach als unbekannt, Ihre eigenen eingeschlossen. Das ist richtig, wenn ein Gerät verloren ging oder gestohlen wurde. Bestehende Sitzungen bleiben erhalten.",
+    },
+    forgottenOne: (name: string) => `Die bekannten Browser von ${name} sind vergessen.`,
+    forgottenAll: "Die bekannten Browser aller Konten sind vergessen.",
+    failed: "Vergessen nicht möglich",
+  },
 } as const;
 
 /** Every German text of "Mein Konto" (/account). */

@@ -2,7 +2,9 @@ import { site } from "@klarwerk/kit";
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Sql } from "../db/open.ts";
+import { mailDeliveryMessages } from "./messages.ts";
 import { type ClaimedMail, claimDueMails, markSent, recordFailure } from "./outbox-store.ts";
+import { parseSmtpUrl } from "./smtp-url.ts";
 
 /** How the worker paces itself; tests shorten the waits. */
 export interface DeliveryOptions {
@@ -15,8 +17,6 @@ export interface DeliveryOptions {
   giveUpMs: number;
   /** How long a claim holds: longer than any one send can take (the SMTP timeouts below). */
   leaseMs: number;
-  /** Passed to nodemailer's TLS: tests trust their self-signed certificate through it. */
-  tls?: { rejectUnauthorized?: boolean; ca?: string };
 }
 
 const second = 1000;
@@ -56,10 +56,14 @@ interface SmtpError {
  * required" or "530 authentication required" to MAIL FROM, a refused connection, a timeout, a TLS
  * failure, a 5xx to DATA. Those are our configuration or the server's state, which an admin can
  * fix (the dashboard's "Betrieb" shows them), and once fixed every waiting mail, reset links
- * included, still goes out.
+ * included, still goes out. A server that refuses STARTTLS (or a man in the middle who answers
+ * for it) is told in German: the one refusal that is ours on purpose.
  */
 export function classifyFailure(error: unknown): SendFailure {
   const smtp = (typeof error === "object" && error !== null ? error : {}) as SmtpError;
+  if (smtp.code === "ETLS" && smtp.command === "STARTTLS" && typeof smtp.response === "string") {
+    return { reason: mailDeliveryMessages.starttlsMissing, final: false };
+  }
   const code = smtp.responseCode;
   const reason = smtp.response ?? smtp.message ?? String(error);
   const prefix = smtp.code && !reason.includes(smtp.code) ? `${smtp.code}: ` : "";
@@ -95,24 +99,40 @@ export interface DeliveryWorker {
 export function startDeliveryWorker({
   sql,
   smtpUrl,
+  smtpCa = null,
   mailFrom,
   options = defaultDeliveryOptions,
   prepare,
 }: {
   sql: Sql;
   smtpUrl: string;
+  smtpCa?: string | null;
   mailFrom: string;
   options?: DeliveryOptions;
   prepare?: PrepareMail;
 }): DeliveryWorker {
+  const endpoint = parseSmtpUrl(smtpUrl);
+  // The configuration refused it at start already; a caller that skipped it learns why here.
+  if ("problem" in endpoint) throw new Error(endpoint.problem);
+  // Certificates are always checked (no switch turns that off, not even for tests): against the
+  // public CAs, or those of SMTP_CA_FILE instead.
+  const tls = smtpCa === null ? undefined : { ca: smtpCa };
   // One connection per send: a pool would keep connections that the server may close meanwhile,
-  // and a mail a minute does not need one.
+  // and a mail a minute does not need one. The endpoint's fields, not the URL: nodemailer would
+  // read switches from its query that turn STARTTLS off.
   const transport = nodemailer.createTransport({
-    url: smtpUrl,
+    host: endpoint.host,
+    ...(endpoint.port === undefined ? {} : { port: endpoint.port }),
+    secure: endpoint.secure,
+    // With requireTLS nodemailer sends STARTTLS whether or not the server offers it, and stops
+    // before AUTH and MAIL when it is refused: no password and no mail in clear text.
+    requireTLS: endpoint.requireTls,
+    ignoreTLS: !endpoint.secure && !endpoint.requireTls,
+    ...(endpoint.auth ? { auth: endpoint.auth } : {}),
     connectionTimeout: 30 * second,
     greetingTimeout: 30 * second,
     socketTimeout: 60 * second,
-    ...(options.tls ? { tls: options.tls } : {}),
+    ...(tls ? { tls } : {}),
   } satisfies SMTPTransport.Options);
   const domain = mailFrom.split("@")[1] ?? "localhost";
 

@@ -26,7 +26,7 @@ export function createOutbox({
   prepare,
 }: {
   sql: Sql;
-  config: Pick<ResolvedConfig, "smtpUrl" | "mailFrom">;
+  config: Pick<ResolvedConfig, "smtpUrl" | "smtpCa" | "mailFrom">;
   delivery?: Partial<DeliveryOptions>;
   /** Work done on a mail as it is sent (reset links: made then, never stored). */
   prepare?: PrepareMail;
@@ -47,6 +47,7 @@ export function createOutbox({
       worker = startDeliveryWorker({
         sql,
         smtpUrl,
+        smtpCa: config.smtpCa,
         mailFrom: config.mailFrom,
         options: { ...defaultDeliveryOptions, ...delivery },
         ...(prepare ? { prepare } : {}),

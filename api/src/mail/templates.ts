@@ -70,11 +70,12 @@ export function accessGrantedMail(account: Mailbox & { name: string }, { publicU
 
 /**
  * The per-account sign-in limit was reached (someone keeps guessing an account's password) → one
- * admin; at most once per account a day. Browsers that signed in to the account before can still
+ * admin; at most once per account a day. `account` is the active account as stored, never the
+ * address as typed. Browsers that signed in to the account before can still
  * sign in; others wait for the window to end.
  */
 export function loginAttackMail(
-  account: { email: string },
+  account: { name: string; email: string },
   admin: Mailbox,
   { publicUrl, windowMinutes, failures }: { publicUrl: string; windowMinutes: number; failures: number },
 ): ComposedMail {
@@ -84,7 +85,7 @@ export function loginAttackMail(
     subject: "Wiederholte fehlgeschlagene Anmeldungen im Portal",
     blocks: [
       {
-        paragraph: `Für das Konto ${account.email} im Portal von ${site.name} wurde innerhalb von ${windowMinutes} Minuten ${failures}-mal ein falsches Passwort eingegeben.`,
+        paragraph: `Für das Konto ${account.name} (${account.email}) im Portal von ${site.name} wurde innerhalb von ${windowMinutes} Minuten ${failures}-mal ein falsches Passwort eingegeben.`,
       },
       {
         paragraph:

@@ -57,6 +57,8 @@ const answerSchemas = {
   "GET /api/users": userAccountListSchema,
   "PATCH /api/users/:id": changedAccountSchema,
   "DELETE /api/users/:id": null,
+  "DELETE /api/users/known-devices": null,
+  "DELETE /api/users/:id/known-devices": null,
   "POST /api/contact": receivedSchema,
   "GET /api/requests": openRequestsPageSchema,
   "GET /api/requests/:id": contactRequestAnswerSchema,

@@ -2,6 +2,9 @@
 // random port): STARTTLS with credentials for the main app, plain SMTP where the server is down.
 import { afterAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ContactRequestAnswer, HealthAnswer, OutboxList, OutboxMail, RepliedAnswer } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import { classifyFailure, type DeliveryOptions } from "../../src/mail/delivery.ts";
@@ -9,7 +12,7 @@ import { resetLinkWithheld } from "../../src/mail/templates.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
-import { freePort, startSmtpServer } from "../support/smtp.ts";
+import { freePort, startSmtpServer, testCertificate } from "../support/smtp.ts";
 import {
   login,
   register,
@@ -23,16 +26,16 @@ import {
 const team = "team@klarwerk.test";
 const from = "portal@klarwerk.test";
 const publicUrl = "https://portal.klarwerk.test";
-/** Fast enough for tests; the certificate is made for this run, so it is not trusted. */
-const delivery: Partial<DeliveryOptions> = {
-  pollMs: 100,
-  retryBaseMs: 200,
-  maxRetryMs: 400,
-  tls: { rejectUnauthorized: false },
-};
+/** Fast enough for tests. */
+const delivery: Partial<DeliveryOptions> = { pollMs: 100, retryBaseMs: 200, maxRetryMs: 400 };
+
+// The certificate is made for this run: trusted as the API trusts an in-house CA, through SMTP_CA_FILE.
+const caDir = mkdtempSync(join(tmpdir(), "klarwerk-smtp-ca-"));
+const caFile = join(caDir, "ca.pem");
+writeFileSync(caFile, testCertificate().cert);
 
 const mailEnv = (smtpUrl: string | null) => ({
-  ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+  ...(smtpUrl ? { SMTP_URL: smtpUrl, SMTP_CA_FILE: caFile } : {}),
   MAIL_FROM: from,
   CONTACT_NOTIFY_TO: team,
   PUBLIC_URL: `${publicUrl}/`,
@@ -41,7 +44,8 @@ const mailEnv = (smtpUrl: string | null) => ({
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-});
+  rmSync(caDir, { recursive: true, force: true });
+}, 60_000);
 
 /** An app as an API process runs it: listening, so its outbox worker runs. */
 function startApp(db: TestDatabase, smtpUrl: string | null): App {
@@ -447,8 +451,8 @@ describe("delivery", () => {
   test("with the SMTP server down nothing is lost; once it is up, each mail arrives exactly once though two processes poll", async () => {
     const port = await freePort();
     const downDb = await newDatabase();
-    const first = startApp(downDb, `smtp://127.0.0.1:${port}`);
-    const second = startApp(downDb, `smtp://127.0.0.1:${port}`);
+    const first = startApp(downDb, `smtp://127.0.0.1:${port}?tls=off`);
+    const second = startApp(downDb, `smtp://127.0.0.1:${port}?tls=off`);
     const visitors = Array.from({ length: 6 }, (_, i) => uniqueEmail(`down${i}`));
     for (const [i, email] of visitors.entries()) {
       expect((await contact(i % 2 === 0 ? first : second, { email })).status).toBe(201);
@@ -473,7 +477,7 @@ describe("delivery", () => {
     expect(replyTos.sort()).toEqual([...visitors].sort());
     const states = await downDb.sql<{ state: string }[]>`select state from outbox`;
     expect(states.map((row) => row.state)).toEqual(Array(6).fill("sent"));
-  });
+  }, 30_000);
 
   test("without SMTP_URL mails wait in the outbox, readable by admins, and go out once it is set", async () => {
     const waitingDb = await newDatabase();
@@ -507,7 +511,7 @@ describe("delivery", () => {
     const [mail] = await server.waitFor(team);
     expect(mail?.parsed.replyTo?.value[0]?.address).toBe(visitor);
     expect((await outbox(configured)).mails[0]?.state).toBe("sent");
-  });
+  }, 30_000);
 });
 
 describe("SMTP errors that are ours or the server's, not the recipient's, are temporary", () => {

@@ -338,6 +338,32 @@ const cases: Case[] = [
     },
   },
   {
+    route: "DELETE /api/users/known-devices",
+    name: "every account's known browsers forgotten",
+    run: async () => ({
+      call: () => call(app, "/api/users/known-devices", { method: "DELETE", token: owner.token }),
+      expected: {
+        action: "account.known_devices_forgotten",
+        actor: owner.name,
+        objectId: null,
+        fields: ["known_devices"],
+      },
+    }),
+  },
+  {
+    route: "DELETE /api/users/:id/known-devices",
+    name: "one account's known browsers forgotten",
+    run: async () => ({
+      call: () => call(app, `/api/users/${staff.user.id}/known-devices`, { method: "DELETE", token: owner.token }),
+      expected: {
+        action: "account.known_devices_forgotten",
+        actor: owner.name,
+        objectId: String(staff.user.id),
+        fields: ["known_devices"],
+      },
+    }),
+  },
+  {
     route: "POST /api/contact",
     name: "contact form",
     run: async () => ({

@@ -184,6 +184,65 @@ describe("PATCH /api/users/{id}", () => {
   });
 });
 
+describe("names are what the holder registered: PATCH renames nothing", () => {
+  // Control characters, the line and paragraph separators and the direction overrides (the
+  // registration's rule), at the edges of each range; no rename path must store one.
+  const refusedAtRegistration = ["\u001f", "\u007f", "\u0080", "\u009f", "\u2028", "\u2029", "\u202a", "\u202e"];
+  const outsideTheRanges = ["\u00a0", "\u2027", "\u202f", "\u2065", "\u206a"];
+
+  const named = (characters: string[]) =>
+    characters.map((character) => [character.codePointAt(0)?.toString(16).padStart(4, "0"), character] as const);
+
+  test.each(named(refusedAtRegistration.concat("\u2066", "\u2069")))(
+    "registering a name with U+%s inside is a German 422",
+    async (_code, character) => {
+      const answer = await callJson(app, "/api/register", {
+        json: {
+          name: `Eva${character}Phish`,
+          email: uniqueEmail("steuer"),
+          password: testPassword,
+          confirmPassword: testPassword,
+        },
+      });
+      expect(answer).toMatchObject({
+        status: 422,
+        body: { code: "validation", message: expect.stringContaining("Steuerzeichen") },
+      });
+    },
+  );
+
+  test.each(named(outsideTheRanges))(
+    "registering a name with U+%s (just outside the ranges) is accepted",
+    async (_code, character) => {
+      const answer = await callJson(app, "/api/register", {
+        json: {
+          name: `Eva${character}Muster`,
+          email: uniqueEmail("rand"),
+          password: testPassword,
+          confirmPassword: testPassword,
+        },
+      });
+      expect(answer.status).toBe(201);
+    },
+  );
+
+  test("a name in PATCH, alone or beside a status, changes no stored name", async () => {
+    const owner = await signedInOwner(app);
+    const target = await pendingAccount("Rita Richtig");
+    for (const character of refusedAtRegistration) {
+      const alone = await patch(app, target.id, { name: `Admin${character}Bitte klicken` }, owner.token);
+      expect(alone).toMatchObject({
+        status: 422,
+        body: { message: "Bitte geben Sie einen Status oder eine Rolle an." },
+      });
+    }
+    const approved = await patch(app, target.id, { status: "active", name: "Neu\nName" }, owner.token);
+    expect(approved.status).toBe(200);
+    expect(approved.body.user.name).toBe("Rita Richtig");
+    expect([...(await db.sql`select name from users where id = ${target.id}`)]).toEqual([{ name: "Rita Richtig" }]);
+  });
+});
+
 describe("DELETE /api/users/{id}", () => {
   test("rejects a request: 204, the account is gone and its address can register again", async () => {
     const owner = await signedInOwner(app);

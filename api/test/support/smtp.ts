@@ -26,6 +26,9 @@ export function testCertificate(): { key: string; cert: string } {
     execFileSync(
       "openssl",
       ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost"].concat([
+        // The names a client checks the certificate against: tests connect to 127.0.0.1.
+        "-addext",
+        "subjectAltName=DNS:localhost,IP:127.0.0.1",
         "-keyout",
         join(dir, "key.pem"),
         "-out",
@@ -54,9 +57,14 @@ export async function freePort(): Promise<number> {
 
 export interface TestSmtpServer {
   port: number;
-  /** `smtp://user:secret@127.0.0.1:<port>`: STARTTLS when the server offers it. */
+  /**
+   * With `tls`: `smtp://user:secret@127.0.0.1:<port>` (STARTTLS); without it the plain relay
+   * on localhost, `smtp://127.0.0.1:<port>?tls=off` (with `user:secret@` under `plainAuth`).
+   */
   url: string;
   received: ReceivedMail[];
+  /** How many AUTH commands reached the server (successful or not). */
+  authAttempts(): number;
   /** Answers RCPT TO for this address with `code message` (e.g. 550) from now on. */
   refuse(address: string, code: number): void;
   /**
@@ -78,6 +86,8 @@ export interface SmtpServerOptions {
   port?: number;
   /** STARTTLS offered and required before AUTH, with a certificate made for the run. */
   tls?: boolean;
+  /** Without `tls`: AUTH offered on the plain connection (a server that would take a password in clear text). */
+  plainAuth?: boolean;
   /**
    * Also keep every mail as `<sequence>.eml` (the raw message) in this folder, written before
    * the server answers 250: for readers in another process, such as the browser tests.
@@ -88,10 +98,11 @@ export interface SmtpServerOptions {
 /**
  * A real SMTP server in the test process (the `smtp-server` package) on a random port or the
  * one given. With `tls`: STARTTLS offered and required before AUTH, with a certificate made for
- * the run; without it, plain SMTP without AUTH.
+ * the run; without it, plain SMTP without AUTH (or with it, under `plainAuth`).
  */
-export async function startSmtpServer({ port = 0, tls = false, mailDir }: SmtpServerOptions = {}) {
+export async function startSmtpServer({ port = 0, tls = false, plainAuth = false, mailDir }: SmtpServerOptions = {}) {
   const received: ReceivedMail[] = [];
+  let authAttempts = 0;
   let saved = 0;
   /** Under a temporary name first, so a reader never sees half a mail. */
   const save = (raw: string) => {
@@ -109,10 +120,12 @@ export async function startSmtpServer({ port = 0, tls = false, mailDir }: SmtpSe
   };
   const options: SMTPServerOptions = {
     ...(tls ? testCertificate() : {}),
-    disabledCommands: tls ? [] : ["STARTTLS", "AUTH"],
+    disabledCommands: tls ? [] : plainAuth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
     authOptional: !tls,
+    allowInsecureAuth: plainAuth,
     logger: false,
     onAuth(auth, _session, callback) {
+      authAttempts++;
       const refused = refusal("auth");
       if (refused) return callback(refused);
       if (auth.username === "user" && auth.password === "secret") callback(null, { user: auth.username });
@@ -163,8 +176,11 @@ export async function startSmtpServer({ port = 0, tls = false, mailDir }: SmtpSe
   const to = (address: string) => received.filter((mail) => mail.to.includes(address.toLowerCase()));
   return {
     port: actualPort,
-    url: tls ? `smtp://user:secret@127.0.0.1:${actualPort}` : `smtp://127.0.0.1:${actualPort}`,
+    url: tls
+      ? `smtp://user:secret@127.0.0.1:${actualPort}`
+      : `smtp://${plainAuth ? "user:secret@" : ""}127.0.0.1:${actualPort}?tls=off`,
     received,
+    authAttempts: () => authAttempts,
     refuse: (address, code) => refused.set(address.toLowerCase(), code),
     refuseStep: (step, answer) => {
       if (answer === null) refusedSteps.delete(step);

@@ -5,6 +5,7 @@ import { Anchor, Badge, Button, Group, Table, Text } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { useChangeUserAccount } from "../api/change-user-account";
 import { useDeleteUserAccount } from "../api/delete-user-account";
+import { useForgetKnownDevices } from "../api/forget-known-devices";
 import { usersMessages as messages } from "../messages";
 import { confirmRemoval } from "./confirm-removal";
 
@@ -42,6 +43,10 @@ export function UserAccountRow({ account, own, onGone }: UserAccountRowProps) {
       onGone();
     },
     onError: (error) => notifyError(messages.deleteFailed, error.message),
+  });
+  const forget = useForgetKnownDevices({
+    onSuccess: () => notifySuccess(messages.knownDevices.forgottenOne(account.name)),
+    onError: (error) => notifyError(messages.knownDevices.failed, error.message),
   });
   const disabled = account.status === "disabled";
   const admin = account.role === "admin";
@@ -98,6 +103,22 @@ export function UserAccountRow({ account, own, onGone }: UserAccountRowProps) {
             onClick={() => change.mutate({ id: account.id, change: { role: admin ? "staff" : "admin" } })}
           >
             {admin ? messages.revokeAdmin : messages.makeAdmin}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            aria-describedby={nameId}
+            loading={forget.isPending}
+            onClick={() =>
+              confirmRemoval({
+                title: messages.knownDevices.oneDialog.title,
+                text: messages.knownDevices.oneDialog.text(account.name, account.email),
+                confirm: messages.knownDevices.forgetOne,
+                onConfirm: () => forget.mutate(account),
+              })
+            }
+          >
+            {messages.knownDevices.forgetOne}
           </Button>
           <Button
             size="xs"

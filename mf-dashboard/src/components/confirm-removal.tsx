@@ -4,13 +4,13 @@ import { usersMessages as messages } from "../messages";
 export interface RemovalConfirmation {
   title: string;
   text: string;
-  /** The confirm button's label, the action's own name ("Ablehnen", "Löschen"). */
+  /** The confirm button's label, the action's own name ("Ablehnen", "Löschen", "Browser vergessen"). */
   confirm: string;
   onConfirm: () => void;
 }
 
 /**
- * Asks before an account or request is deleted: a modal dialog (`role="dialog"`, named by its
+ * Asks before an account or request is deleted, or known browsers are forgotten: a modal dialog (`role="dialog"`, named by its
  * title) with the focus inside, closed by "Abbrechen", ×, Escape or the backdrop.
  */
 export function confirmRemoval({ title, text, confirm, onConfirm }: RemovalConfirmation): void {

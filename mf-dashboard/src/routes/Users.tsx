@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { useUserAccounts } from "../api/get-user-accounts";
 import { AccessRequestTable } from "../components/AccessRequestTable";
 import { AdminScreenState } from "../components/AdminScreenState";
+import { ForgetAllKnownDevices } from "../components/ForgetAllKnownDevices";
 import { UserAccountTable } from "../components/UserAccountTable";
 import { UsersSection } from "../components/UsersSection";
 import { usersMessages as messages } from "../messages";
@@ -11,13 +12,15 @@ import "../users.css";
 
 /**
  * "Benutzer", for admins (the shell's route guard shows everyone else "Kein Zugriff"): the access
- * requests waiting for approval first, then every account with its actions.
+ * requests waiting for approval first, then every account with its actions, then the known
+ * browsers of all accounts, which can be forgotten at once.
  */
 export default function Users() {
   const { user } = useAuth();
   const accounts = useUserAccounts();
   const requestsTitle = useRef<HTMLHeadingElement>(null);
   const accountsTitle = useRef<HTMLHeadingElement>(null);
+  const devicesTitle = useRef<HTMLHeadingElement>(null);
 
   const all = accounts.data ?? [];
   const requests = all.filter((account) => account.status === "pending");
@@ -43,6 +46,9 @@ export default function Users() {
                 onGone={() => accountsTitle.current?.focus()}
               />
             )}
+          </UsersSection>
+          <UsersSection title={messages.knownDevices.title} hint={messages.knownDevices.hint} titleRef={devicesTitle}>
+            {() => <ForgetAllKnownDevices />}
           </UsersSection>
         </>
       )}

@@ -83,6 +83,8 @@ export interface ApiRoutes {
   "GET /api/users": { answer: UserAccountList };
   "PATCH /api/users/:id": { body: UserAccountChange; answer: UserAccountAnswer };
   "DELETE /api/users/:id": { answer: undefined };
+  "DELETE /api/users/known-devices": { answer: undefined };
+  "DELETE /api/users/:id/known-devices": { answer: undefined };
 
   "POST /api/contact": { body: ContactSubmission; answer: ContactReceivedAnswer };
   "GET /api/requests": { query: { before?: number | null; limit?: number }; answer: OpenRequestsPage };

@@ -54,6 +54,8 @@ export const auditActions = {
   "account.role_changed": action("Rolle geändert", "security", "account"),
   "account.rejected": action("Zugangsanfrage abgelehnt", "security", "account"),
   "account.deleted": action("Konto gelöscht", "security", "account"),
+  // Object: one account, or none when every account's known browsers were forgotten at once.
+  "account.known_devices_forgotten": action("Bekannte Browser vergessen", "security", "account"),
   "customer.created": action("Kunde angelegt", "other", "customer"),
   "customer.changed": action("Kunde geändert", "other", "customer"),
   "customer.deleted": action("Kunde gelöscht", "other", "customer"),

@@ -75,10 +75,10 @@ export const logoutDocs = {
 };
 
 export const passwordChangeDocs = {
-  summary: "Change the signed-in user's password; every other session of the account ends",
+  summary: "Change the signed-in user's password; every other session and known browser of the account ends",
   tags,
   responses: {
-    204: { description: "Changed." },
+    204: { description: "Changed; this browser gets a new known-device cookie (the others' no longer count)." },
     ...jsonBodyErrors,
     ...errorResponses({
       400: { "bad-request": [httpMessages.badRequest] },

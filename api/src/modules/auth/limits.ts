@@ -50,7 +50,8 @@ export function authLimits(store: RateLimitStore) {
      * signed in to it before, for that device) and for the address, or refuses it. Counted first,
      * so parallel guesses cannot outrun either counter; a refused attempt checks no password and
      * counts for neither. `onAccountLimit` runs when the per-account limit refused (an attack on
-     * the account from elsewhere), at most once per account in `attackNoticeLimit`'s window.
+     * the account from elsewhere), at most once per account in `attackNoticeLimit`'s window, after
+     * the refusal is answered.
      */
     async beginLogin(
       email: string,
@@ -64,8 +65,15 @@ export function authLimits(store: RateLimitStore) {
         account.allowed ? side.limit.release(side.key) : null,
         fromAddress.allowed ? perAddress.release(address) : null,
       ]);
-      if (!account.allowed && device === null && onAccountLimit && (await attackNotices.hit(email)).allowed) {
-        await onAccountLimit();
+      if (!account.allowed && device === null && onAccountLimit) {
+        // Not awaited: a refusal that wrote a notice must not take longer than one that did not,
+        // or the time of the 429 would tell which addresses have an account.
+        void attackNotices
+          .hit(email)
+          .then((notice) => (notice.allowed ? onAccountLimit() : undefined))
+          .catch((error: unknown) => {
+            console.error("[api] the admins could not be told of a login attack:", error);
+          });
       }
       const refused = [account, fromAddress].filter((hit) => !hit.allowed);
       throw tooManyRequests(messages.tooManyAttempts, {

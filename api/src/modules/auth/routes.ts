@@ -17,7 +17,7 @@ const noContent = () => new Response(null, { status: 204 });
  * - `GET /api/session` (bearer) → `{ user }`;
  * - `POST /api/logout` (bearer) → 204, the token is refused from then on;
  * - `POST /api/password` (bearer) `{ currentPassword, newPassword }` → 204, every other session
- *   of the account ends.
+ *   of the account ends, and every other known browser (this one gets a new device cookie).
  */
 export function authModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLimits" | "now" | "outbox">) {
   const { sql, auth, config } = deps;
@@ -66,9 +66,11 @@ export function authModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLim
     )
     .post(
       "/password",
-      async ({ body, user, sessionId, actor }) => {
-        await service.changeOwnPassword(body, { user, sessionId, actor });
-        return noContent();
+      async ({ body, user, sessionId, actor, request }) => {
+        const { deviceCookie } = await service.changeOwnPassword(body, { user, sessionId, actor, request });
+        const response = noContent();
+        if (deviceCookie !== null) response.headers.set("set-cookie", deviceCookie);
+        return response;
       },
       { auth: true, ...jsonBody(passwordChangeBody), detail: ownCopy(passwordChangeDocs) },
     );

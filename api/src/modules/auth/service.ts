@@ -93,8 +93,11 @@ export function authService({
     return { access: outcome.owner ? "granted" : "pending" };
   }
 
-  /** Every active admin is told once that an account's login limit was reached. */
-  async function warnAdminsOfAttack(email: string): Promise<void> {
+  /**
+   * Every active admin is told once that an account's login limit was reached, the account named
+   * as stored: what the attacker typed never reaches the admins.
+   */
+  async function warnAdminsOfAttack(account: { name: string; email: string }): Promise<void> {
     await sql.begin(async (tx) => {
       for (const admin of await activeAdmins(tx)) {
         const to = { name: admin.name, address: admin.email };
@@ -103,7 +106,7 @@ export function authService({
           windowMinutes: accountLoginLimit.windowMs / 60_000,
           failures: accountLoginLimit.max,
         };
-        await enqueueMail(tx, loginAttackMail({ email }, to, figures));
+        await enqueueMail(tx, loginAttackMail(account, to, figures));
       }
     });
     outbox.written();
@@ -124,10 +127,16 @@ export function authService({
     const found = isEmail(email) ? await findUserForLogin(sql, email) : null;
     // A browser that signed in to this account before counts its failures apart from the
     // account's: guesses from elsewhere cannot lock it out (docs/decisions.md, issue 23).
-    const known = knownDeviceOf(request, config.jwtSecret, now());
-    const device = found && known?.userId === found.id ? `${known.userId}.${known.issuedAt}` : null;
+    const known = knownDeviceOf(request, config.jwtSecret, now(), found);
+    const device = known ? `${known.userId}.${known.issuedAt}` : null;
+    // Only an active account is worth the admins' attention: a pending one cannot sign in anyway,
+    // and anyone can register one under any name.
+    const attacked = found?.status === "active" ? found : null;
     await attemptLimits
-      .beginLogin(email, address, { device, onAccountLimit: () => warnAdminsOfAttack(email) })
+      .beginLogin(email, address, {
+        device,
+        ...(attacked ? { onAccountLimit: () => warnAdminsOfAttack(attacked) } : {}),
+      })
       .catch(async (error: unknown) => {
         throw await loginRefused(sql, visitorActor, found?.id ?? null, error);
       });
@@ -155,7 +164,7 @@ export function authService({
     });
     return {
       answer: { user, token: await auth.tokens.sign({ userId: user.id, sessionId }) },
-      deviceCookie: deviceCookie(config.jwtSecret, found.id, {
+      deviceCookie: deviceCookie(config.jwtSecret, found, {
         now: now(),
         secure: isSecureOrigin(request, config.publicUrl),
       }),
@@ -163,13 +172,15 @@ export function authService({
   }
 
   /**
-   * A new password for the signed-in `user`; every other session of the account ends. A wrong
-   * current password is a 422 (a 401 would sign the browser out), ten of them a 429.
+   * A new password for the signed-in `user`; every other session of the account ends, and so does
+   * every known browser but this one, which proved the password: the known-device cookie to set,
+   * null if the account was deleted meanwhile. A wrong current password is a 422 (a 401 would sign
+   * the browser out), ten of them a 429.
    */
   async function changeOwnPassword(
     body: typeof passwordChangeBody.static,
-    { user, sessionId, actor }: { user: User; sessionId: string; actor: AuditActor },
-  ): Promise<void> {
+    { user, sessionId, actor, request }: { user: User; sessionId: string; actor: AuditActor; request: Request },
+  ): Promise<{ deviceCookie: string | null }> {
     if (body.currentPassword.length === 0) throw new HttpError(422, "validation", messages.currentPasswordRequired);
     if (body.newPassword.length === 0) throw new HttpError(422, "validation", messages.newPasswordRequired);
     checkPasswordLength(body.newPassword);
@@ -189,8 +200,16 @@ export function authService({
       throw new HttpError(422, "validation", messages.newPasswordUnchanged);
     checkPasswordStrength(body.newPassword, { name: user.name, email: user.email });
     const passwordHash = await hashPassword(body.newPassword);
-    await changePassword(sql, { userId: user.id, passwordHash, keep: sessionId, now: now() }, actor);
+    const changed = await changePassword(sql, { userId: user.id, passwordHash, keep: sessionId, now: now() }, actor);
     auth.sessions.changed();
+    if (changed === null) return { deviceCookie: null };
+    const account = { id: user.id, passwordHash, knownDevicesGeneration: changed.knownDevicesGeneration };
+    return {
+      deviceCookie: deviceCookie(config.jwtSecret, account, {
+        now: now(),
+        secure: isSecureOrigin(request, config.publicUrl),
+      }),
+    };
   }
 
   return { register, login, changeOwnPassword };

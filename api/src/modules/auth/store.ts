@@ -11,6 +11,8 @@ import { lockAccounts } from "../users/index.ts";
 export interface UserWithPasswordHash extends User {
   status: UserStatus;
   passwordHash: string;
+  /** Counted up when an admin forgets the account's known browsers (known-device.ts). */
+  knownDevicesGeneration: number;
 }
 
 /** Whether this registration created the owner; a taken address creates nothing. */
@@ -88,12 +90,14 @@ export async function registerAccount(
 interface LoginRow extends User {
   status: UserStatus;
   password_hash: string;
+  known_devices_generation: number;
 }
 
 /** The account with this address (`email` normalized), with its password hash. */
 export async function findUserForLogin(sql: Sql, email: string): Promise<UserWithPasswordHash | null> {
   const [row] = await sql<LoginRow[]>`
-    select id, name, email, role, status, password_hash from users where lower(email) = ${email}`;
+    select id, name, email, role, status, password_hash, known_devices_generation
+    from users where lower(email) = ${email}`;
   return row
     ? {
         id: row.id,
@@ -102,6 +106,7 @@ export async function findUserForLogin(sql: Sql, email: string): Promise<UserWit
         role: row.role,
         status: row.status,
         passwordHash: row.password_hash,
+        knownDevicesGeneration: row.known_devices_generation,
       }
     : null;
 }
@@ -120,16 +125,18 @@ export async function changePassword(
   sql: Sql,
   { userId, passwordHash, keep, now }: { userId: number; passwordHash: string; keep: string; now: number },
   actor: AuditActor,
-): Promise<void> {
-  await sql.begin(async (tx) => {
+): Promise<{ knownDevicesGeneration: number } | null> {
+  return sql.begin(async (tx) => {
     await recordAuditEvent(tx, actor, { action: "auth.password_changed", objectId: userId, fields: ["password"] });
-    await tx`
+    const [changed] = await tx<{ known_devices_generation: number }[]>`
       update users set password_hash = ${passwordHash}, password_changed_at = ${new Date(now)}
-      where id = ${userId}`;
+      where id = ${userId}
+      returning known_devices_generation`;
     await deleteSessionsOf(tx, userId, keep);
     // A reset link asked for before the change would set the password back to anyone holding it.
     await tx`
       update password_reset_tokens set used_at = ${new Date(now)} where user_id = ${userId} and used_at is null`;
+    return changed ? { knownDevicesGeneration: changed.known_devices_generation } : null;
   });
 }
 

@@ -46,3 +46,18 @@ export const deleteDocs = {
   tags,
   responses: { 204: { description: "Deleted." }, ...targetErrors },
 };
+
+export const forgetAllDevicesDocs = {
+  summary: "Forget every account's known browsers: none passes the per-account sign-in limit any more",
+  tags,
+  responses: { 204: { description: "Forgotten; each browser is known again after its next sign-in." } },
+};
+
+export const forgetDevicesDocs = {
+  summary: "Forget one account's known browsers: none passes the per-account sign-in limit any more",
+  tags,
+  responses: {
+    204: { description: "Forgotten; each browser is known again after its next sign-in." },
+    ...errorResponses({ 404: { "user-not-found": [messages.notFound] } }),
+  },
+};

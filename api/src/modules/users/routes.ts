@@ -3,7 +3,7 @@ import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { idParams } from "../../http/ids.ts";
 import { ownCopy } from "../../http/openapi.ts";
-import { accountIdParam, changeDocs, deleteDocs, listDocs } from "./docs.ts";
+import { accountIdParam, changeDocs, deleteDocs, forgetAllDevicesDocs, forgetDevicesDocs, listDocs } from "./docs.ts";
 import { usersService } from "./service.ts";
 import { listAccounts } from "./store.ts";
 import { accountChangeBody } from "./validation.ts";
@@ -13,7 +13,9 @@ import { accountChangeBody } from "./validation.ts";
  * - `GET /api/users` → `{ users }`, pending requests first, then by name;
  * - `PATCH /api/users/{id}` `{ status?: "active" | "disabled", role?: "admin" | "staff" }` →
  *   `{ user }`; approving is `{ status: "active" }`, disabling ends the account's sessions;
- * - `DELETE /api/users/{id}` → 204: rejects a request or removes an account.
+ * - `DELETE /api/users/{id}` → 204: rejects a request or removes an account;
+ * - `DELETE /api/users/known-devices` and `DELETE /api/users/{id}/known-devices` → 204: every
+ *   account's (or one account's) known browsers pass the sign-in limit no more.
  */
 export function usersModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config" | "outbox">) {
   const { sql, auth } = deps;
@@ -28,6 +30,22 @@ export function usersModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config" |
       ...jsonBody(accountChangeBody),
       detail: ownCopy(changeDocs),
     })
+    .delete(
+      "/known-devices",
+      async ({ actor }) => {
+        await service.forgetDevices(null, actor);
+        return new Response(null, { status: 204 });
+      },
+      { admin: true, detail: ownCopy(forgetAllDevicesDocs) },
+    )
+    .delete(
+      "/:id/known-devices",
+      async ({ id, actor }) => {
+        await service.forgetDevices(id, actor);
+        return new Response(null, { status: 204 });
+      },
+      { admin: true, idParam: accountIdParam, detail: ownCopy(forgetDevicesDocs) },
+    )
     .delete(
       "/:id",
       async ({ id, user, actor }) => {

@@ -6,7 +6,7 @@ import { enqueueMail } from "../../mail/outbox-store.ts";
 import { accessGrantedMail } from "../../mail/templates.ts";
 import type { AuditActor } from "../audit/index.ts";
 import { usersApiMessages as messages } from "./messages.ts";
-import { type AccountRefusal, changeAccount, deleteAccount } from "./store.ts";
+import { type AccountRefusal, changeAccount, deleteAccount, forgetKnownDevices } from "./store.ts";
 import { type accountChangeBody, accountChangeFrom } from "./validation.ts";
 
 /** The answer to each refusal: its status, code and German message. */
@@ -67,5 +67,10 @@ export function usersService({
     auth.sessions.changed();
   }
 
-  return { change, remove };
+  /** One account's known browsers (`targetId`), or every account's (null); 404 for no such account. */
+  async function forgetDevices(targetId: number | null, actor: AuditActor): Promise<void> {
+    if (!(await forgetKnownDevices(sql, { targetId, actor }))) throw refused("not-found");
+  }
+
+  return { change, remove, forgetDevices };
 }

@@ -178,3 +178,27 @@ export async function deleteAccount(
     return { outcome: "deleted" };
   });
 }
+
+/**
+ * Forgets the known browsers (device cookies, auth/known-device.ts) of one account, or of every
+ * account with `targetId` null: each cookie's signature covers its account's generation, so
+ * counting it up makes them all strangers to the lockout. False: no such account.
+ */
+export async function forgetKnownDevices(
+  sql: Sql,
+  { targetId, actor }: { targetId: number | null; actor: AuditActor },
+): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const changed =
+      targetId === null
+        ? await tx`update users set known_devices_generation = known_devices_generation + 1`
+        : await tx`update users set known_devices_generation = known_devices_generation + 1 where id = ${targetId}`;
+    if (targetId !== null && changed.count === 0) return false;
+    await recordAuditEvent(tx, actor, {
+      action: "account.known_devices_forgotten",
+      objectId: targetId,
+      fields: ["known_devices"],
+    });
+    return true;
+  });
+}
