@@ -27,6 +27,11 @@ async function listMigrations(dir: string): Promise<Migration[]> {
   });
 }
 
+/** The newest migration this code knows, e.g. `016`: a database or a set beyond it is from a newer version. */
+export async function latestMigrationLevel(dir: string = migrationsDir): Promise<string> {
+  return (await listMigrations(dir)).at(-1)?.version ?? "000";
+}
+
 /** Held until the transaction ends; every process migrating this database takes the same one. */
 async function lockMigrations(tx: TransactionSql): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtext('klarwerk.schema_migrations'))`;
