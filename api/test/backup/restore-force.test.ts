@@ -158,7 +158,7 @@ describe.each(cases)("restore --force onto a target with data, on %s with the %s
       try {
         const copies = await db.sql<{ datname: string }[]>`
           select datname from pg_database where datname like ${`${targetName(target)}_restore_%`}`;
-        expect(copies).toEqual([]);
+        expect(copies.map((row) => row.datname)).toEqual([]);
       } finally {
         await db.close();
       }
