@@ -484,7 +484,14 @@ async function swap(
   if (staging.database && config.databaseUrl) {
     const name = restoreTargetName(config);
     const aside = besideName(name, `_old_${stamp}`);
-    await swapDatabases(config.databaseUrl, name, staging.database.name, aside, staging.dir, config.dataDir, stamp);
+    await swapDatabases(
+      config.databaseUrl,
+      manifest.set,
+      { name, copy: staging.database.name, aside },
+      staging.dir,
+      config.dataDir,
+      stamp,
+    );
     const admin = await adminConnection(config.databaseUrl, [name]);
     try {
       if (held.database) {
@@ -546,9 +553,8 @@ async function swap(
  */
 async function swapDatabases(
   databaseUrl: string,
-  name: string,
-  copy: string,
-  aside: string,
+  set: string,
+  { name, copy, aside }: { name: string; copy: string; aside: string },
   stagingDir: string | null,
   dataDir: string,
   stamp: string,
@@ -589,7 +595,7 @@ async function swapDatabases(
         steps.push(`mv ${JSON.stringify(join(stagingDir, folder))} ${JSON.stringify(join(dataDir, folder))}`);
       }
     }
-    throw new RestoreError(copy, [
+    throw new RestoreError(set, [
       restoreMessages.swapFailed(last instanceof Error ? last.message : String(last), steps),
     ]);
   } finally {
