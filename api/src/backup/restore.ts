@@ -514,8 +514,8 @@ async function swap(
     for (const folder of folders) {
       const live = join(config.dataDir, folder);
       const copied = join(staging.dir, folder);
-      // A store the set put nothing into was never made.
-      await mkdir(copied, { recursive: true });
+      // A store the set put nothing into was never made (the database's folder always is).
+      if (folder !== "pglite") await mkdir(copied, { recursive: true });
       if (await exists(live)) await rename(live, join(asideDir, folder));
       await rename(copied, live);
     }
