@@ -1,9 +1,11 @@
 // `bun run restore <set|latest> [--force <target>]`: puts a set back into the configured database
-// (DATABASE_URL, or the embedded one in DATA_DIR) and blob store (BLOB_STORE), both empty, then
-// verifies them against the set's manifest and prints how long it took (RTO) and how old the set
-// is (RPO). A target that holds anything is refused unless --force names it (the database's name,
-// or DATA_DIR for the embedded one). Exit code 0: restored and verified; 1: the set is damaged or
-// the result differs (each problem named); 2: it could not run.
+// (DATABASE_URL, or the embedded one in DATA_DIR) and blob store (BLOB_STORE). The whole set is
+// proven first, then restored beside the target, verified there against the manifest, and only
+// then swapped in (the old data set aside, its place printed); it prints how long it took (RTO)
+// and how old the set is (RPO). A target that holds anything is refused unless --force names it
+// (the database's name, or DATA_DIR for the embedded one). Exit code 0: restored and verified;
+// 1: the set is damaged, forged, from a newer version, or the result differs (each problem named);
+// 2: it could not run.
 import "./private-umask.ts";
 import { RestoreError, restoreSet } from "./backup/restore.ts";
 import { listSets } from "./backup/sets.ts";
@@ -32,6 +34,7 @@ try {
   );
   console.log(`RTO: ${(result.durationMs / 1000).toFixed(1)} s (the restore took this long)`);
   console.log(`RPO: ${formatAge(result.ageMs)} (the set was taken at ${manifest.created_at})`);
+  for (const line of result.setAside) console.log(line);
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

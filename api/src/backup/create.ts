@@ -17,7 +17,7 @@ import {
   setNameOf,
   setsPrefix,
 } from "./manifest.ts";
-import { checkPgToolVersion, pgToolEnv } from "./pg-tools.ts";
+import { checkPgToolVersion, pgToolConnection } from "./pg-tools.ts";
 import type { BackupTarget } from "./target.ts";
 
 /**
@@ -170,8 +170,9 @@ async function serverSnapshot(
       await checkPgToolVersion("pg_dump", state.serverVersion);
       const blobs = await collectBlobs(reserved);
       const key = `${setsPrefix}${set}/database.pgdump`;
-      const dump = Bun.spawn(["pg_dump", "--format=custom", `--snapshot=${exported?.id}`, "--dbname", databaseUrl], {
-        env: pgToolEnv(),
+      const connection = pgToolConnection(databaseUrl);
+      const dump = Bun.spawn(["pg_dump", "--format=custom", `--snapshot=${exported?.id}`, "--dbname", connection.url], {
+        env: connection.env,
         stdout: "pipe",
         stderr: "pipe",
       });

@@ -1,4 +1,5 @@
-import type { BlobArea } from "../storage/configured-blob-store.ts";
+import { type BlobArea, blobAreaNames } from "../storage/configured-blob-store.ts";
+import { restoreMessages } from "./messages.ts";
 
 /**
  * A set's `manifest.json`: what it holds and what a restore must find again. Written last, so a
@@ -74,24 +75,145 @@ export function timeOfSet(set: string): Date | null {
   return Number.isNaN(time.getTime()) ? null : time;
 }
 
-/** The manifest's text as read, checked for the fields a restore relies on. */
+/** A manifest that is not one (not JSON, a field missing, out of bounds or of the wrong kind). */
+export class ManifestError extends Error {
+  override name = "ManifestError";
+}
+
+/**
+ * Where a blob's content may start at most: the form's start a large disk upload keeps is a few
+ * KiB; a restore writes that many zero bytes, so a forged offset must not ask for terabytes.
+ */
+export const maxBlobOffset = 64 * 1024 * 1024;
+/** 4 TiB: larger than any dump or file the product stores, small enough to stay an exact number. */
+export const maxStoredSize = 2 ** 42;
+
+const sha256Pattern = /^[0-9a-f]{64}$/;
+const blobIdPattern = /^[0-9a-f]{32}$/;
+const levelPattern = /^\d{3,}$/;
+const tablePattern = /^[a-z_][a-z0-9_]*$/;
+const keyPattern = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown, max: number): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= max;
+}
+
+function checked<T>(ok: boolean, value: unknown, problem: string): T {
+  if (!ok) throw new ManifestError(problem);
+  return value as T;
+}
+
+function blobOf(value: unknown, index: number): ManifestBlob {
+  const at = `blobs[${index}]`;
+  if (!isObject(value)) throw new ManifestError(`${at} ist kein Objekt`);
+  const area = value.area;
+  // Looked up as own names of the list only: "__proto__" or "constructor" are no area.
+  if (typeof area !== "string" || !(blobAreaNames as readonly string[]).includes(area)) {
+    throw new ManifestError(`${at}: unbekannter Bereich ${JSON.stringify(String(area))}`);
+  }
+  const offset = value.offset;
+  if (!isCount(offset, maxBlobOffset)) {
+    throw new ManifestError(`${at}: offset ${String(offset)} liegt außerhalb von 0 bis ${maxBlobOffset}`);
+  }
+  const size = value.size;
+  if (!isCount(size, maxStoredSize)) {
+    throw new ManifestError(`${at}: size ${String(size)} liegt außerhalb von 0 bis ${maxStoredSize}`);
+  }
+  return {
+    area: area as BlobArea,
+    id: checked(typeof value.id === "string" && blobIdPattern.test(value.id), value.id, `${at}: id ist keine Blob-ID`),
+    row_id: checked(
+      isCount(value.row_id, Number.MAX_SAFE_INTEGER) && value.row_id > 0,
+      value.row_id,
+      `${at}: row_id ist keine Zeilennummer`,
+    ),
+    name: checked(typeof value.name === "string", value.name, `${at}: name fehlt`),
+    offset,
+    size,
+    sha256: checked(
+      typeof value.sha256 === "string" && sha256Pattern.test(value.sha256),
+      value.sha256,
+      `${at}: sha256 ist kein SHA-256`,
+    ),
+  };
+}
+
+function databaseOf(value: unknown): Manifest["database"] {
+  if (!isObject(value)) throw new ManifestError("database ist kein Objekt");
+  const { kind, key, size, sha256, server_version } = value;
+  return {
+    kind: checked(kind === "postgres" || kind === "pglite", kind, "database.kind ist weder postgres noch pglite"),
+    key: checked(
+      typeof key === "string" && keyPattern.test(key) && !key.split("/").includes(".."),
+      key,
+      "database.key ist kein Schlüssel der Sicherung",
+    ),
+    size: checked(isCount(size, maxStoredSize), size, `database.size ${String(size)} liegt außerhalb`),
+    sha256: checked(typeof sha256 === "string" && sha256Pattern.test(sha256), sha256, "database.sha256 fehlt"),
+    server_version: checked(typeof server_version === "string", server_version, "database.server_version fehlt"),
+  };
+}
+
+function rowCountsOf(value: unknown): Record<string, number> {
+  if (!isObject(value)) throw new ManifestError("row_counts ist kein Objekt");
+  // No prototype: a table named like an Object method is looked up as what the manifest says.
+  const counts: Record<string, number> = Object.create(null);
+  for (const [table, count] of Object.entries(value)) {
+    if (!tablePattern.test(table))
+      throw new ManifestError(`row_counts: ${JSON.stringify(table)} ist kein Tabellenname`);
+    if (!isCount(count, Number.MAX_SAFE_INTEGER))
+      throw new ManifestError(`row_counts.${table}: ${String(count)} ist keine Anzahl`);
+    counts[table] = count;
+  }
+  return counts;
+}
+
+/**
+ * The manifest's text as read, every field a restore relies on checked for its kind and bounds
+ * (a set may be forged: nothing of it is trusted before this), rebuilt from the checked values.
+ */
 export function parseManifest(text: string, set: string): Manifest {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new Error(`the manifest of set ${set} is not JSON`);
+    throw new ManifestError(restoreMessages.manifestNotJson(set));
   }
-  const manifest = value as Partial<Manifest> | null;
-  if (
-    manifest?.format !== manifestFormat ||
-    typeof manifest.migration_level !== "string" ||
-    typeof manifest.created_at !== "string" ||
-    !manifest.database ||
-    typeof manifest.row_counts !== "object" ||
-    !Array.isArray(manifest.blobs)
-  ) {
-    throw new Error(`the manifest of set ${set} is not a backup manifest of format ${manifestFormat}`);
+  try {
+    if (!isObject(value)) throw new ManifestError("kein Objekt");
+    if (value.format !== manifestFormat) throw new ManifestError(`format ist nicht ${manifestFormat}`);
+    const product = isObject(value.product) ? value.product : {};
+    const createdAt = value.created_at;
+    if (typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt)))
+      throw new ManifestError("created_at ist keine Zeit");
+    const level = value.migration_level;
+    if (typeof level !== "string" || !levelPattern.test(level))
+      throw new ManifestError(`migration_level ${JSON.stringify(String(level))} ist kein Migrationsstand`);
+    if (!Array.isArray(value.blobs)) throw new ManifestError("blobs ist keine Liste");
+    const blobs = value.blobs.map((blob, index) => blobOf(blob, index));
+    const head = value.auditChainHead;
+    return {
+      format: manifestFormat,
+      product: { name: String(product.name ?? ""), version: String(product.version ?? "") },
+      set,
+      created_at: createdAt,
+      finished_at: typeof value.finished_at === "string" ? value.finished_at : createdAt,
+      database: databaseOf(value.database),
+      migration_level: level,
+      row_counts: rowCountsOf(value.row_counts),
+      blobs,
+      totals: {
+        blobs: blobs.length,
+        blob_bytes: blobs.reduce((sum, blob) => sum + blob.size, 0),
+      },
+      auditChainHead: typeof head === "string" ? head : null,
+    };
+  } catch (error) {
+    if (error instanceof ManifestError) throw new ManifestError(restoreMessages.manifestInvalid(set, error.message));
+    throw error;
   }
-  return manifest as Manifest;
 }

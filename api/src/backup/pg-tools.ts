@@ -35,3 +35,17 @@ export async function checkPgToolVersion(tool: "pg_dump" | "pg_restore", serverV
     );
   }
 }
+
+/**
+ * How a tool is pointed at `databaseUrl`: the URL without its password (a command line is
+ * readable by every user of the machine through `ps` and /proc), the password in `PGPASSWORD`.
+ */
+export function pgToolConnection(databaseUrl: string): { url: string; env: Record<string, string | undefined> } {
+  const url = new URL(databaseUrl);
+  const env = pgToolEnv();
+  const password = url.password ? decodeURIComponent(url.password) : url.searchParams.get("password");
+  url.password = "";
+  url.searchParams.delete("password");
+  if (password) env.PGPASSWORD = password;
+  return { url: url.toString(), env };
+}

@@ -1,24 +1,30 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import postgres from "postgres";
 import type { Config } from "../config.ts";
+import { latestMigrationLevel } from "../db/migrate.ts";
 import { type Database, openDatabase } from "../db/open.ts";
 import { newSha256 } from "../storage/blob-digest.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
-import { type BlobArea, blobStoresFor } from "../storage/configured-blob-store.ts";
+import { type BlobArea, blobAreaNames, blobStoresFor, diskFolders } from "../storage/configured-blob-store.ts";
 import { meter } from "./create.ts";
-import { isEmptyDatabase, readDatabaseState } from "./database-state.ts";
-import { blobKey, type Manifest, type ManifestBlob } from "./manifest.ts";
-import { checkPgToolVersion, pgToolEnv } from "./pg-tools.ts";
+import { blobRows, isEmptyDatabase, readDatabaseState } from "./database-state.ts";
+import { blobKey, type Manifest, type ManifestBlob, ManifestError } from "./manifest.ts";
+import { restoreMessages } from "./messages.ts";
+import { checkPgToolVersion, pgToolConnection } from "./pg-tools.ts";
 import { readManifest, resolveSet } from "./sets.ts";
 import type { BackupTarget } from "./target.ts";
 
 /**
- * `bun run restore <set|latest>` and the drill: a set put back into an empty database and an
- * empty blob store (the configured ones, or the drill's throwaway copies), then verified against
- * its manifest: the dump's checksum before anything is written, the migration level, the rows per
- * table, and every blob's size and SHA-256 as read back from the store.
+ * `bun run restore <set|latest>` and the drill. Nothing of the target is touched before the whole
+ * set is proven: the manifest's shape and bounds, its migration level against this code's, the
+ * dump's checksum and every blob's SHA-256. The set is then put back *beside* the target (a new
+ * database on the same server or a folder under `DATA_DIR`; on S3 only blob ids the bucket does
+ * not hold yet) and verified there: the migration level, the rows per table, each row's blob and
+ * every blob read back. Only then is it swapped in by renames; the old data is set aside, not
+ * deleted (a bucket's blobs the set does not know go after the swap).
  */
 
 export type RestoreConfig = Pick<Config, "databaseUrl" | "dataDir" | "blobStore">;
@@ -28,7 +34,7 @@ export interface RestoreOptions {
   target: BackupTarget;
   /** A set's name, or `latest`. */
   set: string;
-  /** `--force <name>`: overwrite a target that is not empty, when `name` is the target's. */
+  /** `--force <name>`: replace a target that is not empty, when `name` is the target's. */
   force?: string | null;
   now?: () => number;
   log?: (line: string) => void;
@@ -40,15 +46,24 @@ export interface RestoreResult {
   durationMs: number;
   /** How old the set was when the restore finished (the recovery point). */
   ageMs: number;
+  /** Where the target's previous data was set aside: operator lines, German. */
+  setAside: string[];
 }
 
-/** A restore that found the set damaged or the result different from the manifest; `problems` name each. */
+/**
+ * A restore that found the set damaged or the result different from the manifest; `problems`
+ * name each. `targetUnchanged`: nothing of the target was touched.
+ */
 export class RestoreError extends Error {
   constructor(
     readonly set: string,
     readonly problems: string[],
+    readonly targetUnchanged = true,
   ) {
-    super(`restore of set ${set} failed:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    super(
+      `${restoreMessages.refused(set)}\n${problems.map((problem) => `  - ${problem}`).join("\n")}\n` +
+        (targetUnchanged ? restoreMessages.targetUnchanged : restoreMessages.targetSwitched),
+    );
     this.name = "RestoreError";
   }
 }
@@ -65,140 +80,310 @@ export async function restoreSet(options: RestoreOptions): Promise<RestoreResult
   const { config, target, now = Date.now, log = () => {} } = options;
   const started = now();
   const set = await resolveSet(target, options.set);
-  const manifest = await readManifest(target, set);
+  let manifest: Manifest;
+  try {
+    manifest = await readManifest(target, set);
+  } catch (error) {
+    if (error instanceof ManifestError) throw new RestoreError(set, [error.message]);
+    throw error;
+  }
   const kind = config.databaseUrl ? "postgres" : "pglite";
   if (manifest.database.kind !== kind) {
-    throw new Error(
-      `set ${set} holds a ${manifest.database.kind === "postgres" ? "PostgreSQL server's" : "embedded database's"} ` +
-        `dump; restore it with ${manifest.database.kind === "postgres" ? "DATABASE_URL set" : "DATABASE_URL unset"}`,
-    );
+    throw new RestoreError(set, [restoreMessages.wrongKind(set, manifest.database.kind)]);
   }
-  const stores = blobStoresFor(config);
-  await ensureEmpty(config, stores, options.force ?? null, log);
+  const known = await latestMigrationLevel();
+  if (Number(manifest.migration_level) > Number(known)) {
+    throw new RestoreError(set, [restoreMessages.newerLevel(set, manifest.migration_level, known)]);
+  }
 
+  const stores = blobStoresFor(config);
+  const stamp = stampOf(new Date(now()));
   const scratch = await mkdtemp(join(tmpdir(), "klarwerk-restore-"));
-  let db: Database | null = null;
+  let staging: Staging | null = null;
+  let swapped = false;
   try {
+    const held = await inspectTarget(config, stores, options.force ?? null, log);
     const dumpPath = join(scratch, "database");
     await fetchDump(target, manifest, dumpPath);
-    db = await restoreDatabase(config, manifest, dumpPath);
-    log(`restored the database of set ${set} (migration ${manifest.migration_level})`);
-    const problems = await restoreBlobs(target, manifest, stores);
-    problems.push(...(await verify(db, manifest, stores)));
-    if (problems.length > 0) throw new RestoreError(set, limited(problems));
+    staging = await openStaging(config, stores, stamp);
+    const staged = await stageBlobs(target, manifest, staging);
+    if (staged.problems.length > 0) throw new RestoreError(set, limited(staged.problems));
+    const db = await restoreDatabase(staging, manifest, dumpPath);
+    try {
+      log(`restored the database of set ${set} (migration ${manifest.migration_level}) beside the target`);
+      const problems = await verify(db, manifest, staging.stores, staged.conflicts);
+      if (problems.length > 0) throw new RestoreError(set, limited(problems));
+    } finally {
+      await db.close();
+    }
+    swapped = true;
+    const setAside = await swap(config, staging, stores, manifest, staged.conflicts, held, stamp, target);
+    const finished = now();
+    return {
+      manifest,
+      durationMs: Math.round(finished - started),
+      ageMs: Math.round(finished - Date.parse(manifest.created_at)),
+      setAside,
+    };
+  } catch (error) {
+    if (staging && !swapped) await staging.discard();
+    throw error;
   } finally {
-    await db?.close();
     for (const store of Object.values(stores)) await store.close();
+    if (staging) for (const store of Object.values(staging.stores)) await store.close();
     await rm(scratch, { recursive: true, force: true });
   }
-  const finished = now();
-  return {
-    manifest,
-    durationMs: Math.round(finished - started),
-    ageMs: Math.round(finished - Date.parse(manifest.created_at)),
-  };
 }
 
 function limited(problems: string[]): string[] {
   if (problems.length <= maxProblems) return problems;
-  return [...problems.slice(0, maxProblems), `… and ${problems.length - maxProblems} more`];
+  return [...problems.slice(0, maxProblems), restoreMessages.more(problems.length - maxProblems)];
 }
 
-/** Refuses a target that holds anything, unless `--force` names it; then empties it. */
-async function ensureEmpty(
+/** `20261127205201`: names the copy beside the target and the old data set aside. */
+function stampOf(time: Date): string {
+  return time
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "")
+    .replace(/\D/g, "");
+}
+
+/** What the target holds; refused unless empty or `--force` names it. */
+interface TargetHolds {
+  database: boolean;
+  /** Areas whose store holds blobs. */
+  areas: Set<BlobArea>;
+}
+
+async function inspectTarget(
   config: RestoreConfig,
   stores: Record<BlobArea, BlobStore>,
   force: string | null,
   log: (line: string) => void,
-): Promise<void> {
+): Promise<TargetHolds> {
   const name = restoreTargetName(config);
   const found: string[] = [];
+  const held: TargetHolds = { database: false, areas: new Set() };
   const pgliteDir = join(config.dataDir, "pglite");
   if (config.databaseUrl) {
     const db = await openDatabase(config);
     try {
-      if (!(await isEmptyDatabase(db.sql))) found.push(`the database "${name}" has tables`);
+      held.database = !(await isEmptyDatabase(db.sql));
     } finally {
       await db.close();
     }
+    if (held.database) found.push(restoreMessages.databaseHasTables(name));
   } else if ((await readdir(pgliteDir).catch(() => [])).length > 0) {
-    found.push(`the embedded database in ${pgliteDir} exists`);
+    held.database = true;
+    found.push(restoreMessages.embeddedExists(pgliteDir));
   }
-  for (const [area, store] of Object.entries(stores)) {
+  for (const area of blobAreaNames) {
+    const store = stores[area];
     for await (const page of store.list()) {
-      if (page.length > 0) found.push(`the ${store.kind} store of ${area} holds blobs`);
+      if (page.length > 0) {
+        held.areas.add(area);
+        found.push(restoreMessages.storeHoldsBlobs(store.kind, area));
+      }
       break;
     }
   }
-  if (found.length === 0) return;
-  if (force !== name) {
-    throw new Error(
-      `the target is not empty (${found.join("; ")}). A restore replaces everything in it: ` +
-        `to do so, run it with --force ${JSON.stringify(name)}`,
-    );
-  }
-  log(`--force ${name}: emptying the target (${found.join("; ")})`);
-  if (config.databaseUrl) {
-    const db = await openDatabase(config);
+  if (found.length > 0 && force !== name) throw new Error(restoreMessages.targetNotEmpty(found, name));
+  if (found.length > 0) log(`--force ${name}: the set replaces the target once it is verified (${found.join("; ")})`);
+  return held;
+}
+
+/** Where the set is put back before the swap. */
+interface Staging {
+  /** The copy's folder under DATA_DIR (its embedded database, its disk stores), or null. */
+  dir: string | null;
+  /** The copy's database on the server, or null (embedded: in `dir`). */
+  database: { name: string; url: string } | null;
+  stores: Record<BlobArea, BlobStore>;
+  /** Blobs written into the live bucket (S3 has no folder to stage in); removed when discarded. */
+  written: { area: BlobArea; id: string }[];
+  /** Whether `stores` are the target's own (S3): then only ids the bucket lacks are written. */
+  live: boolean;
+  discard(): Promise<void>;
+}
+
+/** A database name with `suffix`, the target's name cut to keep it within PostgreSQL's 63 bytes. */
+function besideName(name: string, suffix: string): string {
+  let base = name;
+  while (base.length > 0 && Buffer.byteLength(`${base}${suffix}`) > 63) base = base.slice(0, -1);
+  if (base.length === 0) throw new Error(restoreMessages.nameTooLong(name));
+  return `${base}${suffix}`;
+}
+
+function quoted(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
+}
+
+/** A connection to the server's maintenance database, from which databases are created and renamed. */
+async function adminConnection(databaseUrl: string, avoid: string[]): Promise<postgres.Sql> {
+  let last: unknown = null;
+  for (const name of ["postgres", "template1"].filter((candidate) => !avoid.includes(candidate))) {
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
     try {
-      await db.sql`drop schema public cascade`;
-      await db.sql`create schema public`;
-    } finally {
-      await db.close();
+      await sql`select 1`;
+      return sql;
+    } catch (error) {
+      last = error;
+      await sql.end({ timeout: 5 });
     }
-  } else {
-    await rm(pgliteDir, { recursive: true, force: true });
   }
-  for (const store of Object.values(stores)) {
-    for await (const page of store.list()) for (const blob of page) await store.remove(blob.id);
+  throw last instanceof Error ? last : new Error(String(last));
+}
+
+async function openStaging(
+  config: RestoreConfig,
+  stores: Record<BlobArea, BlobStore>,
+  stamp: string,
+): Promise<Staging> {
+  const onDisk = config.blobStore.kind === "disk";
+  const dir = !config.databaseUrl || onDisk ? join(config.dataDir, `restore-${stamp}.partial`) : null;
+  if (dir) await mkdir(dir, { recursive: true });
+  let database: Staging["database"] = null;
+  if (config.databaseUrl) {
+    const target = restoreTargetName(config);
+    const name = besideName(target, `_restore_${stamp}`);
+    const admin = await adminConnection(config.databaseUrl, [target]);
+    try {
+      await admin.unsafe(`create database ${quoted(name)} template template0`);
+    } catch (error) {
+      if (dir) await rm(dir, { recursive: true, force: true });
+      throw new Error(
+        restoreMessages.cannotCreateDatabase(name, error instanceof Error ? error.message : String(error)),
+      );
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
+    const url = new URL(config.databaseUrl);
+    url.pathname = `/${encodeURIComponent(name)}`;
+    database = { name, url: url.toString() };
   }
+  const staging: Staging = {
+    dir,
+    database,
+    stores: onDisk && dir ? blobStoresFor({ dataDir: dir, blobStore: config.blobStore }) : stores,
+    written: [],
+    live: !onDisk,
+    async discard() {
+      if (staging.live) for (const { area, id } of staging.written) await stores[area].remove(id).catch(() => {});
+      if (database && config.databaseUrl) {
+        const admin = await adminConnection(config.databaseUrl, [restoreTargetName(config)]);
+        try {
+          await admin.unsafe(`drop database if exists ${quoted(database.name)} with (force)`);
+        } finally {
+          await admin.end({ timeout: 5 });
+        }
+      }
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+  return staging;
 }
 
 /** The dump to a local file, refused unless its size and SHA-256 are the manifest's. */
 async function fetchDump(target: BackupTarget, manifest: Manifest, path: string): Promise<void> {
   const { key, size, sha256 } = manifest.database;
-  if ((await target.sizeOf(key)) === null)
-    throw new RestoreError(manifest.set, [`the database dump ${key} is missing`]);
+  if ((await target.sizeOf(key)) === null) throw new RestoreError(manifest.set, [restoreMessages.dumpMissing(key)]);
   const metered = meter(target.read(key));
   await Bun.write(path, new Response(metered.stream));
   const got = metered.result();
   if (got.size !== size || got.sha256 !== sha256) {
     throw new RestoreError(manifest.set, [
-      `the database dump ${key} is damaged${got.size < size ? " (truncated)" : ""}: ${got.size} bytes with SHA-256 ` +
-        `${got.sha256}, the manifest says ${size} bytes with ${sha256}`,
+      restoreMessages.dumpDamaged(key, got.size < size, got.size, got.sha256, size, sha256),
     ]);
   }
 }
 
-async function restoreDatabase(config: RestoreConfig, manifest: Manifest, dumpPath: string): Promise<Database> {
-  if (!config.databaseUrl) {
+async function restoreDatabase(staging: Staging, manifest: Manifest, dumpPath: string): Promise<Database> {
+  if (!staging.database) {
     const data = await Bun.file(dumpPath).arrayBuffer();
-    return openDatabase({ databaseUrl: null, dataDir: config.dataDir }, { template: data });
+    return openDatabase({ databaseUrl: null, dataDir: staging.dir ?? "" }, { template: data });
   }
   await checkPgToolVersion("pg_restore", manifest.database.server_version);
+  const connection = pgToolConnection(staging.database.url);
   const child = Bun.spawn(
-    ["pg_restore", "--no-owner", "--no-privileges", "--exit-on-error", "--dbname", config.databaseUrl, dumpPath],
-    { env: pgToolEnv(), stdout: "ignore", stderr: "pipe" },
+    ["pg_restore", "--no-owner", "--no-privileges", "--exit-on-error", "--dbname", connection.url, dumpPath],
+    { env: connection.env, stdout: "ignore", stderr: "pipe" },
   );
   const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited]);
-  if (code !== 0) throw new RestoreError(manifest.set, [`pg_restore failed (${code}): ${stderr.trim()}`]);
-  return openDatabase(config);
+  if (code !== 0) throw new RestoreError(manifest.set, [restoreMessages.pgRestoreFailed(code, stderr.trim())]);
+  return openDatabase({ databaseUrl: staging.database.url, dataDir: staging.dir ?? tmpdir() });
 }
 
 function describe(blob: ManifestBlob): string {
   return `${blob.area} #${blob.row_id} "${blob.name}" (blob ${blob.id}, SHA-256 ${blob.sha256})`;
 }
 
+/** Zero bytes written a MiB at a time (a blob's form start is never held whole). */
+const zeroChunk = new Uint8Array(1024 * 1024);
+
+/** Whether the live store already holds exactly this blob (an older set of the same deployment). */
+async function holdsAlready(store: BlobStore, blob: ManifestBlob): Promise<"same" | "other" | "none"> {
+  const stored = await store.sizeOf(blob.id);
+  if (stored === null) return "none";
+  if (stored !== blob.offset + blob.size) return "other";
+  const read = await store.digest(blob.id, blob.offset, stored);
+  return read.sha256 === blob.sha256 ? "same" : "other";
+}
+
 /**
- * Every blob of the set back into its store under its id, the content after `offset` zero bytes
- * (the form's start a large upload kept on disk is not part of the content and not in the set).
+ * The set's copy of `blob` read and hashed, and written into `store` under its id when given
+ * (committed only when its size and SHA-256 are the manifest's).
  */
-async function restoreBlobs(
+async function copyBlob(
+  target: BackupTarget,
+  blob: ManifestBlob,
+  store: BlobStore | null,
+): Promise<{ size: number; sha256: string }> {
+  const hasher = newSha256();
+  let size = 0;
+  if (!store) {
+    for await (const chunk of target.read(blobKey(blob.sha256))) {
+      hasher.update(chunk);
+      size += chunk.length;
+    }
+    return { size, sha256: hasher.digest("hex") };
+  }
+  await store.prepare();
+  const pending = store.create(blob.id);
+  try {
+    for (let left = blob.offset; left > 0; left -= zeroChunk.length) {
+      await pending.write(left >= zeroChunk.length ? zeroChunk : zeroChunk.subarray(0, left));
+    }
+    for await (const chunk of target.read(blobKey(blob.sha256))) {
+      hasher.update(chunk);
+      size += chunk.length;
+      await pending.write(chunk);
+    }
+    await pending.close();
+  } catch (error) {
+    await pending.discard();
+    throw error;
+  }
+  const sha256 = hasher.digest("hex");
+  if (size === blob.size && sha256 === blob.sha256) await pending.commit();
+  else await pending.discard();
+  return { size, sha256 };
+}
+
+/**
+ * Every blob of the set read and hashed; written into the staging stores under its id (after
+ * `offset` zero bytes: the form's start a large disk upload keeps is not content and not in the
+ * set). Into a live bucket only ids it lacks are written: an id it holds with the same bytes
+ * stays, one with other bytes is a conflict, replaced only after the swap.
+ */
+async function stageBlobs(
   target: BackupTarget,
   manifest: Manifest,
-  stores: Record<BlobArea, BlobStore>,
-): Promise<string[]> {
+  staging: Staging,
+): Promise<{ problems: string[]; conflicts: ManifestBlob[] }> {
   const problems: string[] = [];
+  const conflicts: ManifestBlob[] = [];
   const done = new Set<string>();
   for (const blob of manifest.blobs) {
     const id = `${blob.area}/${blob.id}`;
@@ -206,65 +391,216 @@ async function restoreBlobs(
     done.add(id);
     const key = blobKey(blob.sha256);
     if ((await target.sizeOf(key)) === null) {
-      problems.push(`${describe(blob)} is missing from the set (${key})`);
+      problems.push(restoreMessages.blobMissing(describe(blob), key));
       continue;
     }
-    const store = stores[blob.area];
-    await store.prepare();
-    const pending = store.create(blob.id);
-    const hasher = newSha256();
-    let size = 0;
-    try {
-      if (blob.offset > 0) await pending.write(new Uint8Array(blob.offset));
-      for await (const chunk of target.read(key)) {
-        hasher.update(chunk);
-        size += chunk.length;
-        await pending.write(chunk);
-      }
-      await pending.close();
-    } catch (error) {
-      await pending.discard();
-      throw error;
-    }
-    const sha256 = hasher.digest("hex");
-    if (size !== blob.size || sha256 !== blob.sha256) {
-      await pending.discard();
-      problems.push(`${describe(blob)} is altered in the set: ${size} bytes with SHA-256 ${sha256}`);
+    const store = staging.stores[blob.area];
+    const held = staging.live ? await holdsAlready(store, blob) : "none";
+    // An id the live bucket holds already is proven like every other blob of the set, not written now.
+    const got = await copyBlob(target, blob, held === "none" ? store : null);
+    if (got.size !== blob.size || got.sha256 !== blob.sha256) {
+      problems.push(restoreMessages.blobAltered(describe(blob), got.size, got.sha256));
       continue;
     }
-    await pending.commit();
+    if (held === "none" && staging.live) staging.written.push({ area: blob.area, id: blob.id });
+    if (held === "other") conflicts.push(blob);
   }
-  return problems;
+  return { problems, conflicts };
 }
 
-/** The restored database and stores against the manifest. */
-async function verify(db: Database, manifest: Manifest, stores: Record<BlobArea, BlobStore>): Promise<string[]> {
+/** The restored copy against the manifest: level, rows per table, each row's blob, each blob read back. */
+async function verify(
+  db: Database,
+  manifest: Manifest,
+  stores: Record<BlobArea, BlobStore>,
+  conflicts: ManifestBlob[],
+): Promise<string[]> {
   const problems: string[] = [];
   const state = await readDatabaseState(db.sql);
   if (state.migrationLevel !== manifest.migration_level) {
-    problems.push(`migration level ${state.migrationLevel}, the manifest says ${manifest.migration_level}`);
+    problems.push(restoreMessages.migrationLevel(state.migrationLevel, manifest.migration_level));
   }
   const tables = new Set([...Object.keys(manifest.row_counts), ...Object.keys(state.rowCounts)]);
   for (const table of [...tables].sort()) {
-    const expected = manifest.row_counts[table];
-    const found = state.rowCounts[table];
-    if (expected !== found)
-      problems.push(`table ${table} has ${found ?? "no"} rows, the manifest says ${expected ?? "none"}`);
+    const expected = Object.hasOwn(manifest.row_counts, table) ? manifest.row_counts[table] : undefined;
+    const found = Object.hasOwn(state.rowCounts, table) ? state.rowCounts[table] : undefined;
+    if (expected !== found) problems.push(restoreMessages.rowCount(table, found, expected));
   }
+  const listed = new Map(manifest.blobs.map((blob) => [`${blob.area}#${blob.row_id}`, blob]));
+  const seen = new Set<string>();
+  for await (const { area, rows } of blobRows(db.sql)) {
+    for (const row of rows) {
+      const blob = listed.get(`${area}#${row.id}`);
+      if (!blob) {
+        problems.push(restoreMessages.rowNotInManifest(area, row.id, row.blobId));
+        continue;
+      }
+      seen.add(`${area}#${row.id}`);
+      if (row.blobId !== blob.id || row.offset !== blob.offset || (row.size !== null && row.size !== blob.size)) {
+        problems.push(restoreMessages.rowMismatch(describe(blob), row));
+      }
+    }
+  }
+  for (const [key, blob] of listed) if (!seen.has(key)) problems.push(restoreMessages.rowMissing(describe(blob)));
+  const replacedLater = new Set(conflicts.map((blob) => `${blob.area}/${blob.id}`));
   for (const blob of manifest.blobs) {
+    if (replacedLater.has(`${blob.area}/${blob.id}`)) continue;
     const store = stores[blob.area];
     const stored = await store.sizeOf(blob.id);
     if (stored === null) {
-      // Already named when it could not be restored.
-      if (!problems.some((problem) => problem.includes(blob.sha256))) problems.push(`${describe(blob)} is not stored`);
+      problems.push(restoreMessages.blobNotStored(describe(blob)));
       continue;
     }
     const read = await store.digest(blob.id, blob.offset, stored);
     if (read.size !== blob.size || read.sha256 !== blob.sha256) {
-      problems.push(`${describe(blob)} reads back as ${read.size} bytes with SHA-256 ${read.sha256}`);
+      problems.push(restoreMessages.blobReadsBack(describe(blob), read.size, read.sha256));
     }
   }
   return problems;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null)) !== null;
+}
+
+/**
+ * The verified copy takes the target's place. A server's database: the target closed to new
+ * connections, its sessions ended, renamed aside, the copy renamed to its name. Folders under
+ * `DATA_DIR` (the embedded database, disk stores): the target's moved aside into
+ * `before-restore-<time>`, the copy's moved in. A bucket: blobs whose id held other bytes
+ * replaced, then the blobs the set does not know removed.
+ */
+async function swap(
+  config: RestoreConfig,
+  staging: Staging,
+  stores: Record<BlobArea, BlobStore>,
+  manifest: Manifest,
+  conflicts: ManifestBlob[],
+  held: TargetHolds,
+  stamp: string,
+  target: BackupTarget,
+): Promise<string[]> {
+  const setAside: string[] = [];
+  if (staging.database && config.databaseUrl) {
+    const name = restoreTargetName(config);
+    const aside = besideName(name, `_old_${stamp}`);
+    await swapDatabases(
+      config.databaseUrl,
+      manifest.set,
+      { name, copy: staging.database.name, aside },
+      staging.dir,
+      config.dataDir,
+      stamp,
+    );
+    const admin = await adminConnection(config.databaseUrl, [name]);
+    try {
+      if (held.database) {
+        await admin.unsafe(`alter database ${quoted(aside)} with allow_connections true`);
+        setAside.push(restoreMessages.databaseAside(aside));
+      } else {
+        await admin.unsafe(`drop database if exists ${quoted(aside)} with (force)`);
+      }
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
+  }
+  if (staging.dir) {
+    const asideDir = join(config.dataDir, `before-restore-${stamp}`);
+    await mkdir(asideDir, { recursive: true });
+    const folders = [
+      ...(config.databaseUrl ? [] : ["pglite"]),
+      ...(config.blobStore.kind === "disk" ? blobAreaNames.map((area) => diskFolders[area]) : []),
+    ];
+    for (const folder of folders) {
+      const live = join(config.dataDir, folder);
+      const copied = join(staging.dir, folder);
+      // A store the set put nothing into was never made (the database's folder always is).
+      if (folder !== "pglite") await mkdir(copied, { recursive: true });
+      if (await exists(live)) await rename(live, join(asideDir, folder));
+      await rename(copied, live);
+    }
+    await rm(staging.dir, { recursive: true, force: true });
+    const keep = held.areas.size > 0 && config.blobStore.kind === "disk";
+    if (keep || (!config.databaseUrl && held.database)) setAside.push(restoreMessages.folderAside(asideDir));
+    else await rm(asideDir, { recursive: true, force: true });
+  }
+  if (staging.live) {
+    const problems: string[] = [];
+    for (const blob of conflicts) {
+      const got = await copyBlob(target, blob, stores[blob.area]);
+      if (got.size !== blob.size || got.sha256 !== blob.sha256)
+        problems.push(restoreMessages.blobAltered(describe(blob), got.size, got.sha256));
+    }
+    if (problems.length > 0) throw new RestoreError(manifest.set, problems, false);
+    const known = new Set(manifest.blobs.map((blob) => `${blob.area}/${blob.id}`));
+    let removed = 0;
+    for (const area of blobAreaNames) {
+      const extra: string[] = [];
+      for await (const page of stores[area].list())
+        for (const blob of page) if (!known.has(`${area}/${blob.id}`)) extra.push(blob.id);
+      for (const id of extra) await stores[area].remove(id);
+      removed += extra.length;
+    }
+    if (removed > 0) setAside.push(restoreMessages.bucketReplaced(removed));
+  }
+  return setAside;
+}
+
+/**
+ * Renames the target aside and the copy into its place, in one short step from the maintenance
+ * database. Sessions that end slowly are waited for a few seconds; when the renames still fail,
+ * the copy stays and the error says how to switch by hand.
+ */
+async function swapDatabases(
+  databaseUrl: string,
+  set: string,
+  { name, copy, aside }: { name: string; copy: string; aside: string },
+  stagingDir: string | null,
+  dataDir: string,
+  stamp: string,
+): Promise<void> {
+  const admin = await adminConnection(databaseUrl, [name, copy]);
+  try {
+    let last: unknown = null;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      try {
+        await admin.unsafe(`alter database ${quoted(name)} with allow_connections false`);
+        await admin`
+          select pg_terminate_backend(pid) from pg_stat_activity
+          where datname in (${name}, ${copy}) and pid <> pg_backend_pid()`;
+        await admin.unsafe(`alter database ${quoted(name)} rename to ${quoted(aside)}`);
+        try {
+          await admin.unsafe(`alter database ${quoted(copy)} rename to ${quoted(name)}`);
+        } catch (error) {
+          await admin.unsafe(`alter database ${quoted(aside)} rename to ${quoted(name)}`);
+          throw error;
+        }
+        return;
+      } catch (error) {
+        last = error;
+        await admin.unsafe(`alter database ${quoted(name)} with allow_connections true`).catch(() => {});
+        await Bun.sleep(250);
+      }
+    }
+    const steps = [
+      `alter database ${quoted(name)} rename to ${quoted(aside)};`,
+      `alter database ${quoted(copy)} rename to ${quoted(name)};`,
+    ];
+    if (stagingDir) {
+      steps.push(`mkdir ${JSON.stringify(join(dataDir, `before-restore-${stamp}`))}`);
+      for (const folder of blobAreaNames.map((area) => diskFolders[area])) {
+        steps.push(
+          `mv ${JSON.stringify(join(dataDir, folder))} ${JSON.stringify(join(dataDir, `before-restore-${stamp}`))}/`,
+        );
+        steps.push(`mv ${JSON.stringify(join(stagingDir, folder))} ${JSON.stringify(join(dataDir, folder))}`);
+      }
+    }
+    throw new RestoreError(set, [
+      restoreMessages.swapFailed(last instanceof Error ? last.message : String(last), steps),
+    ]);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
 }
 
 /** A name for a throwaway database or folder: `klarwerk_drill_<random>`. */

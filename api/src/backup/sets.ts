@@ -1,4 +1,14 @@
-import { blobKey, blobsPrefix, type Manifest, manifestKey, parseManifest, setsPrefix, timeOfSet } from "./manifest.ts";
+import {
+  blobKey,
+  blobsPrefix,
+  type Manifest,
+  ManifestError,
+  manifestKey,
+  parseManifest,
+  setsPrefix,
+  timeOfSet,
+} from "./manifest.ts";
+import { restoreMessages } from "./messages.ts";
 import type { BackupTarget } from "./target.ts";
 
 /**
@@ -48,6 +58,32 @@ export async function manifestAuditHeads(target: BackupTarget): Promise<{ set: s
     if (manifest) heads.push({ set: set.name, head: manifest.auditChainHead ?? null });
   }
   return heads;
+}
+
+/**
+ * The blobs a set's manifest lists, read without the full check a restore makes: pruning keeps
+ * whatever a kept set may need, and one odd manifest must not stop every backup after it.
+ */
+async function listedBlobs(target: BackupTarget, set: string): Promise<string[]> {
+  const text = await target.readText(manifestKey(set));
+  if (text === null) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ManifestError(restoreMessages.manifestNotJson(set));
+  }
+  const blobs = typeof value === "object" && value !== null && "blobs" in value ? value.blobs : null;
+  if (!Array.isArray(blobs)) return [];
+  return blobs.flatMap((blob: unknown) =>
+    typeof blob === "object" &&
+    blob !== null &&
+    "sha256" in blob &&
+    typeof blob.sha256 === "string" &&
+    /^[0-9a-f]{64}$/.test(blob.sha256)
+      ? [blob.sha256]
+      : [],
+  );
 }
 
 /** `latest`: the newest complete set; otherwise the named one. */
@@ -117,7 +153,7 @@ export async function planPrune(target: BackupTarget, now = Date.now()): Promise
   const gone = sets.filter((set) => (set.complete ? !keep.has(set.name) : now - set.time.getTime() > 24 * 60 * 60_000));
   const listed = new Set<string>();
   for (const name of keep) {
-    for (const blob of (await readManifest(target, name)).blobs) listed.add(blobKey(blob.sha256));
+    for (const sha256 of await listedBlobs(target, name)) listed.add(blobKey(sha256));
   }
   const blobs: string[] = [];
   let blobBytes = 0;

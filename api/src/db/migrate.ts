@@ -27,6 +27,11 @@ async function listMigrations(dir: string): Promise<Migration[]> {
   });
 }
 
+/** The newest migration this code knows, e.g. `016`: a database or a set beyond it is from a newer version. */
+export async function latestMigrationLevel(dir: string = migrationsDir): Promise<string> {
+  return (await listMigrations(dir)).at(-1)?.version ?? "000";
+}
+
 /** Held until the transaction ends; every process migrating this database takes the same one. */
 async function lockMigrations(tx: TransactionSql): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtext('klarwerk.schema_migrations'))`;
@@ -49,6 +54,16 @@ export async function migrate(sql: Sql, dir: string = migrationsDir): Promise<st
         applied_at timestamptz not null default now()
       )`;
   });
+  // Code older than its database would run on a schema it does not know (and answer 500s): it
+  // stops here instead, naming both levels.
+  const [recorded] = await sql<{ version: string | null }[]>`select max(version) as version from schema_migrations`;
+  const known = migrations.at(-1)?.version ?? "000";
+  if (recorded?.version && Number(recorded.version) > Number(known)) {
+    throw new Error(
+      `The database is at migration ${recorded.version}, newer than this version knows (${known}): ` +
+        "run the version that migrated it, or restore a set of this version's level.",
+    );
+  }
   const applied: string[] = [];
   for (const migration of migrations) {
     const ran = await sql.begin(async (tx) => {

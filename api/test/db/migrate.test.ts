@@ -62,6 +62,22 @@ describe("migrate", () => {
     expect(row).toBeUndefined();
   });
 
+  test("a database of a newer version is refused before anything is applied; its own level is not", async () => {
+    const newer = await createTestDatabase();
+    try {
+      const [latest] = await newer.sql<{ version: string }[]>`select max(version) as version from schema_migrations`;
+      const known = latest?.version ?? "";
+      expect(await migrate(newer.sql)).toEqual([]);
+      const next = String(Number(known) + 1).padStart(known.length, "0");
+      await newer.sql`insert into schema_migrations (version, name) values (${next}, ${`${next}_from_the_future.sql`})`;
+      await expect(migrate(newer.sql)).rejects.toThrow(
+        `The database is at migration ${next}, newer than this version knows (${known})`,
+      );
+    } finally {
+      await newer.drop();
+    }
+  });
+
   test("file names must be numbered", async () => {
     const dir = await migrationsDir("misnamed", { "users.sql": "select 1;" });
     await expect(migrate(db.sql, dir)).rejects.toThrow("does not match NNN_name.sql");

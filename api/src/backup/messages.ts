@@ -1,0 +1,58 @@
+/** What `bun run restore` and the drill tell the operator when they refuse a set or a target. */
+export const restoreMessages = {
+  refused: (set: string) => `Die Sicherung ${set} wurde nicht wiederhergestellt:`,
+  targetUnchanged: "Das Ziel ist unverändert.",
+  targetSwitched:
+    "Das Ziel wurde bereits auf die Sicherung umgestellt; die bisherigen Daten liegen wie unten genannt beiseite.",
+  more: (count: number) => `… und ${count} weitere`,
+  manifestNotJson: (set: string) => `Das Manifest der Sicherung ${set} ist kein JSON.`,
+  manifestInvalid: (set: string, problem: string) =>
+    `Das Manifest der Sicherung ${set} ist ungültig (gefälscht oder beschädigt): ${problem}.`,
+  wrongKind: (set: string, kind: "postgres" | "pglite") =>
+    kind === "postgres"
+      ? `Die Sicherung ${set} enthält den Dump eines PostgreSQL-Servers: mit gesetzter DATABASE_URL wiederherstellen.`
+      : `Die Sicherung ${set} enthält die eingebettete Datenbank: ohne DATABASE_URL wiederherstellen.`,
+  newerLevel: (set: string, level: string, known: string) =>
+    `Die Sicherung ${set} hat den Migrationsstand ${level}, neuer als der dieser Version (${known}): ` +
+    `zuerst die Version einspielen, mit der die Sicherung entstand, dann wiederherstellen.`,
+  targetNotEmpty: (found: string[], name: string) =>
+    `Das Ziel ist nicht leer (${found.join("; ")}). Eine Wiederherstellung ersetzt alles darin: ` +
+    `dafür mit --force ${JSON.stringify(name)} aufrufen.`,
+  databaseHasTables: (name: string) => `die Datenbank "${name}" hat Tabellen`,
+  embeddedExists: (path: string) => `die eingebettete Datenbank in ${path} existiert`,
+  storeHoldsBlobs: (kind: string, area: string) => `der ${kind}-Speicher von ${area} enthält Dateien`,
+  dumpMissing: (key: string) => `Der Datenbank-Dump ${key} fehlt`,
+  dumpDamaged: (key: string, truncated: boolean, size: number, sha256: string, expected: number, hash: string) =>
+    `Der Datenbank-Dump ${key} ist beschädigt${truncated ? " (abgeschnitten)" : ""}: ${size} Bytes mit SHA-256 ` +
+    `${sha256}, das Manifest nennt ${expected} Bytes mit ${hash}`,
+  blobMissing: (blob: string, key: string) => `${blob} fehlt in der Sicherung (${key})`,
+  blobAltered: (blob: string, size: number, sha256: string) =>
+    `${blob} ist in der Sicherung verändert: ${size} Bytes mit SHA-256 ${sha256}`,
+  blobNotStored: (blob: string) => `${blob} ist nach dem Zurückschreiben nicht gespeichert`,
+  blobReadsBack: (blob: string, size: number, sha256: string) =>
+    `${blob} liest sich nach dem Zurückschreiben als ${size} Bytes mit SHA-256 ${sha256}`,
+  rowMismatch: (blob: string, row: { blobId: string; offset: number; size: number | null }) =>
+    `${blob}: die Zeile in der Datenbank nennt offset ${row.offset}, ${row.size ?? "?"} Bytes und blob ${row.blobId}`,
+  rowMissing: (blob: string) => `${blob}: keine Zeile in der Datenbank nennt diese Datei`,
+  rowNotInManifest: (area: string, rowId: number, blobId: string) =>
+    `${area} #${rowId} (blob ${blobId}) steht in der Datenbank, aber nicht im Manifest`,
+  migrationLevel: (found: string, expected: string) =>
+    `die Datenbank hat den Migrationsstand ${found}, das Manifest nennt ${expected}`,
+  rowCount: (table: string, found: number | undefined, expected: number | undefined) =>
+    `die Tabelle ${table} hat ${found ?? "keine"} Zeilen, das Manifest nennt ${expected ?? "keine"}`,
+  pgRestoreFailed: (code: number, stderr: string) => `pg_restore ist fehlgeschlagen (${code}): ${stderr}`,
+  cannotCreateDatabase: (name: string, reason: string) =>
+    `Die Datenbank "${name}" für die Wiederherstellung neben dem Ziel ließ sich nicht anlegen (${reason}): ` +
+    `der Benutzer der DATABASE_URL braucht das Recht CREATEDB`,
+  nameTooLong: (name: string) =>
+    `Der Datenbankname "${name}" lässt keinen Namen für die Kopie daneben zu (höchstens 63 Bytes)`,
+  swapFailed: (reason: string, steps: string[]) =>
+    `Die geprüfte Wiederherstellung liegt bereit, aber das Umschalten schlug fehl (${reason}). ` +
+    `So wird von Hand umgeschaltet:\n${steps.map((step) => `      ${step}`).join("\n")}`,
+  databaseAside: (name: string) =>
+    `Die bisherigen Daten liegen in der Datenbank "${name}" (löschen, wenn nicht mehr gebraucht: drop database "${name}").`,
+  folderAside: (path: string) =>
+    `Die bisherigen Daten liegen in ${path} (löschen, wenn nicht mehr gebraucht: rm -r ${JSON.stringify(path)}).`,
+  bucketReplaced: (removed: number) =>
+    `${removed} Dateien, die die Sicherung nicht kennt, wurden nach dem Umschalten aus dem Bucket gelöscht.`,
+};
