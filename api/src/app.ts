@@ -28,6 +28,7 @@ import { passwordResetModule } from "./modules/password-reset/routes.ts";
 import {
   canaryTickets,
   createReleaseService,
+  deployKeyRefusalLimit,
   fetchExternalManifest,
   releaseBlobStore,
   releaseFileServer,
@@ -109,6 +110,7 @@ export function createApp({
     tickets,
     fetchManifest,
     mailWritten: () => outbox.written(),
+    keyRefusals: rateLimits(deployKeyRefusalLimit),
   });
   let stopWindowCleanup: (() => void) | null = null;
   return new Elysia()

@@ -6,7 +6,9 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { AuditEvent, DeployKey, RemoteName } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
+import { postgresRateLimits } from "../../src/http/rate-limit.ts";
 import { externalManifestFetcher, isRefusedAddress, maxManifestBytes } from "../../src/modules/releases/external.ts";
+import { deployKeyRefusalLimit } from "../../src/modules/releases/service.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "../support/app.ts";
 import { runPackageScript } from "../support/commands.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
@@ -505,4 +507,59 @@ test("the addresses a manifest is never fetched from, at the edges of each range
   ];
   for (const address of refused) expect([address, isRefusedAddress(address)]).toEqual([address, true]);
   for (const address of allowed) expect([address, isRefusedAddress(address)]).toEqual([address, false]);
+});
+
+describe.each(testDatabaseKinds())("refused key uses are limited per address (%s)", (kind) => {
+  // Two API processes on one database behind a proxy they trust, counting in the database.
+  let db: TestDatabase;
+  const processes: App[] = [];
+  const config = testConfig({ TRUSTED_PROXIES: "127.0.0.1" });
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ kind });
+    for (const sql of [db.sql, await db.connectAgain()]) {
+      processes.push(
+        createTestApp(sql, config, { rateLimits: postgresRateLimits(sql) }).listen({ port: 0, hostname: "127.0.0.1" }),
+      );
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const process of processes) await process.stop();
+    await db?.drop();
+    await rm(join(config.dataDir, ".."), { recursive: true, force: true });
+  });
+
+  /** A promote with an unknown key, from `address`, to process `index % 2`. */
+  async function promoteWithUnknownKey(index: number, address: string) {
+    const instance = processes[index % processes.length];
+    const response = await fetch(`http://127.0.0.1:${instance?.server?.port}/api/releases/mf-dashboard/promote`, {
+      method: "POST",
+      headers: { authorization: "Bearer kwdk_geraten", "x-forwarded-for": address },
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }
+
+  async function refusalEvents(): Promise<number> {
+    const [row] = await db.sql<{ events: number }[]>`
+      select count(*)::int as events from audit_events where action = 'deploy_key.refused'`;
+    return row?.events ?? 0;
+  }
+
+  test(`${deployKeyRefusalLimit.max} refusals from one address are recorded; the next is a German 429 and is not; another address still is`, async () => {
+    for (let index = 0; index < deployKeyRefusalLimit.max; index++) {
+      expect((await promoteWithUnknownKey(index, "203.0.113.40")).status).toBe(401);
+    }
+    expect(await refusalEvents()).toBe(deployKeyRefusalLimit.max);
+    const over = await promoteWithUnknownKey(deployKeyRefusalLimit.max, "203.0.113.40");
+    expect(over).toEqual({
+      status: 429,
+      body: {
+        code: "rate-limited",
+        message: "Zu viele abgewiesene Schlüssel von dieser Adresse. Bitte später erneut versuchen.",
+      },
+    });
+    expect(await refusalEvents()).toBe(deployKeyRefusalLimit.max);
+    expect((await promoteWithUnknownKey(0, "203.0.113.41")).status).toBe(401);
+    expect(await refusalEvents()).toBe(deployKeyRefusalLimit.max + 1);
+  });
 });

@@ -67,12 +67,12 @@ export default function Datenschutz() {
             Damit Kontaktformular, Registrierung und Anmeldung nicht massenhaft missbraucht werden, zählt unser Server,
             wie viele Nachrichten (in {duration(windows.contact)}), Registrierungen (in {duration(windows.registration)}
             ), Anfragen nach einem neuen Passwort (in {duration(windows.passwordReset)}), fehlgeschlagene Anmeldungen
-            (in {duration(windows.login)}) und Meldungen Ihres Browsers über das Laden von Seitenteilen (in{" "}
-            {duration(windows.clientReports)}) von einer IP-Adresse kamen; bei einer IPv6-Adresse zählt ihr Netz (die
-            ersten 64 Bit). Fehlgeschlagene Anmeldungen und Anfragen nach einem neuen Passwort zählt er außerdem je
-            E-Mail-Adresse. Dafür speichert er in seiner Datenbank die IP-Adresse oder E-Mail-Adresse, die Anzahl und
-            das Ende des Zeitraums. Nach dessen Ende löscht er den Eintrag innerhalb von {abuseLimitCleanupMinutes}{" "}
-            Minuten.
+            und abgewiesene Auslieferungsschlüssel (in {duration(windows.login)}) und Meldungen Ihres Browsers über das
+            Laden von Seitenteilen (in {duration(windows.clientReports)}) von einer IP-Adresse kamen; bei einer
+            IPv6-Adresse zählt ihr Netz (die ersten 64 Bit). Fehlgeschlagene Anmeldungen und Anfragen nach einem neuen
+            Passwort zählt er außerdem je E-Mail-Adresse. Dafür speichert er in seiner Datenbank die IP-Adresse oder
+            E-Mail-Adresse, die Anzahl und das Ende des Zeitraums. Nach dessen Ende löscht er den Eintrag innerhalb von{" "}
+            {abuseLimitCleanupMinutes} Minuten.
           </p>
 
           <h2 id="bewertungs-widget">Bewertungs-Widget von {widget.platform}</h2>

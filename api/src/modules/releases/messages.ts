@@ -51,6 +51,7 @@ export const releaseMessages = {
   invalidTicket: "Das Ticket der Lademeldung ist ungültig.",
   tooManyClientErrors: "Zu viele Fehlermeldungen von dieser Adresse. Bitte später erneut versuchen.",
   tooManyClientLoads: "Zu viele Lademeldungen von dieser Adresse. Bitte später erneut versuchen.",
+  tooManyKeyRefusals: "Zu viele abgewiesene Schlüssel von dieser Adresse. Bitte später erneut versuchen.",
   /** The actor of an automatic stop in the history. */
   automaticActor: "Automatisch",
   autoStopReason: (canaryRate: number, activeRate: number) =>

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
+  abuseLimitWindowMinutes,
   type ClientErrorInput,
   canaryErrorMarginPoints,
   canaryErrorWindowLoads,
@@ -23,9 +24,10 @@ import type { Sql } from "../../db/open.ts";
 import type { AddressRange } from "../../http/address-range.ts";
 import type { Auth } from "../../http/auth.ts";
 import { bearerToken } from "../../http/auth.ts";
-import type { PeerSource } from "../../http/client-address.ts";
+import { clientAddressOf, type PeerSource } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
+import { type RateLimit, tooManyRequests } from "../../http/rate-limit.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import { canaryStoppedMail } from "../../mail/templates.ts";
 import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
@@ -99,7 +101,20 @@ export interface ReleaseServiceDeps {
   fetchManifest: (url: string) => Promise<string>;
   /** The outbox worker: wakes it when the auto-stop wrote mails. */
   mailWritten: () => void;
+  /** Refused key uses per client address (`deployKeyRefusalLimit`): each one is an audit event. */
+  keyRefusals: RateLimit;
 }
+
+/**
+ * Refused deploy-key uses recorded per client address, in the failed sign-ins' window (the
+ * privacy notice names it): enough for a team's CI that keeps a revoked key, too few to flood the
+ * audit trail.
+ */
+export const deployKeyRefusalLimit = {
+  name: "deploy-key-refusals",
+  max: 30,
+  windowMs: abuseLimitWindowMinutes.login * 60 * 1000,
+};
 
 /** `mf-dashboard` (or `dashboard`) → `dashboard`; anything else is a 404-free 422. */
 export function parseRemote(value: unknown): RemoteName {
@@ -183,6 +198,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       (name) => typeof remoteInput === "string" && remoteInput.replace(/^mf-/, "") === name,
     );
     const refuse = async (error: HttpError, actor: AuditActor): Promise<never> => {
+      // Anyone may send any key: past the limit a refusal is answered without an event, so a
+      // stranger cannot fill the trail.
+      const hit = await deps.keyRefusals.hit(clientAddressOf(request, server, deps.trustedProxies));
+      if (!hit.allowed) throw tooManyRequests(messages.tooManyKeyRefusals, hit);
       await recordDeployKeyRefused(sql, actor, { keyId: key?.id ?? null, remote: asked ?? null, reason: error.code });
       throw error;
     };
