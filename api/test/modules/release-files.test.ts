@@ -342,6 +342,30 @@ describe.each(testDatabaseKinds())("release files on the %s database", (kind) =>
       expect(dashboard?.events.map((event) => event.version)).toContain("del-6");
     });
 
+    test.if(kind === "server")(
+      "a load and an error report racing the delete of their release are a 422, never a 500",
+      async () => {
+        await uploaded("del-report-race");
+        const [row] = await db.sql<{ id: number }[]>`select id from releases where version = 'del-report-race'`;
+        const version = "del-report-race";
+        let reports: Promise<{ status: number }[]> | undefined;
+        // The delete is written, not yet committed: the reports still find the release, then wait
+        // for the delete at their insert's foreign key.
+        await db.sql.begin(async (tx) => {
+          await deleteRelease(tx, { id: row?.id ?? 0, version });
+          reports = Promise.all([
+            call(a, "/api/client-loads", { json: { remote: "mf-dashboard", version } }),
+            call(b, "/api/client-errors", {
+              json: { remote: "mf-dashboard", version, kind: "load", route: "/", message: "x", browser: "b" },
+            }),
+          ]);
+          await Bun.sleep(300);
+        });
+        expect((await reports)?.map((answer) => answer.status)).toEqual([422, 422]);
+        await runDeferredDeletions(db.sql, blobStoresFor(config));
+      },
+    );
+
     test.if(kind === "server")("an activation racing the delete of its release is a 404, never a 500", async () => {
       await uploaded("del-race");
       const [row] = await db.sql<{ id: number }[]>`select id from releases where version = 'del-race'`;

@@ -1,6 +1,7 @@
 import type { StoredFile } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
+import { isForeignKeyViolation } from "../../db/sql-errors.ts";
 import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 
@@ -62,7 +63,7 @@ export async function insertFile(sql: Sql, file: NewFile, actor: AuditActor): Pr
       return row;
     });
   } catch (error) {
-    if ((error as { code?: string }).code === "23503") return null;
+    if (isForeignKeyViolation(error)) return null;
     throw error;
   }
 }

@@ -21,6 +21,7 @@ import {
 import { removeAllUnlessBackingUp } from "../../backup/deferred-deletes.ts";
 import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Sql } from "../../db/open.ts";
+import { isForeignKeyViolation } from "../../db/sql-errors.ts";
 import type { AddressRange } from "../../http/address-range.ts";
 import type { Auth } from "../../http/auth.ts";
 import { bearerToken } from "../../http/auth.ts";
@@ -539,30 +540,53 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     async reportClientError(
       report: Omit<ClientErrorInput, "remote"> & { remote: RemoteName; userId: number | null },
     ): Promise<void> {
-      const releaseId = await knownReleaseId(report.remote, report.version);
-      const ticket = releaseId === null ? null : await validTicket(report.remote, report.version, report.ticket);
-      await insertClientError(sql, { ...report, releaseId, ticketed: ticket !== null });
-      if (releaseId === null) return;
-      if (report.kind === "load") await insertReleaseLoad(sql, releaseId, true);
-      if (!ticket) return;
-      const visit = { releaseId, visitor: ticket.visitor, windowStart: visitWindowOf(ticket), failed: true };
-      if (await countVisit(sql, visit)) await judgeCanary(report.remote);
+      await unlessReleaseDeleted(report.version, () => storeClientError(report));
     },
 
     async reportLoad(remote: RemoteName, version: string, ticketInput: unknown): Promise<void> {
-      const releaseId = await knownReleaseId(remote, version);
-      if (releaseId === null) return;
-      await insertReleaseLoad(sql, releaseId, false);
-      const ticket = await validTicket(remote, version, ticketInput);
-      if (ticket)
-        await countVisit(sql, {
-          releaseId,
-          visitor: ticket.visitor,
-          windowStart: visitWindowOf(ticket),
-          failed: false,
-        });
+      await unlessReleaseDeleted(version, () => storeLoad(remote, version, ticketInput));
     },
   };
+
+  async function storeClientError(
+    report: Omit<ClientErrorInput, "remote"> & { remote: RemoteName; userId: number | null },
+  ): Promise<void> {
+    const releaseId = await knownReleaseId(report.remote, report.version);
+    const ticket = releaseId === null ? null : await validTicket(report.remote, report.version, report.ticket);
+    await insertClientError(sql, { ...report, releaseId, ticketed: ticket !== null });
+    if (releaseId === null) return;
+    if (report.kind === "load") await insertReleaseLoad(sql, releaseId, true);
+    if (!ticket) return;
+    const visit = { releaseId, visitor: ticket.visitor, windowStart: visitWindowOf(ticket), failed: true };
+    if (await countVisit(sql, visit)) await judgeCanary(report.remote);
+  }
+
+  async function storeLoad(remote: RemoteName, version: string, ticketInput: unknown): Promise<void> {
+    const releaseId = await knownReleaseId(remote, version);
+    if (releaseId === null) return;
+    await insertReleaseLoad(sql, releaseId, false);
+    const ticket = await validTicket(remote, version, ticketInput);
+    if (ticket)
+      await countVisit(sql, {
+        releaseId,
+        visitor: ticket.visitor,
+        windowStart: visitWindowOf(ticket),
+        failed: false,
+      });
+  }
+
+  /**
+   * A report whose release an admin deletes while it is written: found, then gone at the
+   * insert's foreign key. It is answered as if it had come a moment later.
+   */
+  async function unlessReleaseDeleted(version: string | null, store: () => Promise<void>): Promise<void> {
+    try {
+      await store();
+    } catch (error) {
+      if (!isForeignKeyViolation(error) || version === null) throw error;
+      throw new HttpError(422, "release-not-found", messages.releaseNotFound(version));
+    }
+  }
 
   /** The release a report names; null for none (a remote from `REMOTE_<NAME>_URL`); a 422 for a version no release has. */
   async function knownReleaseId(remote: RemoteName, version: string | null): Promise<number | null> {
