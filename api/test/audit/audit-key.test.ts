@@ -241,7 +241,14 @@ describe.each(testDatabaseKinds())("what the trail is compared with, and what th
         set,
         created_at: new Date().toISOString(),
         finished_at: new Date().toISOString(),
-        database: { kind: "pglite", key: `sets/${set}/database.tar.gz`, size: 0, sha256: "", server_version: "" },
+        // A well-formed set (a restore checks every field before it believes one).
+        database: {
+          kind: "pglite",
+          key: `sets/${set}/database.tar.gz`,
+          size: 0,
+          sha256: "0".repeat(64),
+          server_version: "",
+        },
         migration_level: state.migrationLevel,
         row_counts: state.rowCounts,
         blobs: [],
@@ -326,7 +333,14 @@ describe.each(testDatabaseKinds())("what the trail is compared with, and what th
         set,
         created_at: new Date().toISOString(),
         finished_at: new Date().toISOString(),
-        database: { kind: "pglite", key: `sets/${set}/database.tar.gz`, size: 0, sha256: "", server_version: "" },
+        // A well-formed set (a restore checks every field before it believes one).
+        database: {
+          kind: "pglite",
+          key: `sets/${set}/database.tar.gz`,
+          size: 0,
+          sha256: "0".repeat(64),
+          server_version: "",
+        },
         migration_level: state.migrationLevel,
         row_counts: state.rowCounts,
         blobs: [],
