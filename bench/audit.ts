@@ -1,4 +1,4 @@
-// The audit trail (issue 26) at a million events: the Protokoll's pages, and what recording costs
+// The audit trail at a million events: the Protokoll's pages, and what recording costs
 // the staff's mixed load.
 //
 // Usage: DATABASE_URL=postgres://… bun bench/audit.ts [--events 1000000] [--seconds 3] [--rounds 3]

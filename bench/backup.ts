@@ -1,4 +1,4 @@
-// Backups at size (issue 25): 10 000 customers, 1 000 issued invoices (PDFs made by the API) and
+// Backups at size: 10 000 customers, 1 000 issued invoices (PDFs made by the API) and
 // `--mib` (default 2048) of files on the disk store, with a database server. Measures, one run:
 //   - the portal's lists under load with and without a backup running in the API's process
 //     (alternating windows; each "with" window is a full backup into an empty folder, cut off

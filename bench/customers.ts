@@ -2,7 +2,7 @@
 // one run. Seeds 100 000 customers through SQL (api/test/support/customers-seed.ts) into a fresh
 // database, made as the API tests make theirs: a new database on DATABASE_URL's server (dropped
 // afterwards), else the embedded PGlite in memory.
-// Goal (issue 6): the search reaches ≥ 0.25 of the bare route's requests per second, p99 ≤ 20 ms,
+// Goal: the search reaches ≥ 0.25 of the bare route's requests per second, p99 ≤ 20 ms,
 // with 16 concurrent connections.
 //
 // Usage: [DATABASE_URL=postgres://…] bun bench/customers.ts [--seconds 5] [--rounds 3] [--connections 16]
@@ -24,7 +24,7 @@ const customerCount = 100_000;
 /** Realistic searches of different breadth, taken in turn; their match counts are printed. */
 const searches = ["müller", "bäckerei schmidt", "hoffmann gmbh", "zahnarzt", "köln", "praxis weber"];
 
-/** Issue 27's three kinds of search, measured alone without a cache. */
+/** The three kinds of search whose uncached p99 has a goal, measured alone. */
 const goalSearches = [
   ["name fragment", "zahnarzt"],
   ["e-mail fragment", "mueller12@"],
@@ -139,10 +139,10 @@ async function measure(): Promise<void> {
       console.log(formatLoad(`  "${searches[index]}"`, result));
     }
 
-    // Issue 27's goal: a search without any cache, p99 ≤ 20 ms with its total, for a name
+    // The goal: a search without any cache, p99 ≤ 20 ms with its total, for a name
     // fragment, an e-mail fragment (the search matches names: no hit) and two words; one staff
     // member searching, so one connection.
-    console.log("\nissue 27: each alone, uncached, 1 connection (goal p99 ≤ 20 ms):");
+    console.log("\nuncached search: each alone, 1 connection (goal p99 ≤ 20 ms):");
     for (const [kind, term] of goalSearches) {
       const path = `/api/customers?search=${encodeURIComponent(term)}`;
       const page = (await (await fetch(`${uncached}${path}`, { headers })).json()) as CustomerPage;

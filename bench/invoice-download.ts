@@ -1,5 +1,5 @@
-// The first "PDF herunterladen" of a page in Chromium until the file is saved, against the goal of
-// issue 14: ≤ 200 ms (median). The PDF was made and stored at issue; the click fetches those bytes
+// The first "PDF herunterladen" of a page in Chromium until the file is saved, against the goal:
+// ≤ 200 ms (median). The PDF was made and stored at issue; the click fetches those bytes
 // through the API (bearer token) and hands them to the browser's download. Builds mf-invoices (and
 // any app without a build), serves as in production on a fresh database, saves issuable company
 // settings, issues one 100-item invoice per run through the API, then per run opens /invoices in a

@@ -1,7 +1,7 @@
 // Issuing an invoice through the API: the time from `POST /api/invoices` with `issue: true` until
 // the answer, which comes once the invoice is numbered and its ZUGFeRD PDF (pdfmake, then
 // Factur-X EN 16931 with the CII XML attached) is stored as a blob and committed. A 100-item
-// invoice, against the goal of issue 14: ≤ 300 ms (median). For context also a 1-item invoice
+// invoice, against the goal: ≤ 300 ms (median). For context also a 1-item invoice
 // and the first issue after start (which compiles the e-invoice library's schema and loads the
 // fonts once). Each PDF is fetched afterwards (untimed) to show it exists.
 //

@@ -1,4 +1,4 @@
-// The portal under the staff's mixed load (issue 27): 60 % customer searches, 20 % dashboard
+// The portal under the staff's mixed load: 60 % customer searches, 20 % dashboard
 // calls, 10 % customer list page loads, 10 % customer creates, over 32 keep-alive connections
 // spread over two API processes (each as `bun start` runs it: its own pool, change feed and page
 // cache) on one PostgreSQL. A fresh database per run (100 000 customers and 10 000 contact
@@ -10,9 +10,9 @@
 // the load).
 //
 // The search terms (`--terms`):
-// - `popular` (the default, issue 27's mix): ~120 terms, the first few carrying most searches
+// - `popular` (the default): ~120 terms, the first few carrying most searches
 //   (index ~ N·r²), pages 1-3, a tenth with a status filter. The page cache answers nearly all.
-// - `diverse` (issue 36): terms uniform over ≥ 3 000 distinct ones drawn (seeded, the same every
+// - `diverse`: terms uniform over ≥ 3 000 distinct ones drawn (seeded, the same every
 //   run for a size) from the seeded customers' own names and e-mails: full names; fragments of 3-6
 //   characters from inside a name; two-letter prefixes of its words; e-mail parts (local parts and
 //   pieces of them, the domain); umlaut and capital variants ("MÜLLER", "mueller", "muller",
@@ -206,7 +206,7 @@ export interface TermSet {
 
 export type TermsName = "popular" | "diverse";
 
-/** Issue 27's terms: popular ones more often. */
+/** The popular terms: popular ones more often. */
 export function popularTerms(): TermSet {
   const terms = searchTerms();
   const checked = terms.slice(0, 12).map((term) => ({ term, page: 1 }));
@@ -231,7 +231,7 @@ const minDiverseTerms = 3000;
 const sampledCustomers = 800;
 
 /**
- * Issue 36's terms: uniform over ≥ 3 000 distinct terms made from the seeded customers' own
+ * The diverse terms: uniform over ≥ 3 000 distinct terms made from the seeded customers' own
  * names and e-mails (read back from the database, ids drawn by `seededRandom`: the same terms
  * every run of a size), half of them a name with a number typed after it; see the file's head.
  */

@@ -1,6 +1,6 @@
 // What a first visit of a page downloads in Chromium with an empty cache: requests, scripts, and
-// their bytes as transferred (the server's brotli/gzip: the unit of the budget of docs/decisions.md,
-// "The public-page budget") and as gzip (each script re-compressed with gzip level 6, for
+// their bytes as transferred (the server's brotli/gzip: the unit of the budget of
+// docs/decisions/0036-public-page-budget.md) and as gzip (each script re-compressed with gzip level 6, for
 // comparison with older figures). Optionally also what the visitor's first interaction adds (a
 // public page loads its content's module then).
 import { gzipSync } from "node:zlib";
@@ -66,8 +66,8 @@ export async function measureFirstLoad(
 }
 
 /**
- * JavaScript a first visit of a public page, /login or /register may transfer (docs/decisions.md,
- * "The public-page budget"). The one place for the number: the benches print against it and an
+ * JavaScript a first visit of a public page, /login or /register may transfer
+ * (docs/decisions/0036-public-page-budget.md). The one place for the number: the benches print against it and an
  * e2e test (e2e/tests/budget.e2e.ts) holds "/" and "/login" to it.
  */
 export const budgetBytes = 90 * 1024;

@@ -1,4 +1,4 @@
-// The portal against the goals of issue 16: after login, a first visit of /dashboard transfers
+// The portal against its goals (docs/decisions/0037-portal-weight.md): after login, a first visit of /dashboard transfers
 // ≤ 170 KB of JavaScript and blocks the main thread ≤ 200 ms in total under 4× CPU throttling;
 // going on to /customers, /data and /invoices in the page adds ≤ 40 KB each.
 //

@@ -1,4 +1,4 @@
-// The first pages against their budget (docs/decisions.md, "The public-page budget"): for every
+// The first pages against their budget (docs/decisions/0036-public-page-budget.md): for every
 // page a visitor may arrive on (the six public pages, /login and /register) the JavaScript a first
 // visit transfers and Lighthouse 13 in its default mobile preset (simulated slow 4G and 4× slower
 // CPU): performance, Total Blocking Time, LCP, CLS, accessibility, best practices and SEO, each the
@@ -23,7 +23,7 @@ const runs = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 3;
 const requested = args.filter((arg) => arg.startsWith("/"));
 const paths = requested.length > 0 ? requested : firstPagePaths;
 
-/** The goals of issue 16 (docs/decisions.md, "The public-page budget"). */
+/** The goals (docs/decisions/0036-public-page-budget.md). */
 const goals = { performance: 98, tbtMs: 100, lcpMs: 1200, cls: 0.01, otherScores: 100 } as const;
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 

@@ -1,4 +1,4 @@
-// Issue 24's goals for releases, with two API processes of one deployment (one PostgreSQL
+// The goals for releases, with two API processes of one deployment (one PostgreSQL
 // database, one DATA_DIR as the blob store), side by side in one run:
 //
 // 1. From an activation through process A to the first /remotes.json of process B that gives the

@@ -1,10 +1,10 @@
 // Does the scrub slow the portal down? The portal's lists under load (the requests a signed-in
 // dashboard, file area, customer and invoice screen make), measured with and without the scrub
-// running in the same API process, in alternating windows of one run. Goal (issue 22): p99 with
+// running in the same API process, in alternating windows of one run. Goal: p99 with
 // the scrub ≤ 1.5× p99 without. The scrub reads at the API's own rate (BLOB_SCRUB_MIB_PER_SECOND,
 // default 32) over `--mib` of files seeded through the blob store, and must find nothing.
 //
-// A stand-in until bench/mixed.ts (issue 27's mixed-load soak) lands: the same windows belong there.
+// bench/mixed.ts's `runMixedLoad({ seconds, during })` can run the same comparison under the mixed staff load.
 //
 // Usage: [DATABASE_URL=…] bun bench/scrub-load.ts [--mib 256] [--seconds 5] [--rounds 3] [--connections 8]
 //        [--store disk|s3]

@@ -1,4 +1,4 @@
-// A team's release of its remote against a running deployment (issue 24), with a deploy key only:
+// A team's release of its remote against a running deployment, with a deploy key only:
 //
 //   bun run release mf-dashboard --version 2026.11.24-1 --note "Neue Kacheln" [--canary 10 | --activate]
 //   bun run release mf-dashboard --version 2026.11.24-1 --url https://cdn.example.com/…/mf-manifest.json

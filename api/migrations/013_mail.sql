@@ -1,4 +1,4 @@
--- E-mail (issue 15). A mail is written here in the transaction that causes it (a contact request,
+-- E-mail. A mail is written here in the transaction that causes it (a contact request,
 -- an access request or its approval, a reset link, a reply) and delivered by a worker in every
 -- API process: nothing is lost when the SMTP server is down or not configured yet.
 

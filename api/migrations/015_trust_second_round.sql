@@ -1,4 +1,4 @@
--- Issue 23: tax cases an auditor accepts, and reset links nobody but the mailbox owner reads.
+-- Tax cases an auditor accepts, and reset links nobody but the mailbox owner reads.
 
 -- Why a 0 % invoice charges no VAT, as the user picked it (packages/kit/src/invoices.ts,
 -- `taxCases`): the e-invoice's VAT category (E, AE, K, G), its VATEX code and the legal note

@@ -1,4 +1,4 @@
--- Backups (issue 25): every run of `bun run backup`, the API's scheduled backup and the restore
+-- Backups: every run of `bun run backup`, the API's scheduled backup and the restore
 -- drill, for admins ("Betrieb") and so that one slot of the schedule is backed up once per
 -- deployment: `slot` is the scheduled time a run belongs to (null for a run by hand), and two
 -- processes reaching the same slot cannot both insert it.

@@ -1,4 +1,4 @@
--- Issue 23 (rows 8 and 11).
+-- Outbox mails go with their contact request; the admins hear of an attack on an account once a day.
 
 -- A mail that holds a contact request's personal data (the new-request notice to the team, a
 -- reply to the visitor) names its request and is deleted with it: the 30-day deletion of answered

@@ -1,4 +1,4 @@
--- Issue 27: the customer list stays fast while staff write.
+-- The customer list stays fast while staff write.
 --
 -- 1. How many customers each status has, kept by triggers in the same transaction as every change
 --    (as contact_request_counts does for the dashboard): the list without a search counted every

@@ -1,4 +1,4 @@
--- Issue 26: an audit trail nobody can quietly change.
+-- An audit trail nobody can quietly change.
 --
 -- Every staff action (and every sign-in attempt) is one row of audit_events, written by
 -- audit_append() in the transaction that makes the change. The rows form one hash chain per

@@ -1,4 +1,4 @@
--- Issue 26: the Protokoll screen's filters, newest first with keyset paging (`seq < last seen`),
+-- The Protokoll screen's filters, newest first with keyset paging (`seq < last seen`),
 -- each an index that hands rows over in seq order, so a page reads about as many rows as it
 -- shows even at a million events (bench/audit.ts). The date range uses occurred_at's index
 -- (times follow seq: audit_append takes the clock under the chain's lock).

@@ -1,4 +1,4 @@
--- Issue 27, second round: a new customer is written into the list pages an API process keeps,
+-- A new customer is written into the list pages an API process keeps,
 -- instead of making every process forget them (most searches were misses under the staff's load).
 --
 -- The customers' change notification (migration 018) becomes an object:

@@ -1,4 +1,4 @@
--- Releases per remote (issue 24): what a team released, who may release it, and which release
+-- Releases per remote: what a team released, who may release it, and which release
 -- every visitor gets. docs/architecture.md, "Releases and rollout".
 
 -- A deploy key releases and rolls out one remote. Only the SHA-256 of the secret is kept (the

@@ -1,4 +1,4 @@
--- What the shell reports when a remote fails to load or to render (issue 24): which release, on
+-- What the shell reports when a remote fails to load or to render: which release, on
 -- which route, with the browser's message. No personal data besides the session's user id.
 create table client_errors (
   id bigint generated always as identity primary key,

@@ -1,4 +1,4 @@
--- Issue 27, third round: the audit chain is linked at commit, not when the event is written.
+-- The audit chain is linked at commit, not when the event is written.
 --
 -- audit_append (migration 019) locked the chain's head row when a transaction wrote its event and
 -- kept it until that transaction ended, so every data-changing transaction of the deployment held

@@ -1,4 +1,4 @@
--- An uploaded release's files become stored bytes like the file area's (issue 24): the scrub
+-- An uploaded release's files become stored bytes like the file area's: the scrub
 -- re-reads them and the backup sets carry them. The scrub and the backups page through a blob
 -- area's rows by a numeric id and name each finding by it, so every release file gets one.
 alter table release_files add column id bigint generated always as identity;

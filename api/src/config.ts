@@ -170,7 +170,7 @@ function readMiBPerSecond(name: string, value: string | undefined, fallback: num
   return mebibytes * 1024 * 1024;
 }
 
-/** The longest backdate `INVOICE_MAX_BACKDATE_DAYS` may set: "a short" one (docs/decisions.md). */
+/** The longest backdate `INVOICE_MAX_BACKDATE_DAYS` may set: "a short" one (docs/decisions/0013-invoice-issue-rules-and-dates.md). */
 export const invoiceMaxBackdateDaysLimit = 30;
 
 function readInvoiceMaxBackdateDays(value: string | undefined, problems: string[]): number {

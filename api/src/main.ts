@@ -51,7 +51,7 @@ try {
   if (sweptInvoices.incoming + sweptInvoices.orphans > 0) {
     console.log(`[api] removed ${sweptInvoices.incoming + sweptInvoices.orphans} unfinished invoice PDF(s)`);
   }
-  // An upload a crash cut off between its files and its rows (releases, issue 24).
+  // A release upload a crash cut off between its files and its rows.
   const sweptReleases = await sweepReleaseBlobs(config, db.sql);
   if (sweptReleases.orphans > 0) console.log(`[api] removed ${sweptReleases.orphans} file(s) of unfinished releases`);
   blobReport.missing = { files: swept.missing, invoices: sweptInvoices.missing, releases: sweptReleases.missing };

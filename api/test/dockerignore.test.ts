@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { repoRoot } from "../src/config.ts";
 
-// Issue 23, row 10: `.env` files must never reach a Docker build context, so never an image layer.
+// `.env` files must never reach a Docker build context, so never an image layer.
 // No Docker engine here: `.dockerignore` is read the way Docker reads it (moby/patternmatcher, as
 // `docker build` and BuildKit use it), and the paths are checked against it.
 

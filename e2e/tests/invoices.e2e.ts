@@ -275,7 +275,7 @@ test("issued invoices are listed newest first from the server, survive a reload,
 
   await customerField(page).fill(`Müller & Söhne GmbH ${tag}\nStraße 5\n50667 Köln`);
   await providerField(page).fill("Klarwerk Digital GmbH\nLindenstraße 14\n10969 Berlin");
-  // Issued invoices are dated today (or a few days back): issue 23's date rule.
+  // Issued invoices are dated today (or a few days back): the date rule.
   const today = todayInBerlin();
   const todayGerman = today.split("-").reverse().join(".");
   await page.getByLabel("Rechnungsdatum").fill(today);
@@ -400,7 +400,7 @@ test('"199.90" bills 199,90 €, "Stornieren" issues a Stornorechnung and the or
   await customerField(page).fill(`Kanzlei Weiß ${tag}\nMarktplatz 1\n04109 Leipzig`);
   await fillItems(page, [{ description: "Logo", price: "199.90" }]);
   await page.getByLabel("Mehrwertsteuer (%)").fill("0");
-  // At 0 % the Steuerfall is picked (issue 23); without it issuing is refused with the reason.
+  // At 0 % the Steuerfall is picked; without it issuing is refused with the reason.
   await page.getByLabel("Steuerfall").selectOption({ label: "Kleinunternehmer (§ 19 UStG)" });
   const preview = page.getByRole("heading", { name: "Vorschau" }).locator("..");
   await expectRows(preview, [euro("Zwischensumme 199,90 €")]);

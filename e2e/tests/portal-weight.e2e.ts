@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly } from "../support/users";
 
-// The portal's JavaScript budget (docs/decisions.md, "The portal's weight"): after login, the
+// The portal's JavaScript budget (docs/decisions/0037-portal-weight.md): after login, the
 // first visit of /dashboard brings at most 170 KB beyond what every page of the shell loads, and
 // each further screen at most 40 KB. Bytes are counted as the server sends them (each script
 // compressed as scripts/build.ts precompresses it), so the figures do not depend on timing.

@@ -1,4 +1,4 @@
-// Issue 24 end to end: two API processes of their own deployment (one database, one DATA_DIR as
+// Releases end to end: two API processes of their own deployment (one database, one DATA_DIR as
 // the blob store, the suite's real SMTP server), so the rollouts here change nothing for the
 // other tests. A team releases mf-dashboard with `bun run release` against the running servers;
 // visitors are real browser contexts whose /remotes.json and dashboard come from either process.

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
-// Issue 23, row 6: the review widget's third-party script never runs where the session token can
+// The review widget's third-party script never runs where the session token can
 // be read. It runs in a sandboxed frame, on the public marketing pages only: never requested on
 // /login, /register, the reset page or a portal route, even with consent given. Row 13: the 404
 // page and the Postausgang table pass axe's colour contrast.

@@ -182,7 +182,7 @@ describe("Auslieferung", () => {
   });
 });
 
-// "Auslieferung" (issue 24) against the answers of `GET /api/releases` as the kit types them:
+// "Auslieferung" against the answers of `GET /api/releases` as the kit types them:
 // mf-dashboard with an active release and a canary at 25 %, mf-files with an active release and
 // an earlier one, the other remotes without releases. Every button asks first, in a dialog that
 // says what visitors will see; only its confirm button sends the change.

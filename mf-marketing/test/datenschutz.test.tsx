@@ -3,7 +3,7 @@ import { abuseLimitCleanupMinutes, clientReportRetentionDays, contactRetentionDa
 import { renderToStaticMarkup } from "react-dom/server";
 import Datenschutz from "../src/routes/Datenschutz";
 
-// The privacy notice must say what the product does (issue 23, row 11). The figures come from the
+// The privacy notice must say what the product does. The figures come from the
 // kit, which the API's limits and retention read too (api/test/http/privacy-facts.test.ts).
 const text = renderToStaticMarkup(<Datenschutz />)
   .replace(/<[^>]+>/g, " ")

@@ -44,7 +44,7 @@ export interface Manifest {
   row_counts: Record<string, number>;
   blobs: ManifestBlob[];
   totals: { blobs: number; blob_bytes: number };
-  /** The audit chain's newest event when the set was taken, `<seq>:<sha-256 hex>` (issue 26); null before it. */
+  /** The audit chain's newest event when the set was taken, `<seq>:<sha-256 hex>`; null before there was a trail. */
   auditChainHead: string | null;
 }
 

@@ -3,7 +3,8 @@ import postgres from "postgres";
 /**
  * Group commit: saves that arrive while an earlier one is being written wait for it and are then
  * written together, as one statement and so one transaction (one commit, one WAL flush, one
- * hand-off of each lock the writes take). Issue 27: the staff's creates queued at their commits.
+ * hand-off of each lock the writes take): the staff's creates queued at their commits
+ * (docs/decisions/0031-customer-creates-group-commit.md).
  */
 export interface GroupCommitOptions<Item, Result> {
   /** Under which name `groupCommitStats()` reports it (unnamed: counted, not reported). */

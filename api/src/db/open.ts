@@ -17,7 +17,8 @@ export interface Database {
    * The connections for saves that can wait on other writers' locks (the audit chain's head, a
    * count's row) until they commit. postgres.js sends a query to a busy connection behind the one
    * it runs (pipelining), so a read sharing a connection with such a save waits as long as the
-   * save (issue 27: under the staff's mixed load the searches' p99 was the creates'). With a
+   * save (under the staff's mixed load the searches' p99 was the creates':
+   * docs/decisions/0031-customer-creates-group-commit.md). With a
    * server a pool of its own; embedded, the one connection there is.
    */
   writes: Sql;

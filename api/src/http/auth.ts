@@ -80,7 +80,7 @@ export interface Auth {
   /**
    * Plugin with two macros. `{ auth: true }`: the route runs only for a valid token whose session
    * still exists and whose account is active, and gets that `user` and `sessionId` in its
-   * context, and the `actor` its audit events name (issue 26); anything else is a 401. `{ admin: true }` implies `auth` and answers a staff
+   * context, and the `actor` its audit events name; anything else is a 401. `{ admin: true }` implies `auth` and answers a staff
    * account 403.
    */
   guard: ReturnType<typeof createGuard>;

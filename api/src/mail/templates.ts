@@ -102,7 +102,7 @@ export function loginAttackMail(
 
 /**
  * What the outbox keeps of a reset mail in place of its link: the link is made when the mail is
- * sent and exists only in the mail delivered (issue 23), so nobody who reads the outbox can use it.
+ * sent and exists only in the mail delivered, so nobody who reads the outbox can use it.
  */
 export const resetLinkWithheld =
   "Neues Passwort festlegen: Der Link wird erst beim Versand erzeugt und steht nur in der zugestellten E-Mail.";
@@ -180,7 +180,7 @@ export function backupFailedMail(
   });
 }
 
-/** A canary was stopped for its errors (issue 24) → every admin, with the rates and what visitors get now. */
+/** A canary was stopped for its errors → every admin, with the rates and what visitors get now. */
 export function canaryStoppedMail(
   admin: Mailbox,
   stop: { remote: string; canaryVersion: string; activeVersion: string; reason: string },

@@ -6,7 +6,7 @@ import { S3BlobStore, s3ClientOf } from "./s3-blob-store.ts";
 
 /**
  * The stores of the API, kept apart: uploaded files, issued invoices' PDFs, and the files of
- * uploaded releases (issue 24). The scrub reads all of them and a backup set carries all of them.
+ * uploaded releases. The scrub reads all of them and a backup set carries all of them.
  */
 export const blobAreaNames = ["files", "invoices", "releases"] as const;
 export type BlobArea = (typeof blobAreaNames)[number];

@@ -72,8 +72,8 @@ export function isMissingObject(error: unknown): boolean {
  * uploader reads one chunk at a time and copies it into its part before it reads again, so once
  * `write` has settled the caller may free its bytes (the upload detaches each request chunk), and
  * no chunk is ever copied in JavaScript: a 1 GiB upload grew the API by 21-23 MB, where a copy of
- * each chunk grew it by 80-93 MB (bench/upload.ts; docs/stack-facts.md). Issue 22 lost bytes when
- * chunks still waiting in a queue were detached: nothing waits in one now.
+ * each chunk grew it by 80-93 MB (bench/upload.ts; docs/stack-facts.md). A queue lost bytes here once,
+ * chunks waiting in it being detached (docs/decisions/0010-checksums-and-the-scrub.md): nothing waits in one now.
  *
  * A discarded blob errors that stream, on which Bun aborts the multipart upload (its
  * `writer().end(error)` would complete it instead, truncated), and deletes the key in case the

@@ -1,4 +1,4 @@
-// Issue 25: `bun run backup` while the product is written to, then `bun run restore` into fresh
+// `bun run backup` while the product is written to, then `bun run restore` into fresh
 // targets: every write acknowledged before the set was taken is back, every file byte for byte,
 // every issued invoice's PDF identical to the download before, and the active release of a remote
 // served from the restored store byte for byte (its files are blobs of the set like the files'

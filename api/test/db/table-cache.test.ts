@@ -128,7 +128,7 @@ describe("TableCache", () => {
     }
   });
 
-  describe("a change that names its rows (issue 27)", () => {
+  describe("a change that names its rows", () => {
     /** Tags are search terms; a row (its name) affects a tag its name contains. */
     const bySearch = (detail: NonNullable<ChangeDetail>) => (term: string) =>
       Array.isArray(detail) && detail.some((row) => Array.isArray(row) && String(row[0]).includes(term));
@@ -182,7 +182,7 @@ describe("TableCache", () => {
     });
   });
 
-  describe("a change written into kept answers (issue 27)", () => {
+  describe("a change written into kept answers", () => {
     /**
      * Answers are lists of names; a change `{ add }` appends its name to the answers whose tag (a
      * term) it contains, and forgets those tagged "later:<term>"; any other detail is no revision.

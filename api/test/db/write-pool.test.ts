@@ -8,7 +8,7 @@ import { createTestDatabase } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
 import { signedInOwner } from "../support/users.ts";
 
-// Issue 27: postgres.js sends a query to a busy connection behind the one it runs, so a read that
+// postgres.js sends a query to a busy connection behind the one it runs, so a read that
 // shared its pool with saves waiting on a lock waited with them. The saves have a pool of their own.
 const db = await createTestDatabase();
 afterAll(() => db.drop());

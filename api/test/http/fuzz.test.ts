@@ -88,7 +88,7 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /**
- * Dates that have broken servers (issue 23): year 0 and 9999 (JavaScript reads them, PostgreSQL
+ * Dates that have broken servers: year 0 and 9999 (JavaScript reads them, PostgreSQL
  * has no year 0), a leap day that is none, expanded years, a timestamp, a time zone's end.
  */
 const nastyDate = fc.oneof(
@@ -130,7 +130,7 @@ const validBody: Record<string, unknown> = {
   notes: "Kennt uns von der Messe.",
   status: "in_kontakt",
   parent_id: null,
-  // Invoices and payments: every date field they take (issue 23).
+  // Invoices and payments: every date field they take.
   recipient: "Müller GmbH\nHauptstraße 5\n80331 München",
   provider: "Klarwerk Digital GmbH\nLindenstraße 14\n10969 Berlin",
   issueDate: todayInGermany(),

@@ -23,8 +23,7 @@ import { createTestDatabase } from "../support/database.ts";
 import { callJson } from "../support/http.ts";
 import { signedInOwner, uniqueEmail } from "../support/users.ts";
 
-// What the privacy notice (/datenschutz) promises, held against what the API does (issue 23,
-// row 11). The page renders the kit's figures (mf-marketing/test/datenschutz.test.tsx).
+// What the privacy notice (/datenschutz) promises, held against what the API does. The page renders the kit's figures (mf-marketing/test/datenschutz.test.tsx).
 const db = await createTestDatabase();
 const app = createTestApp(db.sql);
 afterAll(() => db.drop());

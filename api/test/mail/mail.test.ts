@@ -284,7 +284,7 @@ describe("password reset", () => {
     expect((await call(app, "/api/session", { token: account.token })).status).toBe(200);
   });
 
-  test("an admin reading the outbox cannot reset a colleague's password; the mailbox gets a working link, after Erneut senden too (issue 23)", async () => {
+  test("an admin reading the outbox cannot reset a colleague's password; the mailbox gets a working link, after Erneut senden too", async () => {
     const colleague = await registerAndLogin(app, { name: "Kolja Kollege" });
     const [{ id: userId } = { id: 0 }] = await db.sql<{ id: number }[]>`
       select id from users where email = ${colleague.email}`;

@@ -6,7 +6,7 @@ import { call, callJson } from "../support/http.ts";
 import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
 import { login, registerAndLogin, signedInOwner, testPassword, uniqueEmail } from "../support/users.ts";
 
-// Issue 23, row 13: the smaller holes.
+// The smaller holes: names, reset links after a password change, headers of invoice PDFs.
 const { db, app } = await startAppTest();
 
 describe("invoice downloads", () => {

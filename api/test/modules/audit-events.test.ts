@@ -27,7 +27,7 @@ import {
   uniqueEmail,
 } from "../support/users.ts";
 
-// Issue 26: every route that changes data writes exactly one audit event, in its transaction,
+// Every route that changes data writes exactly one audit event, in its transaction,
 // naming the right actor, object and fields. The table below is walked against the app's own
 // route list: a new route that changes data and is in neither the table nor `exempt` fails.
 

@@ -281,7 +281,7 @@ describe("who becomes the owner", () => {
   });
 });
 
-describe("the owner proves it runs the server (issue 23)", () => {
+describe("the owner proves it runs the server", () => {
   test("OWNER_EMAIL alone gets no keys: without the logged set-up code it waits; with it, it becomes the owner and takes the address back", async () => {
     const ownerEmail = uniqueEmail("inhaber");
     const fresh = await createTestDatabase();

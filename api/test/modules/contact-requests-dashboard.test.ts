@@ -257,7 +257,7 @@ describe("the counters", () => {
   });
 });
 
-describe("the dashboard kept in memory (issue 27)", () => {
+describe("the dashboard kept in memory", () => {
   test("shows every change: this process's own at once, another's once its NOTIFY came", async () => {
     const kept = createTestApp(db.sql, undefined, { changes: await db.openChangeFeed() });
     const carla = await registerAndLogin(kept, { name: "Carla Kasse" });

@@ -1,4 +1,4 @@
-// Issue 27: the creates that reach an API process while one of its creates is being written wait
+// The creates that reach an API process while one of its creates is being written wait
 // for it and are then saved together, in one statement and one transaction (the group commit).
 // What each caller gets must not change: its own customer, its own audit event, its own error.
 import { afterAll, beforeAll, describe, expect, onTestFinished, spyOn, test } from "bun:test";

@@ -1,4 +1,4 @@
-// How a kept list page takes in a new customer (issue 27, customers/store.ts `revisePages`): the
+// How a kept list page takes in a new customer (customers/store.ts `revisePages`): the
 // notification's row at its place in the page's window, counted once, the cap and the pages as a
 // fresh read says them, in whatever order the inserts are heard.
 import { describe, expect, test } from "bun:test";

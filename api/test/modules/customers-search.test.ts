@@ -1,7 +1,7 @@
-// The customer search keeps its answers while it is made faster (issue 27): the same customers, in
+// The customer search keeps its answers while it is made faster: the same customers, in
 // the same order, with the same totals and page counts, for a table of searches over 10 000
 // seeded customers, on every database the product supports. The expected values were recorded on
-// the code before issue 27 (fixtures/customer-searches.json) and are not regenerated.
+// the code before the search was made faster (fixtures/customer-searches.json) and are not regenerated.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type CustomerPage, customerPaging } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";

@@ -2,7 +2,7 @@
 // around the S3 part size (5 MiB) and the disk's whole-body threshold (4 MiB), sent with a
 // Content-Length and chunked. A socket matters: only requests Bun's server read from one get
 // their chunks freed after parsing (src/modules/files/upload.ts), and that release once cost
-// the S3 store hundreds of kilobytes of every file larger than one part (issue 22).
+// the S3 store hundreds of kilobytes of every file larger than one part.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { serverBodyLimitBytes } from "../../src/http/body-policy.ts";
 import {

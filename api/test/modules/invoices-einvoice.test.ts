@@ -72,7 +72,7 @@ function randomSeller(): CompanySettings {
 
 function randomInvoice(index: number): InvoiceDocumentData {
   const exempt = random() < 0.3;
-  // Every tax case of issue 23, and null: a 0 % invoice issued before the cases (coded E).
+  // Every tax case at 0 %, and null: a 0 % invoice issued before the cases (coded E).
   const taxCase = exempt ? pick([null, ...taxCases]) : null;
   const needs = taxCase === null ? null : taxCaseInfo[taxCase];
   const period = random() < 0.3;
@@ -151,7 +151,7 @@ test(`${count} seeded random invoices (seed ${seed}) pass EN 16931 as Factur-X a
     await writeFile(join(xrechnung, `${name}.xml`), await xrechnungXml(data));
   }
   expect(kinds.cancellation).toBeGreaterThan(10);
-  // Every tax case is among them (issue 23), and 0 % invoices from before the cases.
+  // Every tax case is among them, and 0 % invoices from before the cases.
   expect([...cases.keys()].sort()).toEqual([
     "export",
     "intra-community-supply",

@@ -224,7 +224,7 @@ describe("an issued invoice is final (GoBD)", () => {
   });
 });
 
-describe("dates (issue 23)", () => {
+describe("dates", () => {
   const fields = ["issueDate", "serviceDate", "servicePeriodStart", "servicePeriodEnd"] as const;
   const labels: Record<(typeof fields)[number], string> = {
     issueDate: "Rechnungsdatum",
@@ -554,7 +554,7 @@ describe("the stored PDF and the XRechnung", () => {
   }, 60_000);
 });
 
-describe("tax cases at 0 % (issue 23)", () => {
+describe("tax cases at 0 %", () => {
   test("each case is coded with its VAT category, VATEX code and legal note, and passes the validator as Factur-X and XRechnung", async () => {
     await saveCompany(app, { vatId: "DE123456789" });
     const refused = await callJson(app, "/api/invoices", {

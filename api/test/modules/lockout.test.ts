@@ -8,7 +8,7 @@ import { createTestDatabase } from "../support/database.ts";
 import { call } from "../support/http.ts";
 import { register, registerAndLogin, signedInOwner, testOwner, testPassword, uniqueEmail } from "../support/users.ts";
 
-// Issue 23, row 8: ten wrong passwords for a colleague, sent from elsewhere, must not lock the
+// Ten wrong passwords for a colleague, sent from elsewhere, must not lock the
 // colleague out of a browser that signed in before (its device cookie); the admins hear of it,
 // once. Over real sockets behind a trusted "proxy" (this test), so attacker and colleague have
 // addresses of their own.

@@ -1,4 +1,4 @@
-// Releases per remote (issue 24) through two app instances on one database and one blob store,
+// Releases per remote through two app instances on one database and one blob store,
 // as two API processes: what one is told, the other serves from the next /remotes.json on.
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";

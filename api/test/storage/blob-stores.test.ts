@@ -108,8 +108,8 @@ describe.each([
   });
 
   // The upload frees each request chunk once its write has settled (upload.ts, release()): a
-  // store still reading the caller's bytes after that loses them (issue 22, on S3: chunks waiting
-  // in the stream's queue were detached there). Chunks from 1 byte to 1.3 MiB, as Bun's server
+  // store still reading the caller's bytes after that loses them (as the S3 store once did: chunks
+  // waiting in the stream's queue were detached there). Chunks from 1 byte to 1.3 MiB, as Bun's server
   // hands them over, across three parts.
   test("is done with the bytes once write() has settled: bytes freed or changed then stay stored", async () => {
     const bytes = randomBytes(11 * 1024 * 1024 + 3);

@@ -33,7 +33,7 @@ export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 }
 
-/** The set-up code a test app (testConfig's JWT secret) logs for `ownerEmail`; the owner registers with it (issue 23). */
+/** The set-up code a test app (testConfig's JWT secret) logs for `ownerEmail`; the owner registers with it. */
 export function testSetupCode(ownerEmail: string = testOwner.email): string {
   return ownerSetupCode(testJwtSecret, ownerEmail);
 }

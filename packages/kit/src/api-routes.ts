@@ -56,7 +56,7 @@ export interface RegistrationPayload {
   email: string;
   password: string;
   confirmPassword: string;
-  /** The owner's set-up code (issue 23); only the owner's registration carries one. */
+  /** The owner's set-up code; only the owner's registration carries one. */
   setupCode?: string;
 }
 

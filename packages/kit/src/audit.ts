@@ -1,5 +1,5 @@
 /**
- * The audit trail's vocabulary (issue 26), shared by the API (which records and filters) and the
+ * The audit trail's vocabulary, shared by the API (which records and filters) and the
  * Protokoll screen (which shows and filters): every action it records, with its German label and
  * its retention class, in this one list. A module that starts recording a new action adds it
  * here (the API refuses to record an action not listed, and the screen's filter offers it).
@@ -23,7 +23,7 @@ export const auditObjectTypes = {
   mail: "E-Mail",
   audit: "Protokoll",
   backup: "Sicherung",
-  // A remote's releases and rollout (issue 24); its id is the remote's folder, `mf-dashboard`.
+  // A remote's releases and rollout; its id is the remote's folder, `mf-dashboard`.
   remote: "Auslieferung",
   deploy_key: "Schlüssel für die Auslieferung",
 } as const;
@@ -75,7 +75,7 @@ export const auditActions = {
   "contact_request.replied": action("Anfrage beantwortet", "other", "contact_request"),
   "backup.created": action("Sicherung erstellt", "books", "backup"),
   "backup.drilled": action("Wiederherstellung geprobt", "books", "backup"),
-  // Releases and their rollout (issue 24): what visitors get, who changed it. Not books, not
+  // Releases and their rollout: what visitors get, who changed it. Not books, not
   // accounts: the default 3 years. Deploy keys let a team in, as accounts do: security.
   "release.created": action("Release gespeichert", "other", "remote"),
   "release.activated": action("Release aktiviert", "other", "remote"),

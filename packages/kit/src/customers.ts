@@ -63,7 +63,7 @@ export const customerPaging = {
   /** Customers per page, as the product specification fixes it. */
   defaultLimit: 20,
   maxLimit: 100,
-  /** A search counts its matches up to here (issue 27: counting every match of a broad term is slow). */
+  /** A search counts its matches up to here: counting every match of a broad term is slow. */
   searchCountCap: 10_000,
 } as const;
 

@@ -63,7 +63,7 @@ export const apiErrorCodes = [
   // The outbox.
   "mail-not-found",
   "mail-not-failed",
-  // Releases of the remotes and their rollout (issue 24).
+  // Releases of the remotes and their rollout.
   "release-version-taken",
   "release-not-found",
   "release-already-active",

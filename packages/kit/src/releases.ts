@@ -1,5 +1,5 @@
 /**
- * Releases of the remotes (issue 24): what a team released, what visitors get, and what the admin
+ * Releases of the remotes: what a team released, what visitors get, and what the admin
  * screen "Auslieferung" shows. The API answers with these shapes; the shell, the dashboard and
  * `bun run release` read them. Times are ISO 8601 strings.
  */

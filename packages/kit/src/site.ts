@@ -46,7 +46,7 @@ export const storageKeys = {
   consent: `${site.slug}consent`,
   /**
    * A random id the shell makes once, so that a canary release of a remote reaches the same
-   * visitors on every page load (issue 24); no person is behind it, it leaves the browser only
+   * visitors on every page load; no person is behind it, it leaves the browser only
    * as `/remotes.json?visitor=`.
    */
   visitor: `${site.slug}visitor`,

@@ -27,7 +27,7 @@ export function isUserRole(value: unknown): value is UserRole {
  * unlocks the access).
  */
 /**
- * The query parameter of `/register` that carries the owner's set-up code (issue 23): the server
+ * The query parameter of `/register` that carries the owner's set-up code: the server
  * logs `<PUBLIC_URL>/register?einrichtung=<code>` while no admin exists; the page sends the code
  * as `setupCode`.
  */

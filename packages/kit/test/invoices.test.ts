@@ -174,7 +174,7 @@ describe("issuing", () => {
     expect(invoiceIssueProblem(content(), company)).toBeNull();
   });
 
-  test("each tax case at 0 % asks for the USt-IdNr it needs (issue 23)", () => {
+  test("each tax case at 0 % asks for the USt-IdNr it needs", () => {
     const withVat = { ...company, vatId: "DE123456789" };
     const zero = (taxCase: TaxCase, recipientVatId: string | null = null) =>
       content({ taxPercent: 0, taxCase, recipientVatId });
@@ -202,7 +202,7 @@ describe("issuing", () => {
   });
 });
 
-describe("dates (issue 23)", () => {
+describe("dates", () => {
   test("an invoice's dates lie in 2000-2099 and are calendar days", () => {
     expect(invoiceContentProblem(content({ issueDate: "0000-01-01" }))).toBe(
       invoiceFieldMessages.dateOutOfRange("Rechnungsdatum"),

@@ -6,7 +6,7 @@ import { reviewFrameDocument, reviewFrameSandbox } from "./review-frame";
 
 /**
  * The review platform's widget in the footer, once the visitor agreed; until then a short note.
- * The platform's script never runs in our origin (docs/decisions.md, issue 23): it runs in a
+ * The platform's script never runs in our origin (docs/decisions/0024-review-widget-sandboxed-after-consent.md): it runs in a
  * sandboxed frame, and only on the public marketing pages, never on /login, /register, the reset
  * page or the portal, where the frame is not even made. Moving between public pages keeps the
  * one frame; leaving them removes it and the script with it. The footer's plain link to the

@@ -2,7 +2,7 @@ import type { ClientErrorKind } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
 
 /**
- * What the shell tells the API about the remotes it loads (issue 24): a failed load or render,
+ * What the shell tells the API about the remotes it loads: a failed load or render,
  * with the release's version, so admins see which release the errors came from; and, while a
  * remote has a canary, each successful load (the base of the error rates). Both carry the page
  * load's ticket from /remotes.json: only reports with one count for a canary. Fire and forget: a

@@ -30,8 +30,8 @@ function setMetaDescription(text: string): void {
 
 /**
  * The router of the public pages (the marketing pages, sign-in and sign-up): a few dozen lines
- * instead of react-router's 65 KB, which a first visit of "/" cannot afford (docs/decisions.md,
- * "The public-page budget"). It shows the public page for the current path, moves through history
+ * instead of react-router's 65 KB, which a first visit of "/" cannot afford
+ * (docs/decisions/0036-public-page-budget.md). It shows the public page for the current path, moves through history
  * with pushState/popstate, and waits for the next page's module before switching, so the current
  * page stays until the next one can be shown. Anything that is not a public page goes to `onLeave`.
  */

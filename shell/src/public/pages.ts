@@ -14,7 +14,7 @@ export interface ShellPageDef {
 /**
  * Sign-in and sign-up: staff and customers meet /login first, so these are first pages like the
  * marketing ones (prerendered, on the light public router, without Mantine) and share their budget
- * (docs/decisions.md, "The public-page budget").
+ * (docs/decisions/0036-public-page-budget.md).
  */
 export const shellPublicPages: ShellPageDef[] = [
   {

@@ -114,7 +114,7 @@ function LoginForm() {
 
 /**
  * /login: prerendered and run on the light public router, without Mantine or react-router
- * (docs/decisions.md, "The public-page budget"). After a successful sign-in the portal loads; the
+ * (docs/decisions/0036-public-page-budget.md). After a successful sign-in the portal loads; the
  * toast stays on screen across that change.
  */
 export function Login() {

@@ -3,7 +3,7 @@ import { ownerSetupParam } from "@klarwerk/kit";
 import type { Sql } from "../../db/open.ts";
 
 /**
- * The owner's set-up code (issue 23): with `OWNER_EMAIL` set, a registration with that address
+ * The owner's set-up code (docs/decisions/0006-owner-proves-it-runs-the-server.md): with `OWNER_EMAIL` set, a registration with that address
  * becomes the owner (an active admin) only with this code, which the server prints to its log
  * while the database has no active admin. Whoever reads the server's log runs the server; the
  * owner's address, often printed in the Impressum, proves nothing. The code is an HMAC of the

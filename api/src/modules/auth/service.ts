@@ -126,7 +126,7 @@ export function authService({
 
     const found = isEmail(email) ? await findUserForLogin(sql, email) : null;
     // A browser that signed in to this account before counts its failures apart from the
-    // account's: guesses from elsewhere cannot lock it out (docs/decisions.md, issue 23).
+    // account's: guesses from elsewhere cannot lock it out (docs/decisions/0005-lockout-with-known-browsers.md).
     const known = knownDeviceOf(request, config.jwtSecret, now(), found);
     const device = known ? `${known.userId}.${known.issuedAt}` : null;
     // Only an active account is worth the admins' attention: a pending one cannot sign in anyway,

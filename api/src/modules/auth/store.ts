@@ -23,7 +23,7 @@ export interface RegistrationOutcome {
 /**
  * Creates a pending account, or the owner (active admin): without `ownerEmail` the first account
  * of an empty table; with it only that address, with the set-up code (`ownerProven`), while no
- * active admin exists (issue 23: the address alone is public). The proven owner takes over an
+ * active admin exists (the address alone is public: it is often in the Impressum). The proven owner takes over an
  * account a stranger registered with the address before (pending: it never signed in), with the
  * owner's name and password. A taken address (`email` normalized) otherwise runs the same
  * statements and creates nothing, so neither the answer nor its time tells whether the address

@@ -30,7 +30,8 @@ import { type createBody, customerFrom, type ListQuery, type updateBody } from "
  * 100 long-noted customers is ~0.5 MB, most are a few KB. Staff page, filter and search the same
  * list all day; a new customer is written into the kept ranges it belongs on, an update forgets
  * only the ranges the saved customer can be on (its status or none, a search its name contains
- * or none), so searches stay answered from memory while others write (issue 27).
+ * or none), so searches stay answered from memory while others write
+ * (docs/decisions/0030-kept-list-ranges-written-into.md).
  */
 const cachedRanges = { maxEntries: 2000, maxChars: 32 * 1024 * 1024 };
 
@@ -44,8 +45,8 @@ const maxCreatesTogether = 20;
  * A process sends one customer-list read to the database at a time; the others wait their turn.
  * A range's first read counts its search's matches (up to 10 000 rows rechecked, a few ms of a
  * core), and after a start each process reads every range its staff ask for: several such counts
- * at once took the two cores from the creates' commits (issue 27: create p99 69-73 ms over the
- * mixed bench's 180 s with no limit, 54 ms with two at a time, 44 ms with one). Reads from memory
+ * at once took the two cores from the creates' commits (one at a time roughly halved the creates'
+ * p99 under the mixed load: docs/decisions/0031-customer-creates-group-commit.md). Reads from memory
  * do not wait, and neither do the reads while the change feed is dark (then every list is a read:
  * one at a time halved the uncached searches a process answers).
  */
@@ -69,8 +70,8 @@ export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "w
   const customersChanged = (change: CustomerChange, writeBegan: number) =>
     changes?.committed("customers", change, writeBegan);
 
-  // The creates that come while one is being written go together next, in one transaction (issue 27:
-  // each create waited for the commits of those before it). The change is announced once, with all
+  // The creates that come while one is being written go together next, in one transaction (each
+  // create waited for the commits of those before it otherwise). The change is announced once, with all
   // rows, before any caller is answered.
   const creates = new GroupCommit<NewCustomer, Customer>({
     name: "customer creates",

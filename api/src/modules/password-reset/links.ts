@@ -16,7 +16,7 @@ export function resetTokenHash(token: string): string {
 export const resetAccountGone = "Das Konto ist nicht mehr aktiv: Es wurde kein Link zum Zurücksetzen erzeugt.";
 
 /**
- * The delivery worker's step for reset mails (issue 23): the outbox keeps the mail without its
+ * The delivery worker's step for reset mails (docs/decisions/0019-reset-links-only-in-the-mailbox.md): the outbox keeps the mail without its
  * link (`passwordResetMail(…, null)`), and only here, as the mail goes to the SMTP server, is a
  * token made, its hash stored (valid 30 minutes from now) and the mail rendered again with the
  * link. So neither `GET /api/outbox`, nor "Erneut senden", nor a read of the database ever shows

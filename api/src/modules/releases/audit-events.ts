@@ -4,7 +4,7 @@ import { type AuditActor, changedFields, recordAuditEvent } from "../audit/index
 import { releaseVersions } from "./store.ts";
 
 /**
- * The audit trail's events of releases, rollouts and deploy keys (issue 26), each written by the
+ * The audit trail's events of releases, rollouts and deploy keys, each written by the
  * service in the transaction that makes the change. A release or rollout event's object is the
  * remote (`mf-dashboard`), so its "Verlauf" is the remote's whole history; a rollout's event
  * carries the active release, the canary and its share before and after, by version: what

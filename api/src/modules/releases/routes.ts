@@ -50,7 +50,7 @@ const clientErrorBody = t.Object({
 });
 
 /**
- * Releases per remote (issue 24; docs/architecture.md, "Releases and rollout"). The flows are in
+ * Releases per remote (docs/decisions/0038-releases-per-remote.md; docs/architecture.md, "Releases and rollout"). The flows are in
  * service.ts; the documentation in docs.ts. Release and rollout routes take a deploy key of the
  * remote or an admin's session (`actorOf`); deploy keys are admins' only; the shell's reports are
  * public, limited per address and in size, and deleted after `CLIENT_REPORT_RETENTION_DAYS`.

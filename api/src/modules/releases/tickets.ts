@@ -7,7 +7,7 @@ import { type RemoteName, remoteNames } from "@klarwerk/kit";
  * counts for a canary's analysis: the API signed it, for this remote and version, for one visitor
  * (a keyed pseudonym of its id, so the id itself is never stored), at one time. A stranger can
  * neither make one up nor reuse one for another visitor, version or remote
- * (docs/decisions.md, "Trust, third round: canary tickets").
+ * (docs/decisions/0039-canary-tickets.md).
  */
 export interface CanaryTicket {
   remote: RemoteName;

@@ -18,7 +18,7 @@ export interface Registration {
   confirmPassword?: string;
   /**
    * The owner's set-up code from the link the server logs (`/register?einrichtung=…`): only the
-   * owner's registration carries one (issue 23).
+   * owner's registration carries one.
    */
   setupCode?: string;
 }
