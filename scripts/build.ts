@@ -14,6 +14,7 @@ import { extname, join } from "node:path";
 import { precompressDirectory } from "../api/src/web/precompress.ts";
 import { remoteDir, remoteNames } from "../packages/kit/src/remotes.ts";
 import { marketingBuildIsCurrent } from "./prerender.ts";
+import { shellNeedsPath, writeShellNeeds } from "./shell-needs.ts";
 
 const root = join(import.meta.dir, "..");
 const allApps = [...remoteNames.map(remoteDir), "shell"] as const;
@@ -33,6 +34,10 @@ if (requested.includes("shell") && !requested.includes("mf-marketing") && !marke
   console.log("mf-marketing ist älter als seine Quellen und wird mitgebaut (die Startseiten werden daraus gerendert).");
   requested.push("mf-marketing");
 }
+// The API checks each release against what this shell needs; it reads that from a file, not from
+// the front-end sources.
+if (writeShellNeeds())
+  console.log(`${shellNeedsPath} neu geschrieben: die Screens oder die Kit-Oberfläche haben sich geändert.`);
 // Keep the canonical order: remotes first, the shell last.
 const apps = allApps.filter((app) => requested.length === 0 || requested.includes(app));
 

@@ -1,5 +1,7 @@
 import { abuseLimitCleanupMinutes } from "@klarwerk/kit";
 import { Elysia } from "elysia";
+import { manifestAuditHeads } from "./backup/sets.ts";
+import { backupTargetFor } from "./backup/target.ts";
 import type { ResolvedConfig } from "./config.ts";
 import type { ChangeFeed } from "./db/change-feed.ts";
 import type { Sql } from "./db/open.ts";
@@ -138,7 +140,7 @@ export function createApp({
     .use(invoicesModule(deps))
     .use(outboxModule(deps))
     .use(releasesModule(deps, releases, rollouts))
-    .use(auditModule(deps))
+    .use(auditModule(deps, () => manifestAuditHeads(backupTargetFor(config.backupTarget))))
     .use(apiDocsModule())
     .use(webModule(deps, { rollouts, serveReleaseFile: releaseFileServer(sql, releaseStore, changes), tickets }));
 }

@@ -2,7 +2,6 @@ import "./private-umask.ts";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app.ts";
-import { runDeferredDeletions } from "./backup/deferred-deletes.ts";
 import { scheduleBackups } from "./backup/job.ts";
 import { loadConfigOrExit } from "./config.ts";
 import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-feed.ts";
@@ -18,6 +17,7 @@ import { sweepReleaseBlobs } from "./modules/releases/index.ts";
 import { privateFolders } from "./private-folders.ts";
 import { emptyBlobReport } from "./storage/blob-report.ts";
 import { blobStoresFor } from "./storage/configured-blob-store.ts";
+import { runDeferredDeletions } from "./storage/deferred-deletes.ts";
 
 const config = await loadConfigOrExit();
 closePrivateFolders(

@@ -11,7 +11,7 @@ const root = join(import.meta.dir, "..", "..");
  * api/; this bundles the server as `bun build` would and looks at every file it pulled in, so an
  * indirect import through the kit is caught too.
  */
-test("the API's server bundle contains no React, jotai, Mantine or browser kit code", async () => {
+test("the API's server bundle contains no React, jotai, Mantine, browser kit code or front-end files", async () => {
   const loaded = new Set<string>();
   const result = await Bun.build({
     entrypoints: [join(root, "api/src/main.ts")],
@@ -38,4 +38,6 @@ test("the API's server bundle contains no React, jotai, Mantine or browser kit c
     ),
   );
   expect(forbidden).toEqual([]);
+  // What the API needs of the front-ends is written at build time (scripts/shell-needs.ts).
+  expect([...loaded].filter((path) => /^(mf-[a-z]+|shell)\//.test(path))).toEqual([]);
 }, 60_000);

@@ -29,7 +29,7 @@ import type { BackupTarget } from "./target.ts";
  * row counts. The embedded database is dumped whole (a crash-consistent image of its data
  * directory, taken between two queries) and the list and counts are read from a copy started
  * from that very dump. Either way a blob the set lists was stored before its row committed; a
- * blob whose row is deleted meanwhile stays until the backup has finished (`deferred-deletes.ts`).
+ * blob whose row is deleted meanwhile stays until the backup has finished (`storage/deferred-deletes.ts`).
  */
 
 export interface BackupOptions {

@@ -6,7 +6,7 @@ import { recordAuditEvent, systemActor } from "../modules/audit/index.ts";
 
 /**
  * `backup_runs` (migration 016): every backup and drill, for admins and for the schedule (one run
- * per slot and kind). A running backup row is also the fence deletes look at (`deferred-deletes.ts`).
+ * per slot and kind). A running backup row is also the fence deletes look at (`storage/deferred-deletes.ts`).
  */
 
 export type RunKind = BackupRun["kind"];
@@ -63,34 +63,6 @@ export async function finishRun(sql: Sql, id: number, outcome: RunOutcome): Prom
 export async function slotTaken(sql: Sql, kind: RunKind, slot: Date): Promise<boolean> {
   const [row] = await sql`select 1 from backup_runs where kind = ${kind} and slot = ${slot}`;
   return row !== undefined;
-}
-
-/** The last finished run of a kind, as admins read it; null before the first. */
-export async function lastRun(sql: Sql, kind: RunKind): Promise<BackupRun | null> {
-  const [row] = await sql<
-    {
-      started_at: Date;
-      finished_at: Date;
-      result: "ok" | "failed";
-      error: string | null;
-      set_name: string | null;
-      size_bytes: number | null;
-      duration_ms: number;
-    }[]
-  >`
-    select started_at, finished_at, result, error, set_name, size_bytes, duration_ms from backup_runs
-    where kind = ${kind} and result <> 'running' order by finished_at desc, id desc limit 1`;
-  if (!row) return null;
-  return {
-    kind,
-    started_at: row.started_at.toISOString(),
-    finished_at: row.finished_at.toISOString(),
-    result: row.result,
-    error: row.error,
-    set: row.set_name,
-    size_bytes: row.size_bytes,
-    duration_ms: row.duration_ms,
-  };
 }
 
 /** A failed run → every active admin, through the outbox (it goes out once SMTP is set up). */

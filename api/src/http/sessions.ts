@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { User } from "@klarwerk/kit";
+import { type AuditActor, recordAuditEvent } from "../db/audit-append.ts";
 import type { ChangeFeed } from "../db/change-feed.ts";
 import type { Sql } from "../db/open.ts";
 import { TableCache } from "../db/table-cache.ts";
-import { type AuditActor, recordAuditEvent } from "../modules/audit/index.ts";
 import {
   deleteEndedSessions,
   deleteSession,

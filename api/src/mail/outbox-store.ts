@@ -5,8 +5,8 @@ import {
   type OutboxMailState,
   outboxListLimit,
 } from "@klarwerk/kit";
+import { type AuditActor, recordAuditEvent } from "../db/audit-append.ts";
 import type { Queries, Sql } from "../db/open.ts";
-import { type AuditActor, recordAuditEvent } from "../modules/audit/index.ts";
 import type { ComposedMail, Mailbox } from "./compose.ts";
 
 // Every statement on the outbox table (migration 013). Times are the database's clock: every API

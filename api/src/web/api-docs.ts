@@ -1,11 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
+import { formatPolicy, scriptHash } from "../http/content-security-policy.ts";
 import { HttpError } from "../http/errors.ts";
 import { httpMessages } from "../http/messages.ts";
 import { apiDocumentation } from "../http/openapi.ts";
-import { formatPolicy, scriptHash } from "./content-security-policy.ts";
-import { htmlSecurityHeaders, noCache, serveFile } from "./static-files.ts";
+import { htmlSecurityHeaders, noCache, serveFile } from "../http/static-files.ts";
 
 const apiDocsPaths = {
   page: "/api/docs",

@@ -3,9 +3,11 @@ import { federationName, type RemoteName, remoteDir, remoteNames } from "@klarwe
 import { Type } from "@sinclair/typebox";
 import { Elysia } from "elysia";
 import type { Deps } from "../deps.ts";
+import { pageOrigins, pagePolicy } from "../http/content-security-policy.ts";
 import { HttpError } from "../http/errors.ts";
 import { httpMessages } from "../http/messages.ts";
 import { jsonResponse, nullable, queryParameter } from "../http/openapi.ts";
+import { cacheControlFor, fileInfo, noCache, resolveInside, serveFile } from "../http/static-files.ts";
 import {
   type CanaryTickets,
   parseVisitorId,
@@ -14,8 +16,6 @@ import {
   registryFor,
   urlsInUse,
 } from "../modules/releases/index.ts";
-import { pageOrigins, pagePolicy } from "./content-security-policy.ts";
-import { cacheControlFor, fileInfo, noCache, resolveInside, serveFile } from "./static-files.ts";
 
 /** What the web module serves of the releases module: who gets which release, and their files. */
 export interface WebReleases {

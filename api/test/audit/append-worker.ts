@@ -1,7 +1,8 @@
 // A second API process's worth of audit writes: `bun append-worker.ts <database url> <count> <tag>`
 // appends `count` events, four transactions at a time (the API's pool size), and prints "done".
+
+import { recordAuditEvent } from "../../src/db/audit-append.ts";
 import { openDatabase } from "../../src/db/open.ts";
-import { recordAuditEvent } from "../../src/modules/audit/store.ts";
 
 const [url, countText, tag] = process.argv.slice(2);
 const db = await openDatabase({ databaseUrl: url ?? "", dataDir: "" });

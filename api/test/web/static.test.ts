@@ -5,9 +5,9 @@ import { dirname, join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Elysia } from "elysia";
 import { errorHandler } from "../../src/http/errors.ts";
+import { accepts, cacheControlFor, resolveInside } from "../../src/http/static-files.ts";
 import { precompressDirectory } from "../../src/web/precompress.ts";
 import { webModule } from "../../src/web/routes.ts";
-import { accepts, cacheControlFor, resolveInside } from "../../src/web/static-files.ts";
 import { testConfig } from "../support/app.ts";
 import { call, callJson, type Handler } from "../support/http.ts";
 

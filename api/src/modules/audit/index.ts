@@ -3,7 +3,13 @@
  * guard, backups, the start): the only file of this folder they may import (biome.json). Its
  * Elysia plugin, `routes.ts`, is imported by api/src/app.ts alone.
  */
-export { deployKeyActor, systemActor, userActor, visitorActor } from "./actor.ts";
+export {
+  type AuditActor,
+  type AuditEventInput,
+  auditEventsStaging,
+  recordAuditEvent,
+} from "../../db/audit-append.ts";
+export { deployKeyActor, systemActor, userActor, visitorActor } from "../../http/audit-actors.ts";
 export {
   auditChainHead,
   auditChainKey,
@@ -14,11 +20,7 @@ export {
   verifyAuditChain,
 } from "./service.ts";
 export {
-  type AuditActor,
-  type AuditEventInput,
-  auditEventsStaging,
   changedFields,
-  recordAuditEvent,
   rowSnapshot,
   snapshotChanges,
   withinTransaction,

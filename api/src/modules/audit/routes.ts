@@ -1,10 +1,8 @@
 import { Elysia } from "elysia";
-import { manifestAuditHeads } from "../../backup/sets.ts";
-import { backupTargetFor } from "../../backup/target.ts";
 import type { Deps } from "../../deps.ts";
 import { ownCopy } from "../../http/openapi.ts";
 import { auditDocs } from "./docs.ts";
-import { auditChainKey, auditCsv, retentionPeriods, verifyAuditChain } from "./service.ts";
+import { auditChainKey, auditCsv, type ManifestHead, retentionPeriods, verifyAuditChain } from "./service.ts";
 import { listAuditEvents } from "./store.ts";
 import { auditFilterOf, pageOf } from "./validation.ts";
 
@@ -14,8 +12,14 @@ import { auditFilterOf, pageOf } from "./validation.ts";
  * - `GET /api/audit/export.csv?<the same filters>` → the events as CSV;
  * - `GET /api/audit/verify` → `{ ok, checked, first_mismatch }` („Protokoll prüfen“): the chain with
  *   the key, and the chain head each kept backup set recorded.
+ *
+ * `backupHeads` reads those heads from the backup target; app.ts passes it in because the backups
+ * sit above the modules (docs/architecture.md, "API modules and boundaries").
  */
-export function auditModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
+export function auditModule(
+  { sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">,
+  backupHeads: () => Promise<ManifestHead[]>,
+) {
   return new Elysia({ name: "audit-routes", prefix: "/api/audit" })
     .use(auth.guard)
     .get("", async ({ query }) => listAuditEvents(sql, auditFilterOf(query), pageOf(query)), {
@@ -38,7 +42,7 @@ export function auditModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
       async () =>
         verifyAuditChain(sql, retentionPeriods(config), {
           key: auditChainKey(config),
-          manifests: await manifestAuditHeads(backupTargetFor(config.backupTarget)),
+          manifests: await backupHeads(),
         }),
       {
         admin: true,

@@ -1,7 +1,7 @@
 import type { User } from "@klarwerk/kit";
-import { removeUnlessBackingUp } from "../../backup/deferred-deletes.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
+import { removeUnlessBackingUp } from "../../storage/deferred-deletes.ts";
 import type { AuditActor } from "../audit/index.ts";
 import { foldersApiMessages, optionalFolderId } from "../folders/index.ts";
 import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";

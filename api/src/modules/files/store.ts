@@ -87,7 +87,7 @@ export async function recordDownload(sql: Sql, actor: AuditActor, fileId: number
 /** Deletes the row and returns its blob id (to delete next), or null when there was none. */
 /**
  * Deletes the row and, in the same statement, queues its blob's removal (`blob_deletions`): the
- * caller removes the blob once no backup is copying (`backup/deferred-deletes.ts`).
+ * caller removes the blob once no backup is copying (`storage/deferred-deletes.ts`).
  */
 export async function deleteFile(sql: Sql, id: number, actor: AuditActor): Promise<string | null> {
   return sql.begin(async (tx) => {

@@ -1,5 +1,11 @@
-import type { BlobCheck, BlobCheckProblem, ChecksumBackfill, MailDelivery, OperationsStatus } from "@klarwerk/kit";
-import { lastRun } from "../../backup/runs.ts";
+import type {
+  BackupRun,
+  BlobCheck,
+  BlobCheckProblem,
+  ChecksumBackfill,
+  MailDelivery,
+  OperationsStatus,
+} from "@klarwerk/kit";
 import type { Sql } from "../../db/open.ts";
 import type { ScrubReport } from "../../storage/blob-scrub.ts";
 import type { BackfillProgress } from "../../storage/checksum-backfill.ts";
@@ -87,6 +93,37 @@ export async function mailDeliveryStatus(sql: Sql, configured: boolean): Promise
 }
 
 /** What admins see under "Betrieb" (`/api/health` details, the dashboard's notice). */
+/**
+ * The last finished backup or drill (`backup_runs`, written by api/src/backup/runs.ts), as admins
+ * read it; null before the first. Read here, not there: the backups sit above the modules.
+ */
+export async function lastRun(sql: Sql, kind: BackupRun["kind"]): Promise<BackupRun | null> {
+  const [row] = await sql<
+    {
+      started_at: Date;
+      finished_at: Date;
+      result: "ok" | "failed";
+      error: string | null;
+      set_name: string | null;
+      size_bytes: number | null;
+      duration_ms: number;
+    }[]
+  >`
+    select started_at, finished_at, result, error, set_name, size_bytes, duration_ms from backup_runs
+    where kind = ${kind} and result <> 'running' order by finished_at desc, id desc limit 1`;
+  if (!row) return null;
+  return {
+    kind,
+    started_at: row.started_at.toISOString(),
+    finished_at: row.finished_at.toISOString(),
+    result: row.result,
+    error: row.error,
+    set: row.set_name,
+    size_bytes: row.size_bytes,
+    duration_ms: row.duration_ms,
+  };
+}
+
 export async function operationsStatus(
   sql: Sql,
   areas: readonly string[],

@@ -3,11 +3,11 @@ import type { RemoteName } from "@klarwerk/kit";
 import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Sql } from "../../db/open.ts";
 import { TableCache } from "../../db/table-cache.ts";
+import { lockedPagePolicy } from "../../http/content-security-policy.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
+import { accepts, htmlSecurityHeaders, immutable } from "../../http/static-files.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
-import { lockedPagePolicy } from "../../web/content-security-policy.ts";
-import { accepts, htmlSecurityHeaders, immutable } from "../../web/static-files.ts";
 import { releaseFilesOf, type StoredReleaseFile } from "./store.ts";
 
 /**

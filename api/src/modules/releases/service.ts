@@ -18,7 +18,6 @@ import {
   remoteNames,
   type User,
 } from "@klarwerk/kit";
-import { removeAllUnlessBackingUp } from "../../backup/deferred-deletes.ts";
 import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Sql } from "../../db/open.ts";
 import { isForeignKeyViolation } from "../../db/sql-errors.ts";
@@ -32,6 +31,7 @@ import { type RateLimit, tooManyRequests } from "../../http/rate-limit.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import { canaryStoppedMail } from "../../mail/templates.ts";
 import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
+import { removeAllUnlessBackingUp } from "../../storage/deferred-deletes.ts";
 import { type AuditActor, deployKeyActor, systemActor, userActor, visitorActor } from "../audit/index.ts";
 import { readReleaseArchive } from "./archive.ts";
 import {

@@ -133,7 +133,7 @@ export async function releaseFileNamesBlob(sql: Sql, id: number, blobId: string)
 /**
  * Deletes the release and its files' rows and, in the same statement as the files', queues their
  * blobs' removal (`blob_deletions`): the caller removes them once no backup is copying
- * (`backup/deferred-deletes.ts`). The history keeps the version. Returns the queued blob ids.
+ * (`storage/deferred-deletes.ts`). The history keeps the version. Returns the queued blob ids.
  */
 export async function deleteRelease(tx: Queries, release: { id: number; version: string }): Promise<string[]> {
   const rows = await tx<{ blob_id: string }[]>`

@@ -1,7 +1,7 @@
 import { auditMessages } from "@klarwerk/kit";
-import type { AddressRange } from "../../http/address-range.ts";
-import { type PeerSource, peerAddressOf } from "../../http/client-address.ts";
-import type { AuditActor } from "./store.ts";
+import type { AuditActor } from "../db/audit-append.ts";
+import type { AddressRange } from "./address-range.ts";
+import { type PeerSource, peerAddressOf } from "./client-address.ts";
 
 /** A signed-in account acting from the request's client (the auth guard hands routes this as `actor`). */
 export function userActor(
@@ -14,7 +14,8 @@ export function userActor(
 }
 
 /**
- * A deploy key releasing or rolling out its remote: an actor of its own kind (not an account, so never in the person filter), with the
+ * A deploy key releasing or rolling out its remote: an actor of its own kind (not an account,
+ * so never in the person filter), with the
  * key's id and the name the releases module shows for it, from the request's client as staff are.
  */
 export function deployKeyActor(

@@ -1,8 +1,8 @@
 import { stat } from "node:fs/promises";
 import { basename, extname, resolve, sep } from "node:path";
-import { HttpError } from "../http/errors.ts";
-import { httpMessages } from "../http/messages.ts";
 import { lockedPagePolicy, type PagePolicy } from "./content-security-policy.ts";
+import { HttpError } from "./errors.ts";
+import { httpMessages } from "./messages.ts";
 
 /** Always revalidated: they name the current build, so a redeploy must be seen at once. */
 const entryFiles = new Set(["index.html", "mf-manifest.json", "remoteEntry.js", "remotes.json"]);
