@@ -15,8 +15,8 @@ export function userActor(
 
 /**
  * A deploy key releasing or rolling out its remote: an actor of its own kind (not an account,
- * so never in the person filter), with the
- * key's id and the name the releases module shows for it, from the request's client as staff are.
+ * so never in the person filter), with the key's id and the name the releases module shows for
+ * it, from the request's client as staff are.
  */
 export function deployKeyActor(
   key: { id: number; label: string },
