@@ -1,6 +1,7 @@
-// The portal against its goals (docs/decisions/0037-portal-weight.md): after login, a first visit of /dashboard transfers
-// ≤ 170 KB of JavaScript and blocks the main thread ≤ 200 ms in total under 4× CPU throttling;
-// going on to /customers, /data and /invoices in the page adds ≤ 40 KB each.
+// The portal against its goals (docs/decisions/0037-portal-weight.md): after login, a first visit
+// of /dashboard transfers ≤ 150 KB of JavaScript and blocks the main thread ≤ 200 ms in total under
+// 4× CPU throttling; going on to /customers, /data and /invoices in the page adds ≤ 40 KB each, and
+// so does each admin screen (/outbox, /users, /releases, /audit) after an admin's /dashboard.
 //
 // "After login" means the visitor signed in on a page of the site, so what every page of the shell
 // loads (React, the federation runtime, the layout, the session) is in the browser's cache already;
@@ -11,7 +12,9 @@
 //      that load (the goals);
 //   2. client-side navigations (history + popstate, as react-router follows the back button) to
 //      /customers, /data and /invoices: JS each adds (goal) and its blocking time (context);
-//   3. for context, /dashboard loaded cold (empty cache, signed in) and reached by signing in
+//   3. the same as an admin: `/`, /dashboard (context: it adds the admin notices' chunk), then
+//      /outbox, /users, /releases and /audit: JS each adds (goal);
+//   4. for context, /dashboard loaded cold (empty cache, signed in) and reached by signing in
 //      through the /login form (JS and blocking time after the click; /login's own JS).
 // A screen counts as shown when its title is set, its remote has rendered its heading and the
 // network has been quiet for 500 ms. JS is counted as transferred (the server's brotli; a script
@@ -31,16 +34,17 @@ import { protectedRemoteRoutes } from "../shell/src/federation/remote-routes";
 import { kb } from "./page-scripts";
 import { numberOption } from "./support/options.ts";
 import { serveProductInBrowser } from "./support/served-product.ts";
-import { signUp } from "./support/session.ts";
+import { signUp, signUpAdmin } from "./support/session.ts";
 import { median } from "./support/stats.ts";
 
 const runs = numberOption("runs", 5, { integer: true });
 const cpuRate = numberOption("cpu", 4);
 const listScripts = process.argv.includes("--scripts");
 
-const goals = { firstVisitBytes: 170 * 1024, firstVisitBlockingMs: 200, nextScreenBytes: 40 * 1024 } as const;
+const goals = { firstVisitBytes: 150 * 1024, firstVisitBlockingMs: 200, nextScreenBytes: 40 * 1024 } as const;
 const firstPath = "/dashboard";
 const nextPaths = ["/customers", "/data", "/invoices"] as const;
+const adminPaths = ["/outbox", "/users", "/releases", "/audit"] as const;
 
 interface ScriptLoad {
   url: string;
@@ -173,7 +177,12 @@ async function storeSession(context: BrowserContext, session: Session): Promise<
 }
 
 /** `/`, then signed in: /dashboard and the screens after it (the goals). */
-async function afterLogin(browser: Browser, origin: string, session: Session): Promise<Step[]> {
+async function afterLogin(
+  browser: Browser,
+  origin: string,
+  session: Session,
+  paths: readonly string[] = nextPaths,
+): Promise<Step[]> {
   const { context, page } = await freshContext(browser);
   const network = watchNetwork(page);
   const steps: Step[] = [];
@@ -187,7 +196,7 @@ async function afterLogin(browser: Browser, origin: string, session: Session): P
     await screenShown(page, firstPath);
     await network.quiet();
     steps.push({ path: firstPath, scripts: await network.take(), ...(await blockingSince(page, 0)) });
-    for (const path of nextPaths) {
+    for (const path of paths) {
       const started = await page.evaluate((target) => {
         const now = performance.now();
         history.pushState(null, "", target);
@@ -248,11 +257,14 @@ const sum = (scripts: ScriptLoad[], key: "transferred" | "gzip") =>
 const { url: origin, browser, stop } = await serveProductInBrowser();
 try {
   const user = await signUp(origin);
+  const admin = await signUpAdmin(origin);
   const visits: Step[][] = [];
+  const adminVisits: Step[][] = [];
   const colds: Step[] = [];
   const logins: Awaited<ReturnType<typeof throughLogin>>[] = [];
   for (let run = 0; run < runs; run++) {
     visits.push(await afterLogin(browser, origin, user));
+    adminVisits.push(await afterLogin(browser, origin, admin, adminPaths));
     colds.push(await coldDashboard(browser, origin, user));
     logins.push(await throughLogin(browser, origin, user));
     console.error(`run ${run + 1}/${runs}: done`);
@@ -294,6 +306,11 @@ try {
   nextPaths.forEach((path, index) => {
     row(`→ ${path}`, stepsAt(index + 2), goals.nextScreenBytes, null);
   });
+  const adminStepsAt = (index: number) => adminVisits.map((visit) => visit[index] as Step);
+  row(`${firstPath} after login, admin (context)`, adminStepsAt(1), null, null);
+  adminPaths.forEach((path, index) => {
+    row(`→ ${path} (admin)`, adminStepsAt(index + 2), goals.nextScreenBytes, null);
+  });
   row(`${firstPath}, empty cache (context)`, colds, null, null);
   row(
     `/login → ${firstPath}, after the click (context)`,
@@ -312,7 +329,7 @@ try {
       .trimEnd();
   console.log(
     `Portal, Chromium with ${cpuRate}× CPU throttling, median of ${runs} runs. Goals: ${firstPath} after login ` +
-      "≤ 170 KB JS and ≤ 200 ms blocking; each further screen ≤ 40 KB JS.",
+      `≤ ${kb(goals.firstVisitBytes)} JS and ≤ 200 ms blocking; each further screen ≤ 40 KB JS.`,
   );
   console.log(line(header));
   for (const cells of rows) console.log(line(cells));
@@ -320,7 +337,7 @@ try {
   if (misses.length > 0) console.log(`Verfehlt: ${misses.join(", ")}`);
 
   if (listScripts) {
-    for (const step of [...(visits[0] ?? []), ...colds.slice(0, 1)]) {
+    for (const step of [...(visits[0] ?? []), ...(adminVisits[0] ?? []).slice(1), ...colds.slice(0, 1)]) {
       console.log(`\n${step.path}: ${step.scripts.length} scripts, ${kb(sum(step.scripts, "transferred"))}`);
       for (const script of step.scripts.toSorted((a, b) => b.transferred - a.transferred)) {
         console.log(`  ${kb(script.transferred).padStart(9)}  ${new URL(script.url).pathname}`);

@@ -8,3 +8,12 @@ import { registerAndLogin, type SignedInUser } from "../../api/test/support/user
 export function signUp(origin: string): Promise<SignedInUser> {
   return registerAndLogin(overHttp(origin), { name: "Bench", email: `bench-${crypto.randomUUID()}@example.de` });
 }
+
+/** As `signUp`, but made an admin by the owner: for the admin screens. */
+export function signUpAdmin(origin: string): Promise<SignedInUser> {
+  return registerAndLogin(overHttp(origin), {
+    name: "Bench Admin",
+    email: `bench-admin-${crypto.randomUUID()}@example.de`,
+    role: "admin",
+  });
+}

@@ -1,11 +1,13 @@
 import { brotliCompressSync, constants } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test";
-import { registeredUser, signInQuickly } from "../support/users";
+import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
 // The portal's JavaScript budget (docs/decisions/0037-portal-weight.md): after login, the
-// first visit of /dashboard brings at most 170 KB beyond what every page of the shell loads, and
-// each further screen at most 40 KB. Bytes are counted as the server sends them (each script
+// first visit of /dashboard brings at most 165 KB beyond what every page of the shell loads (the
+// goal is 150 KB; 161.7 KB were measured after mf-dashboard's features split), and each further
+// screen at most 40 KB, an admin screen of mf-dashboard included. Bytes are counted as the server
+// sends them (each script
 // compressed as scripts/build.ts precompresses it), so the figures do not depend on timing.
 // bench/portal.ts measures the same in the running product, with blocking times.
 
@@ -62,7 +64,7 @@ async function goInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-test("after login the dashboard brings at most 170 KB of JavaScript, each further screen at most 40 KB", async ({
+test("after login the dashboard brings at most 165 KB of JavaScript, each further screen at most 40 KB", async ({
   page,
   request,
 }) => {
@@ -77,7 +79,7 @@ test("after login the dashboard brings at most 170 KB of JavaScript, each furthe
   await page.goto("/dashboard");
   await expect(page.getByRole("main")).toContainText(`Willkommen, ${user.name}`);
   const dashboard = await scripts.take();
-  expect(dashboard.total, dashboard.scripts.join("\n")).toBeLessThanOrEqual(170 * kb);
+  expect(dashboard.total, dashboard.scripts.join("\n")).toBeLessThanOrEqual(165 * kb);
 
   for (const [path, heading] of [
     ["/customers", "Kundenverwaltung"],
@@ -87,6 +89,34 @@ test("after login the dashboard brings at most 170 KB of JavaScript, each furthe
     await goInApp(page, path);
     await expect(page.getByRole("main").getByRole("heading", { level: 1, name: heading })).toBeVisible();
     const screen = await scripts.take();
+    expect(screen.total, `${path}:\n${screen.scripts.join("\n")}`).toBeLessThanOrEqual(40 * kb);
+  }
+});
+
+test("an admin screen is downloaded only when it is opened, at most 40 KB each", async ({ page, request }) => {
+  const scripts = watchScripts(page);
+  await page.goto("/");
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  await scripts.take();
+  await signInQuickly(page, request, testOwner);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("main")).toContainText(`Willkommen, ${testOwner.name}`);
+  await scripts.take();
+
+  for (const [path, heading] of [
+    ["/outbox", "Postausgang"],
+    ["/users", "Benutzer"],
+    ["/releases", "Auslieferung"],
+    ["/audit", "Protokoll"],
+  ] as const) {
+    await goInApp(page, path);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    const screen = await scripts.take();
+    // Its own code arrives now: the dashboard had not loaded it.
+    expect(
+      screen.scripts.some((script) => script.startsWith("/remotes/mf-dashboard/")),
+      `${path}:\n${screen.scripts.join("\n")}`,
+    ).toBe(true);
     expect(screen.total, `${path}:\n${screen.scripts.join("\n")}`).toBeLessThanOrEqual(40 * kb);
   }
 });

@@ -3,7 +3,7 @@ import type { AuditEvent, AuditPage, AuditVerification } from "@klarwerk/kit";
 import { startSession } from "@klarwerk/kit/browser";
 import { type ApiCall, renderScreen, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import Audit from "../src/routes/Audit";
+import Audit from "../src/features/audit/Audit";
 
 function event(seq: number, overrides: Partial<AuditEvent> = {}): AuditEvent {
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { renderScreen, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen } from "@testing-library/react";
-import Outbox from "../src/routes/Outbox";
+import Outbox from "../src/features/outbox/Outbox";
 
 describe("Postausgang", () => {
   test("loading, then a failure with a retry; the retry shows the (empty) list and the missing SMTP setting", async () => {

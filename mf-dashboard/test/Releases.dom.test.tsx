@@ -14,8 +14,8 @@ import {
 import { startSession } from "@klarwerk/kit/browser";
 import { type ApiCall, renderScreen, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { releasesMessages as messages } from "../src/messages";
-import Releases from "../src/routes/Releases";
+import { releasesMessages as messages } from "../src/features/releases/messages";
+import Releases from "../src/features/releases/Releases";
 
 function release(id: number, version: string, overrides: Partial<Release> = {}): Release {
   const remote = overrides.remote ?? "dashboard";

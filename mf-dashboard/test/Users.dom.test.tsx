@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { UserAccount } from "@klarwerk/kit";
 import { renderScreen, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import Users from "../src/routes/Users";
+import Users from "../src/features/users/Users";
 
 const account = (id: number, name: string, email: string): UserAccount => ({
   id,

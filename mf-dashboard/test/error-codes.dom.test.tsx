@@ -2,9 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { ApiError } from "@klarwerk/kit/browser";
 import { renderScreen, signIn, stubApi } from "@klarwerk/kit/test-support";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { useOpenRequests } from "../src/api/get-open-requests";
-import { useMarkRequestDone } from "../src/api/mark-request-done";
-import { AdminScreenState } from "../src/components/AdminScreenState";
+import { useOpenRequests } from "../src/features/dashboard/api/get-open-requests";
+import { useMarkRequestDone } from "../src/features/dashboard/api/mark-request-done";
+import { AdminScreenState } from "../src/shared/components/AdminScreenState";
 
 const openRequest = {
   id: 7,

@@ -1,5 +1,5 @@
 import { modals, Text } from "@klarwerk/kit/ui";
-import { usersMessages as messages } from "../messages";
+import { sharedMessages as messages } from "../messages";
 
 export interface RemovalConfirmation {
   title: string;

@@ -1,7 +1,7 @@
 import type { UserAccount } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
-import { userAccountsQueryOptions } from "./get-user-accounts";
+import { userAccountsQueryOptions } from "../../../shared/api/get-user-accounts";
 
 /** `DELETE /api/users/{id}`: rejects an access request or removes an account (its work keeps its name). */
 export async function deleteUserAccount(account: UserAccount): Promise<UserAccount> {

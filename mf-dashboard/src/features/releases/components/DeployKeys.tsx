@@ -14,9 +14,9 @@ import {
   Title,
 } from "@klarwerk/kit/ui";
 import { useState } from "react";
+import { confirmRemoval } from "../../../shared/components/confirm-removal";
 import { useCreateDeployKey, useDeployKeys, useRevokeDeployKey } from "../api/releases";
 import { releasesMessages } from "../messages";
-import { confirmRemoval } from "./confirm-removal";
 import { ReleaseTable } from "./ReleaseTable";
 
 const messages = releasesMessages.keys;

@@ -1,7 +1,7 @@
 import { formatCount } from "@klarwerk/kit/format";
 import { Alert, Anchor, Group, Text } from "@klarwerk/kit/ui";
-import { usePendingAccessCount } from "../api/get-user-accounts";
-import { accessNoticeMessages as messages } from "../messages";
+import { usePendingAccessCount } from "../../../shared/api/get-user-accounts";
+import { accessNoticeMessages as messages } from "../admin-messages";
 
 /**
  * For admins: how many access requests wait, with the way to them. Nothing while there are none,

@@ -1,6 +1,6 @@
 import { Table, Text } from "@klarwerk/kit/ui";
 import type { ReactNode } from "react";
-import { ColumnHeaders } from "./ColumnHeaders";
+import { ColumnHeaders } from "../../../shared/components/ColumnHeaders";
 
 interface ReleaseTableProps {
   /** The table's accessible name. */

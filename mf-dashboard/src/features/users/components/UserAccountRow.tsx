@@ -3,11 +3,11 @@ import { formatDate } from "@klarwerk/kit/format";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Anchor, Badge, Button, Group, Table, Text } from "@klarwerk/kit/ui";
 import { useId } from "react";
+import { confirmRemoval } from "../../../shared/components/confirm-removal";
 import { useChangeUserAccount } from "../api/change-user-account";
 import { useDeleteUserAccount } from "../api/delete-user-account";
 import { useForgetKnownDevices } from "../api/forget-known-devices";
 import { usersMessages as messages } from "../messages";
-import { confirmRemoval } from "./confirm-removal";
 
 const { columns } = messages;
 

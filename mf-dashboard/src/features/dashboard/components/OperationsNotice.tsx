@@ -8,8 +8,8 @@ import {
 import { formatCount, formatDateTime, formatFileSize } from "@klarwerk/kit/format";
 import { DataList, List, Paper, Text, Title } from "@klarwerk/kit/ui";
 import { type ReactNode, useId } from "react";
+import { operationsMessages as messages } from "../admin-messages";
 import { useOperations } from "../api/get-operations";
-import { operationsMessages as messages } from "../messages";
 
 /** One finding as people name it: what happened, to which file (name and id), or which object. */
 function problemText(problem: BlobCheckProblem): string {

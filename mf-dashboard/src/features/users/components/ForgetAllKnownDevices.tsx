@@ -1,8 +1,8 @@
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button } from "@klarwerk/kit/ui";
+import { confirmRemoval } from "../../../shared/components/confirm-removal";
 import { useForgetKnownDevices } from "../api/forget-known-devices";
 import { usersMessages as messages } from "../messages";
-import { confirmRemoval } from "./confirm-removal";
 
 const { knownDevices } = messages;
 

@@ -2,7 +2,7 @@ import type { AuditEvent, AuditFilter, AuditPage } from "@klarwerk/kit";
 import { type ListPage, type PagedListParams, usePagedList } from "@klarwerk/kit/portal";
 import { queryOptions } from "@klarwerk/kit/query";
 import { useEffect, useRef } from "react";
-import { getAuditPage } from "../api/get-audit-page";
+import { getAuditPage } from "./get-audit-page";
 
 /** A page of the trail with what it was asked for: the filter's key and the cursor. */
 interface AuditAnswer extends AuditPage {

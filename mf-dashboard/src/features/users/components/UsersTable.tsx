@@ -1,8 +1,8 @@
 import { QueryState } from "@klarwerk/kit/portal";
 import { Table } from "@klarwerk/kit/ui";
 import type { ReactNode } from "react";
+import { ColumnHeaders } from "../../../shared/components/ColumnHeaders";
 import { usersMessages as messages } from "../messages";
-import { ColumnHeaders } from "./ColumnHeaders";
 
 interface UsersTableProps {
   titleId: string;

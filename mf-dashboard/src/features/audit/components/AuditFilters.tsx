@@ -8,7 +8,7 @@ import {
 } from "@klarwerk/kit";
 import { Button, Group, NativeSelect, SimpleGrid, TextInput } from "@klarwerk/kit/ui";
 import { useEffect, useState } from "react";
-import { isReversedRange, withFilter } from "../audit/filter";
+import { isReversedRange, withFilter } from "../filter";
 
 /** An account the person filter offers. */
 export interface AuditPerson {

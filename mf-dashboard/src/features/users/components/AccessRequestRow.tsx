@@ -3,10 +3,10 @@ import { formatDateTime } from "@klarwerk/kit/format";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Anchor, Button, Group, Table } from "@klarwerk/kit/ui";
 import { useId } from "react";
+import { confirmRemoval } from "../../../shared/components/confirm-removal";
 import { useChangeUserAccount } from "../api/change-user-account";
 import { useDeleteUserAccount } from "../api/delete-user-account";
 import { usersMessages as messages } from "../messages";
-import { confirmRemoval } from "./confirm-removal";
 
 const { columns } = messages;
 

@@ -2,10 +2,10 @@ import { formatDateTime, type Release, type ReleasesOverview } from "@klarwerk/k
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@klarwerk/kit/ui";
 import { useState } from "react";
+import { confirmRemoval } from "../../../shared/components/confirm-removal";
 import { useChangeRollout, useDeleteRelease } from "../api/releases";
 import { releasesMessages as messages } from "../messages";
 import { CanaryDialog } from "./CanaryDialog";
-import { confirmRemoval } from "./confirm-removal";
 import { confirmRollout } from "./confirm-rollout";
 import { ReleaseTable } from "./ReleaseTable";
 

@@ -1,7 +1,7 @@
 import type { UserAccount, UserAccountChange } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
-import { userAccountsQueryOptions } from "./get-user-accounts";
+import { userAccountsQueryOptions } from "../../../shared/api/get-user-accounts";
 
 export interface UserAccountChangeInput {
   id: number;
