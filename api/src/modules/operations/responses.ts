@@ -114,3 +114,9 @@ export const healthSchema = schemaOf<HealthAnswer>()(
     { additionalProperties: false },
   ),
 );
+
+/** `POST /api/operations/backup`'s 202. */
+export const backupStartedSchema = Type.Object(
+  { status: stringEnum(["started"] as const) },
+  { additionalProperties: false, description: "The backup began in the API process." },
+);
