@@ -94,7 +94,7 @@ describe.each(storeKinds)("bun run verify-blobs on the %s store", (kind) => {
         const held = await whileLocked(db.sql, maintenanceLock, () => verifyBlobs());
         if (!held.locked) throw new Error("the lock was taken");
         expect(held.value.code).toBe(2);
-        expect(held.value.output).toContain("Another process is checking the blob store right now");
+        expect(held.value.output).toContain("Ein anderer Prozess prüft gerade den Speicher");
       } finally {
         await db.close();
       }
