@@ -32,7 +32,7 @@ export interface BackupRequests {
   isOperatorToken(presented: string | null): boolean;
   /** Writes the operator token for `bun run backup` (embedded database only); removed by `stop`. */
   publishOperatorToken(url: string): Promise<void>;
-  /** Removes the operator token and awaits a backup still running. */
+  /** Removes the operator token, stops a backup still running and awaits it. */
   stop(): Promise<void>;
 }
 
@@ -49,6 +49,8 @@ export function backupRequests({
   const tokenPath = join(config.dataDir, operatorTokenName);
   let published = false;
   let running: Promise<unknown> = Promise.resolve();
+  // At shutdown a backup in progress stops as the scheduled one does (recorded as aborted, not mailed).
+  const shutdown = new AbortController();
 
   return {
     async start() {
@@ -58,14 +60,14 @@ export function backupRequests({
       });
       const run = withBackupLock(db, async () => {
         began();
-        const outcome = await backupNow({ config, db, log });
+        const outcome = await backupNow({ config, db, log, signal: shutdown.signal });
         if (outcome?.ok) log(`backup on request: set ${outcome.value.manifest.set} written`);
         return outcome;
       }).catch((error: unknown) => {
         log(`backup on request failed: ${error instanceof Error ? error.message : String(error)}`);
         return null;
       });
-      running = run;
+      running = Promise.all([running, run]);
       return Promise.race([started, run.then((outcome) => (outcome === "busy" ? "busy" : "started"))]);
     },
     isOperatorToken(presented) {
@@ -83,6 +85,7 @@ export function backupRequests({
     },
     async stop() {
       if (published) await rm(tokenPath, { force: true });
+      shutdown.abort();
       await running;
     },
   };
