@@ -131,3 +131,39 @@ describe("„Jetzt sichern“ with the embedded database", () => {
     ).toBe(401);
   }, 30_000);
 });
+
+describe.if(process.env.DATABASE_URL !== undefined)("„Jetzt sichern“ with a database server", () => {
+  let site: Site;
+  let place: BackupPlace;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    site = await emptySite("postgres", "disk");
+    place = await backupPlace("disk");
+    server = await startTestServer({
+      dataDir: site.dataDir,
+      quiet: true,
+      databaseUrl: site.databaseUrl ?? undefined,
+      env: place.env,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await site?.drop();
+    await place?.drop();
+  });
+
+  test("no operator token is written; an admin's press is a 202 and the API writes the set", async () => {
+    expect(await stat(join(site.dataDir, operatorTokenName)).catch(() => null)).toBeNull();
+    const app = overHttp(server.url);
+    const owner = await signedInOwner(app);
+    const answer = await callJson(app, "/api/operations/backup", { method: "POST", token: owner.token });
+    expect(answer.status).toBe(202);
+    const deadline = Date.now() + 60_000;
+    while ((await listSets(place.target)).filter((set) => set.complete).length === 0) {
+      if (Date.now() > deadline) throw new Error("no set written");
+      await Bun.sleep(200);
+    }
+  }, 90_000);
+});
