@@ -44,10 +44,12 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
   try {
     const drillConfig = { databaseUrl: server?.url ?? null, dataDir, blobStore: { kind: "disk" } as const };
     const restore = await restoreSet({ config: drillConfig, target, set: "latest", now, log });
-    log(`drill: set ${restore.manifest.set} restored and verified in ${(restore.durationMs / 1000).toFixed(1)} s`);
+    log(
+      `Probe: Sicherung ${restore.manifest.set} wiederhergestellt und geprüft in ${(restore.durationMs / 1000).toFixed(1)} s`,
+    );
     const account = await addDrillAdmin(drillConfig);
     const checked = await checkApi(drillConfig, config.webRoot, account, restore.manifest);
-    log(`drill: the API answered on the restored copy (${checked})`);
+    log(`Probe: die API hat auf der wiederhergestellten Kopie geantwortet (${checked})`);
     return { restore, durationMs: Math.round(now() - started), checked };
   } finally {
     await server?.drop();

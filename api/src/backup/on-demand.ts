@@ -61,10 +61,10 @@ export function backupRequests({
       const run = withBackupLock(db, async () => {
         began();
         const outcome = await backupNow({ config, db, log, signal: shutdown.signal });
-        if (outcome?.ok) log(`backup on request: set ${outcome.value.manifest.set} written`);
+        if (outcome?.ok) log(`Sicherung auf Anfrage: ${outcome.value.manifest.set} geschrieben`);
         return outcome;
       }).catch((error: unknown) => {
-        log(`backup on request failed: ${error instanceof Error ? error.message : String(error)}`);
+        log(`Sicherung auf Anfrage fehlgeschlagen: ${error instanceof Error ? error.message : String(error)}`);
         return null;
       });
       running = Promise.all([running, run]);
