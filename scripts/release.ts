@@ -7,38 +7,55 @@
 // KLARWERK_URL names the deployment (https://portal.example.com), KLARWERK_DEPLOY_KEY the key an
 // admin created for this remote. With --version and without --url it builds the remote alone
 // (bun scripts/build.ts mf-<name>), packs its dist/ and uploads it; the server checks it before
-// anyone can get it. Prints what the server said; exits 1 when it refused.
+// anyone can get it. Prints what the server said; exits 1 when it refused, 2 when it could not ask.
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { parseArgs } from "node:util";
+import { parseCommandLine } from "../api/src/command-line.ts";
 import { type Release, type RemoteRollout, remoteDir, remoteNames } from "../packages/kit/src/index.ts";
 
 const root = join(import.meta.dir, "..");
 
+/** The server refused, the build failed, or KLARWERK_URL/KLARWERK_DEPLOY_KEY will not do: exit code 1. */
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
 
-const { values, positionals } = parseArgs({
-  args: process.argv.slice(2),
-  allowPositionals: true,
+const dirs = remoteNames.map(remoteDir);
+const commandLine = parseCommandLine({
+  name: "release",
+  synopsis: `<${dirs.join("|")}> (--version <v> [--note <Text>] [--url <Manifest>] [--canary <N> | --activate] | --promote | --stop | --rollback <v>)`,
+  description:
+    "Liefert eine Version eines Bereichs an eine laufende Installation aus, nur mit einem Schlüssel für die Auslieferung:\n" +
+    "KLARWERK_URL nennt die Installation (https://portal.example.com), KLARWERK_DEPLOY_KEY den Schlüssel, den ein Admin\n" +
+    "für diesen Bereich angelegt hat. Mit --version und ohne --url wird der Bereich gebaut, gepackt und hochgeladen;\n" +
+    "der Server prüft ihn, bevor ihn jemand bekommt.",
+  positionals: [{ name: "<Bereich>", help: `der Ordner des Bereichs: ${dirs.join(", ")}` }],
   options: {
-    version: { type: "string" },
-    note: { type: "string" },
-    url: { type: "string" },
-    canary: { type: "string" },
-    activate: { type: "boolean" },
-    promote: { type: "boolean" },
-    stop: { type: "boolean" },
-    rollback: { type: "string" },
+    version: { type: "string", value: "<v>", help: "diese Version speichern (z. B. 2026.11.24-1)" },
+    note: { type: "string", value: "<Text>", help: "mit --version: eine Notiz zur Version" },
+    url: {
+      type: "string",
+      value: "<Manifest>",
+      help: "mit --version: nicht bauen, sondern dieses mf-manifest.json nennen",
+    },
+    canary: { type: "string", value: "<N>", help: "mit --version: als Canary für N % der Besucher starten" },
+    activate: { type: "boolean", help: "mit --version: gleich für alle aktivieren" },
+    promote: { type: "boolean", help: "den laufenden Canary für alle übernehmen" },
+    stop: { type: "boolean", help: "den laufenden Canary stoppen" },
+    rollback: { type: "string", value: "<v>", help: "zu dieser früheren Version zurückkehren" },
+  },
+  exitCodes: {
+    0: "der Server hat angenommen",
+    1: "der Server hat abgelehnt, der Build ist fehlgeschlagen, oder KLARWERK_URL/KLARWERK_DEPLOY_KEY fehlt oder taugt nicht",
+    2: "der Aufruf ist falsch (unbekannte Option, kein oder ein unbekannter Bereich, nichts zu tun)",
   },
 });
+const { values, positionals } = commandLine;
 
-const dirs = remoteNames.map(remoteDir);
-const remote = positionals[0] ?? "";
-if (!(dirs as string[]).includes(remote))
-  fail(`Aufruf: bun run release <${dirs.join("|")}> --version <v> [--note …] [--canary N | --activate]`);
+const remote = positionals[0] ?? commandLine.fail("Welcher Bereich? z. B. mf-dashboard");
+if (!(dirs as string[]).includes(remote)) commandLine.fail(`Unbekannter Bereich: ${remote} (${dirs.join(", ")})`);
+if (positionals.length > 1) commandLine.fail(`Unerwartetes Argument: ${positionals[1]}`);
 const server = process.env.KLARWERK_URL?.replace(/\/+$/, "");
 const key = process.env.KLARWERK_DEPLOY_KEY;
 if (!server) fail("KLARWERK_URL fehlt (die Adresse der Installation, z. B. https://portal.example.com).");
@@ -138,5 +155,5 @@ if (version) {
 } else if (values.rollback) {
   await rollout("activate", { version: values.rollback });
 } else {
-  fail("Nichts zu tun: --version, --promote, --stop oder --rollback <version> angeben.");
+  commandLine.fail("Nichts zu tun: --version, --promote, --stop oder --rollback <v> angeben.");
 }

@@ -1,5 +1,6 @@
 import { abuseLimitCleanupMinutes } from "@klarwerk/kit";
 import { Elysia } from "elysia";
+import { backupRequests } from "./backup/on-demand.ts";
 import { manifestAuditHeads } from "./backup/sets.ts";
 import { backupTargetFor } from "./backup/target.ts";
 import type { ResolvedConfig } from "./config.ts";
@@ -23,7 +24,8 @@ import { customersModule } from "./modules/customers/routes.ts";
 import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
 import { foldersModule } from "./modules/folders/routes.ts";
 import { invoicesModule } from "./modules/invoices/routes.ts";
-import { healthModule } from "./modules/operations/routes.ts";
+import type { BackupRequests } from "./modules/operations/index.ts";
+import { backupRequestModule, healthModule } from "./modules/operations/routes.ts";
 import { outboxModule } from "./modules/outbox/routes.ts";
 import { resetLinksAtSending } from "./modules/password-reset/index.ts";
 import { passwordResetModule } from "./modules/password-reset/routes.ts";
@@ -65,6 +67,7 @@ export function createApp({
   delivery = {},
   blobReport = emptyBlobReport(),
   fetchManifest = fetchExternalManifest,
+  backups = backupRequests({ config, db: { sql, writes, embedded: null, close: async () => {} } }),
 }: {
   config: ResolvedConfig;
   sql: Sql;
@@ -80,6 +83,8 @@ export function createApp({
   blobReport?: BlobReport;
   /** How an external release's https manifest is fetched (tests serve theirs without TLS). */
   fetchManifest?: (url: string) => Promise<string>;
+  /** „Jetzt sichern“ (`main.ts` passes its database's); without, a backup of the database server `sql` reaches. */
+  backups?: BackupRequests;
 }) {
   const auth = createAuth({
     sql,
@@ -129,6 +134,7 @@ export function createApp({
     .use(bodyPolicy(undefined, [...streamedBodyPaths, releaseUploadPath]))
     .use(textPolicy)
     .use(healthModule(deps))
+    .use(backupRequestModule(deps, backups))
     .use(authModule(deps))
     .use(passwordResetModule(deps))
     .use(usersModule(deps))

@@ -6,10 +6,25 @@ import "./private-umask.ts";
 import { manifestAuditHeads } from "./backup/sets.ts";
 import { backupTargetFor } from "./backup/target.ts";
 import { openCommandDatabase } from "./command.ts";
+import { parseCommandLine } from "./command-line.ts";
 import { resolveJwtSecret } from "./config.ts";
 import { auditChainKey, retentionPeriods, verifyAuditChain } from "./modules/audit/index.ts";
 
-const { config, db } = await openCommandDatabase("checks the chain when an admin presses „Protokoll prüfen“");
+parseCommandLine({
+  name: "audit-verify",
+  synopsis: "",
+  description:
+    "Rechnet die Hash-Kette des Protokolls und ihre Siegel mit dem Protokollschlüssel (AUDIT_KEY oder JWT_SECRET)\n" +
+    "nach, vergleicht den Kettenkopf jeder aufbewahrten Sicherung und nennt das erste Ereignis, das nicht passt.",
+  options: {},
+  exitCodes: {
+    0: "die Kette ist unversehrt",
+    1: "das Protokoll wurde verändert (das erste abweichende Ereignis wird genannt)",
+    2: "die Prüfung konnte nicht laufen (Einstellungen, Datenbank)",
+  },
+});
+
+const { config, db } = await openCommandDatabase("prüft sie die Kette, wenn ein Admin „Protokoll prüfen“ drückt");
 
 let code = 2;
 try {
@@ -19,18 +34,18 @@ try {
     manifests: await manifestAuditHeads(backupTargetFor(config.backupTarget)),
   });
   if (verdict.ok) {
-    console.log(`audit trail intact: ${verdict.checked} events checked`);
+    console.log(`Protokoll unversehrt: ${verdict.checked} Ereignisse geprüft`);
     code = 0;
   } else if (verdict.first_mismatch) {
     const { seq, occurred_at, reason } = verdict.first_mismatch;
     console.log(
-      `audit trail changed: event #${seq}${occurred_at ? ` (${occurred_at})` : ""} does not match: ${reason} ` +
-        `(${verdict.checked} events before it matched)`,
+      `Protokoll verändert: Ereignis #${seq}${occurred_at ? ` (${occurred_at})` : ""} passt nicht: ${reason} ` +
+        `(${verdict.checked} Ereignisse davor passten)`,
     );
     code = 1;
   }
 } catch (error) {
-  console.error("the audit check failed:", error);
+  console.error("Die Prüfung des Protokolls ist fehlgeschlagen:", error);
 } finally {
   await db.close();
 }

@@ -1,6 +1,6 @@
 // What the operator's commands (`bun run verify-blobs`, `backup`, `restore-drill`) share: the
 // API's configuration from the environment and its database, migrated; exit code 2 when either
-// cannot be had, with the reason.
+// cannot be had, with the reason (in German, as all their output: command-line.ts).
 import { type Config, checkBlobStore, loadConfig } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./db/open.ts";
@@ -23,20 +23,23 @@ export async function loadCommandConfig(): Promise<Config> {
   }
 }
 
-/** `whileApiRuns`: what the API does by itself, said when the embedded database is taken. */
+/**
+ * `whileApiRuns`: what the API does by itself, said when the embedded database is taken (a German
+ * clause after „Solange die API läuft, “).
+ */
 export async function openCommandDatabase(whileApiRuns: string): Promise<{ config: Config; db: Database }> {
   const config = await loadCommandConfig();
   const db = await openDatabase(config).catch((error: unknown) => {
-    console.error("could not open the database:", error instanceof Error ? error.message : error);
+    console.error("Die Datenbank ließ sich nicht öffnen:", error instanceof Error ? error.message : error);
     if (!config.databaseUrl) {
-      console.error(`(The embedded database serves one process: while the API runs, it ${whileApiRuns}.)`);
+      console.error(`(Die eingebettete Datenbank dient einem Prozess: Solange die API läuft, ${whileApiRuns}.)`);
     }
     process.exit(2);
   });
   try {
     await migrate(db.sql);
   } catch (error) {
-    console.error("could not migrate the database:", error instanceof Error ? error.message : error);
+    console.error("Die Datenbank ließ sich nicht migrieren:", error instanceof Error ? error.message : error);
     await db.close();
     process.exit(2);
   }

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "./app.ts";
 import { scheduleBackups } from "./backup/job.ts";
+import { backupRequests } from "./backup/on-demand.ts";
 import { loadConfigOrExit } from "./config.ts";
 import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-feed.ts";
 import { migrate } from "./db/migrate.ts";
@@ -84,7 +85,8 @@ try {
   process.exit(1);
 }
 
-const app = createApp({ config, sql: db.sql, writes: db.writes, changes, blobReport });
+const backups = backupRequests({ config, db });
+const app = createApp({ config, sql: db.sql, writes: db.writes, changes, blobReport, backups });
 try {
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: serverBodyLimitBytes });
 } catch (error) {
@@ -97,6 +99,12 @@ try {
 }
 const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
 console.log(`[api] listening on http://${shownHost}:${app.server?.port ?? config.port}`);
+// The embedded database is this process's alone: `bun run backup` asks this process instead.
+if (!config.databaseUrl) {
+  const local = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+  const hostPart = local.includes(":") ? `[${local}]` : local;
+  await backups.publishOperatorToken(`http://${hostPart}:${app.server?.port ?? config.port}`);
+}
 
 // In the background, one process of the deployment at a time: the checksum backfill of rows older
 // than migration 014, then the weekly scrub (docs/architecture.md, "Blob storage").
@@ -123,6 +131,7 @@ async function shutdown(signal: string): Promise<void> {
   console.log(`[api] ${signal}: shutting down`);
   try {
     await app.stop();
+    await backups.stop();
     await stopMaintenance();
     await stopBackups();
     await stopAuditPurge();

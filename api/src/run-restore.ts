@@ -1,47 +1,112 @@
-// `bun run restore <set|latest> [--force <target>]`: puts a set back into the configured database
+// `bun run restore <set|latest|folder> [--force <target>]`: puts a set back into the configured database
 // (DATABASE_URL, or the embedded one in DATA_DIR) and blob store (BLOB_STORE). The whole set is
 // proven first, then restored beside the target, verified there against the manifest, and only
 // then swapped in (the old data set aside, its place printed); it prints how long it took (RTO)
 // and how old the set is (RPO). A target that holds anything is refused unless --force names it
-// (the database's name, or DATA_DIR for the embedded one). Exit code 0: restored and verified;
-// 1: the set is damaged, forged, from a newer version, or the result differs (each problem named);
-// 2: it could not run.
+// (the database's name, or DATA_DIR for the embedded one).
 import "./private-umask.ts";
+import { realpathSync } from "node:fs";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { RestoreError, restoreSet } from "./backup/restore.ts";
 import { listSets } from "./backup/sets.ts";
 import { backupTargetFor } from "./backup/target.ts";
 import { loadCommandConfig } from "./command.ts";
+import { parseCommandLine } from "./command-line.ts";
+import type { BackupTargetConfig } from "./config.ts";
 
-const args = process.argv.slice(2);
-const forceAt = args.indexOf("--force");
-const force = forceAt >= 0 ? (args[forceAt + 1] ?? null) : null;
-const positional = forceAt < 0 ? args : args.filter((_, index) => index !== forceAt && index !== forceAt + 1);
-const set = positional[0];
-if (positional.length !== 1 || !set || (forceAt >= 0 && !force)) {
-  console.error("Usage: bun run restore <set|latest> [--force <database name or DATA_DIR>]");
-  process.exit(2);
-}
+const commandLine = parseCommandLine({
+  name: "restore",
+  synopsis: "<Sicherung|latest|Ordner> [--force <Ziel>]",
+  description:
+    "Spielt eine Sicherung in die eingestellte Datenbank (DATABASE_URL oder die eingebettete in DATA_DIR) und den\n" +
+    "Dateispeicher (BLOB_STORE) zurück: erst wird die ganze Sicherung geprüft, dann neben dem Ziel wiederhergestellt,\n" +
+    "dort gegen ihr Manifest geprüft und erst dann umgeschaltet (die bisherigen Daten bleiben beiseite liegen).",
+  positionals: [
+    {
+      name: "<Sicherung>",
+      help: "der Name einer Sicherung, latest für die neueste, oder ihr Ordner (BACKUP_DIR/sets/<Name>)",
+    },
+  ],
+  options: {
+    force: {
+      type: "string",
+      value: "<Ziel>",
+      help: "ein Ziel, das Daten enthält, ersetzen: der Name der Datenbank bzw. DATA_DIR",
+    },
+  },
+  exitCodes: {
+    0: "wiederhergestellt und geprüft",
+    1: "die Sicherung ist beschädigt, gefälscht, von einer neueren Version, oder das Ergebnis weicht ab (jeweils benannt)",
+    2: "sie konnte nicht laufen (Aufruf, Einstellungen, keine solche Sicherung, ein Ziel mit Daten ohne --force)",
+  },
+});
+const [given, ...extra] = commandLine.positionals;
+const argument = given ?? commandLine.fail("Welche Sicherung? Ihren Namen, latest oder ihren Ordner angeben.");
+if (extra.length > 0) commandLine.fail(`Unerwartetes Argument: ${extra[0]}`);
+const force = commandLine.values.force ?? null;
 
 const config = await loadCommandConfig();
+const set = setNameOf(argument, config.backupTarget);
+
+/**
+ * A set's name as given, or the set a folder path names (`/srv/.backups/sets/<name>`,
+ * `.backups/sets/<name>/`, relative to the repository's folder): it must be a set folder
+ * inside BACKUP_DIR.
+ */
+function setNameOf(given: string, backupTarget: BackupTargetConfig): string {
+  if (given === "latest" || /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(given)) return given;
+  if (!(given.includes("/") || given.includes(sep) || given.startsWith("."))) {
+    commandLine.fail(`${JSON.stringify(given)} ist weder der Name einer Sicherung noch ein Ordner.`);
+  }
+  if (backupTarget.kind !== "disk") {
+    return commandLine.fail(
+      `${given} ist ein Ordner, die Sicherungen liegen aber im Bucket BACKUP_S3_*: den Namen der Sicherung angeben.`,
+    );
+  }
+  // `bun run` starts the script in the repository's folder and tells it nothing of where it was
+  // typed (npm would set INIT_CWD): a relative folder is taken from the repository's folder.
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const folder = real(isAbsolute(given) ? given : resolve(base, given));
+  const setsDir = resolve(real(backupTarget.dir), "sets");
+  const inside = relative(setsDir, folder);
+  if (inside === "" || inside.startsWith("..") || isAbsolute(inside) || inside.includes(sep)) {
+    commandLine.fail(
+      `${given} ist kein Ordner einer Sicherung in BACKUP_DIR (${backupTarget.dir}): ` +
+        `erwartet ${resolve(backupTarget.dir, "sets", "<Name>")}.`,
+    );
+  }
+  return basename(folder);
+}
+
+/** The path with its symbolic links resolved, as far as it exists (a mounted or linked BACKUP_DIR). */
+function real(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    const parent = dirname(absolute);
+    return parent === absolute ? absolute : resolve(real(parent), basename(absolute));
+  }
+}
 
 const target = backupTargetFor(config.backupTarget);
 try {
   const result = await restoreSet({ config, target, set, force, log: (line) => console.log(line) });
   const { manifest } = result;
   console.log(
-    `restored set ${manifest.set} (${Object.values(manifest.row_counts).reduce((a, b) => a + b, 0)} rows, ` +
-      `${manifest.blobs.length} files and invoice PDFs) and verified it against its manifest`,
+    `Sicherung ${manifest.set} wiederhergestellt (${Object.values(manifest.row_counts).reduce((a, b) => a + b, 0)} Zeilen, ` +
+      `${manifest.blobs.length} Dateien und Rechnungs-PDFs) und gegen ihr Manifest geprüft`,
   );
-  console.log(`RTO: ${(result.durationMs / 1000).toFixed(1)} s (the restore took this long)`);
-  console.log(`RPO: ${formatAge(result.ageMs)} (the set was taken at ${manifest.created_at})`);
+  console.log(`RTO: ${(result.durationMs / 1000).toFixed(1)} s (so lange dauerte die Wiederherstellung)`);
+  console.log(`RPO: ${formatAge(result.ageMs)} (die Sicherung entstand ${manifest.created_at})`);
   for (const line of result.setAside) console.log(line);
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
-  if (!(error instanceof RestoreError) && /no set|no complete set/.test(String(error))) {
+  if (!(error instanceof RestoreError) && /keine (vollständige )?Sicherung/.test(String(error))) {
     const sets = (await listSets(target).catch(() => [])).filter((stored) => stored.complete);
     if (sets.length > 0)
-      console.error(`sets in ${target.description}: ${sets.map((stored) => stored.name).join(", ")}`);
+      console.error(`Sicherungen in ${target.description}: ${sets.map((stored) => stored.name).join(", ")}`);
   }
   process.exit(error instanceof RestoreError ? 1 : 2);
 }
@@ -50,5 +115,5 @@ function formatAge(ms: number): string {
   const minutes = Math.round(ms / 60_000);
   if (minutes < 120) return `${minutes} min`;
   const hours = ms / 3_600_000;
-  return hours < 48 ? `${hours.toFixed(1)} h` : `${(hours / 24).toFixed(1)} days`;
+  return hours < 48 ? `${hours.toFixed(1)} h` : `${(hours / 24).toFixed(1)} Tage`;
 }

@@ -6,33 +6,49 @@
 // run (settings, database, another run holding the lock).
 import "./private-umask.ts";
 import { openCommandDatabase } from "./command.ts";
+import { parseCommandLine } from "./command-line.ts";
 import { blobAreas, describeScrub, runBlobMaintenance } from "./modules/operations/index.ts";
 
-function rateArgument(argv: string[]): number | null {
-  const at = argv.indexOf("--mib-per-second");
-  if (at < 0) return null;
-  const value = Number(argv[at + 1]);
-  if (!(value > 0)) {
-    console.error("Usage: bun run verify-blobs [--mib-per-second N]  (N > 0; default BLOB_SCRUB_MIB_PER_SECOND or 32)");
-    process.exit(2);
-  }
-  return value * 1024 * 1024;
+const commandLine = parseCommandLine({
+  name: "verify-blobs",
+  synopsis: "[--mib-per-second <N>]",
+  description:
+    "Prüft jetzt jede gespeicherte Datei, Rechnungs-PDF und Release-Datei gegen Größe und SHA-256 ihrer Zeile,\n" +
+    "sucht Dateien, die keine Zeile nennt, und hält das Ergebnis für Admins fest (wie die wöchentliche Prüfung der API).",
+  options: {
+    "mib-per-second": {
+      type: "string",
+      value: "<N>",
+      help: "höchstens N MiB je Sekunde lesen (N > 0; sonst BLOB_SCRUB_MIB_PER_SECOND oder 32)",
+    },
+  },
+  exitCodes: {
+    0: "alles in Ordnung",
+    1: "Befunde (fehlende, veränderte oder verwaiste Dateien, mit Id und Name ausgegeben)",
+    2: "die Prüfung konnte nicht laufen (Einstellungen, Datenbank, eine andere Prüfung läuft)",
+  },
+});
+const given = commandLine.values["mib-per-second"];
+const mibPerSecond = given === undefined ? null : Number(given);
+if (mibPerSecond !== null && !(mibPerSecond > 0)) {
+  commandLine.fail(`--mib-per-second braucht eine Zahl größer als 0, nicht ${JSON.stringify(given)}.`);
 }
 
-const rate = rateArgument(process.argv.slice(2));
-const { config, db } = await openCommandDatabase("checks the store itself every week");
+const { config, db } = await openCommandDatabase("prüft sie den Speicher jede Woche selbst");
 
 let code = 2;
 try {
   const outcome = await runBlobMaintenance({
     sql: db.sql,
     areas: blobAreas(config, db.sql),
-    bytesPerSecond: rate ?? config.blobScrubBytesPerSecond,
+    bytesPerSecond: mibPerSecond === null ? config.blobScrubBytesPerSecond : mibPerSecond * 1024 * 1024,
     force: true,
     log: (line) => console.log(line),
   });
   if (outcome === "busy") {
-    console.error("Another process is checking the blob store right now (or filling in checksums); try again later.");
+    console.error(
+      "Ein anderer Prozess prüft gerade den Speicher (oder trägt Prüfsummen nach); bitte später noch einmal versuchen.",
+    );
   } else if (outcome !== null) {
     const [summary, ...findings] = describeScrub(outcome);
     console.log(summary);
@@ -40,7 +56,7 @@ try {
     code = outcome.missing + outcome.changed + outcome.orphaned > 0 ? 1 : 0;
   }
 } catch (error) {
-  console.error("the blob check failed:", error);
+  console.error("Die Prüfung des Speichers ist fehlgeschlagen:", error);
 } finally {
   await db.close();
 }

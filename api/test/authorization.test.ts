@@ -204,6 +204,11 @@ const portalRoutes: Record<string, PortalRoute> = {
     request: async () => ({ path: "/api/audit/export.csv?action=customer.created" }),
   },
   "GET /api/audit/verify": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/audit/verify" }) },
+  "POST /api/operations/backup": {
+    adminOnly: true,
+    allowed: 202,
+    request: async () => ({ path: "/api/operations/backup", method: "POST" }),
+  },
   "GET /api/customers": { allowed: 200, request: async () => ({ path: "/api/customers" }) },
   "POST /api/customers": {
     allowed: 201,

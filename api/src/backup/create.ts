@@ -109,8 +109,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   await target.write(manifestKey(set), `${JSON.stringify(manifest, null, 2)}\n`);
   const durationMs = Math.round(now() - started);
   log(
-    `backup ${set}: database ${mib(snapshot.database.size)} MiB, ${blobs.length} blobs (${copiedBlobs} copied, ` +
-      `${reusedBlobs} already in ${target.description}), ${mib(copiedBytes)} MiB written in ${(durationMs / 1000).toFixed(1)} s`,
+    `Sicherung ${set}: Datenbank ${mib(snapshot.database.size)} MiB, ${blobs.length} Dateien (${copiedBlobs} kopiert, ` +
+      `${reusedBlobs} schon in ${target.description}), ${mib(copiedBytes)} MiB geschrieben in ${(durationMs / 1000).toFixed(1)} s`,
   );
   return {
     manifest,
@@ -187,7 +187,7 @@ async function serverSnapshot(
       }
       if (written.status === "rejected") throw written.reason;
       const { size, sha256 } = metered.result();
-      log(`dumped the database (${mib(size)} MiB) at snapshot ${exported?.id}`);
+      log(`Datenbank gesichert (${mib(size)} MiB), Snapshot ${exported?.id}`);
       return {
         database: { kind: "postgres", key, size, sha256, server_version: state.serverVersion },
         state,
@@ -215,7 +215,7 @@ async function embeddedSnapshot(db: Database, target: BackupTarget, set: string,
   try {
     const state = await readDatabaseState(copy.sql);
     const blobs = await collectBlobs(copy.sql);
-    log(`dumped the embedded database (${mib(data.byteLength)} MiB)`);
+    log(`eingebettete Datenbank gesichert (${mib(data.byteLength)} MiB)`);
     return {
       database: { kind: "pglite" as const, key, size: data.byteLength, sha256, server_version: state.serverVersion },
       state,

@@ -44,10 +44,12 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
   try {
     const drillConfig = { databaseUrl: server?.url ?? null, dataDir, blobStore: { kind: "disk" } as const };
     const restore = await restoreSet({ config: drillConfig, target, set: "latest", now, log });
-    log(`drill: set ${restore.manifest.set} restored and verified in ${(restore.durationMs / 1000).toFixed(1)} s`);
+    log(
+      `Probe: Sicherung ${restore.manifest.set} wiederhergestellt und geprüft in ${(restore.durationMs / 1000).toFixed(1)} s`,
+    );
     const account = await addDrillAdmin(drillConfig);
     const checked = await checkApi(drillConfig, config.webRoot, account, restore.manifest);
-    log(`drill: the API answered on the restored copy (${checked})`);
+    log(`Probe: die API hat auf der wiederhergestellten Kopie geantwortet (${checked})`);
     return { restore, durationMs: Math.round(now() - started), checked };
   } finally {
     await server?.drop();
@@ -103,11 +105,11 @@ async function servedAsInSet(
 ): Promise<{ size: number; sha256: string }> {
   const answer = await fetch(url, { headers });
   if (!answer.ok || !answer.body)
-    throw new Error(`${blob.area} #${blob.row_id} "${blob.name}" answered ${answer.status}`);
+    throw new Error(`${blob.area} #${blob.row_id} "${blob.name}" antwortete ${answer.status}`);
   const got = await digestOf(answer.body);
   if (got.sha256 !== blob.sha256) {
     throw new Error(
-      `${blob.area} #${blob.row_id} "${blob.name}" is served as SHA-256 ${got.sha256}, the set says ${blob.sha256}`,
+      `${blob.area} #${blob.row_id} "${blob.name}" kommt mit SHA-256 ${got.sha256}, die Sicherung nennt ${blob.sha256}`,
     );
   }
   return got;
@@ -152,10 +154,11 @@ async function checkApi(
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (child.exitCode !== null)
-        throw new Error(`the API did not start on the restored copy: ${(await stderr).trim()}`);
+        throw new Error(`Die API startete nicht auf der wiederhergestellten Kopie: ${(await stderr).trim()}`);
       const answer = await fetch(`${base}/api/health`).catch(() => null);
       if (answer?.ok) break;
-      if (Date.now() > deadline) throw new Error("the API on the restored copy did not answer /api/health within 60 s");
+      if (Date.now() > deadline)
+        throw new Error("Die API auf der wiederhergestellten Kopie beantwortete /api/health nicht binnen 60 s");
       await Bun.sleep(200);
     }
     const login = await fetch(`${base}/api/login`, {
@@ -163,14 +166,17 @@ async function checkApi(
       headers: { "content-type": "application/json" },
       body: JSON.stringify(account),
     });
-    if (!login.ok) throw new Error(`signing in on the restored copy failed: ${login.status} ${await login.text()}`);
+    if (!login.ok)
+      throw new Error(
+        `Die Anmeldung auf der wiederhergestellten Kopie schlug fehl: ${login.status} ${await login.text()}`,
+      );
     const { token } = (await login.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };
     const checked: string[] = [];
     const file = manifest.blobs.find((blob) => blob.area === "files");
     if (file) {
       const got = await servedAsInSet(`${base}/api/files/${file.row_id}/download`, headers, file);
-      checked.push(`file #${file.row_id} downloaded, ${got.size} bytes, SHA-256 as in the set`);
+      checked.push(`Datei #${file.row_id} heruntergeladen, ${got.size} Bytes, SHA-256 wie in der Sicherung`);
     }
     // A release file is named by the path it is served under `/remotes/`; its manifest is what
     // the shell asks for first.
@@ -178,15 +184,15 @@ async function checkApi(
     if (release) {
       const path = release.name.split("/").map(encodeURIComponent).join("/");
       const got = await servedAsInSet(`${base}/remotes/${path}`, {}, release);
-      checked.push(`release file ${release.name} served, ${got.size} bytes, SHA-256 as in the set`);
+      checked.push(`Release-Datei ${release.name} ausgeliefert, ${got.size} Bytes, SHA-256 wie in der Sicherung`);
     }
     if (checked.length > 0) return checked.join("; ");
     const list = await fetch(`${base}/api/customers?limit=1`, { headers });
-    if (!list.ok) throw new Error(`the customer list answered ${list.status}`);
+    if (!list.ok) throw new Error(`Die Kundenliste antwortete ${list.status}`);
     const { total } = (await list.json()) as { total: number };
     const expected = manifest.row_counts.customers ?? 0;
-    if (total !== expected) throw new Error(`the customer list counts ${total}, the set holds ${expected}`);
-    return `customer list: ${total} as in the set`;
+    if (total !== expected) throw new Error(`Die Kundenliste zählt ${total}, die Sicherung enthält ${expected}`);
+    return `Kundenliste: ${total} wie in der Sicherung`;
   } finally {
     child.kill("SIGTERM");
     const exited = await Promise.race([child.exited, Bun.sleep(10_000).then(() => null)]);

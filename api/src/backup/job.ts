@@ -97,7 +97,9 @@ async function recorded<T>(
       { kind, startedAt: new Date(started), error: message },
       config.publicUrl,
     );
-    log(`${kind} failed (${mailed} admin(s) notified): ${message}`);
+    log(
+      `${kind === "drill" ? "Probe der Wiederherstellung" : "Sicherung"} fehlgeschlagen (${mailed} Admin(s) benachrichtigt): ${message}`,
+    );
     return { ok: false, error: message, runId };
   }
 }
@@ -165,7 +167,9 @@ export async function runScheduledBackup(options: JobOptions): Promise<"off" | "
       const plan = await planPrune(target, now());
       if (plan.sets.length + plan.blobs.length > 0) {
         await prune(target, plan);
-        log(`pruned ${plan.sets.length} set(s) and ${plan.blobs.length} blob(s) no kept set lists`);
+        log(
+          `${plan.sets.length} Sicherung(en) und ${plan.blobs.length} Datei(en), die keine aufbewahrte Sicherung mehr nennt, entfernt`,
+        );
       }
     }
     const drill = await drillNow({ ...options, target }, slot);

@@ -1,5 +1,8 @@
 /** What `bun run restore` and the drill tell the operator when they refuse a set or a target. */
 export const restoreMessages = {
+  noSuchSet: (set: string, where: string) =>
+    `Es gibt keine Sicherung "${set}" in ${where} (oder sie ist unvollständig).`,
+  noCompleteSet: (where: string) => `Es gibt keine vollständige Sicherung in ${where}.`,
   refused: (set: string) => `Die Sicherung ${set} wurde nicht wiederhergestellt:`,
   targetUnchanged: "Das Ziel ist unverändert.",
   targetSwitched:

@@ -110,7 +110,9 @@ export async function restoreSet(options: RestoreOptions): Promise<RestoreResult
     if (staged.problems.length > 0) throw new RestoreError(set, limited(staged.problems));
     const db = await restoreDatabase(staging, manifest, dumpPath);
     try {
-      log(`restored the database of set ${set} (migration ${manifest.migration_level}) beside the target`);
+      log(
+        `Datenbank der Sicherung ${set} (Migrationsstand ${manifest.migration_level}) neben dem Ziel wiederhergestellt`,
+      );
       const problems = await verify(db, manifest, staging.stores, staged.conflicts);
       if (problems.length > 0) throw new RestoreError(set, limited(problems));
     } finally {
@@ -188,7 +190,8 @@ async function inspectTarget(
     }
   }
   if (found.length > 0 && force !== name) throw new Error(restoreMessages.targetNotEmpty(found, name));
-  if (found.length > 0) log(`--force ${name}: the set replaces the target once it is verified (${found.join("; ")})`);
+  if (found.length > 0)
+    log(`--force ${name}: die Sicherung ersetzt das Ziel, sobald sie geprüft ist (${found.join("; ")})`);
   return held;
 }
 

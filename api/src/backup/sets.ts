@@ -43,7 +43,7 @@ export async function listSets(target: BackupTarget): Promise<StoredSet[]> {
 
 export async function readManifest(target: BackupTarget, set: string): Promise<Manifest> {
   const text = await target.readText(manifestKey(set));
-  if (text === null) throw new Error(`there is no set "${set}" in ${target.description} (or it is incomplete)`);
+  if (text === null) throw new Error(restoreMessages.noSuchSet(set, target.description));
   return parseManifest(text, set);
 }
 
@@ -90,7 +90,7 @@ async function listedBlobs(target: BackupTarget, set: string): Promise<string[]>
 export async function resolveSet(target: BackupTarget, name: string): Promise<string> {
   if (name !== "latest") return name;
   const newest = (await listSets(target)).filter((set) => set.complete).at(-1);
-  if (!newest) throw new Error(`there is no complete set in ${target.description}`);
+  if (!newest) throw new Error(restoreMessages.noCompleteSet(target.description));
   return newest.name;
 }
 

@@ -244,7 +244,7 @@ describe("the audit trail", () => {
     async () => {
       const intact = await auditVerifyCommand();
       expect(intact.code).toBe(0);
-      expect(intact.output).toMatch(/audit trail intact: \d+ events checked/);
+      expect(intact.output).toMatch(/Protokoll unversehrt: \d+ Ereignisse geprüft/);
       const [target] = await db.sql<{ seq: number }[]>`
         select seq from audit_events where action = 'customer.created' and purged_at is null order by seq limit 1`;
       await db.sql.begin(async (tx) => {
@@ -254,7 +254,7 @@ describe("the audit trail", () => {
       });
       const broken = await auditVerifyCommand();
       expect(broken.code).toBe(1);
-      expect(broken.output).toContain(`event #${target?.seq} `);
+      expect(broken.output).toContain(`Ereignis #${target?.seq} `);
       expect(broken.output).toContain(auditMessages.mismatch.contentChanged);
       const button = await verify();
       expect(button.body).toMatchObject({

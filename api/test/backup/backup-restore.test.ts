@@ -187,7 +187,7 @@ describe.each(cases)("backup and restore on %s with the %s store", (database, st
       backup = await runScript("backup", [], { ...site.env, ...place.env });
       finishedAt = Date.now();
     }
-    expect(backup.output).toContain("written to");
+    expect(backup.output).toContain("geschrieben nach");
     expect(backup.code).toBe(0);
     const manifest = await place.manifest();
     const takenAt = Date.parse(manifest.created_at);

@@ -158,9 +158,9 @@ describe.each(databaseKinds)("a damaged set on %s", (database) => {
     }
     // Undamaged again, the drill passes.
     const drillAgain = await runScript("restore-drill", [], { ...site.env, ...place.env });
-    expect(drillAgain.output).toContain("restore drill passed");
-    expect(drillAgain.output).toContain("SHA-256 as in the set");
-    expect(drillAgain.output).toContain("release file mf-files/releases/3.1.0/mf-manifest.json served");
+    expect(drillAgain.output).toContain("Probe der Wiederherstellung gelungen");
+    expect(drillAgain.output).toContain("SHA-256 wie in der Sicherung");
+    expect(drillAgain.output).toContain("Release-Datei mf-files/releases/3.1.0/mf-manifest.json ausgeliefert");
     expect(drillAgain.code).toBe(0);
   }, 120_000);
 });

@@ -134,13 +134,13 @@ describe("retention: 7 daily, 4 weekly, 12 monthly", () => {
     const before = (await listSets(place.target)).length;
     const dry = await runScript("backup", ["--prune", "--dry-run"], { ...site.env, ...place.env });
     // Jun 21-30: the days Jun 24-30 stay, Jun 21 as the newest of its week; Jun 22 and 23 go.
-    expect(dry.output).toContain("would remove 2 set(s) and 2 blob(s)");
-    expect(dry.output).toContain(`  set  ${setNameOf(new Date(2026, 5, 22, 2, 30))}`);
-    expect(dry.output).toContain(`  set  ${setNameOf(new Date(2026, 5, 23, 2, 30))}`);
+    expect(dry.output).toContain("Würde 2 Sicherung(en) und 2 Datei(en)");
+    expect(dry.output).toContain(`  Sicherung  ${setNameOf(new Date(2026, 5, 22, 2, 30))}`);
+    expect(dry.output).toContain(`  Sicherung  ${setNameOf(new Date(2026, 5, 23, 2, 30))}`);
     expect(dry.code).toBe(0);
     expect((await listSets(place.target)).length).toBe(before);
     const real = await runScript("backup", ["--prune"], { ...site.env, ...place.env });
-    expect(real.output).toContain("removing 2 set(s) and 2 blob(s)");
+    expect(real.output).toContain("Entferne 2 Sicherung(en) und 2 Datei(en)");
     expect((await listSets(place.target)).length).toBe(before - 2);
   }, 60_000);
 });

@@ -30,7 +30,7 @@ import {
   invoiceAnswerSchema,
   invoicePageSchema,
 } from "../../src/modules/invoices/responses.ts";
-import { healthSchema } from "../../src/modules/operations/responses.ts";
+import { backupStartedSchema, healthSchema } from "../../src/modules/operations/responses.ts";
 import { outboxListSchema, retriedSchema } from "../../src/modules/outbox/responses.ts";
 import { resetRequestedSchema } from "../../src/modules/password-reset/responses.ts";
 import {
@@ -66,6 +66,7 @@ const answerSchemas = {
   "POST /api/requests/:id/reply": repliedSchema,
   "GET /api/outbox": outboxListSchema,
   "POST /api/outbox/:id/retry": retriedSchema,
+  "POST /api/operations/backup": backupStartedSchema,
   "GET /api/audit": auditPageSchema,
   "GET /api/audit/verify": auditVerificationSchema,
   "GET /api/customers": customerPageSchema,

@@ -74,9 +74,9 @@ describe.each(storeKinds)("bun run verify-blobs on the %s store", (kind) => {
 
   test("names the changed file, counts the rest, exits 1", async () => {
     const { code, output } = await verifyBlobs();
-    expect(output).toContain(`blob check of the ${kind} store: 2 checked`);
-    expect(output).toContain("0 missing, 1 changed, 0 orphaned");
-    expect(output).toContain(`changed  files/${damaged.blobId} (files #${damaged.file.id} "Angebot Müller.pdf")`);
+    expect(output).toContain(`Speicherprüfung (${kind}): 2 geprüft`);
+    expect(output).toContain("0 fehlen, 1 verändert, 0 ohne Eintrag");
+    expect(output).toContain(`verändert    files/${damaged.blobId} (files #${damaged.file.id} "Angebot Müller.pdf")`);
     expect(code).toBe(1);
   }, 60_000);
 
@@ -94,7 +94,7 @@ describe.each(storeKinds)("bun run verify-blobs on the %s store", (kind) => {
         const held = await whileLocked(db.sql, maintenanceLock, () => verifyBlobs());
         if (!held.locked) throw new Error("the lock was taken");
         expect(held.value.code).toBe(2);
-        expect(held.value.output).toContain("Another process is checking the blob store right now");
+        expect(held.value.output).toContain("Ein anderer Prozess prüft gerade den Speicher");
       } finally {
         await db.close();
       }

@@ -17,7 +17,7 @@ import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from
 import type { CustomerAnswer, CustomerInput, CustomerPage } from "./customers";
 import type { DownloadLink, FileAnswer, FileListing, FolderAnswer, FolderList } from "./files";
 import type { CancellationAnswer, InvoiceAnswer, InvoiceContent, InvoicePage } from "./invoices";
-import type { HealthAnswer } from "./operations";
+import type { BackupStartedAnswer, HealthAnswer } from "./operations";
 import type { OutboxList, RetriedMailAnswer } from "./outbox";
 import type {
   ClientErrorInput,
@@ -96,6 +96,7 @@ export interface ApiRoutes {
   "GET /api/audit": { query: AuditListQuery; answer: AuditPage };
   "GET /api/audit/verify": { answer: AuditVerification };
   "POST /api/outbox/:id/retry": { answer: RetriedMailAnswer };
+  "POST /api/operations/backup": { answer: BackupStartedAnswer };
 
   "GET /api/customers": { query: PagedListQuery; answer: CustomerPage };
   "POST /api/customers": { body: CustomerInput; answer: CustomerAnswer };

@@ -75,6 +75,8 @@ export const auditActions = {
   "contact_request.replied": action("Anfrage beantwortet", "other", "contact_request"),
   "backup.created": action("Sicherung erstellt", "books", "backup"),
   "backup.drilled": action("Wiederherstellung geprobt", "books", "backup"),
+  // „Jetzt sichern“ (an admin) or `bun run backup` asking the running API (the system).
+  "backup.requested": action("Sicherung angefordert", "books", "backup"),
   // Releases and their rollout: what visitors get, who changed it. Not books, not
   // accounts: the default 3 years. Deploy keys let a team in, as accounts do: security.
   "release.created": action("Release gespeichert", "other", "remote"),

@@ -91,6 +91,8 @@ export const apiErrorCodes = [
   "deploy-key-wrong-remote",
   "deploy-key-not-found",
   "deploy-key-cannot-administer",
+  // Operations: „Jetzt sichern“ while a backup or restore drill runs.
+  "backup-running",
 ] as const;
 
 /** A code the API sends. */

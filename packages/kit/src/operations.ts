@@ -91,6 +91,11 @@ export interface OperationsStatus {
   restore_drill: BackupRun | null;
 }
 
+/** `POST /api/operations/backup` („Jetzt sichern“): the backup began in the API process. */
+export interface BackupStartedAnswer {
+  status: "started";
+}
+
 /** `GET /api/health`; `details` only for an admin's bearer token. */
 export interface HealthAnswer {
   status: "ok";

@@ -3,4 +3,6 @@
  * of this folder they may import (biome.json). Its Elysia plugin, `routes.ts`, is imported by
  * api/src/app.ts alone, so that importing this file stays cheap (no routes, no PDF library).
  */
+
+export type { BackupRequests } from "./backup-requests.ts";
 export { blobAreas, describeScrub, runBlobMaintenance, scheduleBlobMaintenance } from "./maintenance.ts";

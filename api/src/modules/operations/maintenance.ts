@@ -57,7 +57,7 @@ export async function runBlobMaintenance(options: MaintenanceOptions): Promise<"
     const backfill = await backfillChecksums(areas, backfillProgress(sql), { pace, signal });
     if (backfill.recorded + backfill.skipped > 0) {
       log(
-        `checksum backfill: ${backfill.recorded} recorded, ${backfill.skipped} left without (blob missing or of another size)`,
+        `Prüfsummen nachgetragen: ${backfill.recorded}; ${backfill.skipped} ohne (Datei fehlt oder hat eine andere Größe)`,
       );
     }
     const last = await lastScrub(sql);
@@ -71,29 +71,31 @@ export async function runBlobMaintenance(options: MaintenanceOptions): Promise<"
   return outcome.locked ? outcome.value : "busy";
 }
 
+const scrubKinds = { missing: "fehlt", changed: "verändert", orphaned: "ohne Eintrag" } as const;
+
 /** One line per finding and a summary, for the log and the command. */
 export function describeScrub(report: ScrubReport): string[] {
   const mib = (report.bytes_read / 1024 / 1024).toFixed(1);
   const seconds = ((report.finished_at.getTime() - report.started_at.getTime()) / 1000).toFixed(1);
   const lines = [
-    `blob check of the ${report.blob_store} store: ${report.checked} checked (${mib} MiB read in ${seconds} s), ` +
-      `${report.without_checksum} by size only (no checksum yet); ` +
-      `${report.missing} missing, ${report.changed} changed, ${report.orphaned} orphaned`,
+    `Speicherprüfung (${report.blob_store}): ${report.checked} geprüft (${mib} MiB gelesen in ${seconds} s), ` +
+      `${report.without_checksum} nur nach Größe (noch ohne Prüfsumme); ` +
+      `${report.missing} fehlen, ${report.changed} verändert, ${report.orphaned} ohne Eintrag`,
   ];
   for (const problem of report.problems) {
-    const row = problem.row_id === null ? "no row" : `${problem.area} #${problem.row_id} "${problem.name}"`;
+    const row = problem.row_id === null ? "keine Zeile" : `${problem.area} #${problem.row_id} "${problem.name}"`;
     const detail =
       problem.kind === "missing"
-        ? "not stored"
+        ? "nicht gespeichert"
         : problem.kind === "orphaned"
-          ? `${problem.found?.size ?? 0} bytes`
+          ? `${problem.found?.size ?? 0} Bytes`
           : problem.found?.sha256 == null
-            ? `${problem.found?.size} bytes stored, ${problem.expected?.size} expected`
-            : `sha-256 ${problem.found.sha256}, ${problem.expected?.sha256} expected`;
-    lines.push(`  ${problem.kind.padEnd(8)} ${problem.area}/${problem.blob_id} (${row}): ${detail}`);
+            ? `${problem.found?.size} Bytes gespeichert, ${problem.expected?.size} erwartet`
+            : `SHA-256 ${problem.found.sha256}, erwartet ${problem.expected?.sha256}`;
+    lines.push(`  ${scrubKinds[problem.kind].padEnd(12)} ${problem.area}/${problem.blob_id} (${row}): ${detail}`);
   }
   const unlisted = report.missing + report.changed + report.orphaned - report.problems.length;
-  if (unlisted > 0) lines.push(`  … and ${unlisted} more`);
+  if (unlisted > 0) lines.push(`  … und ${unlisted} weitere`);
   return lines;
 }
 

@@ -1,4 +1,4 @@
-import { blobCheckFindings, type HealthAnswer, type OperationsStatus } from "@klarwerk/kit";
+import { type BackupStartedAnswer, blobCheckFindings, type HealthAnswer, type OperationsStatus } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
 
@@ -112,5 +112,13 @@ export const healthSchema = schemaOf<HealthAnswer>()(
       ),
     },
     { additionalProperties: false },
+  ),
+);
+
+/** `POST /api/operations/backup`'s 202. */
+export const backupStartedSchema = schemaOf<BackupStartedAnswer>()(
+  Type.Object(
+    { status: stringEnum(["started"] as const) },
+    { additionalProperties: false, description: "The backup began in the API process." },
   ),
 );

@@ -4,9 +4,12 @@ import type { Deps } from "../../deps.ts";
 import { bearerToken } from "../../http/auth.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
-import { errorResponses, jsonResponse } from "../../http/openapi.ts";
+import { adminOperation, errorResponses, jsonResponse } from "../../http/openapi.ts";
+import { type AuditActor, recordAuditEvent, systemActor, userActor } from "../audit/index.ts";
+import type { BackupRequests } from "./backup-requests.ts";
 import { blobAreas } from "./maintenance.ts";
-import { healthSchema } from "./responses.ts";
+import { operationsMessages } from "./messages.ts";
+import { backupStartedSchema, healthSchema } from "./responses.ts";
 import { operationsStatus } from "./store.ts";
 
 /** A database that has not answered by then counts as down. */
@@ -65,6 +68,56 @@ export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql"
         responses: {
           200: jsonResponse("The database answered a query.", healthSchema),
           ...errorResponses({ 503: { "database-unavailable": [httpMessages.databaseUnavailable] } }),
+        },
+      },
+    },
+  );
+}
+
+/**
+ * `POST /api/operations/backup` („Jetzt sichern“): one backup in this API process, as the schedule
+ * runs it; 202 once it began (its outcome is recorded like every run: the dashboard's Betrieb
+ * block, a mail to admins on failure), 409 while a backup or drill runs. For admins (staff 403),
+ * or for `bun run backup` on this machine with the operator token from DATA_DIR
+ * (backup/on-demand.ts). Either way an audit event names who asked.
+ */
+export function backupRequestModule(
+  { sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">,
+  requests: BackupRequests,
+) {
+  return new Elysia({ name: "backup-requests" }).post(
+    "/api/operations/backup",
+    async ({ request, server, set }): Promise<{ status: "started" }> => {
+      const presented = bearerToken(request.headers.get("authorization"));
+      let actor: AuditActor = systemActor;
+      if (!requests.isOperatorToken(presented)) {
+        const claims = presented ? await auth.tokens.verify(presented) : null;
+        const session = claims ? await auth.sessions.check(claims.sessionId, claims.userId) : null;
+        if (!session) {
+          throw new HttpError(401, "unauthorized", httpMessages.unauthorized, { "WWW-Authenticate": "Bearer" });
+        }
+        if (session.user.role !== "admin") throw new HttpError(403, "admin-only", httpMessages.adminOnly);
+        actor = userActor(session.user, request, server, config.trustedProxies);
+      }
+      if ((await requests.start()) === "busy") {
+        throw new HttpError(409, "backup-running", operationsMessages.backupRunning);
+      }
+      await recordAuditEvent(sql, actor, { action: "backup.requested" });
+      set.status = 202;
+      return { status: "started" };
+    },
+    {
+      detail: {
+        summary: "„Jetzt sichern“: one backup now in the running API (admins, or the local operator token)",
+        tags: ["Health"],
+        security: adminOperation.security,
+        responses: {
+          202: jsonResponse("The backup began; its outcome is recorded like a scheduled one.", backupStartedSchema),
+          ...errorResponses({
+            401: { unauthorized: [httpMessages.unauthorized] },
+            403: { "admin-only": [httpMessages.adminOnly] },
+            409: { "backup-running": [operationsMessages.backupRunning] },
+          }),
         },
       },
     },

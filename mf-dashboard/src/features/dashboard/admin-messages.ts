@@ -36,7 +36,11 @@ export const operationsMessages = {
       : `${shown} E-Mails wurden nicht zugestellt; Sie können sie im Postausgang erneut senden.`,
   backup: "Letzte Sicherung",
   restoreDrill: "Letzte geprüfte Wiederherstellung",
-  noBackup: "Noch keine. Die Sicherung läuft nach Zeitplan (BACKUP_SCHEDULE) oder mit „bun run backup“.",
+  noBackup:
+    "Noch keine. Die Sicherung läuft nach Zeitplan (BACKUP_SCHEDULE), mit „Jetzt sichern“ oder „bun run backup“.",
+  backupNow: "Jetzt sichern",
+  backupStarted: "Die Sicherung läuft. Ihr Ergebnis erscheint hier, sobald sie fertig ist.",
+  backupNotStarted: "Die Sicherung wurde nicht begonnen",
   noDrill: "Noch keine. Sie läuft täglich nach der Sicherung oder mit „bun run restore-drill“.",
   run: (when: string, seconds: string) => `Am ${when}, Dauer ${seconds} s:`,
   runOk: "erfolgreich.",

@@ -10,6 +10,7 @@ import { DataList, List, Paper, Text, Title } from "@klarwerk/kit/ui";
 import { type ReactNode, useId } from "react";
 import { operationsMessages as messages } from "../admin-messages";
 import { useOperations } from "../api/get-operations";
+import { BackupNowButton } from "./BackupNowButton";
 
 /** One finding as people name it: what happened, to which file (name and id), or which object. */
 function problemText(problem: BlobCheckProblem): string {
@@ -166,6 +167,7 @@ export function OperationsNotice({ admin }: { admin: boolean }) {
         </OperationsLine>
         <OperationsLine label={messages.backup}>
           <BackupRunValue run={status.backup} never={messages.noBackup} />
+          <BackupNowButton />
         </OperationsLine>
         <OperationsLine label={messages.restoreDrill}>
           <BackupRunValue run={status.restore_drill} never={messages.noDrill} />
