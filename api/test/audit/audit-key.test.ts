@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds())("the audit trail chained under a key the data
     if (db.url !== null) {
       const cli = await auditVerifyCommand();
       expect(cli.code).toBe(1);
-      expect(cli.output).toContain(`event #${seq} `);
+      expect(cli.output).toContain(`Ereignis #${seq} `);
       expect(cli.output).toContain(auditMessages.mismatch.sealBroken);
     }
   }, 60_000);

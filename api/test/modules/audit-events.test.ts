@@ -733,6 +733,14 @@ const cases: Case[] = [
     },
   },
   {
+    route: "POST /api/operations/backup",
+    name: "„Jetzt sichern“ pressed",
+    run: async () => ({
+      call: json("POST", "/api/operations/backup", {}, owner.token),
+      expected: { action: "backup.requested", status: 202, ...byOwner(), objectId: null },
+    }),
+  },
+  {
     route: "POST /api/deploy-keys",
     name: "deploy key created",
     run: async () => ({

@@ -147,7 +147,7 @@ describe.each(databaseKinds)("files the API and `bun run backup` write, on %s", 
     const backupDir = join(place.env.BACKUP_DIR as string, "sets-here");
     const env = { ...site.env, DATA_DIR: dataDir, BACKUP_DIR: backupDir };
     const first = await runScript("backup", [], env);
-    expect(first.output).toContain("written to");
+    expect(first.output).toContain("geschrieben nach");
     expect(first.code).toBe(0);
     expect(await looseEntries(backupDir)).toEqual([]);
     expect(await looseEntries(dataDir)).toEqual([]);
@@ -166,7 +166,7 @@ describe.each(databaseKinds)("files the API and `bun run backup` write, on %s", 
       DATA_DIR: restoredDataDir,
       BACKUP_DIR: backupDir,
     });
-    expect(restore.output).toContain("verified");
+    expect(restore.output).toContain("gegen ihr Manifest geprüft");
     expect(restore.code).toBe(0);
     expect(await looseEntries(restoredDataDir)).toEqual([]);
   }, 180_000);
