@@ -88,8 +88,8 @@ export async function listOpenRequests(
 }
 
 /**
- * The dashboard's pages of open requests, kept in memory until contact_requests changes (issue
- * 27: staff open the dashboard far more often than requests arrive or are answered). A process
+ * The dashboard's pages of open requests, kept in memory until contact_requests changes (staff
+ * open the dashboard far more often than requests arrive or are answered). A process
  * that changes them calls `changed()` after the commit, so its next list shows the change at once;
  * the others hear the NOTIFY (migration 021).
  */

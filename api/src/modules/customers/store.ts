@@ -249,8 +249,8 @@ export interface NewCustomer {
  * New customers and their audit events (`customer.created`, each naming its own actor and the
  * fields given, which are the values stored), in ONE statement and so in its own transaction:
  * the counts' row (one per status, kept by the insert's trigger) stays locked only inside the
- * commit, not across round trips to this process, where the staff's creates queued on it (issue
- * 27); several creates share that commit (service.ts' group commit). The ids are drawn from the
+ * commit, not across round trips to this process, where the staff's creates queued on it;
+ * several creates share that commit (service.ts' group commit). The ids are drawn from the
  * identity's sequence first and each row is matched back to its item by them, as RETURNING
  * promises no order. The customers come back in the items' order, with the one change (all rows,
  * as migration 021's trigger describes them) that the statement's transaction made.
