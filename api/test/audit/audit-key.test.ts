@@ -18,7 +18,7 @@ import {
 } from "../../src/modules/audit/service.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "../support/app.ts";
 import { runPackageScript } from "../support/commands.ts";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
+import { createTestDatabase, type DatabaseKind, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
 import { registerAndLogin, type SignedInUser, signedInOwner } from "../support/users.ts";
 
@@ -48,30 +48,38 @@ async function deleteAndRelink(sql: Sql, seq: number): Promise<void> {
   });
 }
 
+/** A fresh database with its own backup folder, an app on it and its owner signed in. */
+async function openTrail(kind: DatabaseKind) {
+  const db = await createTestDatabase({ kind });
+  const backups = await mkdtemp(join(tmpdir(), "klarwerk-audit-key-"));
+  const config = testConfig({ BACKUP_DIR: backups });
+  const app = createTestApp(db.sql, config, { rateLimits: unlimitedRateLimits });
+  return { db, backups, config, app, owner: await signedInOwner(app) };
+}
+
+async function closeTrail(db: TestDatabase, backups: string): Promise<void> {
+  await db.drop();
+  await rm(backups, { recursive: true, force: true });
+}
+
+/** What „Protokoll prüfen“ answers. */
+async function verifyOver(app: App, owner: SignedInUser): Promise<AuditVerification> {
+  const answer = await callJson<AuditVerification>(app, "/api/audit/verify", { token: owner.token });
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
 describe.each(testDatabaseKinds())("the audit trail chained under a key the database does not hold (%s)", (kind) => {
   let db: TestDatabase;
   let backups: string;
   let config: ReturnType<typeof testConfig>;
   let app: App;
   let owner: SignedInUser;
-
   beforeAll(async () => {
-    db = await createTestDatabase({ kind });
-    backups = await mkdtemp(join(tmpdir(), "klarwerk-audit-key-"));
-    config = testConfig({ BACKUP_DIR: backups });
-    app = createTestApp(db.sql, config, { rateLimits: unlimitedRateLimits });
-    owner = await signedInOwner(app);
+    ({ db, backups, config, app, owner } = await openTrail(kind));
   }, 60_000);
-  afterAll(async () => {
-    await db.drop();
-    await rm(backups, { recursive: true, force: true });
-  });
-
-  const verify = async () => {
-    const answer = await callJson<AuditVerification>(app, "/api/audit/verify", { token: owner.token });
-    expect(answer.status).toBe(200);
-    return answer.body;
-  };
+  afterAll(() => closeTrail(db, backups));
+  const verify = () => verifyOver(app, owner);
   /** What an API process does every few seconds. */
   const seal = () => sealAuditTrail(db.sql, auditChainKey(config));
   const auditVerifyCommand = () =>
@@ -160,24 +168,11 @@ describe.each(testDatabaseKinds())("what the trail is compared with, and what th
   let config: ReturnType<typeof testConfig>;
   let app: App;
   let owner: SignedInUser;
-
   beforeAll(async () => {
-    db = await createTestDatabase({ kind });
-    backups = await mkdtemp(join(tmpdir(), "klarwerk-audit-key-"));
-    config = testConfig({ BACKUP_DIR: backups });
-    app = createTestApp(db.sql, config, { rateLimits: unlimitedRateLimits });
-    owner = await signedInOwner(app);
+    ({ db, backups, config, app, owner } = await openTrail(kind));
   }, 60_000);
-  afterAll(async () => {
-    await db.drop();
-    await rm(backups, { recursive: true, force: true });
-  });
-
-  const verify = async () => {
-    const answer = await callJson<AuditVerification>(app, "/api/audit/verify", { token: owner.token });
-    expect(answer.status).toBe(200);
-    return answer.body;
-  };
+  afterAll(() => closeTrail(db, backups));
+  const verify = () => verifyOver(app, owner);
   const seal = () => sealAuditTrail(db.sql, auditChainKey(config));
   const newCustomer = async (name: string) => {
     const answer = await callJson(app, "/api/customers", { token: owner.token, json: { name } });
