@@ -36,6 +36,8 @@ const origins = [
 ];
 /** A process whose clock is 61 minutes behind: its tickets are expired as they arrive. */
 const lateOrigin = listening(createTestApp(db.sql, config, { ...options, now: () => Date.now() - 61 * 60_000 }));
+/** A process 59 minutes behind: its tickets arrive a minute before they expire, and still count. */
+const almostLateOrigin = listening(createTestApp(db.sql, config, { ...options, now: () => Date.now() - 59 * 60_000 }));
 /** A process signing under another secret: its tickets are forgeries to the others. */
 const forgerOrigin = listening(createTestApp(db.sql, testConfig({ JWT_SECRET: "f".repeat(48) }), options));
 afterAll(async () => {
@@ -279,6 +281,15 @@ describe("real visitors decide", () => {
       select count(*)::int as visits from canary_visits v join releases r on r.id = v.release_id
       where r.version = ${canary}`;
     expect(left?.visits).toBe(0);
+  });
+
+  test("tickets issued 59 minutes ago still count: their failing visitors stop the canary (61 minutes: above)", async () => {
+    const { canary } = await freshCanary(100);
+    for (let visitor = 0; visitor < minVisitors; visitor++) {
+      const ticket = await ticketFor(canary, almostLateOrigin);
+      expect((await send(visitor, "/api/client-errors", { json: errorOf(canary, ticket, "load") })).status).toBe(204);
+    }
+    expect(await canaryRunning()).toBeNull();
   });
 
   test(`${minVisitors - 1} failing visitors (one of them twice) leave it running; the ${minVisitors}th stops it`, async () => {
