@@ -9,7 +9,7 @@ export const customerScreenMessages = {
   loading: "Lade Kunden...",
   loadFailed: "Fehler beim Laden der Kunden",
   count: (total: string) => `${total} ${total === "1" ? "Kunde" : "Kunden"}`,
-  /** A search's count stops at the cap (customerPaging.searchCountCap): more match. */
+  /** A search's count stops a few pages past the one shown (customerPaging.searchPagesCountedAhead): more match. */
   countOver: (cap: string) => `mehr als ${cap} Kunden`,
   empty: "Keine Kunden gefunden.",
   emptyFilteredHint: "Ändern Sie den Suchbegriff oder den Statusfilter.",

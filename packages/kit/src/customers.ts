@@ -48,8 +48,9 @@ export interface CustomerPage {
   pages: number;
   total: number;
   /**
-   * False when a search matched more than `customerPaging.searchCountCap` customers: then `total`
-   * is the cap and the screen says "mehr als 10.000 Kunden"; `pages` reaches one page past it.
+   * False when a search matched more customers than it counted (the page shown and
+   * `customerPaging.searchPagesCountedAhead` pages after it): then `total` is what it counted and
+   * the screen says "mehr als 100 Kunden"; `pages` reaches one page past it.
    */
   total_exact: boolean;
 }
@@ -63,8 +64,11 @@ export const customerPaging = {
   /** Customers per page, as the product specification fixes it. */
   defaultLimit: 20,
   maxLimit: 100,
-  /** A search counts its matches up to here: counting every match of a broad term is slow. */
-  searchCountCap: 10_000,
+  /**
+   * A search counts its matches up to the page shown and this many pages after it ("Seite 1 von
+   * mehr als 5"): counting every match of a broad term read every matching row.
+   */
+  searchPagesCountedAhead: 4,
 } as const;
 
 export const customerLimits = {

@@ -1,71 +1,29 @@
 import type { Customer } from "@klarwerk/kit";
 import { GroupCommit } from "../../db/group-commit.ts";
-import { TableCache } from "../../db/table-cache.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
-import { concurrencyLimit } from "../../lib/concurrency-limit.ts";
 import type { AuditActor } from "../audit/index.ts";
+import { customerListCache } from "./list-cache.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 import {
   type CustomerChange,
   createCustomers,
   type Editor,
-  type KeptList,
-  keptRowsBefore,
-  type ListRange,
   type NewCustomer,
-  pageOf,
-  pagesShowing,
-  rangeKey,
-  rangeOf,
   readCustomerPage,
-  revisePages,
   updateCustomer,
 } from "./store.ts";
 import { type createBody, customerFrom, type ListQuery, type updateBody } from "./validation.ts";
 
-/**
- * List ranges kept in memory: a list's first three pages as one, a later page alone, each with
- * the rows before it (`keptRowsBefore`) and each page's answer as the JSON text sent. A page of
- * 100 long-noted customers is ~0.5 MB, most are a few KB. Staff page, filter and search the same
- * list all day; a new customer is written into the kept ranges it belongs on, an update forgets
- * only the ranges the saved customer can be on (its status or none, a search its name contains
- * or none), so searches stay answered from memory while others write
- * (docs/decisions/0030-kept-list-ranges-written-into.md).
- */
-const cachedRanges = { maxEntries: 2000, maxChars: 32 * 1024 * 1024 };
-
-/**
- * At most this many creates share one statement: migration 021's NOTIFY describes up to 20 rows
- * (past that the other processes forget every page instead of taking the new customers in).
- */
+/** At most this many creates share one statement: a batch is answered when its slowest insert commits. */
 const maxCreatesTogether = 20;
 
 /**
- * A process sends one customer-list read to the database at a time; the others wait their turn.
- * A range's first read counts its search's matches (up to 10 000 rows rechecked, a few ms of a
- * core), and after a start each process reads every range its staff ask for: several such counts
- * at once took the two cores from the creates' commits (one at a time roughly halved the creates'
- * p99 under the mixed load: docs/decisions/0031-customer-creates-group-commit.md). Reads from memory
- * do not wait, and neither do the reads while the change feed is dark (then every list is a read:
- * one at a time halved the uncached searches a process answers).
- */
-const listReadsAtOnce = 1;
-
-/**
- * The customer list, from memory while its pages are unchanged (with a change feed), and the
- * saves that tell it what they changed.
+ * The customer list (each page from memory while nothing shown on it changed, else one statement),
+ * and the saves that tell it what they changed.
  */
 export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "writes" | "changes">) {
-  const ranges = new TableCache<KeptList, ListRange>(changes, {
-    name: "customer pages",
-    tables: ["customers"],
-    revise: revisePages,
-    affects: pagesShowing,
-    maxEntries: cachedRanges.maxEntries,
-    sizeOf: (kept) => kept.weight,
-    maxSize: cachedRanges.maxChars,
-  });
+  const listPages = customerListCache(changes);
   // The writer's next list must show the save at once, not one NOTIFY round trip later.
   const customersChanged = (change: CustomerChange, writeBegan: number) =>
     changes?.committed("customers", change, writeBegan);
@@ -84,34 +42,9 @@ export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "w
     },
   });
 
-  const listReads = concurrencyLimit(listReadsAtOnce);
-
   /** One page as the JSON text of `{ customers, pages, total, total_exact }`. */
-  async function listPage(query: ListQuery): Promise<string> {
-    const range = rangeOf(query);
-    const kept = await ranges.get(
-      rangeKey(range),
-      async () => {
-        // While the feed is dark nothing is kept and every page is a read: those are not held up,
-        // and need no rows before the range (they only serve revisions of a kept range).
-        const read = await (changes?.live
-          ? listReads(() => readCustomerPage(sql, range, keptRowsBefore))
-          : readCustomerPage(sql, range, 0));
-        const json = JSON.stringify(pageOf(read, query));
-        const rowsInPage = Math.max(1, Math.min(query.limit, read.window.rows.length));
-        // The range's rows weigh what the page's own do, on average.
-        const weight = Math.ceil((json.length / rowsInPage) * Math.max(1, read.window.rows.length));
-        return { ...read, json: new Map([[query.page, json]]), weight };
-      },
-      range,
-    );
-    // A range a new customer was written into makes each page's JSON again once, when next asked for.
-    let json = kept.json.get(query.page);
-    if (json === undefined) {
-      json = JSON.stringify(pageOf(kept, query));
-      kept.json.set(query.page, json);
-    }
-    return json;
+  function listPage(query: ListQuery): Promise<string> {
+    return listPages.page(query, () => readCustomerPage(sql, query));
   }
 
   /** Alone when no other create is being written, else with those that came meanwhile. */
