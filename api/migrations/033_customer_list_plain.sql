@@ -2,15 +2,16 @@
 -- and kept pages are forgotten, not revised, when a save can show on them
 -- (docs/decisions/0060-customer-list-from-the-database-path.md).
 --
--- 1. The change notification names each changed row as `[name_lower, status]` (before and after,
---    for an update) and no longer carries an inserted row as the list shows it: nothing is
---    written into kept pages any more. Rows are named while they fit NOTIFY's payload (8 000
+-- 1. The change notification (`customers:{"op":…,"rows":[…]}`) names each changed row as
+--    `[name_lower, status]` (before and after, for an update). It no longer carries an inserted
+--    row as the list shows it, nor the transaction (which let a process write each insert into
+--    its kept pages exactly once): nothing is written into kept pages any more. Rows are named while they fit NOTIFY's payload (8 000
 --    bytes), however many a statement wrote; past that the rows go and every kept page is
 --    forgotten. So the number of creates one statement groups is free of this trigger.
 create or replace function notify_customers_changed() returns trigger language plpgsql as $$
 declare
   changed_rows jsonb;
-  change jsonb := jsonb_build_object('tx', pg_current_xact_id()::text, 'op', lower(tg_op));
+  change jsonb := jsonb_build_object('op', lower(tg_op));
 begin
   -- At most 201 rows are read: 200 of the shortest names already pass the payload's bytes.
   if tg_op = 'INSERT' then

@@ -12,30 +12,15 @@ const channel = "klarwerk_table_changed";
 
 /**
  * What changed in a table: its trigger's description of the changed rows (customers, migration
- * 021: `{ tx, op, rows }`), or null when anything may have changed (a bulk change, a reconnect, a
- * writer that does not say).
+ * 033: `{ op, rows }`), or null when anything may have changed (a bulk change, a reconnect, a
+ * writer that does not say). Caches only forget what a change can affect, so hearing one twice
+ * (from its writer, then from its NOTIFY) costs a read, never a wrong answer.
  */
 export type ChangeDetail = readonly unknown[] | Readonly<Record<string, unknown>> | null;
 type Listener = (detail: ChangeDetail) => void;
 
 /** How long to wait before listening again after the connection was lost. */
 const reconnectDelayMs = 1000;
-
-/**
- * How long a transaction's NOTIFY is remembered, so its writer, announcing the same change
- * (`committed`), does not apply it a second time. A writer later than half of this after it
- * began its write cannot be sure and makes its caches forget the table instead.
- */
-const rememberHeardMs = 60_000;
-/** Changes announced by this process whose NOTIFY has not come yet, at most (then: start over). */
-const maxAnnounced = 10_000;
-
-/** The committing transaction a detail names (`tx`, migration 021), if any. */
-export function transactionOf(detail: ChangeDetail): string | null {
-  if (detail === null || Array.isArray(detail)) return null;
-  const tx = (detail as Readonly<Record<string, unknown>>).tx;
-  return typeof tx === "string" ? tx : null;
-}
 
 /**
  * Tells in-memory caches when the tables they copy change. A cache may serve from memory only
@@ -55,13 +40,6 @@ export interface ChangeFeed {
    * trigger describes its rows; without it, anything may have changed.
    */
   changed(table: WatchedTable, detail?: ChangeDetail): void;
-  /**
-   * Like `changed`, for a change whose detail names its transaction (`tx`): this process's
-   * listeners hear it exactly once, now or from its NOTIFY, whichever comes first (so a cache
-   * that writes changes into its answers, not only forgets them, never applies one twice).
-   * `writeBegan`: `performance.now()` before the write was sent.
-   */
-  committed(table: WatchedTable, detail: ChangeDetail, writeBegan: number): void;
   close(): Promise<void>;
 }
 
@@ -94,7 +72,6 @@ export function localChangeFeed(): ChangeFeed {
     live: true,
     subscribe: (table, listener) => listeners.add(table, listener),
     changed: (table, detail) => listeners.emit(table, detail),
-    committed: (table, detail) => listeners.emit(table, detail),
     close: async () => {},
   };
 }
@@ -139,27 +116,7 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
   let closed = false;
   let retry: Timer | undefined;
 
-  // Each change with a transaction id reaches the listeners once: `heard` (NOTIFY first; when,
-  // oldest first) tells `committed` to stay quiet, `announced` (writer first) tells the NOTIFY.
-  const heard = new Map<string, number>();
-  const announced = new Set<string>();
-  const hear = (table: WatchedTable, detail: ChangeDetail) => {
-    const tx = transactionOf(detail);
-    if (tx !== null && announced.delete(tx)) return;
-    listeners.emit(table, detail);
-    if (tx === null) return;
-    const now = performance.now();
-    heard.set(tx, now);
-    for (const [old, at] of heard) {
-      if (now - at < rememberHeardMs) break;
-      heard.delete(old);
-    }
-  };
-  const startOver = () => {
-    heard.clear();
-    announced.clear();
-    listeners.emitAll();
-  };
+  const startOver = () => listeners.emitAll();
   const goDark = () => {
     if (!live) return;
     live = false;
@@ -174,7 +131,7 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     onnotice: () => {},
     onnotify: (name: string, payload: string) => {
       const change = name === channel ? parseChange(payload) : null;
-      if (change) hear(change.table, change.detail);
+      if (change) listeners.emit(change.table, change.detail);
     },
     onclose: () => {
       goDark();
@@ -207,20 +164,6 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     },
     subscribe: (table, listener) => listeners.add(table, listener),
     changed: (table, detail) => listeners.emit(table, detail),
-    committed(table, detail, writeBegan) {
-      const tx = transactionOf(detail);
-      // Dark: caches do not serve, and start empty when live again.
-      if (!live || (tx !== null && heard.delete(tx))) return;
-      if (tx === null || performance.now() - writeBegan > rememberHeardMs / 2) {
-        // Its NOTIFY may have come and been forgotten already: forget what the change can affect.
-        listeners.emit(table, tx === null ? detail : null);
-        return;
-      }
-      listeners.emit(table, detail);
-      announced.add(tx);
-      // NOTIFYs that never came (none should): rather start over than risk hearing one twice.
-      if (announced.size > maxAnnounced) startOver();
-    },
     async close() {
       closed = true;
       clearTimeout(retry);

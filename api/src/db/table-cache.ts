@@ -11,27 +11,11 @@ export interface TableCacheOptions<Value, Tag> {
    * forgotten. Made once per change, it is asked once per answer kept.
    */
   affects?: (detail: NonNullable<ChangeDetail>) => (tag: Tag) => boolean;
-  /**
-   * Before `affects`: a change that can be written into kept answers instead of forgetting them
-   * gets a `Revision` here (null: it cannot, `affects` decides). Every kept answer is replaced by
-   * what `apply` makes of it (the same object when the change does not touch it), or forgotten.
-   * A load under way when the change comes gets it applied when it lands (unless it `spoils` it),
-   * so its callers, and those who join it later, receive the answer as it is after the change.
-   */
-  revise?: (detail: NonNullable<ChangeDetail>) => Revision<Value, Tag> | null;
   /** At most this many answers are kept; the least recently used goes first. */
   maxEntries: number;
   /** With `maxSize`: what one answer weighs (e.g. its length), so large answers count as such. */
   sizeOf?: (value: Value) => number;
   maxSize?: number;
-}
-
-/** How one change is written into kept answers (`TableCacheOptions.revise`). */
-export interface Revision<Value, Tag> {
-  /** A kept answer as it is after the change, or undefined to forget it. */
-  apply(value: Value, tag: Tag): Value | undefined;
-  /** Whether a load under way must not be kept; else `apply` revises it when it lands. */
-  spoils(tag: Tag): boolean;
 }
 
 /** How often each cache answered from memory, since the process started (diagnostics, benches). */
@@ -44,7 +28,7 @@ export interface TableCacheStats {
   bypassed: number;
   /** Kept answers dropped to stay within `maxEntries`/`maxSize` (least recently used first). */
   evicted: number;
-  /** Kept answers dropped because a change touched them and could not be written into them. */
+  /** Kept answers dropped because a change touched them. */
   forgotten: number;
 }
 
@@ -60,8 +44,6 @@ interface Load<Value, Tag> {
   tag: Tag;
   /** A change came after the load began: its answer may be old, so it is not kept. */
   stale: boolean;
-  /** Changes that came after the load began, applied to its answer when it lands. */
-  revisions: Revision<Value, Tag>[];
 }
 
 /**
@@ -122,18 +104,12 @@ export class TableCache<Value, Tag = undefined> {
       promise: Promise.resolve() as Promise<Value>,
       tag: tag as Tag,
       stale: false,
-      revisions: [],
     };
     flight.promise = load().then(
       (loaded) => {
         if (this.loading.get(key) === flight) this.loading.delete(key);
-        if (flight.stale) return loaded;
-        let value: Value | undefined = loaded;
-        for (const revision of flight.revisions) value = value && revision.apply(value, flight.tag);
-        // Only a revision that breaks its own promise (`spoils` false) leaves nothing: the read stands, not kept.
-        if (value === undefined) return loaded;
-        if (this.feed?.live) this.keep(key, value, flight.tag);
-        return value;
+        if (!flight.stale && this.feed?.live) this.keep(key, loaded, flight.tag);
+        return loaded;
       },
       (error: unknown) => {
         if (this.loading.get(key) === flight) this.loading.delete(key);
@@ -160,11 +136,6 @@ export class TableCache<Value, Tag = undefined> {
 
   /** A change heard: forget what it affects (everything, when it does not say what changed). */
   private changed(detail: ChangeDetail): void {
-    const revision = detail === null ? null : (this.options.revise?.(detail) ?? null);
-    if (revision) {
-      this.revise(revision);
-      return;
-    }
     if (detail === null || !this.options.affects) {
       this.clear();
       return;
@@ -180,30 +151,6 @@ export class TableCache<Value, Tag = undefined> {
       if (!affects(flight.tag)) continue;
       flight.stale = true;
       this.loading.delete(key);
-    }
-  }
-
-  private revise(revision: Revision<Value, Tag>): void {
-    for (const [key, entry] of this.entries) {
-      const value = revision.apply(entry.value, entry.tag);
-      if (value === entry.value) continue;
-      if (value === undefined) {
-        this.entries.delete(key);
-        this.size -= entry.size;
-        this.stats.forgotten++;
-        continue;
-      }
-      const size = this.options.sizeOf?.(value) ?? 1;
-      this.size += size - entry.size;
-      // In place: a change is no use of the answer, its recency stays.
-      entry.value = value;
-      entry.size = size;
-    }
-    for (const [key, flight] of this.loading) {
-      if (revision.spoils(flight.tag)) {
-        flight.stale = true;
-        this.loading.delete(key);
-      } else flight.revisions.push(revision);
     }
   }
 

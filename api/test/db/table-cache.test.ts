@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { type ChangeDetail, type ChangeFeed, localChangeFeed } from "../../src/db/change-feed.ts";
-import { type Revision, TableCache, tableCacheStats } from "../../src/db/table-cache.ts";
+import { TableCache, tableCacheStats } from "../../src/db/table-cache.ts";
 
 /** A load that counts its calls and finishes when told to. */
 function controlledLoad(value: string) {
@@ -179,72 +179,6 @@ describe("TableCache", () => {
       await cache.get("a", counted("first"));
       feed.changed("customers", [["unrelated", "vertrag"]]);
       expect(await cache.get("a", counted("second"))).toBe("second");
-    });
-  });
-
-  describe("a change written into kept answers", () => {
-    /**
-     * Answers are lists of names; a change `{ add }` appends its name to the answers whose tag (a
-     * term) it contains, and forgets those tagged "later:<term>"; any other detail is no revision.
-     */
-    const appending = (detail: NonNullable<ChangeDetail>): Revision<string, string> | null => {
-      const add = Array.isArray(detail) ? undefined : (detail as { add?: unknown }).add;
-      if (typeof add !== "string") return null;
-      const later = (tag: string) => tag.startsWith("later:") && add.includes(tag.slice("later:".length));
-      return {
-        spoils: later,
-        apply: (value, tag) => (later(tag) ? undefined : add.includes(tag) ? `${value},${add}` : value),
-      };
-    };
-
-    test("kept answers take the change; those it forgets go; others stay the same", async () => {
-      const feed = localChangeFeed();
-      const cache = new TableCache<string, string>(feed, { tables: ["customers"], maxEntries: 10, revise: appending });
-      await cache.get("müller", counted("müller kg"), "müller");
-      await cache.get("schmidt", counted("schmidt ag"), "schmidt");
-      await cache.get("müller 2", counted("müller ohg"), "later:müller");
-      feed.changed("customers", { add: "müller bau" });
-      loads = 0;
-      expect(await cache.get("müller", counted("unused"), "müller")).toBe("müller kg,müller bau");
-      expect(await cache.get("schmidt", counted("unused"), "schmidt")).toBe("schmidt ag");
-      expect(await cache.get("müller 2", counted("müller ohg, read anew"), "later:müller")).toBe(
-        "müller ohg, read anew",
-      );
-      expect(loads).toBe(1);
-      // Not a revision and no `affects`: everything goes.
-      feed.changed("customers", [["müller", "vertrag"]]);
-      expect(await cache.get("schmidt", counted("schmidt anew"), "schmidt")).toBe("schmidt anew");
-    });
-
-    test("a load under way lands with the changes heard meanwhile, for those who joined before and after", async () => {
-      const feed = localChangeFeed();
-      const cache = new TableCache<string, string>(feed, { tables: ["customers"], maxEntries: 10, revise: appending });
-      const slow = controlledLoad("müller kg");
-      const first = cache.get("müller", slow.load, "müller");
-      feed.changed("customers", { add: "müller bau" });
-      const joined = cache.get("müller", counted("unused"), "müller");
-      feed.changed("customers", { add: "müller & söhne" });
-      slow.finish();
-      expect(await Promise.all([first, joined])).toEqual([
-        "müller kg #1,müller bau,müller & söhne",
-        "müller kg #1,müller bau,müller & söhne",
-      ]);
-      expect(slow.calls).toBe(1);
-      expect(await cache.get("müller", counted("unused"), "müller")).toBe("müller kg #1,müller bau,müller & söhne");
-    });
-
-    test("a load under way that the change forgets is not kept, and later calls do not join it", async () => {
-      const feed = localChangeFeed();
-      const cache = new TableCache<string, string>(feed, { tables: ["customers"], maxEntries: 10, revise: appending });
-      const old = controlledLoad("page 2 old");
-      const first = cache.get("müller 2", old.load, "later:müller");
-      feed.changed("customers", { add: "müller bau" });
-      const fresh = controlledLoad("page 2 new");
-      const second = cache.get("müller 2", fresh.load, "later:müller");
-      old.finish();
-      fresh.finish();
-      expect(await Promise.all([first, second])).toEqual(["page 2 old #1", "page 2 new #1"]);
-      expect(await cache.get("müller 2", counted("unused"), "later:müller")).toBe("page 2 new #1");
     });
   });
 });

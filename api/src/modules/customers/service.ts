@@ -25,8 +25,7 @@ const maxCreatesTogether = 20;
 export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "writes" | "changes">) {
   const listPages = customerListCache(changes);
   // The writer's next list must show the save at once, not one NOTIFY round trip later.
-  const customersChanged = (change: CustomerChange, writeBegan: number) =>
-    changes?.committed("customers", change, writeBegan);
+  const customersChanged = (change: CustomerChange) => changes?.changed("customers", change);
 
   // The creates that come while one is being written go together next, in one transaction (each
   // create waited for the commits of those before it otherwise). The change is announced once, with all
@@ -35,9 +34,8 @@ export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "w
     name: "customer creates",
     maxBatch: maxCreatesTogether,
     async write(items) {
-      const writeBegan = performance.now();
       const { customers, change } = await createCustomers(writes, items);
-      customersChanged(change, writeBegan);
+      customersChanged(change);
       return customers;
     },
   });
@@ -59,10 +57,9 @@ export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "w
     editor: Editor,
     actor: AuditActor,
   ): Promise<Customer> {
-    const writeBegan = performance.now();
     const updated = await updateCustomer(writes, id, customerFrom(body, { statusRequired: true }), editor, actor);
     if (!updated) throw new HttpError(404, "customer-not-found", messages.notFound);
-    customersChanged(updated.change, writeBegan);
+    customersChanged(updated.change);
     return updated.customer;
   }
 

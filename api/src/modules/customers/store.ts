@@ -130,11 +130,10 @@ export interface Editor {
 }
 
 /**
- * What a save tells the change feed, as the change trigger (migration 033) describes it: the
- * transaction and `[name_lower, status]` of each row (before and after, for an update).
+ * What a save tells the change feed, as the change trigger (migration 033) describes it:
+ * `[name_lower, status]` of each row (before and after, for an update).
  */
 export type CustomerChange = {
-  tx: string;
   op: "insert" | "update";
   rows: unknown[][];
 };
@@ -181,7 +180,7 @@ export async function createCustomers(
   const staging = auditEventsStaging(sql, events, sql`(select array_agg(id::text order by ord) from drawn)`);
   // `drawn` is read three times and runs once: each item's id is drawn once, from the identity's
   // sequence (migration 005; named here, not looked up per row).
-  const created = await sql<(Customer & { name_lower: string; tx: string })[]>`
+  const created = await sql<(Customer & { name_lower: string })[]>`
     with drawn as materialized (
       select nextval('customers_id_seq') as id, item.*
       from unnest(
@@ -205,7 +204,7 @@ export async function createCustomers(
       returning id, name, email, phone, website, notes, status, address, leitweg_id, name_lower
     ),
     staged as (select ${staging} as events)
-    select created.*, pg_current_xact_id()::text as tx
+    select created.*
     from created join drawn using (id) cross join staged
     order by drawn.ord`;
   if (created.length !== items.length) {
@@ -213,12 +212,11 @@ export async function createCustomers(
   }
   const customers: Customer[] = [];
   const rows: unknown[][] = [];
-  for (const { name_lower, tx: _, ...stored } of created) {
+  for (const { name_lower, ...stored } of created) {
     customers.push(stored);
     rows.push([name_lower, stored.status]);
   }
-  const tx = created[0]?.tx ?? "";
-  return { customers, change: { tx, op: "insert", rows } };
+  return { customers, change: { op: "insert", rows } };
 }
 
 /**
@@ -254,7 +252,7 @@ async function writeCustomer(
   customer: CustomerInput,
   editor: Editor,
 ): Promise<{ customer: Customer; change: CustomerChange; before: RowBefore } | null> {
-  const [updated] = await sql<(Customer & { name_lower: string; before: RowBefore; tx: string })[]>`
+  const [updated] = await sql<(Customer & { name_lower: string; before: RowBefore })[]>`
     with before as (
       select id, name, name_lower, email, phone, website, notes, status, address, leitweg_id
       from customers where id = ${id} for update
@@ -268,12 +266,12 @@ async function writeCustomer(
     where customers.id = before.id
     returning customers.id, customers.name, customers.email, customers.phone, customers.website,
       customers.notes, customers.status, customers.address, customers.leitweg_id, customers.name_lower,
-      to_json(before) as before, pg_current_xact_id()::text as tx`;
+      to_json(before) as before`;
   if (!updated) return null;
-  const { name_lower, before, tx, ...stored } = updated;
+  const { name_lower, before, ...stored } = updated;
   const rows = [
     [before.name_lower, before.status],
     [name_lower, stored.status],
   ];
-  return { customer: stored, change: { tx, op: "update", rows }, before };
+  return { customer: stored, change: { op: "update", rows }, before };
 }
