@@ -52,7 +52,7 @@
 // connections to the database (open.ts: reads, saves), the baseline `--connections` (32). The
 // raw creates are checked to be stored too.
 //
-// Usage: DATABASE_URL=postgres://… bun bench/mixed.ts [--terms popular|diverse|both] [--seconds 180]
+// Usage: DATABASE_URL=postgres://… bun bench/mixed.ts [--terms popular|diverse|both] [--seconds 180] [--pages-kept N]
 //        [--connections 32] [--customers 100000] [--without-creates] [--no-raw-sql]
 //
 // Another bench can load the portal while it runs something of its own (a backup, a scrub) and
@@ -63,6 +63,7 @@ import { openRequestsPage } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import postgres from "postgres";
 import { createApp } from "../api/src/app.ts";
+import { defaultCustomerPagesKept } from "../api/src/config.ts";
 import { listenForChanges } from "../api/src/db/change-feed.ts";
 import { openDatabase, readConnectionSettings, type Sql } from "../api/src/db/open.ts";
 import { type TableCacheStats, tableCacheStats } from "../api/src/db/table-cache.ts";
@@ -119,6 +120,8 @@ export interface MixedContext {
 
 export interface MixedOptions {
   seconds: number;
+  /** `CUSTOMER_PAGES_KEPT` of the API processes (0: every list page is read); default the product's. */
+  pagesKept?: number;
   connections?: number;
   customers?: number;
   /** Another mix (shares adding up to 1), e.g. without creates to see what they cost; default the issue's. */
@@ -483,7 +486,8 @@ async function serve(): Promise<void> {
   const db = await openDatabase({ databaseUrl, dataDir: tmpdir() });
   const changes = await listenForChanges(databaseUrl);
   const listen = { port: 0, hostname: "127.0.0.1" };
-  const app = createApp({ config: testConfig(), sql: db.sql, writes: db.writes, changes }).listen(listen);
+  const config = testConfig({ CUSTOMER_PAGES_KEPT: process.env.CUSTOMER_PAGES_KEPT ?? "" });
+  const app = createApp({ config, sql: db.sql, writes: db.writes, changes }).listen(listen);
   const bare = new Elysia().get("/bare", () => ({ customers: [], pages: 1, total: 0 })).listen(listen);
   const control = Bun.serve({ ...listen, fetch: () => Response.json(tableCacheStats()) });
   reportReady<Ready>(
@@ -549,6 +553,7 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
   const {
     seconds,
     connections = 32,
+    pagesKept,
     customers = 100_000,
     shares = issueShares,
     terms = "popular",
@@ -565,7 +570,14 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
   let raw: Sql | null = null;
   try {
     for (let index = 0; index < 2; index++) {
-      children.push(await startChild<Ready>(import.meta.path, "--serve", { env: { BENCH_DATABASE_URL: databaseUrl } }));
+      children.push(
+        await startChild<Ready>(import.meta.path, "--serve", {
+          env: {
+            BENCH_DATABASE_URL: databaseUrl,
+            CUSTOMER_PAGES_KEPT: pagesKept === undefined ? "" : String(pagesKept),
+          },
+        }),
+      );
     }
     const origins = children.map((child) => `http://127.0.0.1:${child.ready.api}`);
     const bareOrigins = children.map((child) => `http://127.0.0.1:${child.ready.bare}`);
@@ -854,17 +866,21 @@ if (import.meta.main) {
       ? { ...issueShares, search: issueShares.search + issueShares.create, create: 0 }
       : issueShares;
     const rawSql = !process.argv.includes("--no-raw-sql");
+    const pagesKept = process.argv.includes("--pages-kept")
+      ? numberOption("pages-kept", defaultCustomerPagesKept, { integer: true })
+      : undefined;
     const loadAverage = () =>
       loadavg()
         .map((value) => value.toFixed(2))
         .join(" ");
     console.log(
       `Database: ${databaseLabel()}; ${customers} customers; 2 API processes; ${connections} connections; ${seconds} s; ` +
-        `terms ${termsOption}; load average ${loadAverage()}`,
+        `terms ${termsOption}; customer pages kept ${pagesKept ?? defaultCustomerPagesKept} per process; ` +
+        `load average ${loadAverage()}`,
     );
     const reports: MixedReport[] = [];
     for (const terms of runs) {
-      const report = await runMixedLoad({ seconds, connections, customers, shares, terms, rawSql });
+      const report = await runMixedLoad({ seconds, connections, customers, shares, terms, rawSql, pagesKept });
       printReport(report, console.log);
       console.log(`load average after the ${terms} mix ${loadAverage()}`);
       reports.push(report);

@@ -80,6 +80,8 @@ export interface Config {
   invoiceMaxBackdateDays: number;
   /** Loads a canary must have had before its error rate is compared with the active release's. */
   canaryMinLoads: number;
+  /** How many customer-list pages each process keeps in memory (`CUSTOMER_PAGES_KEPT`; 0: none). */
+  customerPagesKept: number;
   /** Days browsers' error reports and counted release loads are kept (`CLIENT_REPORT_RETENTION_DAYS`). */
   clientReportRetentionDays: number;
   /** How many years the audit trail keeps each class of event (`AUDIT_RETENTION_<CLASS>_YEARS`). */
@@ -187,6 +189,19 @@ function readInvoiceMaxBackdateDays(value: string | undefined, problems: string[
 
 /** `CANARY_MIN_LOADS` unset: a canary is judged once this many distinct visitors counted (among its last 200 visits). */
 export const defaultCanaryMinLoads = 50;
+
+/** `CUSTOMER_PAGES_KEPT` unset: pages of 20 customers are a few KB each (the cache also stops at 64 MB). */
+export const defaultCustomerPagesKept = 20_000;
+
+function readCustomerPagesKept(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value.trim() === "") return defaultCustomerPagesKept;
+  const pages = Number(value);
+  if (!/^\d+$/.test(value.trim()) || pages > 1_000_000) {
+    problems.push(`CUSTOMER_PAGES_KEPT must be a whole number from 0 to 1000000, got "${value}".`);
+    return 0;
+  }
+  return pages;
+}
 
 function readCanaryMinLoads(value: string | undefined, problems: string[]): number {
   if (value === undefined || value.trim() === "") return defaultCanaryMinLoads;
@@ -407,6 +422,7 @@ export function loadConfig(env: Env): Config {
   );
   const invoiceMaxBackdateDays = readInvoiceMaxBackdateDays(env.INVOICE_MAX_BACKDATE_DAYS, problems);
   const canaryMinLoads = readCanaryMinLoads(env.CANARY_MIN_LOADS, problems);
+  const customerPagesKept = readCustomerPagesKept(env.CUSTOMER_PAGES_KEPT, problems);
   const clientReportDays = readClientReportRetention(env.CLIENT_REPORT_RETENTION_DAYS, problems);
   const auditRetentionYears = readAuditRetention(env, problems);
 
@@ -453,6 +469,7 @@ export function loadConfig(env: Env): Config {
     backupBytesPerSecond,
     invoiceMaxBackdateDays,
     canaryMinLoads,
+    customerPagesKept,
     clientReportRetentionDays: clientReportDays,
     auditRetentionYears,
     auditKey,

@@ -3,11 +3,8 @@ import type { ChangeDetail, ChangeFeed } from "../../db/change-feed.ts";
 import { TableCache } from "../../db/table-cache.ts";
 import type { ListQuery } from "./validation.ts";
 
-/**
- * How many pages a process keeps, and how many characters of JSON in all: a page of 20 customers
- * is a few KB, of 100 long-noted ones ~0.5 MB.
- */
-const keptPages = { maxEntries: 20_000, maxChars: 64 * 1024 * 1024 };
+/** How many characters of JSON a process keeps in all: a page of 20 customers is a few KB, of 100 long-noted ones ~0.5 MB. */
+const maxKeptChars = 64 * 1024 * 1024;
 
 /** A change's rows (`{ tx, op, rows }`, or the rows alone), or null when it names none. */
 function changedRows(detail: NonNullable<ChangeDetail>): readonly unknown[] | null {
@@ -44,17 +41,17 @@ export function pagesShowing(
  * Customer list pages kept as the JSON text sent, each until a change can show on it: a save
  * forgets the pages of its status (or none) whose search the customer's name contains (or none),
  * in this process at once and in the others when the change feed tells them. Nothing is kept
- * while the feed is dark. Every page is one statement of its own (`readCustomerPage`); nothing is
+ * while the feed is dark, nor with `pagesKept` 0 (`CUSTOMER_PAGES_KEPT`). Every page is one statement of its own (`readCustomerPage`); nothing is
  * revised in place, and misses do not wait for each other.
  */
-export function customerListCache(changes: ChangeFeed | null) {
+export function customerListCache(changes: ChangeFeed | null, pagesKept: number) {
   const pages = new TableCache<string, ListQuery>(changes, {
     name: "customer pages",
     tables: ["customers"],
     affects: pagesShowing,
-    maxEntries: keptPages.maxEntries,
+    maxEntries: pagesKept,
     sizeOf: (json) => json.length,
-    maxSize: keptPages.maxChars,
+    maxSize: maxKeptChars,
   });
 
   /** One page as the JSON text of `{ customers, pages, total, total_exact }`. */

@@ -27,10 +27,12 @@ export const customerPageSchema = schemaOf<CustomerPage>()(
       pages: Type.Integer({ minimum: 1, description: "At least 1: an empty result is one empty page." }),
       total: Type.Integer({
         minimum: 0,
-        description: "How many customers match the search and status; a search counts up to 10 000.",
+        description:
+          "How many customers match the search and status; a search counts up to four pages past the page asked for.",
       }),
       total_exact: Type.Boolean({
-        description: "False when a search matched more than 10 000 customers: `total` is then 10 000.",
+        description:
+          "False when a search matched more than it counted: `total` is then what it counted ((page + 4) × limit), and `pages` one past it.",
       }),
     },
     { additionalProperties: false },

@@ -15,7 +15,7 @@ const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
  * - `POST /api/customers` → 201 `{ customer }`;
  * - `PUT /api/customers/{id}` → `{ customer }`, 404 for an unknown id.
  */
-export function customersModule(deps: Pick<Deps, "sql" | "writes" | "auth" | "changes">) {
+export function customersModule(deps: Pick<Deps, "config" | "sql" | "writes" | "auth" | "changes">) {
   const service = customersService(deps);
   return new Elysia({ name: "customers-routes", prefix: "/api/customers" })
     .use(deps.auth.guard)

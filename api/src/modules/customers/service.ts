@@ -22,8 +22,13 @@ const maxCreatesTogether = 20;
  * The customer list (each page from memory while nothing shown on it changed, else one statement),
  * and the saves that tell it what they changed.
  */
-export function customersService({ sql, writes, changes }: Pick<Deps, "sql" | "writes" | "changes">) {
-  const listPages = customerListCache(changes);
+export function customersService({
+  config,
+  sql,
+  writes,
+  changes,
+}: Pick<Deps, "config" | "sql" | "writes" | "changes">) {
+  const listPages = customerListCache(changes, config.customerPagesKept);
   // The writer's next list must show the save at once, not one NOTIFY round trip later.
   const customersChanged = (change: CustomerChange) => changes?.changed("customers", change);
 
