@@ -34,11 +34,11 @@
 // many connections as the load has (`--connections`), each call waiting for its answer. They are
 // the store functions the API calls, called with a plain postgres.js pool (the API's driver
 // options: int8 as numbers, prepared statements as postgres.js defaults them, `prepare: true`,
-// which open.ts keeps) instead of through the services' caches:
-// - a search or a list page: `readCustomerPage(sql, rangeOf(query), keptRowsBefore)` of
-//   customers/store.ts, the query parsed by the API's own `parseListQuery`: exactly what a
-//   process sends on a page-cache miss (the first three pages as one range, with 200 rows before
-//   it; one statement, count and rows together);
+// which open.ts keeps, each planned for its values as the API's reads are) instead of through
+// the services' caches:
+// - a search or a list page: `readCustomerPage(sql, query)` of customers/store.ts, the query
+//   parsed by the API's own `parseListQuery`: exactly what a process sends on a page-cache miss
+//   (one statement: the page and its count);
 // - the dashboard: `listOpenRequests(sql, { limit: 50, before: null })` of contact-requests/
 //   store.ts, what `GET /api/requests` sends on a miss (one statement);
 // - a create: `createCustomers(sql, [one])` of customers/store.ts, one customer per statement
