@@ -124,35 +124,8 @@ export function daysUntilDue(dueOn: string, today: string): number {
   return Math.round((Date.parse(`${dueOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
-/** The screen's and the API's German texts of the Datenschutz cases. */
+/** The API's German answers about Datenschutz cases; the screen shows `summary` and these as they come. */
 export const privacyMessages = {
-  title: "Datenschutz",
-  intro:
-    "Anfragen nach Art. 15 DSGVO (Auskunft) und Art. 17 DSGVO (Löschung) sind innerhalb eines Monats nach Eingang zu beantworten (Art. 12 Abs. 3 DSGVO).",
-  newCase: "Neue Anfrage erfassen",
-  email: "E-Mail-Adresse der betroffenen Person",
-  name: "Name (optional)",
-  kind: "Art der Anfrage",
-  receivedOn: "Eingegangen am",
-  dueOn: "Frist",
-  status: "Status",
-  notes: "Notizen",
-  create: "Anfrage anlegen",
-  created: "Die Anfrage wurde angelegt.",
-  saveNotes: "Speichern",
-  saved: "Gespeichert.",
-  cases: "Anfragen",
-  noCases: "Es sind keine Anfragen erfasst.",
-  open: "Öffnen",
-  back: "Zurück zur Übersicht",
-  hits: "Fundstellen",
-  where: "Wo",
-  matchedIn: "Gefunden in",
-  download: "Auskunft herunterladen",
-  loadFailed: "Die Anfragen konnten nicht geladen werden.",
-  dueSoon: (days: number) => (days === 1 ? "Frist endet morgen" : `Frist endet in ${days} Tagen`),
-  dueToday: "Frist endet heute",
-  overdue: "Frist überschritten",
   foundNowhere: "Zu dieser E-Mail-Adresse sind keine personenbezogenen Daten gespeichert.",
   found: (count: number) => (count === 1 ? "1 Fundstelle." : `${count} Fundstellen.`),
   invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
