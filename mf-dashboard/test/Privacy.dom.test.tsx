@@ -77,6 +77,8 @@ describe("Datenschutz", () => {
     const hits = await screen.findByRole("table", { name: "Fundstellen" });
     expect(within(hits).getByText("Rechnung 2026-014")).toBeDefined();
     expect(within(hits).getByText("Kontaktanfrage")).toBeDefined();
+    expect(within(hits).getByText("E-Mail-Adresse, Nachricht")).toBeDefined();
+    expect(within(hits).getByText("an einen gefundenen Kunden")).toBeDefined();
     expect(screen.getByText("2 Fundstellen.")).toBeDefined();
     expect(screen.getByRole("button", { name: "Auskunft herunterladen" })).toBeDefined();
     const post = calls.find((call) => call.method === "POST");

@@ -4,6 +4,7 @@ import {
   type PrivacyCase,
   type PrivacyCaseDetail,
   privacyDueDate,
+  privacyMatchLabels,
   privacyMessages,
   todayInGermany,
 } from "@klarwerk/kit";
@@ -146,6 +147,8 @@ describe("Datenschutz-Anfragen", () => {
     expect(hits.find((hit) => hit.kind === "invoice")?.label).toMatch(/^Rechnung \d{4}-/);
     expect(hits.find((hit) => hit.kind === "folder")?.label).toBe(`Ordner „Kunde ${person.email}“`);
     expect(answer.body.summary).toBe(privacyMessages.found(hits.length));
+    // Every place it was found in has its German words on the screen.
+    expect(hits.flatMap((hit) => hit.fields).filter((field) => !Object.hasOwn(privacyMatchLabels, field))).toEqual([]);
   });
 
   test("a staff member's address finds their account and their browser's error reports", async () => {

@@ -48,6 +48,33 @@ export const privacyDataKindLabels: Record<PrivacyDataKind, string> = {
   account: "Benutzerkonto",
 };
 
+/** What a hit's `fields` mean, in German: where in the row the address was found. */
+export const privacyMatchLabels: Record<string, string> = {
+  email: "E-Mail-Adresse",
+  message: "Nachricht",
+  company: "Firma",
+  to_address: "Empfänger",
+  reply_to_address: "Antwortadresse",
+  subject: "Betreff",
+  text_body: "Text",
+  contact_request_id: "gehört zu einer gefundenen Kontaktanfrage",
+  notes: "Notizen",
+  address: "Anschrift",
+  website: "Website",
+  recipient: "Rechnungsempfänger",
+  customer_id: "an einen gefundenen Kunden",
+  name: "Name",
+  original_name: "Dateiname",
+  folder_id: "liegt in einem gefundenen Ordner",
+  user_id: "vom gefundenen Benutzerkonto gesendet",
+  route: "Seite",
+};
+
+/** `fields` of a hit as the screen shows them: „E-Mail-Adresse, Nachricht“. */
+export function privacyMatchText(fields: readonly string[]): string {
+  return fields.map((field) => privacyMatchLabels[field] ?? field).join(", ");
+}
+
 /** Art. 12(3): one month from receipt; the due date is shown in yellow this many days before. */
 export const privacyDueWarningDays = 7;
 

@@ -9,8 +9,9 @@ export interface FoundRow extends PrivacyHit {
 /**
  * A PostgreSQL regular expression that finds `address` inside any text, whatever the case of its
  * letters (umlauts included), and not as the tail of a longer address (`anna@…` in `johanna@…`).
- * Each letter is spelled as its own class (`[mM]`) rather than compared through `lower()`: that
- * follows the database's locale, and PGlite's C locale folds no umlaut.
+ * Each letter is spelled as its own class (`[mM]`) rather than compared through `lower()`, whose
+ * folding follows the database's character type (a database made with `LC_CTYPE=C` folds no
+ * umlaut); one pattern also bounds the address on both sides, which `ilike '%…%'` cannot.
  */
 export function addressPattern(address: string): string {
   const body = [...address.trim()]

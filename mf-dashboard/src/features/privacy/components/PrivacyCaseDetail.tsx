@@ -5,6 +5,7 @@ import {
   privacyCaseStatuses,
   privacyCaseStatusLabels,
   privacyDataKindLabels,
+  privacyMatchText,
 } from "@klarwerk/kit";
 import { notifyError, notifySuccess, QueryState } from "@klarwerk/kit/portal";
 import { Button, Group, NativeSelect, Stack, Table, Text, Textarea, Title } from "@klarwerk/kit/ui";
@@ -59,7 +60,7 @@ export function PrivacyCaseDetail({ id, onClose }: { id: number; onClose: () => 
                       <Table.Tr key={`${hit.kind}-${hit.id}`}>
                         <Table.Td>{hit.label}</Table.Td>
                         <Table.Td>{privacyDataKindLabels[hit.kind]}</Table.Td>
-                        <Table.Td>{hit.fields.join(", ")}</Table.Td>
+                        <Table.Td>{privacyMatchText(hit.fields)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
