@@ -10,5 +10,6 @@ export const screens: RemoteScreens = {
     { path: "/releases", expose: "Releases", title: "Auslieferung – Klarwerk Digital", adminOnly: true },
     { path: "/outbox", expose: "Outbox", title: "Postausgang – Klarwerk Digital", adminOnly: true },
     { path: "/audit", expose: "Audit", title: "Protokoll – Klarwerk Digital", adminOnly: true },
+    { path: "/privacy", expose: "Privacy", title: "Datenschutz – Klarwerk Digital", adminOnly: true },
   ],
 };

@@ -29,6 +29,7 @@ import { backupRequestModule, healthModule } from "./modules/operations/routes.t
 import { outboxModule } from "./modules/outbox/routes.ts";
 import { resetLinksAtSending } from "./modules/password-reset/index.ts";
 import { passwordResetModule } from "./modules/password-reset/routes.ts";
+import { privacyModule } from "./modules/privacy/routes.ts";
 import {
   canaryTickets,
   createReleaseService,
@@ -147,6 +148,7 @@ export function createApp({
     .use(outboxModule(deps))
     .use(releasesModule(deps, releases, rollouts))
     .use(auditModule(deps, () => manifestAuditHeads(backupTargetFor(config.backupTarget))))
+    .use(privacyModule(deps))
     .use(apiDocsModule())
     .use(webModule(deps, { rollouts, serveReleaseFile: releaseFileServer(sql, releaseStore, changes), tickets }));
 }

@@ -136,6 +136,11 @@ const sharedFileId = await uploadedFileId(owner.token, { name: "matrix.png", typ
 await saveCompany(appA);
 const sharedInvoiceId = await issuedInvoiceId(owner.token);
 
+const [privacyCase] = await db.sql<{ id: number }[]>`
+  insert into privacy_cases (email, kind, received_on, due_on) values ('matrix@example.com', 'access', '2026-01-31', '2026-02-28')
+  returning id`;
+const privacyCaseId = privacyCase?.id ?? 0;
+
 const portalRoutes: Record<string, PortalRoute> = {
   "GET /api/session": { allowed: 200, request: async () => ({ path: "/api/session" }) },
   "POST /api/logout": { allowed: 204, own: "session", request: async () => ({ path: "/api/logout", method: "POST" }) },
@@ -204,6 +209,27 @@ const portalRoutes: Record<string, PortalRoute> = {
     request: async () => ({ path: "/api/audit/export.csv?action=customer.created" }),
   },
   "GET /api/audit/verify": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/audit/verify" }) },
+  "GET /api/privacy/cases": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/privacy/cases" }) },
+  "POST /api/privacy/cases": {
+    adminOnly: true,
+    allowed: 201,
+    request: async () => ({ path: "/api/privacy/cases", json: { email: "matrix@example.com", kind: "access" } }),
+  },
+  "GET /api/privacy/cases/:id": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: `/api/privacy/cases/${privacyCaseId}` }),
+  },
+  "PATCH /api/privacy/cases/:id": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: `/api/privacy/cases/${privacyCaseId}`, method: "PATCH", json: { notes: "Matrix" } }),
+  },
+  "GET /api/privacy/cases/:id/auskunft.zip": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: `/api/privacy/cases/${privacyCaseId}/auskunft.zip` }),
+  },
   "POST /api/operations/backup": {
     adminOnly: true,
     allowed: 202,

@@ -108,6 +108,7 @@ test("an admin screen is downloaded only when it is opened, at most 40 KB each",
     ["/users", "Benutzer"],
     ["/releases", "Auslieferung"],
     ["/audit", "Protokoll"],
+    ["/privacy", "Datenschutz"],
   ] as const) {
     await goInApp(page, path);
     await expect(page.getByRole("main").getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -34,6 +34,11 @@ import { backupStartedSchema, healthSchema } from "../../src/modules/operations/
 import { outboxListSchema, retriedSchema } from "../../src/modules/outbox/responses.ts";
 import { resetRequestedSchema } from "../../src/modules/password-reset/responses.ts";
 import {
+  privacyCaseAnswerSchema,
+  privacyCaseDetailSchema,
+  privacyCaseListSchema,
+} from "../../src/modules/privacy/responses.ts";
+import {
   createdDeployKeySchema,
   deployKeyListSchema,
   releaseAnswerSchema,
@@ -100,6 +105,10 @@ const answerSchemas = {
   "DELETE /api/deploy-keys/:id": null,
   "POST /api/client-errors": null,
   "POST /api/client-loads": null,
+  "GET /api/privacy/cases": privacyCaseListSchema,
+  "POST /api/privacy/cases": privacyCaseAnswerSchema,
+  "GET /api/privacy/cases/:id": privacyCaseDetailSchema,
+  "PATCH /api/privacy/cases/:id": privacyCaseAnswerSchema,
 } satisfies Record<ApiRoute, TSchema | null>;
 
 type Schemas = typeof answerSchemas;

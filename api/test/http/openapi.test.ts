@@ -329,6 +329,28 @@ describe("documented answers are the real ones", () => {
       json: { token: "abc", newPassword: testPassword },
     });
   });
+
+  test("Datenschutz-Anfragen", async () => {
+    const { token: admin } = await signedInOwner(app);
+    const created = await expectDocumented<{ case: { id: number } }>("/api/privacy/cases", "/api/privacy/cases", 201, {
+      token: admin,
+      json: { email: "doris@example.com", name: "Doris", kind: "both" },
+    });
+    await expectDocumented("/api/privacy/cases", "/api/privacy/cases", 422, {
+      token: admin,
+      json: { email: "doris", kind: "both" },
+    });
+    const id = created.case.id;
+    await expectDocumented("/api/privacy/cases", "/api/privacy/cases", 200, { token: admin });
+    await expectDocumented("/api/privacy/cases/{id}", `/api/privacy/cases/${id}`, 200, { token: admin });
+    await expectDocumented("/api/privacy/cases/{id}", "/api/privacy/cases/999999", 404, { token: admin });
+    await expectDocumented("/api/privacy/cases/{id}", `/api/privacy/cases/${id}`, 200, {
+      token: admin,
+      method: "PATCH",
+      json: { status: "in_progress" },
+    });
+    await expectDocumented("/api/privacy/cases/{id}", `/api/privacy/cases/${id}`, 403, { method: "GET" });
+  });
 });
 
 describe("GET /api/docs", () => {

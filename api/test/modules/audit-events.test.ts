@@ -763,7 +763,45 @@ const cases: Case[] = [
       };
     },
   },
+  {
+    route: "POST /api/privacy/cases",
+    name: "Datenschutz-Anfrage recorded: the fields' names, never the address",
+    run: async () => ({
+      call: json("POST", "/api/privacy/cases", { email: "person@example.de", kind: "both" }, owner.token),
+      expected: { action: "privacy_case.opened", ...byOwner(), fields: ["email", "kind", "received_on"] },
+    }),
+  },
+  {
+    route: "PATCH /api/privacy/cases/:id",
+    name: "Datenschutz-Anfrage closed",
+    run: async () => {
+      const id = await privacyCaseId();
+      return {
+        call: json("PATCH", `/api/privacy/cases/${id}`, { status: "done" }, owner.token),
+        expected: { action: "privacy_case.changed", ...byOwner(), objectId: String(id), fields: ["status"] },
+      };
+    },
+  },
+  {
+    route: "GET /api/privacy/cases/:id/auskunft.zip",
+    name: "Auskunft downloaded",
+    run: async () => {
+      const id = await privacyCaseId();
+      return {
+        call: () => call(app, `/api/privacy/cases/${id}/auskunft.zip`, { token: owner.token }),
+        expected: { action: "privacy_case.access_exported", ...byOwner(), objectId: String(id) },
+      };
+    },
+  },
 ];
+
+async function privacyCaseId(): Promise<number> {
+  const answer = await callJson<{ case: { id: number } }>(app, "/api/privacy/cases", {
+    token: owner.token,
+    json: { email: "person@example.de", kind: "access" },
+  });
+  return answer.body.case.id;
+}
 
 /** Routes that change no data of the product's (or only what another listed event covers). */
 const exempt: Record<string, string> = {

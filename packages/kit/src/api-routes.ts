@@ -20,6 +20,13 @@ import type { CancellationAnswer, InvoiceAnswer, InvoiceContent, InvoicePage } f
 import type { BackupStartedAnswer, HealthAnswer } from "./operations";
 import type { OutboxList, RetriedMailAnswer } from "./outbox";
 import type {
+  PrivacyCaseAnswer,
+  PrivacyCaseChange,
+  PrivacyCaseDetail,
+  PrivacyCaseInput,
+  PrivacyCaseList,
+} from "./privacy";
+import type {
   ClientErrorInput,
   ClientLoadInput,
   CreatedDeployKey,
@@ -97,6 +104,11 @@ export interface ApiRoutes {
   "GET /api/audit/verify": { answer: AuditVerification };
   "POST /api/outbox/:id/retry": { answer: RetriedMailAnswer };
   "POST /api/operations/backup": { answer: BackupStartedAnswer };
+
+  "GET /api/privacy/cases": { answer: PrivacyCaseList };
+  "POST /api/privacy/cases": { body: PrivacyCaseInput; answer: PrivacyCaseAnswer };
+  "GET /api/privacy/cases/:id": { answer: PrivacyCaseDetail };
+  "PATCH /api/privacy/cases/:id": { body: PrivacyCaseChange; answer: PrivacyCaseAnswer };
 
   "GET /api/customers": { query: PagedListQuery; answer: CustomerPage };
   "POST /api/customers": { body: CustomerInput; answer: CustomerAnswer };

@@ -26,6 +26,7 @@ export const auditObjectTypes = {
   // A remote's releases and rollout; its id is the remote's folder, `mf-dashboard`.
   remote: "Auslieferung",
   deploy_key: "Schlüssel für die Auslieferung",
+  privacy_case: "Datenschutzanfrage",
 } as const;
 export type AuditObjectType = keyof typeof auditObjectTypes;
 
@@ -91,6 +92,10 @@ export const auditActions = {
   "deploy_key.revoked": action("Schlüssel für die Auslieferung widerrufen", "security", "deploy_key"),
   // A key refused (unknown, revoked, another remote's): the remote asked for and the reason, never the key.
   "deploy_key.refused": action("Schlüssel für die Auslieferung abgewiesen", "security", "deploy_key"),
+  // A person's request under Art. 15/17 DSGVO: the events name the case and counts, never the person's address.
+  "privacy_case.opened": action("Datenschutzanfrage erfasst", "other", "privacy_case"),
+  "privacy_case.changed": action("Datenschutzanfrage geändert", "other", "privacy_case"),
+  "privacy_case.access_exported": action("Auskunft heruntergeladen", "other", "privacy_case"),
   // Written by migration 019's audit_purge itself (class and name are fixed there).
   "audit.purged": action("Protokoll bereinigt", "books", "audit"),
 } as const satisfies Record<string, AuditActionSpec>;

@@ -93,6 +93,8 @@ export const apiErrorCodes = [
   "deploy-key-cannot-administer",
   // Operations: „Jetzt sichern“ while a backup or restore drill runs.
   "backup-running",
+  // Datenschutz-Anfragen.
+  "privacy-case-not-found",
 ] as const;
 
 /** A code the API sends. */

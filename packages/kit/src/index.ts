@@ -18,6 +18,7 @@ export * from "./messages";
 export * from "./money";
 export * from "./operations";
 export * from "./outbox";
+export * from "./privacy";
 export * from "./releases";
 export * from "./remotes";
 export * from "./requests";

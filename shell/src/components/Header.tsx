@@ -23,6 +23,7 @@ const adminLinks = [
   { to: "/releases", label: "Auslieferung" },
   { to: "/outbox", label: "Postausgang" },
   { to: "/audit", label: "Protokoll" },
+  { to: "/privacy", label: "Datenschutz" },
 ] as const;
 
 function ButtonLink({

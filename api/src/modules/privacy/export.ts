@@ -1,0 +1,174 @@
+import {
+  formatDate,
+  formatDateTime,
+  type PrivacyCase,
+  type PrivacyDataKind,
+  privacyDataKinds,
+  privacyMessages,
+} from "@klarwerk/kit";
+import { strToU8, zipSync } from "fflate";
+import { type CatalogueEntry, generalInformation, privacyCatalogue } from "./catalogue.ts";
+import type { FoundRow } from "./search.ts";
+
+/** The names of the Auskunft's files inside the ZIP. */
+export const accessFiles = { html: "auskunft.html", json: "auskunft.json" } as const;
+
+/** Art. 15(1)'s information for one kind of data the person was found in. */
+interface KindInformation {
+  kind: PrivacyDataKind;
+  title: string;
+  count: number;
+  categories: string;
+  purpose: string;
+  legal_basis: string;
+  recipients: string;
+  storage_period: string;
+  source: string;
+}
+
+/** The Auskunft's JSON: the HTML shows the same. */
+export interface AccessReport {
+  title: string;
+  created_at: string;
+  controller: string | null;
+  request: { case_id: number; email: string; name: string | null; received_on: string; due_on: string };
+  summary: string;
+  information: KindInformation[];
+  general: typeof generalInformation;
+  hits: { kind: PrivacyDataKind; id: number; label: string; fields: string[]; data: Record<string, unknown> }[];
+}
+
+const reportTitle = "Auskunft nach Art. 15 DSGVO";
+
+export function accessReport(
+  privacyCase: PrivacyCase,
+  rows: readonly FoundRow[],
+  { controller, now }: { controller: string | null; now: Date },
+): AccessReport {
+  const counts = new Map<PrivacyDataKind, number>();
+  for (const row of rows) counts.set(row.kind, (counts.get(row.kind) ?? 0) + 1);
+  const seen = new Set<CatalogueEntry>();
+  const information: KindInformation[] = [];
+  for (const kind of privacyDataKinds) {
+    const entry = privacyCatalogue[kind];
+    const count = counts.get(kind) ?? 0;
+    // Files and folders share one entry: it is listed once, with both counts.
+    if (count === 0 || seen.has(entry)) continue;
+    seen.add(entry);
+    const shared = privacyDataKinds.filter((other) => other !== kind && privacyCatalogue[other] === entry);
+    information.push({
+      kind,
+      title: entry.title,
+      count: count + shared.reduce((sum, other) => sum + (counts.get(other) ?? 0), 0),
+      categories: entry.categories,
+      purpose: entry.purpose,
+      legal_basis: entry.legalBasis,
+      recipients: entry.recipients,
+      storage_period: entry.storagePeriod,
+      source: entry.source,
+    });
+  }
+  return {
+    title: reportTitle,
+    created_at: now.toISOString(),
+    controller,
+    request: {
+      case_id: privacyCase.id,
+      email: privacyCase.email,
+      name: privacyCase.name,
+      received_on: privacyCase.received_on,
+      due_on: privacyCase.due_on,
+    },
+    summary: rows.length === 0 ? privacyMessages.foundNowhere : privacyMessages.found(rows.length),
+    information,
+    general: generalInformation,
+    hits: rows.map(({ kind, id, label, fields, data }) => ({ kind, id, label, fields, data })),
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function shownValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "–";
+  if (value instanceof Date) return formatDateTime(value);
+  if (typeof value === "boolean") return value ? "ja" : "nein";
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  if (typeof value === "object") return JSON.stringify(value, null, 2);
+  return String(value);
+}
+
+function hitTable(row: AccessReport["hits"][number]): string {
+  const labels = privacyCatalogue[row.kind].fields;
+  const cells = Object.entries(labels)
+    .filter(([field]) => field in row.data)
+    .map(([field, label]) => {
+      const shown = shownValue(row.data[field]);
+      const value =
+        typeof row.data[field] === "object" && row.data[field] !== null && !(row.data[field] instanceof Date)
+          ? `<pre>${escapeHtml(shown)}</pre>`
+          : escapeHtml(shown).replaceAll("\n", "<br>");
+      return `<tr><th scope="row">${escapeHtml(label)}</th><td>${value}</td></tr>`;
+    });
+  return `<h3>${escapeHtml(row.label)}</h3>\n<table>${cells.join("")}</table>`;
+}
+
+function informationList(info: KindInformation): string {
+  const items: [string, string][] = [
+    ["Daten", info.categories],
+    ["Zweck", info.purpose],
+    ["Rechtsgrundlage", info.legal_basis],
+    ["Empfänger", info.recipients],
+    ["Speicherdauer", info.storage_period],
+    ["Herkunft", info.source],
+  ];
+  return `<dl>${items.map(([term, text]) => `<dt>${term}</dt><dd>${escapeHtml(text)}</dd>`).join("")}</dl>`;
+}
+
+/** The readable Auskunft: one HTML page, German, with no script and nothing loaded from elsewhere. */
+export function accessHtml(report: AccessReport): string {
+  const sections = report.information.map((info) => {
+    const kinds = privacyDataKinds.filter((kind) => privacyCatalogue[kind] === privacyCatalogue[info.kind]);
+    const hits = report.hits.filter((hit) => kinds.includes(hit.kind));
+    return `<section>\n<h2>${escapeHtml(info.title)} (${info.count})</h2>\n${informationList(info)}\n${hits.map(hitTable).join("\n")}\n</section>`;
+  });
+  const request = report.request;
+  return `<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<title>${reportTitle}</title>
+<style>body{font-family:sans-serif;max-width:50rem;margin:2rem auto;line-height:1.4}th{text-align:left;vertical-align:top;padding-right:1rem}pre{white-space:pre-wrap;margin:0}dt{font-weight:bold}</style>
+</head>
+<body>
+<h1>${reportTitle}</h1>
+${report.controller === null ? "" : `<p>Verantwortlicher: ${escapeHtml(report.controller)}</p>`}
+<p>Anfrage Nr. ${request.case_id} von ${escapeHtml(request.name ?? request.email)} (${escapeHtml(request.email)}), eingegangen am ${formatDate(request.received_on)}; erstellt am ${formatDateTime(report.created_at)}.</p>
+<p><strong>${escapeHtml(report.summary)}</strong></p>
+${sections.join("\n")}
+<section>
+<h2>Ihre Rechte</h2>
+<p>${escapeHtml(report.general.rights)}</p>
+<p>${escapeHtml(report.general.complaint)}</p>
+<p>${escapeHtml(report.general.automatedDecisions)}</p>
+<p>${escapeHtml(report.general.thirdCountries)}</p>
+</section>
+</body>
+</html>
+`;
+}
+
+/** The ZIP: the HTML and the JSON, stored with the case's received date as their time. */
+export function accessZip(report: AccessReport): Uint8Array<ArrayBuffer> {
+  const mtime = new Date(`${report.request.received_on}T12:00:00Z`);
+  // fflate writes into an ArrayBuffer of its own.
+  return zipSync(
+    {
+      [accessFiles.html]: [strToU8(accessHtml(report)), { mtime }],
+      [accessFiles.json]: [strToU8(`${JSON.stringify(report, null, 2)}\n`), { mtime }],
+    },
+    { level: 6 },
+  ) as Uint8Array<ArrayBuffer>;
+}
+
+/** The download's name: the case's number, never the person's address. */
+export const accessFileName = (privacyCase: PrivacyCase) => `auskunft-anfrage-${privacyCase.id}.zip`;

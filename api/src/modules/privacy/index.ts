@@ -1,0 +1,8 @@
+/**
+ * What the privacy module offers the rest of the API: the only file of this folder others may
+ * import (biome.json). Its Elysia plugin, `routes.ts`, is imported by api/src/app.ts alone.
+ * A hit names its kind and row id, so that whatever acts on a person's data (an erasure) finds
+ * exactly the rows the Auskunft listed.
+ */
+export { type CatalogueEntry, generalInformation, privacyCatalogue } from "./catalogue.ts";
+export { addressPattern, type FoundRow, searchPerson } from "./search.ts";

@@ -1,0 +1,62 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps.ts";
+import { jsonBody } from "../../http/body-policy.ts";
+import { idParams } from "../../http/ids.ts";
+import { ownCopy } from "../../http/openapi.ts";
+import { caseIdParam, privacyDocs } from "./docs.ts";
+import { privacyService } from "./service.ts";
+import { listCases } from "./store.ts";
+import { caseBody, caseChangeBody } from "./validation.ts";
+
+/**
+ * Data-protection requests, for active admins only (`admin: true`; staff get 403):
+ * - `GET /api/privacy/cases` → `{ cases }`;
+ * - `POST /api/privacy/cases` `{ email, name?, kind, received_on?, notes? }` → 201 `{ case }`;
+ * - `GET /api/privacy/cases/{id}` → `{ case, hits, summary }`: every place naming the address;
+ * - `PATCH /api/privacy/cases/{id}` `{ status?, notes? }` → `{ case }`;
+ * - `GET /api/privacy/cases/{id}/auskunft.zip` → the Auskunft as HTML and JSON in a ZIP.
+ */
+export function privacyModule(deps: Pick<Deps, "sql" | "auth" | "now">) {
+  const { sql, auth } = deps;
+  const service = privacyService(deps);
+  return new Elysia({ name: "privacy-routes", prefix: "/api/privacy" })
+    .use(auth.guard)
+    .use(idParams)
+    .get("/cases", async () => ({ cases: await listCases(sql) }), {
+      admin: true,
+      detail: ownCopy(privacyDocs.list),
+    })
+    .post(
+      "/cases",
+      async ({ body, actor, set }) => {
+        set.status = 201;
+        return { case: await service.create(body, actor) };
+      },
+      { admin: true, ...jsonBody(caseBody), detail: ownCopy(privacyDocs.create) },
+    )
+    .get("/cases/:id", async ({ id }) => service.show(id), {
+      admin: true,
+      idParam: caseIdParam,
+      detail: ownCopy(privacyDocs.show),
+    })
+    .patch("/cases/:id", async ({ id, body, actor }) => ({ case: await service.change(id, body, actor) }), {
+      admin: true,
+      idParam: caseIdParam,
+      ...jsonBody(caseChangeBody),
+      detail: ownCopy(privacyDocs.change),
+    })
+    .get(
+      "/cases/:id/auskunft.zip",
+      async ({ id, actor }) => {
+        const { name, bytes } = await service.accessZip(id, actor);
+        return new Response(bytes, {
+          headers: {
+            "content-type": "application/zip",
+            "content-disposition": `attachment; filename="${name}"`,
+            "cache-control": "no-store",
+          },
+        });
+      },
+      { admin: true, idParam: caseIdParam, detail: ownCopy(privacyDocs.access) },
+    );
+}

@@ -1,0 +1,69 @@
+import type { PrivacyCase, PrivacyCaseChange, PrivacyCaseInput } from "@klarwerk/kit";
+import { callApi, downloadFromApi } from "@klarwerk/kit/browser";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
+
+/** Every case, open ones by due date first (`GET /api/privacy/cases`, admins only). */
+export function privacyCasesQuery() {
+  return queryOptions({
+    queryKey: ["privacy-cases"],
+    queryFn: ({ signal }) => callApi("GET /api/privacy/cases", { signal }),
+  });
+}
+
+export function usePrivacyCases() {
+  return useQuery(privacyCasesQuery());
+}
+
+/** A case and every place naming the person's address (searched anew each time it is opened). */
+export function usePrivacyCase(id: number | null) {
+  return useQuery({
+    queryKey: ["privacy-cases", id],
+    queryFn: ({ signal }) => callApi("GET /api/privacy/cases/:id", { params: { id: id ?? 0 }, signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useCreatePrivacyCase({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: (created: PrivacyCase) => void;
+  onError?: (error: Error) => void;
+} = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PrivacyCaseInput) => (await callApi("POST /api/privacy/cases", { json: input })).case,
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: privacyCasesQuery().queryKey });
+      onSuccess?.(created);
+    },
+    onError,
+  });
+}
+
+export function useChangePrivacyCase({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+} = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, change }: { id: number; change: PrivacyCaseChange }) =>
+      (await callApi("PATCH /api/privacy/cases/:id", { params: { id }, json: change })).case,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: privacyCasesQuery().queryKey });
+      onSuccess?.();
+    },
+    onError,
+  });
+}
+
+/** „Auskunft herunterladen“: the ZIP with the HTML and the JSON (`GET /api/privacy/cases/{id}/auskunft.zip`). */
+export function useDownloadAccessZip({ onError }: { onError?: (error: Error) => void } = {}) {
+  return useMutation({
+    mutationFn: (id: number) => downloadFromApi(`/api/privacy/cases/${id}/auskunft.zip`, `auskunft-anfrage-${id}.zip`),
+    onError,
+  });
+}

@@ -1,0 +1,52 @@
+/** German texts of „Datenschutz“ (/privacy, admins only); the API's own answers are the kit's `privacyMessages`. */
+export const privacyScreenMessages = {
+  title: "Datenschutz",
+  description:
+    "Anfragen nach Art. 15 DSGVO (Auskunft) und Art. 17 DSGVO (Löschung): innerhalb eines Monats nach Eingang zu beantworten (Art. 12 Abs. 3 DSGVO).",
+  loading: "Lade Anfragen …",
+  loadFailed: "Fehler beim Laden der Anfragen",
+  form: {
+    title: "Neue Anfrage erfassen",
+    email: "E-Mail-Adresse der betroffenen Person",
+    name: "Name (optional)",
+    kind: "Art der Anfrage",
+    receivedOn: "Eingegangen am",
+    submit: "Anfrage anlegen",
+    created: "Die Anfrage wurde angelegt.",
+    failed: "Die Anfrage konnte nicht angelegt werden.",
+  },
+  list: {
+    title: "Anfragen",
+    tableLabel: "Datenschutz-Anfragen, die nächste Frist zuerst",
+    empty: "Es sind keine Anfragen erfasst.",
+    open: "Öffnen",
+    columns: {
+      email: "E-Mail-Adresse",
+      kind: "Art",
+      receivedOn: "Eingegangen am",
+      dueOn: "Frist",
+      status: "Status",
+      actions: "Aktionen",
+    },
+  },
+  due: {
+    soon: (days: number) => (days === 1 ? "endet morgen" : `endet in ${days} Tagen`),
+    today: "endet heute",
+    overdue: "überschritten",
+  },
+  detail: {
+    title: (email: string) => `Anfrage von ${email}`,
+    close: "Schließen",
+    loading: "Suche Fundstellen …",
+    loadFailed: "Die Fundstellen konnten nicht geladen werden.",
+    hitsLabel: "Fundstellen",
+    columns: { where: "Wo", kind: "Art der Daten", fields: "Gefunden in" },
+    download: "Auskunft herunterladen",
+    downloadFailed: "Die Auskunft konnte nicht erstellt werden.",
+    status: "Status",
+    notes: "Notizen",
+    save: "Speichern",
+    saved: "Die Anfrage wurde gespeichert.",
+    saveFailed: "Die Anfrage konnte nicht gespeichert werden.",
+  },
+} as const;

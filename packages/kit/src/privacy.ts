@@ -1,0 +1,167 @@
+/**
+ * Data-protection requests (Art. 15 and 17 DSGVO): a case per request, the places where the
+ * product keeps a person's data, and the German words the API and the „Datenschutz“ screen share.
+ */
+
+export const privacyCaseKinds = ["access", "erasure", "both"] as const;
+export type PrivacyCaseKind = (typeof privacyCaseKinds)[number];
+
+export const privacyCaseKindLabels: Record<PrivacyCaseKind, string> = {
+  access: "Auskunft",
+  erasure: "Löschung",
+  both: "Auskunft und Löschung",
+};
+
+export const privacyCaseStatuses = ["open", "in_progress", "done"] as const;
+export type PrivacyCaseStatus = (typeof privacyCaseStatuses)[number];
+
+export const privacyCaseStatusLabels: Record<PrivacyCaseStatus, string> = {
+  open: "Offen",
+  in_progress: "In Bearbeitung",
+  done: "Erledigt",
+};
+
+/**
+ * Every kind of place a person's data can be found in. A hit names its kind and the row's id, so
+ * that an erasure plan can act on exactly that row.
+ */
+export const privacyDataKinds = [
+  "contact_request",
+  "mail",
+  "customer",
+  "invoice",
+  "folder",
+  "file",
+  "client_error",
+  "account",
+] as const;
+export type PrivacyDataKind = (typeof privacyDataKinds)[number];
+
+export const privacyDataKindLabels: Record<PrivacyDataKind, string> = {
+  contact_request: "Kontaktanfrage",
+  mail: "E-Mail",
+  customer: "Kunde",
+  invoice: "Rechnung",
+  folder: "Ordner",
+  file: "Datei",
+  client_error: "Fehlerbericht des Browsers",
+  account: "Benutzerkonto",
+};
+
+/** What a hit's `fields` mean, in German: where in the row the address was found. */
+export const privacyMatchLabels: Record<string, string> = {
+  email: "E-Mail-Adresse",
+  message: "Nachricht",
+  company: "Firma",
+  to_address: "Empfänger",
+  reply_to_address: "Antwortadresse",
+  subject: "Betreff",
+  text_body: "Text",
+  contact_request_id: "gehört zu einer gefundenen Kontaktanfrage",
+  notes: "Notizen",
+  address: "Anschrift",
+  website: "Website",
+  recipient: "Rechnungsempfänger",
+  customer_id: "an einen gefundenen Kunden",
+  name: "Name",
+  original_name: "Dateiname",
+  folder_id: "liegt in einem gefundenen Ordner",
+  user_id: "vom gefundenen Benutzerkonto gesendet",
+  route: "Seite",
+};
+
+/** `fields` of a hit as the screen shows them: „E-Mail-Adresse, Nachricht“. */
+export function privacyMatchText(fields: readonly string[]): string {
+  return fields.map((field) => privacyMatchLabels[field] ?? field).join(", ");
+}
+
+/** Art. 12(3): one month from receipt; the due date is shown in yellow this many days before. */
+export const privacyDueWarningDays = 7;
+
+export const privacyLimits = { notesMax: 5000 } as const;
+
+/** A case as `GET /api/privacy/cases` lists it; dates are `yyyy-mm-dd`, `created_at` ISO 8601. */
+export interface PrivacyCase {
+  id: number;
+  email: string;
+  name: string | null;
+  kind: PrivacyCaseKind;
+  received_on: string;
+  /** One month after `received_on`, on the month's last day where that month is shorter. */
+  due_on: string;
+  status: PrivacyCaseStatus;
+  notes: string;
+  created_at: string;
+  created_by_name: string | null;
+}
+
+/** `POST /api/privacy/cases`: `received_on` is today (Germany) when left out. */
+export interface PrivacyCaseInput {
+  email: string;
+  name?: string | null;
+  kind: PrivacyCaseKind;
+  received_on?: string;
+  notes?: string;
+}
+
+/** `PATCH /api/privacy/cases/:id`. */
+export interface PrivacyCaseChange {
+  status?: PrivacyCaseStatus;
+  notes?: string;
+}
+
+/** One place where the person's data was found. */
+export interface PrivacyHit {
+  kind: PrivacyDataKind;
+  id: number;
+  /** Where it is, in German: „Kontaktanfrage vom 03.11.2026“, „Rechnung 2026-014“. */
+  label: string;
+  /** The row's fields that name the address (`email`, `message`, `to_address`, …). */
+  fields: string[];
+}
+
+export interface PrivacyCaseAnswer {
+  case: PrivacyCase;
+}
+
+export interface PrivacyCaseList {
+  cases: PrivacyCase[];
+}
+
+/** `GET /api/privacy/cases/:id`: the case and every hit; `summary` says how many, or that there are none. */
+export interface PrivacyCaseDetail {
+  case: PrivacyCase;
+  hits: PrivacyHit[];
+  summary: string;
+}
+
+/**
+ * The answer's due date (Art. 12(3) with §§ 187, 188 BGB): the same day of the next month, or
+ * that month's last day when it has no such day (31 January → 28 or 29 February).
+ */
+export function privacyDueDate(receivedOn: string): string {
+  const [year = 0, month = 1, day = 1] = receivedOn.split("-").map(Number);
+  const lastOfNext = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const due = new Date(Date.UTC(year, month, Math.min(day, lastOfNext)));
+  return due.toISOString().slice(0, 10);
+}
+
+/** Whole days from `today` to `due_on` (both `yyyy-mm-dd`); negative once overdue. */
+export function daysUntilDue(dueOn: string, today: string): number {
+  return Math.round((Date.parse(`${dueOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The API's German answers about Datenschutz cases; the screen shows `summary` and these as they come. */
+export const privacyMessages = {
+  foundNowhere: "Zu dieser E-Mail-Adresse sind keine personenbezogenen Daten gespeichert.",
+  found: (count: number) => (count === 1 ? "1 Fundstelle." : `${count} Fundstellen.`),
+  invalidEmail: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  invalidName: "Der Name darf höchstens 120 Zeichen lang sein.",
+  invalidKind: "Die Art der Anfrage muss „access“, „erasure“ oder „both“ sein.",
+  invalidStatus: "Der Status muss „open“, „in_progress“ oder „done“ sein.",
+  invalidReceivedOn: "Das Eingangsdatum muss ein Datum (JJJJ-MM-TT) und darf nicht in der Zukunft sein.",
+  invalidNotes: `Die Notizen dürfen höchstens ${privacyLimits.notesMax} Zeichen lang sein.`,
+  nothingToChange: "Bitte geben Sie an, was geändert werden soll.",
+  invalidId: "Die Nummer der Anfrage ist ungültig.",
+  notFound: "Diese Anfrage gibt es nicht.",
+} as const;
