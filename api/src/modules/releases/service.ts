@@ -19,7 +19,7 @@ import {
   type User,
 } from "@klarwerk/kit";
 import type { ChangeFeed } from "../../db/change-feed.ts";
-import type { Sql } from "../../db/open.ts";
+import type { Queries, Sql } from "../../db/open.ts";
 import { isForeignKeyViolation } from "../../db/sql-errors.ts";
 import type { AddressRange } from "../../http/address-range.ts";
 import type { Auth } from "../../http/auth.ts";
@@ -75,6 +75,7 @@ import {
   writeRollout,
 } from "./store.ts";
 import { type CanaryTicket, type CanaryTickets, visitWindowOf } from "./tickets.ts";
+import { type Asked, type Named, type Rollout, transitionFrom } from "./transitions.ts";
 
 /** Who acts on a release: an admin's session, or a deploy key of one remote; `audit` as the trail names it. */
 export type ReleaseActor =
@@ -293,6 +294,56 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     return { remote: input.remote, version, note };
   }
 
+  /** A caller's change of a remote's rollout (transitions.ts): its input checked, then applied. */
+  async function act(
+    actor: ReleaseActor,
+    remote: RemoteName,
+    asked: Asked,
+    versionInput?: unknown,
+    shareInput?: unknown,
+  ): Promise<RemoteRollout> {
+    requireRemote(actor, remote);
+    const version = versionInput === undefined ? null : parseVersion(versionInput);
+    const share = shareInput === undefined ? 0 : parseShare(shareInput);
+    await sql.begin(async (tx) => {
+      // The rollout first, then the release: every change of a remote locks in this order.
+      const state = await lockRollout(tx, remote);
+      const release = version === null ? null : await findRelease(tx, remote, version, "key share");
+      if (version !== null && !release)
+        throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
+      await transition(tx, remote, asked, state, { release, share, by: actor });
+    });
+    return changedRollout(remote);
+  }
+
+  /**
+   * The one writer of a rollout: the transition `asked` from the locked `state` (a refusal is
+   * thrown), the rollout after it, the history's event and the audit event, in the caller's
+   * transaction. False when there was nothing to do.
+   */
+  async function transition(
+    tx: Queries,
+    remote: RemoteName,
+    asked: Asked,
+    state: Rollout | null,
+    on: { release: Named | null; share: number; by: { label: string; audit: AuditActor }; reason?: string },
+  ): Promise<boolean> {
+    const planned = transitionFrom(asked, state, on.release, on.share);
+    if (!planned) return false;
+    const { row, release, next } = planned;
+    await writeRollout(tx, remote, next);
+    await recordRolloutEvent(tx, {
+      remote,
+      action: row.event,
+      releaseId: release,
+      share: row.recordsShare ? on.share : null,
+      actor: on.by.label,
+      reason: on.reason ?? null,
+    });
+    await recordRolloutAudit(tx, on.by.audit, row.audit, remote, state, next);
+    return true;
+  }
+
   return {
     actorOf,
     requireRemote,
@@ -415,73 +466,11 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     },
 
     /** Makes `version` the active release (a later one: activate; an earlier one: rollback). */
-    async activate(actor: ReleaseActor, remote: RemoteName, versionInput: unknown): Promise<RemoteRollout> {
-      requireRemote(actor, remote);
-      const version = parseVersion(versionInput);
-      await sql.begin(async (tx) => {
-        const state = await lockRollout(tx, remote);
-        const release = await findRelease(tx, remote, version, "key share");
-        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
-        if (state?.active === release.id)
-          throw new HttpError(409, "release-already-active", messages.alreadyActive(version));
-        const canary = state?.canary === release.id ? null : (state?.canary ?? null);
-        // Back to an earlier release: the one rolled back from is no good release to fall back to.
-        const rollback = state !== null && release.id < state.active;
-        const previous = rollback ? (state.previous === release.id ? null : state.previous) : (state?.active ?? null);
-        const next = { active: release.id, previous, canary, share: canary === null ? 0 : (state?.share ?? 0) };
-        await writeRollout(tx, remote, next);
-        const action = rollback ? "rollback" : "activate";
-        await recordRolloutEvent(tx, { remote, action, releaseId: release.id, actor: actor.label });
-        const audited = rollback ? "release.rolled_back" : "release.activated";
-        await recordRolloutAudit(tx, actor.audit, audited, remote, state, next);
-      });
-      return changedRollout(remote);
-    },
-
-    async startCanary(actor: ReleaseActor, remote: RemoteName, versionInput: unknown, shareInput: unknown) {
-      requireRemote(actor, remote);
-      const version = parseVersion(versionInput);
-      const share = parseShare(shareInput);
-      await sql.begin(async (tx) => {
-        const state = await lockRollout(tx, remote);
-        const release = await findRelease(tx, remote, version, "key share");
-        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
-        if (!state) throw new HttpError(409, "rollout-no-active-release", messages.noActiveRelease);
-        if (state.active === release.id)
-          throw new HttpError(409, "release-already-active", messages.alreadyActive(version));
-        const next = { ...state, canary: release.id, share };
-        await writeRollout(tx, remote, next);
-        await recordRolloutEvent(tx, { remote, action: "canary", releaseId: release.id, share, actor: actor.label });
-        await recordRolloutAudit(tx, actor.audit, "release.canary_started", remote, state, next);
-      });
-      return changedRollout(remote);
-    },
-
-    async promote(actor: ReleaseActor, remote: RemoteName): Promise<RemoteRollout> {
-      requireRemote(actor, remote);
-      await sql.begin(async (tx) => {
-        const state = await lockRollout(tx, remote);
-        if (!state?.canary) throw new HttpError(409, "rollout-no-canary", messages.noCanary);
-        const next = { active: state.canary, previous: state.active, canary: null, share: 0 };
-        await writeRollout(tx, remote, next);
-        await recordRolloutEvent(tx, { remote, action: "promote", releaseId: state.canary, actor: actor.label });
-        await recordRolloutAudit(tx, actor.audit, "release.promoted", remote, state, next);
-      });
-      return changedRollout(remote);
-    },
-
-    async stopCanary(actor: ReleaseActor, remote: RemoteName): Promise<RemoteRollout> {
-      requireRemote(actor, remote);
-      await sql.begin(async (tx) => {
-        const state = await lockRollout(tx, remote);
-        if (!state?.canary) throw new HttpError(409, "rollout-no-canary", messages.noCanary);
-        const next = { ...state, canary: null, share: 0 };
-        await writeRollout(tx, remote, next);
-        await recordRolloutEvent(tx, { remote, action: "stop", releaseId: state.canary, actor: actor.label });
-        await recordRolloutAudit(tx, actor.audit, "release.canary_stopped", remote, state, next);
-      });
-      return changedRollout(remote);
-    },
+    activate: (actor: ReleaseActor, remote: RemoteName, version: unknown) => act(actor, remote, "activate", version),
+    startCanary: (actor: ReleaseActor, remote: RemoteName, version: unknown, share: unknown) =>
+      act(actor, remote, "canary", version, share),
+    promote: (actor: ReleaseActor, remote: RemoteName) => act(actor, remote, "promote"),
+    stopCanary: (actor: ReleaseActor, remote: RemoteName) => act(actor, remote, "stop"),
 
     async overview(): Promise<ReleasesOverview> {
       const all = await rollouts.all();
@@ -638,16 +627,8 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     const reason = messages.autoStopReason(canaryRate, activeRate);
     const stopped = await sql.begin(async (tx) => {
       const state = await lockRollout(tx, remote);
-      if (state?.canary !== canary.id) return false;
-      const next = { ...state, canary: null, share: 0 };
-      await writeRollout(tx, remote, next);
-      await recordRolloutEvent(tx, {
-        remote,
-        action: "auto-stop",
-        releaseId: canary.id,
-        actor: messages.automaticActor,
-        reason,
-      });
+      const by = { label: messages.automaticActor, audit: systemActor };
+      if (!(await transition(tx, remote, "auto-stop", state, { release: canary, share: 0, by, reason }))) return false;
       for (const admin of await activeAdmins(tx)) {
         await enqueueMail(
           tx,
@@ -658,7 +639,6 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
           ),
         );
       }
-      await recordRolloutAudit(tx, systemActor, "release.canary_auto_stopped", remote, state, next);
       return true;
     });
     if (!stopped) return;
