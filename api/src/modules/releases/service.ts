@@ -4,15 +4,13 @@ import {
   type ClientErrorInput,
   canaryErrorMarginPoints,
   canaryErrorWindowLoads,
-  canaryShareRange,
   type DeployKey,
   deployKeyPrefix,
   type Release,
   type ReleasesOverview,
   type RemoteName,
   type RemoteRollout,
-  releaseNoteMaxLength,
-  releaseVersionPattern,
+  type RolloutAnswer,
   remoteBase,
   remoteDir,
   remoteNames,
@@ -76,6 +74,7 @@ import {
 } from "./store.ts";
 import { type CanaryTicket, type CanaryTickets, visitWindowOf } from "./tickets.ts";
 import { type Asked, type Named, type Rollout, transitionFrom } from "./transitions.ts";
+import { parseNote, parseRemote, parseShare, parseVersion } from "./validation.ts";
 
 /** Who acts on a release: an admin's session, or a deploy key of one remote; `audit` as the trail names it. */
 export type ReleaseActor =
@@ -117,39 +116,6 @@ export const deployKeyRefusalLimit = {
   max: 30,
   windowMs: abuseLimitWindowMinutes.login * 60 * 1000,
 };
-
-/** `mf-dashboard` (or `dashboard`) → `dashboard`; anything else is a 404-free 422. */
-export function parseRemote(value: unknown): RemoteName {
-  const name = typeof value === "string" ? value.replace(/^mf-/, "") : "";
-  const remote = remoteNames.find((candidate) => candidate === name);
-  if (!remote) throw new HttpError(422, "validation", messages.unknownRemote);
-  return remote;
-}
-
-export function parseVersion(value: unknown): string {
-  if (typeof value !== "string" || !releaseVersionPattern.test(value))
-    throw new HttpError(422, "validation", messages.invalidVersion);
-  return value;
-}
-
-function parseNote(value: unknown): string {
-  if (value === undefined || value === null) return "";
-  if (typeof value !== "string" || value.length > releaseNoteMaxLength)
-    throw new HttpError(422, "validation", messages.noteTooLong);
-  return value.trim();
-}
-
-export function parseShare(value: unknown): number {
-  if (
-    typeof value !== "number" ||
-    !Number.isInteger(value) ||
-    value < canaryShareRange.min ||
-    value > canaryShareRange.max
-  ) {
-    throw new HttpError(422, "validation", messages.invalidShare);
-  }
-  return value;
-}
 
 function sha256Hex(text: string): string {
   return new Bun.CryptoHasher("sha256").update(text).digest("hex");
@@ -284,14 +250,15 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   /** A new release's remote (the actor's own), version and note, checked; a version taken is a 409. */
   async function newReleaseInput(
     actor: ReleaseActor,
-    input: { remote: RemoteName; version: unknown; note: unknown },
+    remote: RemoteName,
+    input: { version?: unknown; note?: unknown },
   ): Promise<{ remote: RemoteName; version: string; note: string }> {
-    requireRemote(actor, input.remote);
+    requireRemote(actor, remote);
     const version = parseVersion(input.version);
     const note = parseNote(input.note);
-    if (await releaseExists(sql, input.remote, version))
+    if (await releaseExists(sql, remote, version))
       throw new HttpError(409, "release-version-taken", messages.versionTaken(version));
-    return { remote: input.remote, version, note };
+    return { remote, version, note };
   }
 
   /** A caller's change of a remote's rollout (transitions.ts): its input checked, then applied. */
@@ -299,12 +266,11 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     actor: ReleaseActor,
     remote: RemoteName,
     asked: Asked,
-    versionInput?: unknown,
-    shareInput?: unknown,
-  ): Promise<RemoteRollout> {
+    input: { version?: unknown; share?: unknown },
+  ): Promise<RolloutAnswer> {
     requireRemote(actor, remote);
-    const version = versionInput === undefined ? null : parseVersion(versionInput);
-    const share = shareInput === undefined ? 0 : parseShare(shareInput);
+    const version = "version" in input ? parseVersion(input.version) : null;
+    const share = "share" in input ? parseShare(input.share) : 0;
     await sql.begin(async (tx) => {
       // The rollout first, then the release: every change of a remote locks in this order.
       const state = await lockRollout(tx, remote);
@@ -313,7 +279,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
       await transition(tx, remote, asked, state, { release, share, by: actor });
     });
-    return changedRollout(remote);
+    return { rollout: await changedRollout(remote) };
   }
 
   /**
@@ -355,10 +321,12 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
      */
     async upload(
       actor: ReleaseActor,
-      input: { remote: RemoteName; version: unknown; note: unknown; archive: Uint8Array },
+      remoteNamed: RemoteName,
+      input: { version?: unknown; note?: unknown },
+      archive: Uint8Array,
     ): Promise<Release> {
-      const { remote, version, note } = await newReleaseInput(actor, input);
-      const files = readReleaseArchive(input.archive);
+      const { remote, version, note } = await newReleaseInput(actor, remoteNamed, input);
+      const files = readReleaseArchive(archive);
       const manifestFile = files.find((file) => file.path === "mf-manifest.json");
       if (!manifestFile) throw new HttpError(409, "release-manifest-missing", messages.manifestMissing);
       const manifest = checkManifest(remote, new TextDecoder().decode(manifestFile.bytes), needs);
@@ -421,18 +389,19 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     /** An external release: its https manifest is fetched and checked as an upload's would be. */
     async registerExternal(
       actor: ReleaseActor,
-      input: { remote: RemoteName; version: unknown; note: unknown; manifestUrl: unknown },
+      remoteNamed: RemoteName,
+      input: { version: unknown; note?: unknown; manifest_url: unknown },
     ): Promise<Release> {
       let url: URL | null = null;
       try {
-        url = typeof input.manifestUrl === "string" ? new URL(input.manifestUrl) : null;
+        url = typeof input.manifest_url === "string" ? new URL(input.manifest_url) : null;
       } catch {
         url = null;
       }
       if (url?.protocol !== "https:" || url.username || url.password) {
         throw new HttpError(422, "validation", messages.manifestUrlNotHttps);
       }
-      const { remote, version, note } = await newReleaseInput(actor, input);
+      const { remote, version, note } = await newReleaseInput(actor, remoteNamed, input);
       // Checked before any fetch: the list bounds both where the API connects and what the
       // pages' Content-Security-Policy may ever allow.
       if (!deps.releaseOrigins.includes(url.origin))
@@ -466,11 +435,12 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     },
 
     /** Makes `version` the active release (a later one: activate; an earlier one: rollback). */
-    activate: (actor: ReleaseActor, remote: RemoteName, version: unknown) => act(actor, remote, "activate", version),
-    startCanary: (actor: ReleaseActor, remote: RemoteName, version: unknown, share: unknown) =>
-      act(actor, remote, "canary", version, share),
-    promote: (actor: ReleaseActor, remote: RemoteName) => act(actor, remote, "promote"),
-    stopCanary: (actor: ReleaseActor, remote: RemoteName) => act(actor, remote, "stop"),
+    activate: (actor: ReleaseActor, remote: RemoteName, input: { version: unknown }) =>
+      act(actor, remote, "activate", input),
+    startCanary: (actor: ReleaseActor, remote: RemoteName, input: { version: unknown; share: unknown }) =>
+      act(actor, remote, "canary", input),
+    promote: (actor: ReleaseActor, remote: RemoteName) => act(actor, remote, "promote", {}),
+    stopCanary: (actor: ReleaseActor, remote: RemoteName) => act(actor, remote, "stop", {}),
 
     async overview(): Promise<ReleasesOverview> {
       const all = await rollouts.all();
@@ -524,12 +494,15 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
      * What the shell reported: stored with the release it names (a version no release of the remote
      * has is a 422, stored nowhere); a failed load also counts as a load of that release. With a
      * valid ticket its visitor counts as failed, and a canary may stop (`judgeCanary`); without
-     * one it is only listed.
+     * one it is only listed. A signed-in sender's id is kept with it (`authorization`, if valid).
      */
     async reportClientError(
-      report: Omit<ClientErrorInput, "remote"> & { remote: RemoteName; userId: number | null },
+      report: Omit<ClientErrorInput, "remote"> & { remote: RemoteName },
+      authorization: string | null,
     ): Promise<void> {
-      await unlessReleaseDeleted(report.version, () => storeClientError(report));
+      const token = bearerToken(authorization);
+      const userId = (token ? await auth.tokens.verify(token) : null)?.userId ?? null;
+      await unlessReleaseDeleted(report.version, () => storeClientError({ ...report, userId }));
     },
 
     async reportLoad(remote: RemoteName, version: string, ticketInput: unknown): Promise<void> {
