@@ -31,11 +31,11 @@ import { resetLinksAtSending } from "./modules/password-reset/index.ts";
 import { passwordResetModule } from "./modules/password-reset/routes.ts";
 import {
   canaryTickets,
-  createReleaseService,
   deployKeyRefusalLimit,
   fetchExternalManifest,
   releaseBlobStore,
   releaseFileServer,
+  releasesService,
   rolloutState,
   shellNeeds,
 } from "./modules/releases/index.ts";
@@ -103,7 +103,7 @@ export function createApp({
   const releaseStore = releaseBlobStore(config);
   const rollouts = rolloutState(sql, changes);
   const tickets = canaryTickets(config.jwtSecret, now);
-  const releases = createReleaseService({
+  const releases = releasesService({
     sql,
     auth,
     store: releaseStore,

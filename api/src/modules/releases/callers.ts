@@ -5,7 +5,7 @@ import { clientAddressOf, type PeerSource } from "../../http/client-address.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { keyOrAdminDocs } from "./docs.ts";
 import { releaseMessages as messages } from "./messages.ts";
-import type { ReleaseService } from "./service.ts";
+import type { ReleasesService } from "./service.ts";
 import { parseRemote } from "./validation.ts";
 
 const clientReportWindowMs = abuseLimitWindowMinutes.clientReports * 60 * 1000;
@@ -27,12 +27,12 @@ function remoteField(fields: unknown): unknown {
  * validation, as the handlers' own calls did: a malformed body is a 422 before a key is looked at,
  * a refusal recorded or a report counted); both hand the handler the `remote`, parsed.
  * - `{ deployActor: "params" }` (or `"body"`, `"query"`: where the remote is named): a deploy key
- *   of that remote or an admin's session (`ReleaseService.actorOf`), documented with its 401 and
+ *   of that remote or an admin's session (`ReleasesService.actorOf`), documented with its 401 and
  *   403, handed over as `deployer`;
  * - `{ reportedBy: "errors" }` (or `"loads"`): the shell's public reports, counted per client
  *   address (`clientReportLimit`, `clientLoadLimit`), a 429 past the limit.
  */
-export function releaseCallers(releases: ReleaseService, { rateLimits, config }: Pick<Deps, "rateLimits" | "config">) {
+export function releaseCallers(releases: ReleasesService, { rateLimits, config }: Pick<Deps, "rateLimits" | "config">) {
   const reports = {
     errors: { limit: rateLimits(clientReportLimit), tooMany: messages.tooManyClientErrors },
     loads: { limit: rateLimits(clientLoadLimit), tooMany: messages.tooManyClientLoads },

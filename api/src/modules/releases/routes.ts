@@ -8,7 +8,7 @@ import { releaseCallers } from "./callers.ts";
 import { deployKeyIdParam, releaseDocs } from "./docs.ts";
 import { scheduleClientReportPurge } from "./retention.ts";
 import type { RolloutState } from "./rollout-state.ts";
-import type { ReleaseService } from "./service.ts";
+import type { ReleasesService } from "./service.ts";
 import * as bodies from "./validation.ts";
 
 /** The upload reads its body itself (octet-stream); the body policy lets it through on this path only. */
@@ -26,7 +26,7 @@ export { clientLoadLimit, clientReportLimit } from "./callers.ts";
  */
 export function releasesModule(
   { sql, auth, rateLimits, config }: Pick<Deps, "sql" | "auth" | "rateLimits" | "config">,
-  releases: ReleaseService,
+  releases: ReleasesService,
   rollouts: RolloutState,
 ) {
   const docs = releaseDocs();

@@ -81,7 +81,7 @@ export type ReleaseActor =
   | { kind: "admin"; user: User; label: string; audit: AuditActor }
   | { kind: "key"; key: { id: number; remote: RemoteName; name: string }; label: string; audit: AuditActor };
 
-export interface ReleaseServiceDeps {
+export interface ReleasesServiceDeps {
   sql: Sql;
   auth: Auth;
   store: BlobStore;
@@ -129,7 +129,7 @@ export function uploadedReleaseBase(remote: RemoteName, version: string): string
   return `${remoteBase(remote)}releases/${encodeURIComponent(version)}/`;
 }
 
-export function createReleaseService(deps: ReleaseServiceDeps) {
+export function releasesService(deps: ReleasesServiceDeps) {
   const { sql, auth, store, rollouts, needs } = deps;
 
   /**
@@ -620,7 +620,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   }
 }
 
-export type ReleaseService = ReturnType<typeof createReleaseService>;
+export type ReleasesService = ReturnType<typeof releasesService>;
 
 export function rolloutOf(remote: RemoteName, all: readonly RolloutRow[]): RemoteRollout {
   const row = all.find((candidate) => candidate.remote === remote);
