@@ -32,11 +32,11 @@ import { passwordResetModule } from "./modules/password-reset/routes.ts";
 import { privacyModule } from "./modules/privacy/routes.ts";
 import {
   canaryTickets,
-  createReleaseService,
   deployKeyRefusalLimit,
   fetchExternalManifest,
   releaseBlobStore,
   releaseFileServer,
+  releasesService,
   rolloutState,
   shellNeeds,
 } from "./modules/releases/index.ts";
@@ -104,7 +104,7 @@ export function createApp({
   const releaseStore = releaseBlobStore(config);
   const rollouts = rolloutState(sql, changes);
   const tickets = canaryTickets(config.jwtSecret, now);
-  const releases = createReleaseService({
+  const releases = releasesService({
     sql,
     auth,
     store: releaseStore,

@@ -1,4 +1,5 @@
 import { gunzipSync } from "node:zlib";
+import { releaseArchiveMaxBytes } from "@klarwerk/kit";
 import { HttpError } from "../../http/errors.ts";
 import { releaseMessages as messages } from "./messages.ts";
 
@@ -161,4 +162,21 @@ export function readReleaseArchive(archive: Uint8Array): ArchiveFile[] {
     return files.map((file) => ({ ...file, path: file.path.slice("dist/".length) }));
   }
   return files;
+}
+
+/** The archive, read whole up to the limit: a declared length over it is refused before a byte is read. */
+export async function readArchiveBody(request: Request): Promise<Uint8Array> {
+  const tooLarge = () =>
+    new HttpError(413, "payload-too-large", messages.archiveTooLarge(releaseArchiveMaxBytes / 1024 / 1024));
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > releaseArchiveMaxBytes) throw tooLarge();
+  if (!request.body) throw new HttpError(422, "release-archive-unreadable", messages.archiveUnreadable);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > releaseArchiveMaxBytes) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }

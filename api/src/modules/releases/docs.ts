@@ -1,5 +1,6 @@
 import { canaryShareRange, releaseArchiveMaxBytes } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
+import type { OpenAPIV3 } from "openapi-types";
 import { httpMessages } from "../../http/messages.ts";
 import { bearerOperation, errorResponses, jsonBodyErrors, jsonResponse, queryParameter } from "../../http/openapi.ts";
 import { maxArchiveFiles, maxUnpackedBytes } from "./archive.ts";
@@ -25,9 +26,12 @@ export const deployKeyIdParam = {
   invalid: messages.invalidKeyId,
 };
 
-/** A release route: a deploy key of the remote, or an admin's session, as the bearer token. */
-const keyOrAdmin = {
-  security: bearerOperation.security,
+/**
+ * A release route's caller (the `deployActor` macro's documentation): a deploy key of the remote,
+ * or an admin's session, as the bearer token. A fresh copy per route: Elysia merges it in place.
+ */
+export const keyOrAdminDocs = () => ({
+  security: bearerOperation.security.map((scheme) => ({ ...scheme })),
   responses: errorResponses({
     401: {
       unauthorized: [httpMessages.unauthorized],
@@ -36,7 +40,7 @@ const keyOrAdmin = {
     },
     403: { "admin-only": [httpMessages.adminOnly], "deploy-key-wrong-remote": [messages.keyOtherRemote] },
   }),
-};
+});
 
 /** Example values for the messages that name what was sent. */
 const example = { version: "2026.11.24-1", remote: "mf_dashboard" } as const;
@@ -51,13 +55,8 @@ const manifestRefusals = {
   "release-kit-surface-mismatch": [messages.kitSurfaceMismatch("1", "2")],
 } as const;
 
-function keyOrAdminDetail(summary: string, responses: object) {
-  return {
-    summary,
-    tags,
-    security: keyOrAdmin.security.map((scheme) => ({ ...scheme })),
-    responses: { ...keyOrAdmin.responses, ...responses },
-  };
+function keyOrAdminDetail(summary: string, responses: OpenAPIV3.ResponsesObject) {
+  return { summary, tags, responses };
 }
 
 const rolloutAnswer = { 200: jsonResponse("The remote's rollout now.", rolloutAnswerSchema) };
@@ -159,19 +158,12 @@ export const releaseDocs = () => ({
     ...rolloutAnswer,
     ...rolloutErrors,
   }),
-  deleteRelease: {
-    summary:
-      "Delete a release no visitor gets (not active, not the canary, not the rollback target): its files answer 404",
-    tags,
-    security: bearerOperation.security.map((scheme) => ({ ...scheme })),
-    responses: {
+  deleteRelease: keyOrAdminDetail(
+    "Delete a release no visitor gets (not active, not the canary, not the rollback target): its files answer 404",
+    {
       204: { description: "Deleted, its files with it." },
       ...errorResponses({
-        401: { unauthorized: [httpMessages.unauthorized] },
-        403: {
-          "admin-only": [httpMessages.adminOnly],
-          "deploy-key-cannot-administer": [messages.keyCannotAdminister],
-        },
+        403: { "deploy-key-cannot-administer": [messages.keyCannotAdminister] },
         404: { "release-not-found": [messages.releaseNotFound(example.version)] },
         409: {
           "release-in-use": [
@@ -183,7 +175,7 @@ export const releaseDocs = () => ({
         422: { validation: [messages.unknownRemote, messages.invalidVersion] },
       }),
     },
-  },
+  ),
   listKeys: {
     summary: "Deploy keys (never their secrets)",
     tags,

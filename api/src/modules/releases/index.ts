@@ -7,7 +7,7 @@ export { releaseBlobArea, releaseBlobStore, sweepReleaseBlobs } from "./blobs.ts
 export { fetchExternalManifest } from "./external.ts";
 export { parseVisitorId, type RolloutState, registryFor, rolloutState, urlsInUse } from "./rollout-state.ts";
 export { type ReleaseFileServer, releaseFileServer } from "./serve.ts";
-export { createReleaseService, deployKeyRefusalLimit } from "./service.ts";
+export { deployKeyRefusalLimit, releasesService } from "./service.ts";
 export { shellNeeds } from "./shell-needs.ts";
 export { releaseBlobRows } from "./store.ts";
 export { type CanaryTickets, canaryTickets } from "./tickets.ts";

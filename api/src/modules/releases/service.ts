@@ -4,22 +4,20 @@ import {
   type ClientErrorInput,
   canaryErrorMarginPoints,
   canaryErrorWindowLoads,
-  canaryShareRange,
   type DeployKey,
   deployKeyPrefix,
   type Release,
   type ReleasesOverview,
   type RemoteName,
   type RemoteRollout,
-  releaseNoteMaxLength,
-  releaseVersionPattern,
+  type RolloutAnswer,
   remoteBase,
   remoteDir,
   remoteNames,
   type User,
 } from "@klarwerk/kit";
 import type { ChangeFeed } from "../../db/change-feed.ts";
-import type { Sql } from "../../db/open.ts";
+import type { Queries, Sql } from "../../db/open.ts";
 import { isForeignKeyViolation } from "../../db/sql-errors.ts";
 import type { AddressRange } from "../../http/address-range.ts";
 import type { Auth } from "../../http/auth.ts";
@@ -75,13 +73,15 @@ import {
   writeRollout,
 } from "./store.ts";
 import { type CanaryTicket, type CanaryTickets, visitWindowOf } from "./tickets.ts";
+import { type Asked, type Named, type Rollout, transitionFrom } from "./transitions.ts";
+import { parseNote, parseRemote, parseShare, parseVersion } from "./validation.ts";
 
 /** Who acts on a release: an admin's session, or a deploy key of one remote; `audit` as the trail names it. */
 export type ReleaseActor =
   | { kind: "admin"; user: User; label: string; audit: AuditActor }
   | { kind: "key"; key: { id: number; remote: RemoteName; name: string }; label: string; audit: AuditActor };
 
-export interface ReleaseServiceDeps {
+export interface ReleasesServiceDeps {
   sql: Sql;
   auth: Auth;
   store: BlobStore;
@@ -117,39 +117,6 @@ export const deployKeyRefusalLimit = {
   windowMs: abuseLimitWindowMinutes.login * 60 * 1000,
 };
 
-/** `mf-dashboard` (or `dashboard`) → `dashboard`; anything else is a 404-free 422. */
-export function parseRemote(value: unknown): RemoteName {
-  const name = typeof value === "string" ? value.replace(/^mf-/, "") : "";
-  const remote = remoteNames.find((candidate) => candidate === name);
-  if (!remote) throw new HttpError(422, "validation", messages.unknownRemote);
-  return remote;
-}
-
-export function parseVersion(value: unknown): string {
-  if (typeof value !== "string" || !releaseVersionPattern.test(value))
-    throw new HttpError(422, "validation", messages.invalidVersion);
-  return value;
-}
-
-function parseNote(value: unknown): string {
-  if (value === undefined || value === null) return "";
-  if (typeof value !== "string" || value.length > releaseNoteMaxLength)
-    throw new HttpError(422, "validation", messages.noteTooLong);
-  return value.trim();
-}
-
-export function parseShare(value: unknown): number {
-  if (
-    typeof value !== "number" ||
-    !Number.isInteger(value) ||
-    value < canaryShareRange.min ||
-    value > canaryShareRange.max
-  ) {
-    throw new HttpError(422, "validation", messages.invalidShare);
-  }
-  return value;
-}
-
 function sha256Hex(text: string): string {
   return new Bun.CryptoHasher("sha256").update(text).digest("hex");
 }
@@ -162,7 +129,7 @@ export function uploadedReleaseBase(remote: RemoteName, version: string): string
   return `${remoteBase(remote)}releases/${encodeURIComponent(version)}/`;
 }
 
-export function createReleaseService(deps: ReleaseServiceDeps) {
+export function releasesService(deps: ReleasesServiceDeps) {
   const { sql, auth, store, rollouts, needs } = deps;
 
   /**
@@ -283,14 +250,64 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   /** A new release's remote (the actor's own), version and note, checked; a version taken is a 409. */
   async function newReleaseInput(
     actor: ReleaseActor,
-    input: { remote: RemoteName; version: unknown; note: unknown },
+    remote: RemoteName,
+    input: { version?: unknown; note?: unknown },
   ): Promise<{ remote: RemoteName; version: string; note: string }> {
-    requireRemote(actor, input.remote);
+    requireRemote(actor, remote);
     const version = parseVersion(input.version);
     const note = parseNote(input.note);
-    if (await releaseExists(sql, input.remote, version))
+    if (await releaseExists(sql, remote, version))
       throw new HttpError(409, "release-version-taken", messages.versionTaken(version));
-    return { remote: input.remote, version, note };
+    return { remote, version, note };
+  }
+
+  /** A caller's change of a remote's rollout (transitions.ts): its input checked, then applied. */
+  async function act(
+    actor: ReleaseActor,
+    remote: RemoteName,
+    asked: Asked,
+    input: { version?: unknown; share?: unknown },
+  ): Promise<RolloutAnswer> {
+    requireRemote(actor, remote);
+    const version = "version" in input ? parseVersion(input.version) : null;
+    const share = "share" in input ? parseShare(input.share) : 0;
+    await sql.begin(async (tx) => {
+      // The rollout first, then the release: every change of a remote locks in this order.
+      const state = await lockRollout(tx, remote);
+      const release = version === null ? null : await findRelease(tx, remote, version, "key share");
+      if (version !== null && !release)
+        throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
+      await transition(tx, remote, asked, state, { release, share, by: actor });
+    });
+    return { rollout: await changedRollout(remote) };
+  }
+
+  /**
+   * The one writer of a rollout: the transition `asked` from the locked `state` (a refusal is
+   * thrown), the rollout after it, the history's event and the audit event, in the caller's
+   * transaction. False when there was nothing to do.
+   */
+  async function transition(
+    tx: Queries,
+    remote: RemoteName,
+    asked: Asked,
+    state: Rollout | null,
+    on: { release: Named | null; share: number; by: { label: string; audit: AuditActor }; reason?: string },
+  ): Promise<boolean> {
+    const planned = transitionFrom(asked, state, on.release, on.share);
+    if (!planned) return false;
+    const { row, release, next } = planned;
+    await writeRollout(tx, remote, next);
+    await recordRolloutEvent(tx, {
+      remote,
+      action: row.event,
+      releaseId: release,
+      share: row.recordsShare ? on.share : null,
+      actor: on.by.label,
+      reason: on.reason ?? null,
+    });
+    await recordRolloutAudit(tx, on.by.audit, row.audit, remote, state, next);
+    return true;
   }
 
   return {
@@ -304,10 +321,12 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
      */
     async upload(
       actor: ReleaseActor,
-      input: { remote: RemoteName; version: unknown; note: unknown; archive: Uint8Array },
+      remoteNamed: RemoteName,
+      input: { version?: unknown; note?: unknown },
+      archive: Uint8Array,
     ): Promise<Release> {
-      const { remote, version, note } = await newReleaseInput(actor, input);
-      const files = readReleaseArchive(input.archive);
+      const { remote, version, note } = await newReleaseInput(actor, remoteNamed, input);
+      const files = readReleaseArchive(archive);
       const manifestFile = files.find((file) => file.path === "mf-manifest.json");
       if (!manifestFile) throw new HttpError(409, "release-manifest-missing", messages.manifestMissing);
       const manifest = checkManifest(remote, new TextDecoder().decode(manifestFile.bytes), needs);
@@ -370,18 +389,19 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     /** An external release: its https manifest is fetched and checked as an upload's would be. */
     async registerExternal(
       actor: ReleaseActor,
-      input: { remote: RemoteName; version: unknown; note: unknown; manifestUrl: unknown },
+      remoteNamed: RemoteName,
+      input: { version: unknown; note?: unknown; manifest_url: unknown },
     ): Promise<Release> {
       let url: URL | null = null;
       try {
-        url = typeof input.manifestUrl === "string" ? new URL(input.manifestUrl) : null;
+        url = typeof input.manifest_url === "string" ? new URL(input.manifest_url) : null;
       } catch {
         url = null;
       }
       if (url?.protocol !== "https:" || url.username || url.password) {
         throw new HttpError(422, "validation", messages.manifestUrlNotHttps);
       }
-      const { remote, version, note } = await newReleaseInput(actor, input);
+      const { remote, version, note } = await newReleaseInput(actor, remoteNamed, input);
       // Checked before any fetch: the list bounds both where the API connects and what the
       // pages' Content-Security-Policy may ever allow.
       if (!deps.releaseOrigins.includes(url.origin))
@@ -415,73 +435,12 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     },
 
     /** Makes `version` the active release (a later one: activate; an earlier one: rollback). */
-    async activate(actor: ReleaseActor, remote: RemoteName, versionInput: unknown): Promise<RemoteRollout> {
-      requireRemote(actor, remote);
-      const version = parseVersion(versionInput);
-      await sql.begin(async (tx) => {
-        const state = await lockRollout(tx, remote);
-        const release = await findRelease(tx, remote, version, "key share");
-        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
-        if (state?.active === release.id)
-          throw new HttpError(409, "release-already-active", messages.alreadyActive(version));
-        const canary = state?.canary === release.id ? null : (state?.canary ?? null);
-        // Back to an earlier release: the one rolled back from is no good release to fall back to.
-        const rollback = state !== null && release.id < state.active;
-        const previous = rollback ? (state.previous === release.id ? null : state.previous) : (state?.active ?? null);
-        const next = { active: release.id, previous, canary, share: canary === null ? 0 : (state?.share ?? 0) };
-        await writeRollout(tx, remote, next);
-        const action = rollback ? "rollback" : "activate";
-        await recordRolloutEvent(tx, { remote, action, releaseId: release.id, actor: actor.label });
-        const audited = rollback ? "release.rolled_back" : "release.activated";
-        await recordRolloutAudit(tx, actor.audit, audited, remote, state, next);
-      });
-      return changedRollout(remote);
-    },
-
-    async startCanary(actor: ReleaseActor, remote: RemoteName, versionInput: unknown, shareInput: unknown) {
-      requireRemote(actor, remote);
-      const version = parseVersion(versionInput);
-      const share = parseShare(shareInput);
-      await sql.begin(async (tx) => {
-        const state = await lockRollout(tx, remote);
-        const release = await findRelease(tx, remote, version, "key share");
-        if (!release) throw new HttpError(404, "release-not-found", messages.releaseNotFound(version));
-        if (!state) throw new HttpError(409, "rollout-no-active-release", messages.noActiveRelease);
-        if (state.active === release.id)
-          throw new HttpError(409, "release-already-active", messages.alreadyActive(version));
-        const next = { ...state, canary: release.id, share };
-        await writeRollout(tx, remote, next);
-        await recordRolloutEvent(tx, { remote, action: "canary", releaseId: release.id, share, actor: actor.label });
-        await recordRolloutAudit(tx, actor.audit, "release.canary_started", remote, state, next);
-      });
-      return changedRollout(remote);
-    },
-
-    async promote(actor: ReleaseActor, remote: RemoteName): Promise<RemoteRollout> {
-      requireRemote(actor, remote);
-      await sql.begin(async (tx) => {
-        const state = await lockRollout(tx, remote);
-        if (!state?.canary) throw new HttpError(409, "rollout-no-canary", messages.noCanary);
-        const next = { active: state.canary, previous: state.active, canary: null, share: 0 };
-        await writeRollout(tx, remote, next);
-        await recordRolloutEvent(tx, { remote, action: "promote", releaseId: state.canary, actor: actor.label });
-        await recordRolloutAudit(tx, actor.audit, "release.promoted", remote, state, next);
-      });
-      return changedRollout(remote);
-    },
-
-    async stopCanary(actor: ReleaseActor, remote: RemoteName): Promise<RemoteRollout> {
-      requireRemote(actor, remote);
-      await sql.begin(async (tx) => {
-        const state = await lockRollout(tx, remote);
-        if (!state?.canary) throw new HttpError(409, "rollout-no-canary", messages.noCanary);
-        const next = { ...state, canary: null, share: 0 };
-        await writeRollout(tx, remote, next);
-        await recordRolloutEvent(tx, { remote, action: "stop", releaseId: state.canary, actor: actor.label });
-        await recordRolloutAudit(tx, actor.audit, "release.canary_stopped", remote, state, next);
-      });
-      return changedRollout(remote);
-    },
+    activate: (actor: ReleaseActor, remote: RemoteName, input: { version: unknown }) =>
+      act(actor, remote, "activate", input),
+    startCanary: (actor: ReleaseActor, remote: RemoteName, input: { version: unknown; share: unknown }) =>
+      act(actor, remote, "canary", input),
+    promote: (actor: ReleaseActor, remote: RemoteName) => act(actor, remote, "promote", {}),
+    stopCanary: (actor: ReleaseActor, remote: RemoteName) => act(actor, remote, "stop", {}),
 
     async overview(): Promise<ReleasesOverview> {
       const all = await rollouts.all();
@@ -535,12 +494,15 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
      * What the shell reported: stored with the release it names (a version no release of the remote
      * has is a 422, stored nowhere); a failed load also counts as a load of that release. With a
      * valid ticket its visitor counts as failed, and a canary may stop (`judgeCanary`); without
-     * one it is only listed.
+     * one it is only listed. A signed-in sender's id is kept with it (`authorization`, if valid).
      */
     async reportClientError(
-      report: Omit<ClientErrorInput, "remote"> & { remote: RemoteName; userId: number | null },
+      report: Omit<ClientErrorInput, "remote"> & { remote: RemoteName },
+      authorization: string | null,
     ): Promise<void> {
-      await unlessReleaseDeleted(report.version, () => storeClientError(report));
+      const token = bearerToken(authorization);
+      const userId = (token ? await auth.tokens.verify(token) : null)?.userId ?? null;
+      await unlessReleaseDeleted(report.version, () => storeClientError({ ...report, userId }));
     },
 
     async reportLoad(remote: RemoteName, version: string, ticketInput: unknown): Promise<void> {
@@ -638,16 +600,8 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     const reason = messages.autoStopReason(canaryRate, activeRate);
     const stopped = await sql.begin(async (tx) => {
       const state = await lockRollout(tx, remote);
-      if (state?.canary !== canary.id) return false;
-      const next = { ...state, canary: null, share: 0 };
-      await writeRollout(tx, remote, next);
-      await recordRolloutEvent(tx, {
-        remote,
-        action: "auto-stop",
-        releaseId: canary.id,
-        actor: messages.automaticActor,
-        reason,
-      });
+      const by = { label: messages.automaticActor, audit: systemActor };
+      if (!(await transition(tx, remote, "auto-stop", state, { release: canary, share: 0, by, reason }))) return false;
       for (const admin of await activeAdmins(tx)) {
         await enqueueMail(
           tx,
@@ -658,7 +612,6 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
           ),
         );
       }
-      await recordRolloutAudit(tx, systemActor, "release.canary_auto_stopped", remote, state, next);
       return true;
     });
     if (!stopped) return;
@@ -667,7 +620,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   }
 }
 
-export type ReleaseService = ReturnType<typeof createReleaseService>;
+export type ReleasesService = ReturnType<typeof releasesService>;
 
 export function rolloutOf(remote: RemoteName, all: readonly RolloutRow[]): RemoteRollout {
   const row = all.find((candidate) => candidate.remote === remote);
