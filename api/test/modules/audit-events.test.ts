@@ -735,22 +735,28 @@ const cases: Case[] = [
   {
     route: "POST /api/operations/backup",
     name: "„Jetzt sichern“ pressed",
-    run: async () => ({
-      call: json("POST", "/api/operations/backup", {}, owner.token),
-      expected: { action: "backup.requested", status: 202, ...byOwner(), objectId: null },
-    }),
+    run: async () => {
+      backupRunsBeforeRequest = await finishedBackupRuns();
+      return {
+        call: json("POST", "/api/operations/backup", {}, owner.token),
+        expected: { action: "backup.requested", status: 202, ...byOwner(), objectId: null },
+      };
+    },
   },
   {
     route: "POST /api/deploy-keys",
     name: "deploy key created",
-    run: async () => ({
-      call: json("POST", "/api/deploy-keys", { remote: "mf-files", name: "CI Dateien" }, owner.token),
-      expected: {
-        action: "deploy_key.created",
-        ...byOwner(),
-        changes: { remote: { before: null, after: "mf-files" }, name: { before: null, after: "CI Dateien" } },
-      },
-    }),
+    run: async () => {
+      await backupFinished();
+      return {
+        call: json("POST", "/api/deploy-keys", { remote: "mf-files", name: "CI Dateien" }, owner.token),
+        expected: {
+          action: "deploy_key.created",
+          ...byOwner(),
+          changes: { remote: { before: null, after: "mf-files" }, name: { before: null, after: "CI Dateien" } },
+        },
+      };
+    },
   },
   {
     route: "DELETE /api/deploy-keys/:id",
@@ -794,6 +800,28 @@ const cases: Case[] = [
     },
   },
 ];
+
+/** Finished backups and drills (`backup_runs`), ok or failed. */
+async function finishedBackupRuns(): Promise<number> {
+  const [row] = await db.sql<
+    { count: number }[]
+  >`select count(*)::int as count from backup_runs where result <> 'running'`;
+  return row?.count ?? 0;
+}
+
+let backupRunsBeforeRequest = 0;
+
+/**
+ * „Jetzt sichern“ answers before its backup ends, and the backup's own event (`backup.created`)
+ * would fall into the next route's count: the next route waits for it to finish.
+ */
+async function backupFinished(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while ((await finishedBackupRuns()) <= backupRunsBeforeRequest) {
+    if (Date.now() > deadline) throw new Error("the backup „Jetzt sichern“ started did not finish");
+    await Bun.sleep(20);
+  }
+}
 
 async function privacyCaseId(): Promise<number> {
   const answer = await callJson<{ case: { id: number } }>(app, "/api/privacy/cases", {

@@ -281,7 +281,8 @@ describe("releases of a remote", () => {
     expect(answer.status).toBe(409);
     expect<unknown>(answer.body).toEqual({
       code: "release-exposes-missing",
-      message: "Dem Release fehlen Module, die die Seiten der Shell brauchen: ./Users, ./Releases, ./Outbox, ./Audit.",
+      message:
+        "Dem Release fehlen Module, die die Seiten der Shell brauchen: ./Users, ./Releases, ./Outbox, ./Audit, ./Privacy.",
     });
   });
 
