@@ -14,7 +14,7 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { nullable, type Same, schemaOf } from "../../src/http/openapi.ts";
 import { auditPageSchema, auditVerificationSchema } from "../../src/modules/audit/responses.ts";
 import { registeredSchema, sessionSchema, signedInSchema } from "../../src/modules/auth/responses.ts";
-import { companyAnswerSchema } from "../../src/modules/company/responses.ts";
+import { readCompany, saveCompany } from "../../src/modules/company/model.ts";
 import {
   contactRequestAnswerSchema,
   markedDoneSchema,
@@ -72,8 +72,8 @@ const answerSchemas = {
   "GET /api/customers": customerPageSchema,
   "POST /api/customers": customerAnswerSchema,
   "PUT /api/customers/:id": customerAnswerSchema,
-  "GET /api/company": companyAnswerSchema,
-  "PUT /api/company": companyAnswerSchema,
+  "GET /api/company": readCompany.answer,
+  "PUT /api/company": saveCompany.answer,
   "GET /api/invoices": invoicePageSchema,
   "GET /api/invoices/:id": invoiceAnswerSchema,
   "POST /api/invoices": invoiceAnswerSchema,
