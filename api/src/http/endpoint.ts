@@ -2,6 +2,7 @@ import type { ApiAnswer, ApiRoute, ApiRoutes } from "@klarwerk/kit";
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { jsonBody } from "./body-policy.ts";
+import type { IdParam } from "./ids.ts";
 import {
   type ErrorStatus,
   type ErrorsByCode,
@@ -36,6 +37,8 @@ export interface EndpointSpec {
   summary: string;
   tags: string[];
   description?: string;
+  /** The `:id` path parameter, read by the `idParam` macro (the module's plugin uses `idParams`). */
+  idParam?: IdParam;
   /** Query and path parameters the handler reads itself (documented only). */
   parameters?: OpenAPIV3.ParameterObject[];
   /** The JSON body's schema (Elysia's `t`, validated before the handler runs). */
@@ -75,9 +78,8 @@ type ContractCheck<R extends string, S extends EndpointSpec> = R extends ApiRout
   ? BodyCheck<R, S> & AnswerCheck<R, S>
   : unknown;
 
-type Options<S extends EndpointSpec> = (S["body"] extends TSchema
-  ? ReturnType<typeof jsonBody<S["body"]>>
-  : unknown) & { detail: Operation };
+type Options<S extends EndpointSpec> = (S["body"] extends TSchema ? ReturnType<typeof jsonBody<S["body"]>> : unknown) &
+  (S["idParam"] extends IdParam ? { idParam: IdParam } : unknown) & { detail: Operation };
 
 export interface Endpoint<R extends string, S extends EndpointSpec> {
   route: R;
@@ -85,13 +87,13 @@ export interface Endpoint<R extends string, S extends EndpointSpec> {
   answer: S["answer"] extends { schema: infer A extends TSchema } ? A : null;
   body: S["body"];
   detail: Operation;
-  /** The options a route spreads in: body schema, parse and limit, and an own copy of the detail. */
+  /** The options a route spreads in: body schema, parse and limit, the `:id`, and an own copy of the detail. */
   options(): Options<S>;
 }
 
 export function endpoint<const R extends string>(route: R) {
   return <const S extends EndpointSpec>(spec: S & ContractCheck<R, S>): Endpoint<R, S> => {
-    const { answer, body, bodyMaxBytes } = spec;
+    const { answer, body, bodyMaxBytes, idParam } = spec;
     const success: Record<string, ResponseObject> = {};
     if (answer !== undefined)
       success[answer.status] =
@@ -115,7 +117,11 @@ export function endpoint<const R extends string>(route: R) {
       body: spec.body,
       detail,
       options: () =>
-        ({ ...(body === undefined ? {} : jsonBody(body, bodyMaxBytes)), detail: ownCopy(detail) }) as Options<S>,
+        ({
+          ...(body === undefined ? {} : jsonBody(body, bodyMaxBytes)),
+          ...(idParam === undefined ? {} : { idParam }),
+          detail: ownCopy(detail),
+        }) as Options<S>,
     };
   };
 }

@@ -31,7 +31,7 @@ import {
   invoicePageSchema,
 } from "../../src/modules/invoices/responses.ts";
 import { backupStartedSchema, healthSchema } from "../../src/modules/operations/responses.ts";
-import { outboxListSchema, retriedSchema } from "../../src/modules/outbox/responses.ts";
+import { listOutboxMails, retryOutboxMail } from "../../src/modules/outbox/model.ts";
 import { resetRequestedSchema } from "../../src/modules/password-reset/responses.ts";
 import {
   createdDeployKeySchema,
@@ -64,8 +64,8 @@ const answerSchemas = {
   "GET /api/requests/:id": contactRequestAnswerSchema,
   "PUT /api/requests/:id/done": markedDoneSchema,
   "POST /api/requests/:id/reply": repliedSchema,
-  "GET /api/outbox": outboxListSchema,
-  "POST /api/outbox/:id/retry": retriedSchema,
+  "GET /api/outbox": listOutboxMails.answer,
+  "POST /api/outbox/:id/retry": retryOutboxMail.answer,
   "POST /api/operations/backup": backupStartedSchema,
   "GET /api/audit": auditPageSchema,
   "GET /api/audit/verify": auditVerificationSchema,
