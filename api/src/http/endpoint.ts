@@ -1,5 +1,5 @@
 import type { ApiAnswer, ApiRoute, ApiRoutes } from "@klarwerk/kit";
-import type { Static, TSchema } from "@sinclair/typebox";
+import { type Static, type TSchema, type TTransform, type TUnsafe, Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { jsonBody } from "./body-policy.ts";
 import type { IdParam } from "./ids.ts";
@@ -22,7 +22,7 @@ import {
  * map (byte answers) name themselves the same way and are not bound.
  *
  * The route gets `...definition.options()`: the body schema with `parse: "json"` and its limit
- * (`jsonBody`), and a fresh copy of the detail (see `ownCopy`).
+ * (`jsonBody`), the `:id` macro's option, and a fresh copy of the detail (see `ownCopy`).
  */
 
 type Operation = OpenAPIV3.OperationObject;
@@ -78,7 +78,16 @@ type ContractCheck<R extends string, S extends EndpointSpec> = R extends ApiRout
   ? BodyCheck<R, S> & AnswerCheck<R, S>
   : unknown;
 
-type Options<S extends EndpointSpec> = (S["body"] extends TSchema ? ReturnType<typeof jsonBody<S["body"]>> : unknown) &
+/**
+ * The body schema as the route's options name it. Elysia types a handler's body by what the schema
+ * takes (`static`), though it hands over what the schema's rules made of it (`withRules`); this
+ * names the decoded type instead, so the handler is typed as what it gets.
+ */
+type Decoded<B extends TSchema> = B extends TTransform<infer _, infer Out> ? TUnsafe<Out> : B;
+
+type Options<S extends EndpointSpec> = (S["body"] extends TSchema
+  ? Omit<ReturnType<typeof jsonBody<S["body"]>>, "body"> & { body: Decoded<S["body"]> }
+  : unknown) &
   (S["idParam"] extends IdParam ? { idParam: IdParam } : unknown) & { detail: Operation };
 
 export interface Endpoint<R extends string, S extends EndpointSpec> {
@@ -124,4 +133,18 @@ export function endpoint<const R extends string>(route: R) {
         }) as Options<S>,
     };
   };
+}
+
+/**
+ * `schema`, then the rules a shape cannot say (trimming, the kit's form rules, …), as part of the
+ * schema: Elysia runs them once the whole body has the shape, before the handler, which gets what
+ * `rules` returns. A rule refuses with an `HttpError`, which reaches the error handler as it is. The
+ * schema's static type stays what the browser sends (the kit's body is checked against it).
+ */
+export function withRules<S extends TSchema, Out>(schema: S, rules: (value: Static<S>) => Out): TTransform<S, Out> {
+  return Type.Transform(schema)
+    .Decode(rules)
+    .Encode(() => {
+      throw new Error("a request body is only ever decoded");
+    });
 }

@@ -1,13 +1,14 @@
 import {
   type CompanyAnswer,
   type CompanySettings,
+  type CompanySettingsDraft,
   type CompanySettingsField,
   checkCompanySettings,
   companyMessages,
 } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
-import { endpoint } from "../../http/endpoint.ts";
+import { endpoint, withRules } from "../../http/endpoint.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { nullable, schemaOf } from "../../http/openapi.ts";
@@ -83,13 +84,16 @@ export const readCompany = endpoint("GET /api/company")({
 export const saveCompany = endpoint("PUT /api/company")({
   summary: "Replace the company settings",
   tags,
-  // Shapes only (text, null or absent); the rules are the kit's `checkCompanySettings`, the form's own.
-  body: t.Object(
-    Object.fromEntries(fieldNames.map((field) => [field, textField(field)])) as Record<
-      CompanySettingsField,
-      ReturnType<typeof textField>
-    >,
-    { error: httpMessages.notJsonObject },
+  // Text, null or absent; then the kit's rules (the form's own) make the settings to store.
+  body: withRules(
+    t.Object(
+      Object.fromEntries(fieldNames.map((field) => [field, textField(field)])) as Record<
+        CompanySettingsField,
+        ReturnType<typeof textField>
+      >,
+      { error: httpMessages.notJsonObject },
+    ),
+    companySettingsFrom,
   ),
   answer: { status: 200, description: "The stored settings.", schema: companyAnswerSchema },
   errors: {
@@ -99,7 +103,7 @@ export const saveCompany = endpoint("PUT /api/company")({
 });
 
 /** The settings to store: the kit's rules over the body, or a 422 with the first problem in the form's field order. */
-export function companySettingsFrom(body: typeof saveCompany.body.static): CompanySettings {
+function companySettingsFrom(body: CompanySettingsDraft): CompanySettings {
   const check = checkCompanySettings(body);
   if (check.ok) return check.settings;
   const first = fieldNames.map((field) => check.errors[field]).find((message) => message !== undefined);

@@ -1,7 +1,7 @@
 import { providerBlock } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { companySettingsFrom, readCompany, saveCompany } from "./model.ts";
+import { readCompany, saveCompany } from "./model.ts";
 import { readCompanySettings, saveCompanySettings } from "./store.ts";
 
 /**
@@ -18,10 +18,8 @@ export function companyModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
   return new Elysia({ name: "company-routes", prefix: "/api/company" })
     .use(auth.guard)
     .get("", async () => answer(await readCompanySettings(sql)), { auth: true, ...readCompany.options() })
-    .put(
-      "",
-      async ({ body, user, actor }) =>
-        answer(await saveCompanySettings(sql, companySettingsFrom(body), user.id, actor)),
-      { admin: true, ...saveCompany.options() },
-    );
+    .put("", async ({ body, user, actor }) => answer(await saveCompanySettings(sql, body, user.id, actor)), {
+      admin: true,
+      ...saveCompany.options(),
+    });
 }
