@@ -24,7 +24,7 @@ import {
 } from "../../src/modules/contact-requests/responses.ts";
 import { customerAnswerSchema, customerPageSchema, customerSchema } from "../../src/modules/customers/responses.ts";
 import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "../../src/modules/files/responses.ts";
-import { folderAnswerSchema, folderListSchema } from "../../src/modules/folders/responses.ts";
+import { listFoldersIn, postFolder } from "../../src/modules/folders/model.ts";
 import {
   cancellationAnswerSchema,
   invoiceAnswerSchema,
@@ -81,8 +81,8 @@ const answerSchemas = {
   "DELETE /api/invoices/:id": null,
   "POST /api/invoices/:id/cancel": cancellationAnswerSchema,
   "POST /api/invoices/:id/payment": invoiceAnswerSchema,
-  "GET /api/folders": folderListSchema,
-  "POST /api/folders": folderAnswerSchema,
+  "GET /api/folders": listFoldersIn.answer,
+  "POST /api/folders": postFolder.answer,
   "GET /api/files": fileListingSchema,
   "POST /api/files/upload": fileAnswerSchema,
   "DELETE /api/files/:id": null,
