@@ -30,7 +30,7 @@ type ResponseObject = OpenAPIV3.ResponseObject;
 
 /** The success answer: JSON with its schema, or a 204 without a body. */
 export type EndpointAnswer =
-  | { status: 200 | 201; description: string; schema: TSchema }
+  | { status: 200 | 201 | 202; description: string; schema: TSchema }
   | { status: 204; description: string };
 
 export interface EndpointSpec {

@@ -32,7 +32,7 @@ import {
 } from "../../src/modules/invoices/responses.ts";
 import { backupStartedSchema, healthSchema } from "../../src/modules/operations/responses.ts";
 import { listOutboxMails, retryOutboxMail } from "../../src/modules/outbox/model.ts";
-import { resetRequestedSchema } from "../../src/modules/password-reset/responses.ts";
+import { requestReset } from "../../src/modules/password-reset/model.ts";
 import {
   createdDeployKeySchema,
   deployKeyListSchema,
@@ -51,7 +51,7 @@ const answerSchemas = {
   "GET /api/session": sessionSchema,
   "POST /api/logout": null,
   "POST /api/password": null,
-  "POST /api/password-reset": resetRequestedSchema,
+  "POST /api/password-reset": requestReset.answer,
   "POST /api/password-reset/confirm": null,
   "GET /api/health": healthSchema,
   "GET /api/users": userAccountListSchema,
