@@ -40,7 +40,7 @@ import {
   releasesOverviewSchema,
   rolloutAnswerSchema,
 } from "../../src/modules/releases/responses.ts";
-import { changedAccountSchema, userAccountListSchema } from "../../src/modules/users/responses.ts";
+import { changeAccountRoute, listAccountsRoute } from "../../src/modules/users/model.ts";
 import { startAppTest } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
 
@@ -54,8 +54,8 @@ const answerSchemas = {
   "POST /api/password-reset": requestReset.answer,
   "POST /api/password-reset/confirm": null,
   "GET /api/health": healthSchema,
-  "GET /api/users": userAccountListSchema,
-  "PATCH /api/users/:id": changedAccountSchema,
+  "GET /api/users": listAccountsRoute.answer,
+  "PATCH /api/users/:id": changeAccountRoute.answer,
   "DELETE /api/users/:id": null,
   "DELETE /api/users/known-devices": null,
   "DELETE /api/users/:id/known-devices": null,
