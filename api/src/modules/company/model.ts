@@ -75,13 +75,13 @@ function textField(field: string) {
   return t.Optional(t.Union([t.String(), t.Null()], { error: `Das Feld „${field}“ muss Text sein.` }));
 }
 
-export const readCompany = endpoint("GET /api/company")({
+export const readCompanyRoute = endpoint("GET /api/company")({
   summary: "The company settings invoices are issued with",
   tags,
   answer: { status: 200, description: "The settings and the provider block they make.", schema: companyAnswerSchema },
 });
 
-export const saveCompany = endpoint("PUT /api/company")({
+export const saveCompanyRoute = endpoint("PUT /api/company")({
   summary: "Replace the company settings",
   tags,
   // Text, null or absent; then the kit's rules (the form's own) make the settings to store.

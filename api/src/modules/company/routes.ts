@@ -1,7 +1,7 @@
 import { providerBlock } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { readCompany, saveCompany } from "./model.ts";
+import { readCompanyRoute, saveCompanyRoute } from "./model.ts";
 import { readCompanySettings, saveCompanySettings } from "./store.ts";
 
 /**
@@ -17,9 +17,9 @@ export function companyModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
   });
   return new Elysia({ name: "company-routes", prefix: "/api/company" })
     .use(auth.guard)
-    .get("", async () => answer(await readCompanySettings(sql)), { auth: true, ...readCompany.options() })
+    .get("", async () => answer(await readCompanySettings(sql)), { auth: true, ...readCompanyRoute.options() })
     .put("", async ({ body, user, actor }) => answer(await saveCompanySettings(sql, body, user.id, actor)), {
       admin: true,
-      ...saveCompany.options(),
+      ...saveCompanyRoute.options(),
     });
 }

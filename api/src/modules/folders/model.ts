@@ -52,7 +52,7 @@ const folderSchema = schemaOf<Folder>()(
   ),
 );
 
-export const listFoldersIn = endpoint("GET /api/folders")({
+export const listFoldersRoute = endpoint("GET /api/folders")({
   summary: "The folders directly inside a folder",
   tags,
   parameters: [folderQueryParameter("parent_id")],
@@ -69,7 +69,7 @@ export const listFoldersIn = endpoint("GET /api/folders")({
   sharedErrors: folderParamErrors,
 });
 
-export const postFolder = endpoint("POST /api/folders")({
+export const createFolderRoute = endpoint("POST /api/folders")({
   summary: `Add a folder (name up to ${folderNameMax} characters)`,
   tags,
   // The name's rules before the parent's, as the form names them.

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { existingFolderParam } from "./ids.ts";
-import { listFoldersIn, postFolder } from "./model.ts";
+import { createFolderRoute, listFoldersRoute } from "./model.ts";
 import { addFolder } from "./service.ts";
 import { listFolders } from "./store.ts";
 
@@ -17,11 +17,11 @@ export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
     .get(
       "",
       async ({ query }) => ({ folders: await listFolders(sql, await existingFolderParam(sql, query.parent_id)) }),
-      { auth: true, ...listFoldersIn.options() },
+      { auth: true, ...listFoldersRoute.options() },
     )
     .post(
       "",
       async ({ body, user, actor, status }) => status(201, { folder: await addFolder(sql, body, user, actor) }),
-      { auth: true, ...postFolder.options() },
+      { auth: true, ...createFolderRoute.options() },
     );
 }

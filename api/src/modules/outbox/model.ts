@@ -41,7 +41,7 @@ const outboxMailSchema = schemaOf<OutboxMail>()(
   ),
 );
 
-export const listOutboxMails = endpoint("GET /api/outbox")({
+export const listOutboxRoute = endpoint("GET /api/outbox")({
   summary: "Outgoing mail: waiting, sent and failed, with the reasons",
   tags,
   answer: {
@@ -59,7 +59,7 @@ export const listOutboxMails = endpoint("GET /api/outbox")({
   },
 });
 
-export const retryOutboxMail = endpoint("POST /api/outbox/:id/retry")({
+export const retryMailRoute = endpoint("POST /api/outbox/:id/retry")({
   summary: "Send a failed mail again (it waits for the worker, due now)",
   tags,
   idParam: { description: "The mail's id, a positive integer.", invalid: messages.invalidId },

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { idParams } from "../../http/ids.ts";
 import { listOutbox } from "../../mail/outbox-store.ts";
-import { listOutboxMails, retryOutboxMail } from "./model.ts";
+import { listOutboxRoute, retryMailRoute } from "./model.ts";
 import { outboxService } from "./service.ts";
 
 /**
@@ -21,10 +21,10 @@ export function outboxModule(deps: Pick<Deps, "sql" | "auth" | "outbox">) {
     .onStop(() => outbox.stop())
     .get("", async () => ({ mails: await listOutbox(sql), mail_configured: outbox.configured }), {
       admin: true,
-      ...listOutboxMails.options(),
+      ...listOutboxRoute.options(),
     })
     .post("/:id/retry", async ({ id, actor }) => ({ mail: await service.retry(id, actor) }), {
       admin: true,
-      ...retryOutboxMail.options(),
+      ...retryMailRoute.options(),
     });
 }

@@ -20,7 +20,7 @@ function resetEmailOf(raw: string): string {
   return email;
 }
 
-export const requestReset = endpoint("POST /api/password-reset")({
+export const requestResetRoute = endpoint("POST /api/password-reset")({
   summary: "Ask for a link to set a new password; the same answer whether or not the address has an account",
   tags,
   body: withRules(
@@ -48,7 +48,7 @@ export const requestReset = endpoint("POST /api/password-reset")({
   },
 });
 
-export const confirmReset = endpoint("POST /api/password-reset/confirm")({
+export const confirmResetRoute = endpoint("POST /api/password-reset/confirm")({
   summary: "Set a new password with the link's token; every session of the account ends",
   tags,
   // The password's rules need the token's account (its name and address), so the service applies them.

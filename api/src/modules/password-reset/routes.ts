@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { visitorActor } from "../audit/index.ts";
-import { confirmReset, requestReset } from "./model.ts";
+import { confirmResetRoute, requestResetRoute } from "./model.ts";
 import { passwordResetService } from "./service.ts";
 
 export { passwordResetRateLimits } from "./service.ts";
@@ -24,7 +24,7 @@ export function passwordResetModule(deps: Pick<Deps, "sql" | "auth" | "config" |
         await service.requestLink(body, clientAddressOf(request, server, deps.config.trustedProxies), visitorActor);
         return status(202, accepted);
       },
-      requestReset.options(),
+      requestResetRoute.options(),
     )
     .post(
       "/confirm",
@@ -32,6 +32,6 @@ export function passwordResetModule(deps: Pick<Deps, "sql" | "auth" | "config" |
         await service.setPassword(body, visitorActor);
         return new Response(null, { status: 204 });
       },
-      confirmReset.options(),
+      confirmResetRoute.options(),
     );
 }

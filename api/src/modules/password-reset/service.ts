@@ -6,7 +6,7 @@ import type { AuditActor } from "../audit/index.ts";
 import { checkPasswordLength, checkPasswordStrength, findUserForLogin, hashPassword } from "../auth/index.ts";
 import { resetTokenHash, resetTokenPattern } from "./links.ts";
 import { passwordResetApiMessages as messages } from "./messages.ts";
-import type { confirmReset } from "./model.ts";
+import type { confirmResetRoute } from "./model.ts";
 import { findResetToken, queueResetMail, useResetToken } from "./store.ts";
 
 /**
@@ -55,7 +55,7 @@ export function passwordResetService({
    * The password is set (same rules as registration) and every session of the account ends.
    * 400 unknown token, 410 expired or already used.
    */
-  async function setPassword(body: typeof confirmReset.body.static, actor: AuditActor): Promise<void> {
+  async function setPassword(body: typeof confirmResetRoute.body.static, actor: AuditActor): Promise<void> {
     const hash = resetTokenPattern.test(body.token) ? resetTokenHash(body.token) : null;
     const token = hash === null ? null : await findResetToken(sql, hash);
     if (hash === null || token === null || !token.active)
