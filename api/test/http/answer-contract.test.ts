@@ -16,12 +16,12 @@ import { auditPageSchema, auditVerificationSchema } from "../../src/modules/audi
 import { registeredSchema, sessionSchema, signedInSchema } from "../../src/modules/auth/responses.ts";
 import { readCompanyRoute, saveCompanyRoute } from "../../src/modules/company/model.ts";
 import {
-  contactRequestAnswerSchema,
-  markedDoneSchema,
-  openRequestsPageSchema,
-  receivedSchema,
-  repliedSchema,
-} from "../../src/modules/contact-requests/responses.ts";
+  markDoneRoute,
+  openRequestsRoute,
+  replyRoute,
+  requestDetailRoute,
+  sendContactRoute,
+} from "../../src/modules/contact-requests/model.ts";
 import { customerAnswerSchema, customerPageSchema, customerSchema } from "../../src/modules/customers/responses.ts";
 import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "../../src/modules/files/responses.ts";
 import { createFolderRoute, listFoldersRoute } from "../../src/modules/folders/model.ts";
@@ -68,11 +68,11 @@ const answerSchemas = {
   "DELETE /api/users/:id": deleteAccountRoute.answer,
   "DELETE /api/users/known-devices": forgetAllDevicesRoute.answer,
   "DELETE /api/users/:id/known-devices": forgetDevicesRoute.answer,
-  "POST /api/contact": receivedSchema,
-  "GET /api/requests": openRequestsPageSchema,
-  "GET /api/requests/:id": contactRequestAnswerSchema,
-  "PUT /api/requests/:id/done": markedDoneSchema,
-  "POST /api/requests/:id/reply": repliedSchema,
+  "POST /api/contact": sendContactRoute.answer,
+  "GET /api/requests": openRequestsRoute.answer,
+  "GET /api/requests/:id": requestDetailRoute.answer,
+  "PUT /api/requests/:id/done": markDoneRoute.answer,
+  "POST /api/requests/:id/reply": replyRoute.answer,
   "GET /api/outbox": listOutboxRoute.answer,
   "POST /api/outbox/:id/retry": retryMailRoute.answer,
   "POST /api/operations/backup": backupStartedSchema,
