@@ -39,6 +39,8 @@ export interface EndpointSpec {
   description?: string;
   /** The `:id` path parameter, read by the `idParam` macro (the module's plugin uses `idParams`). */
   idParam?: IdParam;
+  /** Who may call it, when the `auth` and `admin` macros do not say so (they add their own). */
+  security?: OpenAPIV3.SecurityRequirementObject[];
   /** Query and path parameters the handler reads itself (documented only). */
   parameters?: OpenAPIV3.ParameterObject[];
   /** The JSON body's schema (Elysia's `t`, validated before the handler runs). */
@@ -111,6 +113,7 @@ export function endpoint<const R extends string>(route: R) {
       summary: spec.summary,
       ...(spec.description === undefined ? {} : { description: spec.description }),
       tags: spec.tags,
+      ...(spec.security === undefined ? {} : { security: spec.security }),
       ...(spec.parameters === undefined ? {} : { parameters: spec.parameters }),
       responses: {
         ...success,

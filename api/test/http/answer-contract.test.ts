@@ -30,7 +30,7 @@ import {
   invoiceAnswerSchema,
   invoicePageSchema,
 } from "../../src/modules/invoices/responses.ts";
-import { backupStartedSchema, healthSchema } from "../../src/modules/operations/responses.ts";
+import { backupRoute, healthRoute } from "../../src/modules/operations/model.ts";
 import { listOutboxRoute, retryMailRoute } from "../../src/modules/outbox/model.ts";
 import { confirmResetRoute, requestResetRoute } from "../../src/modules/password-reset/model.ts";
 import {
@@ -62,7 +62,7 @@ const answerSchemas = {
   "POST /api/password": null,
   "POST /api/password-reset": requestResetRoute.answer,
   "POST /api/password-reset/confirm": confirmResetRoute.answer,
-  "GET /api/health": healthSchema,
+  "GET /api/health": healthRoute.answer,
   "GET /api/users": listAccountsRoute.answer,
   "PATCH /api/users/:id": changeAccountRoute.answer,
   "DELETE /api/users/:id": deleteAccountRoute.answer,
@@ -75,7 +75,7 @@ const answerSchemas = {
   "POST /api/requests/:id/reply": replyRoute.answer,
   "GET /api/outbox": listOutboxRoute.answer,
   "POST /api/outbox/:id/retry": retryMailRoute.answer,
-  "POST /api/operations/backup": backupStartedSchema,
+  "POST /api/operations/backup": backupRoute.answer,
   "GET /api/audit": auditPageSchema,
   "GET /api/audit/verify": auditVerificationSchema,
   "GET /api/customers": customerPageSchema,
