@@ -13,7 +13,13 @@ import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { nullable, type Same, schemaOf } from "../../src/http/openapi.ts";
 import { auditPageSchema, auditVerificationSchema } from "../../src/modules/audit/responses.ts";
-import { registeredSchema, sessionSchema, signedInSchema } from "../../src/modules/auth/responses.ts";
+import {
+  changePasswordRoute,
+  loginRoute,
+  logoutRoute,
+  registerRoute,
+  sessionRoute,
+} from "../../src/modules/auth/model.ts";
 import { readCompanyRoute, saveCompanyRoute } from "../../src/modules/company/model.ts";
 import {
   markDoneRoute,
@@ -55,11 +61,11 @@ import { callJson } from "../support/http.ts";
  * names it: `endpoint()` in src/http/endpoint.ts); null: a 204 without a body.
  */
 const answerSchemas = {
-  "POST /api/register": registeredSchema,
-  "POST /api/login": signedInSchema,
-  "GET /api/session": sessionSchema,
-  "POST /api/logout": null,
-  "POST /api/password": null,
+  "POST /api/register": registerRoute.answer,
+  "POST /api/login": loginRoute.answer,
+  "GET /api/session": sessionRoute.answer,
+  "POST /api/logout": logoutRoute.answer,
+  "POST /api/password": changePasswordRoute.answer,
   "POST /api/password-reset": requestResetRoute.answer,
   "POST /api/password-reset/confirm": confirmResetRoute.answer,
   "GET /api/health": healthRoute.answer,
