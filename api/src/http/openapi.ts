@@ -182,9 +182,10 @@ export function schemaOf<T>() {
 }
 
 /**
- * A route's own copy of a documentation object (a module's docs.ts): Elysia merges the macros'
- * `detail` (the bearer scheme, the id's 400) into the object a route is given, so one object
- * shared by the apps of a process (tests start many) would collect every app's merge.
+ * A route's own copy of a documentation object (a route definition's, endpoint.ts, or a module's
+ * docs.ts): Elysia merges the macros' `detail` (the bearer scheme, the id's 400) into the object
+ * a route is given, so one object shared by the apps of a process (tests start many) would
+ * collect every app's merge.
  * Symbol keys (TypeBox's) are copied too.
  */
 export function ownCopy<T>(value: T): T {

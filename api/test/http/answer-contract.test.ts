@@ -13,26 +13,32 @@ import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { nullable, type Same, schemaOf } from "../../src/http/openapi.ts";
 import { auditPageSchema, auditVerificationSchema } from "../../src/modules/audit/responses.ts";
-import { registeredSchema, sessionSchema, signedInSchema } from "../../src/modules/auth/responses.ts";
-import { companyAnswerSchema } from "../../src/modules/company/responses.ts";
 import {
-  contactRequestAnswerSchema,
-  markedDoneSchema,
-  openRequestsPageSchema,
-  receivedSchema,
-  repliedSchema,
-} from "../../src/modules/contact-requests/responses.ts";
+  changePasswordRoute,
+  loginRoute,
+  logoutRoute,
+  registerRoute,
+  sessionRoute,
+} from "../../src/modules/auth/model.ts";
+import { readCompanyRoute, saveCompanyRoute } from "../../src/modules/company/model.ts";
+import {
+  markDoneRoute,
+  openRequestsRoute,
+  replyRoute,
+  requestDetailRoute,
+  sendContactRoute,
+} from "../../src/modules/contact-requests/model.ts";
 import { customerAnswerSchema, customerPageSchema, customerSchema } from "../../src/modules/customers/responses.ts";
 import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "../../src/modules/files/responses.ts";
-import { folderAnswerSchema, folderListSchema } from "../../src/modules/folders/responses.ts";
+import { createFolderRoute, listFoldersRoute } from "../../src/modules/folders/model.ts";
 import {
   cancellationAnswerSchema,
   invoiceAnswerSchema,
   invoicePageSchema,
 } from "../../src/modules/invoices/responses.ts";
-import { backupStartedSchema, healthSchema } from "../../src/modules/operations/responses.ts";
-import { outboxListSchema, retriedSchema } from "../../src/modules/outbox/responses.ts";
-import { resetRequestedSchema } from "../../src/modules/password-reset/responses.ts";
+import { backupRoute, healthRoute } from "../../src/modules/operations/model.ts";
+import { listOutboxRoute, retryMailRoute } from "../../src/modules/outbox/model.ts";
+import { confirmResetRoute, requestResetRoute } from "../../src/modules/password-reset/model.ts";
 import {
   privacyCaseAnswerSchema,
   privacyCaseDetailSchema,
@@ -45,40 +51,49 @@ import {
   releasesOverviewSchema,
   rolloutAnswerSchema,
 } from "../../src/modules/releases/responses.ts";
-import { changedAccountSchema, userAccountListSchema } from "../../src/modules/users/responses.ts";
+import {
+  changeAccountRoute,
+  deleteAccountRoute,
+  forgetAllDevicesRoute,
+  forgetDevicesRoute,
+  listAccountsRoute,
+} from "../../src/modules/users/model.ts";
 import { startAppTest } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
 
-/** Each route of the kit's map and the schema of its success answer; null: a 204 without a body. */
+/**
+ * Each route of the kit's map and the schema of its success answer (a module's route definition
+ * names it: `endpoint()` in src/http/endpoint.ts); null: a 204 without a body.
+ */
 const answerSchemas = {
-  "POST /api/register": registeredSchema,
-  "POST /api/login": signedInSchema,
-  "GET /api/session": sessionSchema,
-  "POST /api/logout": null,
-  "POST /api/password": null,
-  "POST /api/password-reset": resetRequestedSchema,
-  "POST /api/password-reset/confirm": null,
-  "GET /api/health": healthSchema,
-  "GET /api/users": userAccountListSchema,
-  "PATCH /api/users/:id": changedAccountSchema,
-  "DELETE /api/users/:id": null,
-  "DELETE /api/users/known-devices": null,
-  "DELETE /api/users/:id/known-devices": null,
-  "POST /api/contact": receivedSchema,
-  "GET /api/requests": openRequestsPageSchema,
-  "GET /api/requests/:id": contactRequestAnswerSchema,
-  "PUT /api/requests/:id/done": markedDoneSchema,
-  "POST /api/requests/:id/reply": repliedSchema,
-  "GET /api/outbox": outboxListSchema,
-  "POST /api/outbox/:id/retry": retriedSchema,
-  "POST /api/operations/backup": backupStartedSchema,
+  "POST /api/register": registerRoute.answer,
+  "POST /api/login": loginRoute.answer,
+  "GET /api/session": sessionRoute.answer,
+  "POST /api/logout": logoutRoute.answer,
+  "POST /api/password": changePasswordRoute.answer,
+  "POST /api/password-reset": requestResetRoute.answer,
+  "POST /api/password-reset/confirm": confirmResetRoute.answer,
+  "GET /api/health": healthRoute.answer,
+  "GET /api/users": listAccountsRoute.answer,
+  "PATCH /api/users/:id": changeAccountRoute.answer,
+  "DELETE /api/users/:id": deleteAccountRoute.answer,
+  "DELETE /api/users/known-devices": forgetAllDevicesRoute.answer,
+  "DELETE /api/users/:id/known-devices": forgetDevicesRoute.answer,
+  "POST /api/contact": sendContactRoute.answer,
+  "GET /api/requests": openRequestsRoute.answer,
+  "GET /api/requests/:id": requestDetailRoute.answer,
+  "PUT /api/requests/:id/done": markDoneRoute.answer,
+  "POST /api/requests/:id/reply": replyRoute.answer,
+  "GET /api/outbox": listOutboxRoute.answer,
+  "POST /api/outbox/:id/retry": retryMailRoute.answer,
+  "POST /api/operations/backup": backupRoute.answer,
   "GET /api/audit": auditPageSchema,
   "GET /api/audit/verify": auditVerificationSchema,
   "GET /api/customers": customerPageSchema,
   "POST /api/customers": customerAnswerSchema,
   "PUT /api/customers/:id": customerAnswerSchema,
-  "GET /api/company": companyAnswerSchema,
-  "PUT /api/company": companyAnswerSchema,
+  "GET /api/company": readCompanyRoute.answer,
+  "PUT /api/company": saveCompanyRoute.answer,
   "GET /api/invoices": invoicePageSchema,
   "GET /api/invoices/:id": invoiceAnswerSchema,
   "POST /api/invoices": invoiceAnswerSchema,
@@ -86,8 +101,8 @@ const answerSchemas = {
   "DELETE /api/invoices/:id": null,
   "POST /api/invoices/:id/cancel": cancellationAnswerSchema,
   "POST /api/invoices/:id/payment": invoiceAnswerSchema,
-  "GET /api/folders": folderListSchema,
-  "POST /api/folders": folderAnswerSchema,
+  "GET /api/folders": listFoldersRoute.answer,
+  "POST /api/folders": createFolderRoute.answer,
   "GET /api/files": fileListingSchema,
   "POST /api/files/upload": fileAnswerSchema,
   "DELETE /api/files/:id": null,

@@ -67,6 +67,12 @@ describe("POST /api/folders", () => {
     ["with a parent that is text", { name: "x", parent_id: "abc" }, "Der übergeordnete Ordner ist ungültig."],
     ["with a negative parent", { name: "x", parent_id: -1 }, "Der übergeordnete Ordner ist ungültig."],
     ["with a fractional parent", { name: "x", parent_id: 1.5 }, "Der übergeordnete Ordner ist ungültig."],
+    [
+      "with a parent past the safe integers",
+      { name: "x", parent_id: 2 ** 53 },
+      "Der übergeordnete Ordner ist ungültig.",
+    ],
+    ["blank, with a bad parent: the name first", { name: " ", parent_id: 0 }, "Bitte geben Sie einen Ordnernamen ein."],
   ])("a name %s → 422", async (_, json, message) => {
     const answer = await createFolder(json);
     expect(answer.status).toBe(422);

@@ -1,12 +1,9 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf, peerAddressOf } from "../../http/client-address.ts";
-import { ownCopy } from "../../http/openapi.ts";
-import { loginDocs, logoutDocs, passwordChangeDocs, registerDocs, sessionDocs } from "./docs.ts";
+import { changePasswordRoute, loginRoute, logoutRoute, registerRoute, sessionRoute } from "./model.ts";
 import { announceOwnerSetup } from "./owner-setup.ts";
 import { authService } from "./service.ts";
-import { loginBody, passwordChangeBody, registerBody } from "./validation.ts";
 
 const noContent = () => new Response(null, { status: 204 });
 
@@ -44,7 +41,7 @@ export function authModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLim
     .post(
       "/register",
       async ({ body, request, server, status }) => status(201, await service.register(body, callerOf(request, server))),
-      { ...jsonBody(registerBody), detail: ownCopy(registerDocs) },
+      registerRoute.options(),
     )
     .post(
       "/login",
@@ -53,16 +50,16 @@ export function authModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLim
         set.headers["set-cookie"] = deviceCookie;
         return answer;
       },
-      { ...jsonBody(loginBody), detail: ownCopy(loginDocs) },
+      loginRoute.options(),
     )
-    .get("/session", ({ user }) => ({ user }), { auth: true, detail: ownCopy(sessionDocs) })
+    .get("/session", ({ user }) => ({ user }), { auth: true, ...sessionRoute.options() })
     .post(
       "/logout",
       async ({ sessionId, actor }) => {
         await auth.sessions.end(sessionId, actor);
         return noContent();
       },
-      { auth: true, detail: ownCopy(logoutDocs) },
+      { auth: true, ...logoutRoute.options() },
     )
     .post(
       "/password",
@@ -72,6 +69,6 @@ export function authModule(deps: Pick<Deps, "sql" | "auth" | "config" | "rateLim
         if (deviceCookie !== null) response.headers.set("set-cookie", deviceCookie);
         return response;
       },
-      { auth: true, ...jsonBody(passwordChangeBody), detail: ownCopy(passwordChangeDocs) },
+      { auth: true, ...changePasswordRoute.options() },
     );
 }

@@ -8,6 +8,7 @@ import { type AuditActor, visitorActor } from "../audit/index.ts";
 import { deviceCookie, isSecureOrigin, knownDeviceOf } from "./known-device.ts";
 import { accountLoginLimit, authLimits } from "./limits.ts";
 import { authApiMessages as messages } from "./messages.ts";
+import type { changePasswordRoute, loginRoute, registerRoute } from "./model.ts";
 import { announceOwnerSetup, isOwnerSetupCode } from "./owner-setup.ts";
 import { dummyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import {
@@ -18,15 +19,7 @@ import {
   loginRefused,
   registerAccount,
 } from "./store.ts";
-import {
-  checkPasswordLength,
-  checkPasswordStrength,
-  type loginBody,
-  normalizeEmail,
-  type passwordChangeBody,
-  type registerBody,
-  validateRegistration,
-} from "./validation.ts";
+import { checkPasswordLength, checkPasswordStrength, normalizeEmail, validateRegistration } from "./validation.ts";
 
 /** Per account: after this many wrong current passwords within the window, 429. */
 const passwordChangeLimit = { name: "password-change", max: 10, windowMs: 15 * 60 * 1000 } as const;
@@ -59,7 +52,7 @@ export function authService({
    * `setupCode`, the code the server logs while no admin exists (owner-setup.ts); a wrong code is a
    * 422. The same answer for a new and a taken address.
    */
-  async function register(body: typeof registerBody.static, { address }: Caller): Promise<RegistrationAnswer> {
+  async function register(body: typeof registerRoute.body.static, { address }: Caller): Promise<RegistrationAnswer> {
     await attemptLimits.register(address);
     const registration = validateRegistration(body);
     const { ownerEmail, jwtSecret } = config;
@@ -117,7 +110,7 @@ export function authService({
    * credentials, 403 (only with the right password) for a pending or disabled account.
    */
   async function login(
-    body: typeof loginBody.static,
+    body: typeof loginRoute.body.static,
     { address, request, peerAddress }: Caller,
   ): Promise<{ answer: { user: User; token: string }; deviceCookie: string }> {
     const email = normalizeEmail(body.email);
@@ -178,7 +171,7 @@ export function authService({
    * the browser out), ten of them a 429.
    */
   async function changeOwnPassword(
-    body: typeof passwordChangeBody.static,
+    body: typeof changePasswordRoute.body.static,
     { user, sessionId, actor, request }: { user: User; sessionId: string; actor: AuditActor; request: Request },
   ): Promise<{ deviceCookie: string | null }> {
     if (body.currentPassword.length === 0) throw new HttpError(422, "validation", messages.currentPasswordRequired);

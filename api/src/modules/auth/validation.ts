@@ -1,41 +1,12 @@
+/**
+ * The rules of what the auth routes take (the shapes are model.ts's): the service applies them
+ * once an attempt was counted; password reset shares the password's.
+ */
 import { isBlank, isEmail, limits } from "@klarwerk/kit";
 import { judgePassword, type PasswordOwner } from "@klarwerk/kit/password-strength";
-import { t } from "elysia";
 import { HttpError } from "../../http/errors.ts";
-import { httpMessages } from "../../http/messages.ts";
 import { authApiMessages as messages } from "./messages.ts";
-
-/**
- * Shapes only: each field must be a string, else its German message (missing or wrong type).
- * The rules (blank, length, format, match) are checked in code below, each with its own message.
- */
-export const registerBody = t.Object(
-  {
-    name: t.String({ error: messages.nameRequired }),
-    email: t.String({ error: messages.emailRequired }),
-    password: t.String({ error: messages.passwordRequired }),
-    confirmPassword: t.String({ error: messages.confirmPasswordRequired }),
-    /** The owner's set-up code (owner-setup.ts); only the owner's registration needs one. */
-    setupCode: t.Optional(t.String({ error: messages.setupCodeInvalid })),
-  },
-  { error: httpMessages.notJsonObject },
-);
-
-export const loginBody = t.Object(
-  {
-    email: t.String({ error: messages.emailRequired }),
-    password: t.String({ error: messages.loginPasswordRequired }),
-  },
-  { error: httpMessages.notJsonObject },
-);
-
-export const passwordChangeBody = t.Object(
-  {
-    currentPassword: t.String({ error: messages.currentPasswordRequired }),
-    newPassword: t.String({ error: messages.newPasswordRequired }),
-  },
-  { error: httpMessages.notJsonObject },
-);
+import type { registerRoute } from "./model.ts";
 
 export interface Registration {
   name: string;
@@ -52,7 +23,6 @@ function invalid(message: string): HttpError {
   return new HttpError(422, "validation", message);
 }
 
-/** The registration to store, or a 422 with the first problem found, field by field. */
 /**
  * What a person's name never holds: control characters (line breaks, tabs, escapes), the line and
  * paragraph separators, and the direction overrides that make text read otherwise than it is
@@ -60,7 +30,8 @@ function invalid(message: string): HttpError {
  */
 const controlCharacters = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
-export function validateRegistration(body: typeof registerBody.static): Registration {
+/** The registration to store, or a 422 with the first problem found, field by field. */
+export function validateRegistration(body: typeof registerRoute.body.static): Registration {
   const name = body.name.trim();
   if (isBlank(name)) throw invalid(messages.nameRequired);
   if (name.length > limits.nameMax) throw invalid(messages.nameTooLong);

@@ -1,11 +1,8 @@
 import { providerBlock } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { jsonBody } from "../../http/body-policy.ts";
-import { ownCopy } from "../../http/openapi.ts";
-import { readDocs, saveDocs } from "./docs.ts";
+import { readCompanyRoute, saveCompanyRoute } from "./model.ts";
 import { readCompanySettings, saveCompanySettings } from "./store.ts";
-import { companyBody, companySettingsFrom } from "./validation.ts";
 
 /**
  * The company settings invoices take their provider data from (bearer):
@@ -20,15 +17,9 @@ export function companyModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
   });
   return new Elysia({ name: "company-routes", prefix: "/api/company" })
     .use(auth.guard)
-    .get("", async () => answer(await readCompanySettings(sql)), { auth: true, detail: ownCopy(readDocs) })
-    .put(
-      "",
-      async ({ body, user, actor }) =>
-        answer(await saveCompanySettings(sql, companySettingsFrom(body), user.id, actor)),
-      {
-        admin: true,
-        ...jsonBody(companyBody),
-        detail: ownCopy(saveDocs),
-      },
-    );
+    .get("", async () => answer(await readCompanySettings(sql)), { auth: true, ...readCompanyRoute.options() })
+    .put("", async ({ body, user, actor }) => answer(await saveCompanySettings(sql, body, user.id, actor)), {
+      admin: true,
+      ...saveCompanyRoute.options(),
+    });
 }

@@ -1,14 +1,11 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { idParams } from "../../http/ids.ts";
-import { ownCopy } from "../../http/openapi.ts";
 import { visitorActor } from "../audit/index.ts";
-import { contactDocs, markDoneDocs, openRequestsDocs, replyDocs, requestDocs, requestIdParam } from "./docs.ts";
+import { markDoneRoute, openRequestsRoute, replyRoute, requestDetailRoute, sendContactRoute } from "./model.ts";
 import { schedulePurge } from "./retention.ts";
 import { contactRequestsService } from "./service.ts";
-import { contactBody, replyBody } from "./validation.ts";
 
 export { contactRateLimit } from "./service.ts";
 
@@ -54,27 +51,20 @@ export function contactRequestsModule(
         await service.receive(body, clientAddressOf(request, server, config.trustedProxies), visitorActor);
         return status(201, accepted);
       },
-      { ...jsonBody(contactBody), detail: ownCopy(contactDocs) },
+      sendContactRoute.options(),
     )
-    .get("/requests", ({ query }) => service.listOpen(query), { auth: true, detail: ownCopy(openRequestsDocs) })
+    .get("/requests", ({ query }) => service.listOpen(query), { auth: true, ...openRequestsRoute.options() })
     .put("/requests/:id/done", ({ id, user, actor }) => service.markDone(id, user, actor), {
       auth: true,
-      idParam: requestIdParam,
-      detail: ownCopy(markDoneDocs),
+      ...markDoneRoute.options(),
     })
     .get("/requests/:id", async ({ id }) => ({ request: await service.detail(id) }), {
       auth: true,
-      idParam: requestIdParam,
-      detail: ownCopy(requestDocs),
+      ...requestDetailRoute.options(),
     })
     .post(
       "/requests/:id/reply",
       async ({ id, body, user, actor, status }) => status(201, await service.reply(id, body, user, actor)),
-      {
-        auth: true,
-        idParam: requestIdParam,
-        ...jsonBody(replyBody),
-        detail: ownCopy(replyDocs),
-      },
+      { auth: true, ...replyRoute.options() },
     );
 }

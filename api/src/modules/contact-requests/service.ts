@@ -15,6 +15,7 @@ import { enqueueMail } from "../../mail/outbox-store.ts";
 import { contactRequestMail, replyMail } from "../../mail/templates.ts";
 import type { AuditActor } from "../audit/index.ts";
 import { contactApiMessages, requestsApiMessages } from "./messages.ts";
+import { type ContactSubmissionRead, replyOf, type replyRoute } from "./model.ts";
 import {
   findRequestDetail,
   insertContactRequest,
@@ -23,7 +24,6 @@ import {
   markRequestDone,
   requestCounts,
 } from "./store.ts";
-import { type contactBody, isHoneypotFilled, type replyBody, validateContact, validateReply } from "./validation.ts";
 
 /** Per client address: more accepted requests than this within the window are refused (429). */
 export const contactRateLimit = {
@@ -53,12 +53,15 @@ export function contactRequestsService({
    * Validates, then counts against the client's allowance (429), then stores the request as
    * open, unless the honeypot is filled: that one is answered the same and never stored.
    */
-  async function receive(body: typeof contactBody.static, clientAddress: string, actor: AuditActor): Promise<void> {
-    // Validated before counting: a visitor fixing a typo does not use up the allowance.
-    const contact = validateContact(body);
+  async function receive(
+    { contact, caught }: ContactSubmissionRead,
+    clientAddress: string,
+    actor: AuditActor,
+  ): Promise<void> {
+    // The body's rules ran before this count: a visitor fixing a typo does not use up the allowance.
     const submission = await submissions.hit(clientAddress);
     if (!submission.allowed) throw tooManyRequests(contactApiMessages.tooManyRequests, submission);
-    if (isHoneypotFilled(body)) return;
+    if (caught) return;
     const mail = contactRequestMail(contact, { to: config.contactNotifyTo, publicUrl: config.publicUrl });
     await sql.begin(async (tx) => {
       const contactRequestId = await insertContactRequest(tx, contact, actor);
@@ -100,11 +103,11 @@ export function contactRequestsService({
   /** The reply is stored with the request, which is marked done if it was open, and mailed to the visitor. */
   async function reply(
     requestId: number,
-    body: typeof replyBody.static,
+    body: typeof replyRoute.body.static,
     user: User,
     actor: AuditActor,
   ): Promise<RepliedAnswer> {
-    const message = validateReply(body);
+    const message = replyOf(body);
     const answer = await sql.begin(async (tx) => {
       const request = await insertReply(tx, { requestId, message, user }, actor);
       if (!request) return null;

@@ -12,7 +12,7 @@ import type { Queries, Sql, Transaction } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
 import { TableCache } from "../../db/table-cache.ts";
 import { type AuditActor, recordAuditEvent, withinTransaction } from "../audit/index.ts";
-import type { ContactRequestInput } from "./validation.ts";
+import type { ContactRequestInput } from "./model.ts";
 
 // Every statement on contact_requests: the contact form inserts, the dashboard lists and marks
 // done; the privacy module's retention job deletes answered ones.

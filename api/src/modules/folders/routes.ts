@@ -1,12 +1,9 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { jsonBody } from "../../http/body-policy.ts";
-import { ownCopy } from "../../http/openapi.ts";
-import { createDocs, listDocs } from "./docs.ts";
 import { existingFolderParam } from "./ids.ts";
+import { createFolderRoute, listFoldersRoute } from "./model.ts";
 import { addFolder } from "./service.ts";
 import { listFolders } from "./store.ts";
-import { createFolderBody } from "./validation.ts";
 
 /**
  * Folders of the file area (every signed-in user sees all: a shared company drive):
@@ -20,15 +17,11 @@ export function foldersModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
     .get(
       "",
       async ({ query }) => ({ folders: await listFolders(sql, await existingFolderParam(sql, query.parent_id)) }),
-      { auth: true, detail: ownCopy(listDocs) },
+      { auth: true, ...listFoldersRoute.options() },
     )
     .post(
       "",
       async ({ body, user, actor, status }) => status(201, { folder: await addFolder(sql, body, user, actor) }),
-      {
-        auth: true,
-        ...jsonBody(createFolderBody),
-        detail: ownCopy(createDocs),
-      },
+      { auth: true, ...createFolderRoute.options() },
     );
 }

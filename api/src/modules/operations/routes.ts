@@ -4,12 +4,11 @@ import type { Deps } from "../../deps.ts";
 import { bearerToken } from "../../http/auth.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
-import { adminOperation, errorResponses, jsonResponse } from "../../http/openapi.ts";
 import { type AuditActor, recordAuditEvent, systemActor, userActor } from "../audit/index.ts";
 import type { BackupRequests } from "./backup-requests.ts";
 import { blobAreas } from "./maintenance.ts";
 import { operationsMessages } from "./messages.ts";
-import { backupStartedSchema, healthSchema } from "./responses.ts";
+import { backupRoute, healthRoute } from "./model.ts";
 import { operationsStatus } from "./store.ts";
 
 /** A database that has not answered by then counts as down. */
@@ -61,16 +60,7 @@ export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql"
         },
       };
     },
-    {
-      detail: {
-        summary: "Whether the API and its database answer (with details for admins)",
-        tags: ["Health"],
-        responses: {
-          200: jsonResponse("The database answered a query.", healthSchema),
-          ...errorResponses({ 503: { "database-unavailable": [httpMessages.databaseUnavailable] } }),
-        },
-      },
-    },
+    healthRoute.options(),
   );
 }
 
@@ -106,20 +96,6 @@ export function backupRequestModule(
       set.status = 202;
       return { status: "started" };
     },
-    {
-      detail: {
-        summary: "„Jetzt sichern“: one backup now in the running API (admins, or the local operator token)",
-        tags: ["Health"],
-        security: adminOperation.security,
-        responses: {
-          202: jsonResponse("The backup began; its outcome is recorded like a scheduled one.", backupStartedSchema),
-          ...errorResponses({
-            401: { unauthorized: [httpMessages.unauthorized] },
-            403: { "admin-only": [httpMessages.adminOnly] },
-            409: { "backup-running": [operationsMessages.backupRunning] },
-          }),
-        },
-      },
-    },
+    backupRoute.options(),
   );
 }

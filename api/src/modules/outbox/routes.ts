@@ -1,9 +1,8 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { idParams } from "../../http/ids.ts";
-import { ownCopy } from "../../http/openapi.ts";
 import { listOutbox } from "../../mail/outbox-store.ts";
-import { listDocs, mailIdParam, retryDocs } from "./docs.ts";
+import { listOutboxRoute, retryMailRoute } from "./model.ts";
 import { outboxService } from "./service.ts";
 
 /**
@@ -22,11 +21,10 @@ export function outboxModule(deps: Pick<Deps, "sql" | "auth" | "outbox">) {
     .onStop(() => outbox.stop())
     .get("", async () => ({ mails: await listOutbox(sql), mail_configured: outbox.configured }), {
       admin: true,
-      detail: ownCopy(listDocs),
+      ...listOutboxRoute.options(),
     })
     .post("/:id/retry", async ({ id, actor }) => ({ mail: await service.retry(id, actor) }), {
       admin: true,
-      idParam: mailIdParam,
-      detail: ownCopy(retryDocs),
+      ...retryMailRoute.options(),
     });
 }

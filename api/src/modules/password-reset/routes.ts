@@ -1,12 +1,9 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { jsonBody } from "../../http/body-policy.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
-import { ownCopy } from "../../http/openapi.ts";
 import { visitorActor } from "../audit/index.ts";
-import { confirmResetDocs, requestResetDocs } from "./docs.ts";
+import { confirmResetRoute, requestResetRoute } from "./model.ts";
 import { passwordResetService } from "./service.ts";
-import { resetConfirmBody, resetRequestBody } from "./validation.ts";
 
 export { passwordResetRateLimits } from "./service.ts";
 
@@ -27,7 +24,7 @@ export function passwordResetModule(deps: Pick<Deps, "sql" | "auth" | "config" |
         await service.requestLink(body, clientAddressOf(request, server, deps.config.trustedProxies), visitorActor);
         return status(202, accepted);
       },
-      { ...jsonBody(resetRequestBody), detail: ownCopy(requestResetDocs) },
+      requestResetRoute.options(),
     )
     .post(
       "/confirm",
@@ -35,6 +32,6 @@ export function passwordResetModule(deps: Pick<Deps, "sql" | "auth" | "config" |
         await service.setPassword(body, visitorActor);
         return new Response(null, { status: 204 });
       },
-      { ...jsonBody(resetConfirmBody), detail: ownCopy(confirmResetDocs) },
+      confirmResetRoute.options(),
     );
 }

@@ -1,20 +1,13 @@
-import { isBlank, isEmail } from "@klarwerk/kit";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { passwordResetMail } from "../../mail/templates.ts";
 import type { AuditActor } from "../audit/index.ts";
-import {
-  checkPasswordLength,
-  checkPasswordStrength,
-  findUserForLogin,
-  hashPassword,
-  normalizeEmail,
-} from "../auth/index.ts";
+import { checkPasswordLength, checkPasswordStrength, findUserForLogin, hashPassword } from "../auth/index.ts";
 import { resetTokenHash, resetTokenPattern } from "./links.ts";
 import { passwordResetApiMessages as messages } from "./messages.ts";
+import type { confirmResetRoute } from "./model.ts";
 import { findResetToken, queueResetMail, useResetToken } from "./store.ts";
-import type { resetConfirmBody, resetRequestBody } from "./validation.ts";
 
 /**
  * Reset requests within an hour: per e-mail address (nobody's inbox gets flooded) and, more
@@ -40,16 +33,10 @@ export function passwordResetService({
   /**
    * An active account gets a mail with a link, valid 30 minutes from sending and usable once;
    * the link is made when the mail is sent and never stored (links.ts). Whether the address has
-   * an account is not told. Limited per address and per client (429).
+   * an account is not told. Limited per address and per client (429). `email` is the body's,
+   * normalised and checked by its rules (model.ts).
    */
-  async function requestLink(
-    body: typeof resetRequestBody.static,
-    clientAddress: string,
-    actor: AuditActor,
-  ): Promise<void> {
-    const email = normalizeEmail(body.email);
-    if (isBlank(email)) throw new HttpError(422, "validation", messages.emailRequired);
-    if (!isEmail(email)) throw new HttpError(422, "validation", messages.emailInvalid);
+  async function requestLink({ email }: { email: string }, clientAddress: string, actor: AuditActor): Promise<void> {
     for (const hit of [await perEmail.hit(email), await perClient.hit(clientAddress)]) {
       if (!hit.allowed) throw tooManyRequests(messages.tooManyRequests, hit);
     }
@@ -68,7 +55,7 @@ export function passwordResetService({
    * The password is set (same rules as registration) and every session of the account ends.
    * 400 unknown token, 410 expired or already used.
    */
-  async function setPassword(body: typeof resetConfirmBody.static, actor: AuditActor): Promise<void> {
+  async function setPassword(body: typeof confirmResetRoute.body.static, actor: AuditActor): Promise<void> {
     const hash = resetTokenPattern.test(body.token) ? resetTokenHash(body.token) : null;
     const token = hash === null ? null : await findResetToken(sql, hash);
     if (hash === null || token === null || !token.active)

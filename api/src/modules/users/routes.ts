@@ -1,12 +1,15 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { jsonBody } from "../../http/body-policy.ts";
 import { idParams } from "../../http/ids.ts";
-import { ownCopy } from "../../http/openapi.ts";
-import { accountIdParam, changeDocs, deleteDocs, forgetAllDevicesDocs, forgetDevicesDocs, listDocs } from "./docs.ts";
+import {
+  changeAccountRoute,
+  deleteAccountRoute,
+  forgetAllDevicesRoute,
+  forgetDevicesRoute,
+  listAccountsRoute,
+} from "./model.ts";
 import { usersService } from "./service.ts";
 import { listAccounts } from "./store.ts";
-import { accountChangeBody } from "./validation.ts";
 
 /**
  * The user administration, for active admins only (`admin: true`; staff get 403):
@@ -23,12 +26,10 @@ export function usersModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config" |
   return new Elysia({ name: "users-routes", prefix: "/api/users" })
     .use(auth.guard)
     .use(idParams)
-    .get("", async () => ({ users: await listAccounts(sql) }), { admin: true, detail: ownCopy(listDocs) })
+    .get("", async () => ({ users: await listAccounts(sql) }), { admin: true, ...listAccountsRoute.options() })
     .patch("/:id", async ({ id, body, user, actor }) => ({ user: await service.change(user, id, body, actor) }), {
       admin: true,
-      idParam: accountIdParam,
-      ...jsonBody(accountChangeBody),
-      detail: ownCopy(changeDocs),
+      ...changeAccountRoute.options(),
     })
     .delete(
       "/known-devices",
@@ -36,7 +37,7 @@ export function usersModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config" |
         await service.forgetDevices(null, actor);
         return new Response(null, { status: 204 });
       },
-      { admin: true, detail: ownCopy(forgetAllDevicesDocs) },
+      { admin: true, ...forgetAllDevicesRoute.options() },
     )
     .delete(
       "/:id/known-devices",
@@ -44,7 +45,7 @@ export function usersModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config" |
         await service.forgetDevices(id, actor);
         return new Response(null, { status: 204 });
       },
-      { admin: true, idParam: accountIdParam, detail: ownCopy(forgetDevicesDocs) },
+      { admin: true, ...forgetDevicesRoute.options() },
     )
     .delete(
       "/:id",
@@ -52,6 +53,6 @@ export function usersModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config" |
         await service.remove(user, id, actor);
         return new Response(null, { status: 204 });
       },
-      { admin: true, idParam: accountIdParam, detail: ownCopy(deleteDocs) },
+      { admin: true, ...deleteAccountRoute.options() },
     );
 }

@@ -6,8 +6,8 @@ import { enqueueMail } from "../../mail/outbox-store.ts";
 import { accessGrantedMail } from "../../mail/templates.ts";
 import type { AuditActor } from "../audit/index.ts";
 import { usersApiMessages as messages } from "./messages.ts";
+import { accountChangeFrom, type changeAccountRoute } from "./model.ts";
 import { type AccountRefusal, changeAccount, deleteAccount, forgetKnownDevices } from "./store.ts";
-import { type accountChangeBody, accountChangeFrom } from "./validation.ts";
 
 /** The answer to each refusal: its status, code and German message. */
 function refused(refusal: AccountRefusal): HttpError {
@@ -39,7 +39,7 @@ export function usersService({
   async function change(
     admin: User,
     targetId: number,
-    body: typeof accountChangeBody.static,
+    body: typeof changeAccountRoute.body.static,
     actor: AuditActor,
   ): Promise<UserAccount> {
     const result = await changeAccount(sql, {

@@ -1,6 +1,11 @@
 import { type BackupStartedAnswer, blobCheckFindings, type HealthAnswer, type OperationsStatus } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
-import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
+import { endpoint } from "../../http/endpoint.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { adminOperation, nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
+import { operationsMessages } from "./messages.ts";
+
+/** The two routes of the operations module in one definition each (routes.ts mounts them). */
 
 const blobStoreKind = stringEnum(["disk", "s3"] as const);
 
@@ -24,7 +29,7 @@ function backupRunSchema(description: string) {
 }
 
 /** What admins see under "Betrieb", as the OpenAPI document describes it: the kit's type. */
-export const operationsStatusSchema = schemaOf<OperationsStatus>()(
+const operationsStatusSchema = schemaOf<OperationsStatus>()(
   Type.Object(
     {
       blob_check: nullable(
@@ -94,7 +99,7 @@ export const operationsStatusSchema = schemaOf<OperationsStatus>()(
   ),
 );
 
-export const healthSchema = schemaOf<HealthAnswer>()(
+const healthSchema = schemaOf<HealthAnswer>()(
   Type.Object(
     {
       status: Type.Literal("ok"),
@@ -116,9 +121,33 @@ export const healthSchema = schemaOf<HealthAnswer>()(
 );
 
 /** `POST /api/operations/backup`'s 202. */
-export const backupStartedSchema = schemaOf<BackupStartedAnswer>()(
+const backupStartedSchema = schemaOf<BackupStartedAnswer>()(
   Type.Object(
     { status: stringEnum(["started"] as const) },
     { additionalProperties: false, description: "The backup began in the API process." },
   ),
 );
+
+export const healthRoute = endpoint("GET /api/health")({
+  summary: "Whether the API and its database answer (with details for admins)",
+  tags: ["Health"],
+  answer: { status: 200, description: "The database answered a query.", schema: healthSchema },
+  errors: { 503: { "database-unavailable": [httpMessages.databaseUnavailable] } },
+});
+
+export const backupRoute = endpoint("POST /api/operations/backup")({
+  summary: "„Jetzt sichern“: one backup now in the running API (admins, or the local operator token)",
+  tags: ["Health"],
+  // The route checks the token itself (the operator's or an admin's), so it names the scheme and its answers.
+  security: adminOperation.security,
+  answer: {
+    status: 202,
+    description: "The backup began; its outcome is recorded like a scheduled one.",
+    schema: backupStartedSchema,
+  },
+  errors: {
+    401: { unauthorized: [httpMessages.unauthorized] },
+    403: { "admin-only": [httpMessages.adminOnly] },
+    409: { "backup-running": [operationsMessages.backupRunning] },
+  },
+});

@@ -7,12 +7,16 @@ import {
   type RetriedMailAnswer,
 } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
+import { endpoint } from "../../http/endpoint.ts";
 import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
+import { outboxApiMessages as messages } from "./messages.ts";
 
-/** The answers of /api/outbox as the OpenAPI document describes them: the kit's types. */
+/** Each route of /api/outbox in one definition: answer and documentation (routes.ts mounts them). */
+
+const tags = ["Outbox"];
 const dateTime = Type.String({ format: "date-time" });
 
-export const outboxMailSchema = schemaOf<OutboxMail>()(
+const outboxMailSchema = schemaOf<OutboxMail>()(
   Type.Object(
     {
       id: Type.Integer({ minimum: 1 }),
@@ -37,16 +41,35 @@ export const outboxMailSchema = schemaOf<OutboxMail>()(
   ),
 );
 
-export const outboxListSchema = schemaOf<OutboxList>()(
-  Type.Object(
-    {
-      mails: Type.Array(outboxMailSchema, { description: `The newest ${outboxListLimit} mails, newest first.` }),
-      mail_configured: Type.Boolean({ description: "False while `SMTP_URL` is unset: mails wait here." }),
-    },
-    { additionalProperties: false },
-  ),
-);
+export const listOutboxRoute = endpoint("GET /api/outbox")({
+  summary: "Outgoing mail: waiting, sent and failed, with the reasons",
+  tags,
+  answer: {
+    status: 200,
+    description: "The newest mails.",
+    schema: schemaOf<OutboxList>()(
+      Type.Object(
+        {
+          mails: Type.Array(outboxMailSchema, { description: `The newest ${outboxListLimit} mails, newest first.` }),
+          mail_configured: Type.Boolean({ description: "False while `SMTP_URL` is unset: mails wait here." }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+});
 
-export const retriedSchema = schemaOf<RetriedMailAnswer>()(
-  Type.Object({ mail: outboxMailSchema }, { additionalProperties: false }),
-);
+export const retryMailRoute = endpoint("POST /api/outbox/:id/retry")({
+  summary: "Send a failed mail again (it waits for the worker, due now)",
+  tags,
+  idParam: { description: "The mail's id, a positive integer.", invalid: messages.invalidId },
+  answer: {
+    status: 200,
+    description: "The mail, waiting again.",
+    schema: schemaOf<RetriedMailAnswer>()(Type.Object({ mail: outboxMailSchema }, { additionalProperties: false })),
+  },
+  errors: {
+    404: { "mail-not-found": [messages.notFound] },
+    409: { "mail-not-failed": [messages.notFailed] },
+  },
+});

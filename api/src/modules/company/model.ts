@@ -1,0 +1,111 @@
+import {
+  type CompanyAnswer,
+  type CompanySettings,
+  type CompanySettingsDraft,
+  type CompanySettingsField,
+  checkCompanySettings,
+  companyMessages,
+} from "@klarwerk/kit";
+import { Type } from "@sinclair/typebox";
+import { t } from "elysia";
+import { endpoint, withRules } from "../../http/endpoint.ts";
+import { HttpError } from "../../http/errors.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { nullable, schemaOf } from "../../http/openapi.ts";
+
+/** Each route of /api/company in one definition: body, answer and documentation (routes.ts mounts them). */
+
+const tags = ["Company"];
+
+const companySettingsSchema = schemaOf<CompanySettings>()(
+  Type.Object(
+    {
+      name: Type.String({ description: "The legal name printed on invoices." }),
+      street: Type.String(),
+      postalCode: Type.String(),
+      city: Type.String(),
+      countryCode: Type.String({ description: "ISO 3166-1 alpha-2, e.g. DE." }),
+      taxNumber: nullable(Type.String({ description: "Steuernummer." })),
+      vatId: nullable(Type.String({ description: "USt-IdNr." })),
+      registerNumber: nullable(
+        Type.String({ description: "Handelsregister entry, e.g. HRB 245871 B, Amtsgericht Charlottenburg." }),
+      ),
+      iban: nullable(Type.String({ description: "Without spaces." })),
+      bic: nullable(Type.String()),
+      bankName: nullable(Type.String()),
+      contactName: nullable(Type.String()),
+      contactPhone: nullable(Type.String()),
+      contactEmail: nullable(Type.String()),
+      website: nullable(Type.String()),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+const companyAnswerSchema = schemaOf<CompanyAnswer>()(
+  Type.Object(
+    {
+      company: companySettingsSchema,
+      provider: Type.String({ description: 'The "Dienstleister" block the invoice form starts with.' }),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+/** The form's field order, in which the first problem is named. */
+const fieldNames: CompanySettingsField[] = [
+  "name",
+  "street",
+  "postalCode",
+  "city",
+  "countryCode",
+  "taxNumber",
+  "vatId",
+  "registerNumber",
+  "iban",
+  "bic",
+  "bankName",
+  "contactName",
+  "contactPhone",
+  "contactEmail",
+  "website",
+];
+
+function textField(field: string) {
+  return t.Optional(t.Union([t.String(), t.Null()], { error: `Das Feld „${field}“ muss Text sein.` }));
+}
+
+export const readCompanyRoute = endpoint("GET /api/company")({
+  summary: "The company settings invoices are issued with",
+  tags,
+  answer: { status: 200, description: "The settings and the provider block they make.", schema: companyAnswerSchema },
+});
+
+export const saveCompanyRoute = endpoint("PUT /api/company")({
+  summary: "Replace the company settings",
+  tags,
+  // Text, null or absent; then the kit's rules (the form's own) make the settings to store.
+  body: withRules(
+    t.Object(
+      Object.fromEntries(fieldNames.map((field) => [field, textField(field)])) as Record<
+        CompanySettingsField,
+        ReturnType<typeof textField>
+      >,
+      { error: httpMessages.notJsonObject },
+    ),
+    companySettingsFrom,
+  ),
+  answer: { status: 200, description: "The stored settings.", schema: companyAnswerSchema },
+  errors: {
+    400: { "bad-request": [httpMessages.badRequest] },
+    422: { validation: [...Object.values(companyMessages), httpMessages.notJsonObject] },
+  },
+});
+
+/** The settings to store: the kit's rules over the body, or a 422 with the first problem in the form's field order. */
+function companySettingsFrom(body: CompanySettingsDraft): CompanySettings {
+  const check = checkCompanySettings(body);
+  if (check.ok) return check.settings;
+  const first = fieldNames.map((field) => check.errors[field]).find((message) => message !== undefined);
+  throw new HttpError(422, "validation", first ?? httpMessages.invalidInput);
+}
