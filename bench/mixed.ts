@@ -84,7 +84,7 @@ import { signUp } from "./support/session.ts";
 const goalP99Ms = 50;
 /** A window longer than twice this also reports its requests from this moment on (caches filled). */
 const settledAfterSeconds = 30;
-const noStats: TableCacheStats = { hits: 0, misses: 0, bypassed: 0, evicted: 0, forgotten: 0 };
+const noStats: TableCacheStats = { hits: 0, misses: 0, bypassed: 0, evicted: 0, forgotten: 0, revised: 0 };
 
 /** `a + sign × b`, count by count: two processes' counts added, or a window's as end minus start. */
 function combineStats(a: TableCacheStats, b: TableCacheStats, sign: 1 | -1): TableCacheStats {
@@ -794,9 +794,9 @@ function printReport(report: MixedReport, log: (line: string) => void): void {
       log(`  p99 with/without the activity, ${kind}: ${ratio.toFixed(2)}`);
     }
   }
-  for (const [name, { hits, misses, bypassed, evicted, forgotten }] of Object.entries(report.cache)) {
+  for (const [name, { hits, misses, bypassed, evicted, forgotten, revised }] of Object.entries(report.cache)) {
     log(
-      `${name} cache: ${hits} hits, ${misses} misses, ${bypassed} bypassed: hit rate ${((100 * hits) / Math.max(1, hits + misses + bypassed)).toFixed(1)} %; ${evicted} pages evicted for room, ${forgotten} forgotten after a change`,
+      `${name} cache: ${hits} hits, ${misses} misses, ${bypassed} bypassed: hit rate ${((100 * hits) / Math.max(1, hits + misses + bypassed)).toFixed(1)} %; ${evicted} pages evicted for room, ${forgotten} forgotten and ${revised} revised after a change`,
     );
   }
   const { raw } = report;

@@ -11,6 +11,14 @@ export interface TableCacheOptions<Value, Tag> {
    * forgotten. Made once per change, it is asked once per answer kept.
    */
   affects?: (detail: NonNullable<ChangeDetail>) => (tag: Tag) => boolean;
+  /**
+   * With `affects`: a change a kept answer can take in (`revise` returns how, or null when it
+   * cannot) is written into the answers it affects instead of forgetting them: each becomes what
+   * `apply` makes of it, or is forgotten when that is undefined. `apply` must give the same answer
+   * when it gets a change it already holds (a writer's announcement, then its NOTIFY). A load
+   * under way that the change affects is still not kept.
+   */
+  revise?: (detail: NonNullable<ChangeDetail>) => ((value: Value, tag: Tag) => Value | undefined) | null;
   /** At most this many answers are kept; the least recently used goes first. */
   maxEntries: number;
   /** With `maxSize`: what one answer weighs (e.g. its length), so large answers count as such. */
@@ -30,6 +38,8 @@ export interface TableCacheStats {
   evicted: number;
   /** Kept answers dropped because a change touched them. */
   forgotten: number;
+  /** Kept answers a change was written into (`revise`). */
+  revised: number;
 }
 
 const statsByName = new Map<string, TableCacheStats>();
@@ -73,6 +83,7 @@ export class TableCache<Value, Tag = undefined> {
       bypassed: 0,
       evicted: 0,
       forgotten: 0,
+      revised: 0,
     };
     if (options.name) statsByName.set(options.name, stats);
     this.stats = stats;
@@ -141,8 +152,20 @@ export class TableCache<Value, Tag = undefined> {
       return;
     }
     const affects = this.options.affects(detail);
+    const apply = this.options.revise?.(detail) ?? null;
     for (const [key, entry] of this.entries) {
       if (!affects(entry.tag)) continue;
+      const revised = apply?.(entry.value, entry.tag);
+      if (revised === entry.value) continue;
+      if (revised !== undefined) {
+        // In place: a change is no use of the answer, its recency stays.
+        const size = this.options.sizeOf?.(revised) ?? 1;
+        this.size += size - entry.size;
+        entry.value = revised;
+        entry.size = size;
+        this.stats.revised++;
+        continue;
+      }
       this.entries.delete(key);
       this.size -= entry.size;
       this.stats.forgotten++;

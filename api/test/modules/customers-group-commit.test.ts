@@ -119,7 +119,7 @@ describe.each(testDatabaseKinds())("creates saved together (%s)", (kind) => {
     };
   }
 
-  test("each caller of a batch gets its own customer and audit event; the kept pages they show on are read again", async () => {
+  test("each caller of a batch gets its own customer and audit event; the kept first pages take them in, later pages are read again", async () => {
     // Every user's session and the pages are read before the database is held.
     const queries = [
       "",
@@ -177,11 +177,15 @@ describe.each(testDatabaseKinds())("creates saved together (%s)", (kind) => {
     }
     expect(await chainVerifies()).toBe(true);
 
-    // Every kept page the nine can show on was forgotten at once: read again, each says what the database says.
+    // The kept first pages took the nine in from memory; the later pages were read again. (On a
+    // server a create's NOTIFY can come after later creates pushed it off a full first page, as
+    // "Gruppe Erste" off "gruppe", five a page: whether that page counted it cannot be told
+    // there, so such a page is read again too.) Each says what the database says.
     const misses = () => tableCacheStats()["customer pages"]?.misses ?? 0;
     const missesBefore = misses();
     const kept = await Promise.all(queries.map((query) => list(app, query)));
-    expect(misses() - missesBefore).toBe(queries.length);
+    const laterPages = queries.filter((query) => query.includes("page=")).length;
+    expect(misses() - missesBefore).toBeGreaterThanOrEqual(laterPages);
     expect(kept).toEqual(await Promise.all(queries.map((query) => list(uncached, query))));
   });
 

@@ -1,9 +1,10 @@
-import type { CustomerPage } from "@klarwerk/kit";
+import type { Customer } from "@klarwerk/kit";
 import type { ChangeDetail, ChangeFeed } from "../../db/change-feed.ts";
 import { TableCache } from "../../db/table-cache.ts";
+import { listCount, type ReadPage, searchCount } from "./store.ts";
 import type { ListQuery } from "./validation.ts";
 
-/** How many characters of JSON a process keeps in all: a page of 20 customers is a few KB, of 100 long-noted ones ~0.5 MB. */
+/** How many characters of JSON a process keeps in all, about: a page of 20 customers is a few KB, of 100 long-noted ones ~0.5 MB. */
 const maxKeptChars = 64 * 1024 * 1024;
 
 /** A change's rows (`{ tx, op, rows }`, or the rows alone), or null when it names none. */
@@ -37,27 +38,108 @@ export function pagesShowing(
   };
 }
 
+/** A kept page: as read (or revised), and its JSON once sent. */
+interface KeptPage {
+  read: ReadPage;
+  json: string | null;
+}
+
+/** The columns of a page's customer, in the order a page shows them. */
+const shownColumns = ["id", "name", "email", "phone", "website", "notes", "status", "address", "leitweg_id"] as const;
+
+/** An inserted row as the change names it: `[name_lower, status, {the row as shown}]`, else null. */
+function insertedRow(row: unknown): { nameLower: string; status: string; customer: Customer } | null {
+  if (!Array.isArray(row)) return null;
+  const [nameLower, status, shown] = row as unknown[];
+  if (typeof nameLower !== "string" || typeof status !== "string") return null;
+  if (typeof shown !== "object" || shown === null || typeof (shown as { id?: unknown }).id !== "number") return null;
+  const values = shown as Record<string, unknown>;
+  const customer = Object.fromEntries(
+    shownColumns.map((column) => [column, values[column] ?? null]),
+  ) as unknown as Customer;
+  return { nameLower, status, customer };
+}
+
 /**
- * Customer list pages kept as the JSON text sent, each until a change can show on it: a save
- * forgets the pages of its status (or none) whose search the customer's name contains (or none),
- * in this process at once and in the others when the change feed tells them. Nothing is kept
- * while the feed is dark, nor with `pagesKept` 0 (`CUSTOMER_PAGES_KEPT`). Every page is one statement of its own (`readCustomerPage`); nothing is
- * revised in place, and misses do not wait for each other.
+ * How a kept first page takes in new customers (an insert whose rows the change shows), or null
+ * for any other change (`pagesShowing` forgets then). A new customer belongs on a page whose
+ * status filter is its status or none and whose search its name contains (both lower-cased by
+ * the database, as `readCustomerPage` matches). On a first page it takes its place by id (newest
+ * first) and is counted; a page that already holds it stays as it is, so a change heard twice
+ * changes nothing. A later page is forgotten (its rows move one down, and the row coming in is
+ * on the page before), and so is a full first page the customer would rank below: whether its
+ * count already holds the customer (a read after its commit) cannot be told there.
+ */
+export function revisePages(
+  detail: NonNullable<ChangeDetail>,
+): ((kept: KeptPage, query: ListQuery) => KeptPage | undefined) | null {
+  if (Array.isArray(detail) || (detail as { op?: unknown }).op !== "insert") return null;
+  const rows = changedRows(detail);
+  if (rows === null) return null;
+  const inserted = rows.map(insertedRow);
+  if (inserted.some((row) => row === null)) return null;
+  return (kept, query) => {
+    if (query.page !== 1) return undefined;
+    let read = kept.read;
+    for (const row of inserted) {
+      if (row === null) return undefined;
+      if (query.status !== null && row.status !== query.status) continue;
+      if (read.term !== null && !row.nameLower.includes(read.term)) continue;
+      const taken = withCustomer(read, row.customer, query);
+      if (taken === undefined) return undefined;
+      read = taken;
+    }
+    return read === kept.read ? kept : { read, json: null };
+  };
+}
+
+/** A first page with one more customer on it, counted; undefined when that cannot be told. */
+function withCustomer(read: ReadPage, customer: Customer, query: ListQuery): ReadPage | undefined {
+  const rows = read.customers;
+  if (rows.some((row) => row.id === customer.id)) return read;
+  const last = rows.at(-1);
+  if (rows.length >= query.limit && last !== undefined && customer.id < last.id) return undefined;
+  const at = rows.findIndex((row) => row.id < customer.id);
+  const customers = (at < 0 ? [...rows, customer] : rows.toSpliced(at, 0, customer)).slice(0, query.limit);
+  if (read.term === null) return listCount({ customers, total: read.total + 1, term: null }, query);
+  // A count that stopped ("mehr als") stays where it stopped.
+  if (!read.total_exact) return { ...read, customers };
+  return searchCount({ customers, total: read.total + 1, term: read.term }, query);
+}
+
+/**
+ * Customer list pages kept as read, each until a save can show on it: a new customer is taken
+ * into the first pages it belongs on (`revisePages`), any other save forgets the pages of its
+ * status (or none) whose search the customer's name contains (or none), in this process at once
+ * and in the others when the change feed tells them. Nothing is kept while the feed is dark, nor
+ * with `pagesKept` 0 (`CUSTOMER_PAGES_KEPT`). A page not kept is one statement of its own
+ * (`readCustomerPage`), and misses do not wait for each other.
  */
 export function customerListCache(changes: ChangeFeed | null, pagesKept: number) {
-  const pages = new TableCache<string, ListQuery>(changes, {
+  const pages = new TableCache<KeptPage, ListQuery>(changes, {
     name: "customer pages",
     tables: ["customers"],
     affects: pagesShowing,
+    revise: revisePages,
     maxEntries: pagesKept,
-    sizeOf: (json) => json.length,
+    // The rows' JSON length, about: what the page weighs.
+    sizeOf: (kept) => 200 + kept.read.customers.reduce((sum, row) => sum + (row.notes?.length ?? 0) + 150, 0),
     maxSize: maxKeptChars,
   });
 
   /** One page as the JSON text of `{ customers, pages, total, total_exact }`. */
-  function page(query: ListQuery, read: () => Promise<CustomerPage>): Promise<string> {
+  async function page(query: ListQuery, read: () => Promise<ReadPage>): Promise<string> {
     const { search, status, page, limit } = query;
-    return pages.get(JSON.stringify([search, status, page, limit]), async () => JSON.stringify(await read()), query);
+    const kept = await pages.get(
+      JSON.stringify([search, status, page, limit]),
+      async () => ({ read: await read(), json: null }),
+      query,
+    );
+    if (kept.json === null) {
+      const { term: _, ...answer } = kept.read;
+      kept.json = JSON.stringify(answer);
+    }
+    return kept.json;
   }
 
   return { page };

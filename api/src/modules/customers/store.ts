@@ -18,7 +18,11 @@ const shownColumns = ["id", "name", "email", "phone", "website", "notes", "statu
 interface PageRow {
   total: number;
   customers: Customer[];
+  term?: string;
 }
+
+/** A page as read, with the search as the database lower-cases it (null without one): what a kept page is matched by. */
+export type ReadPage = CustomerPage & { term: string | null };
 
 /**
  * A search counts its matches up to the page shown and this many pages after it; past that the
@@ -77,7 +81,7 @@ function matchingIds(sql: Sql, search: string, status: ListQuery["status"], coun
  * first up to `searchCountCap` (and one more, to know there are more), counted, and the page is
  * taken from them.
  */
-export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<CustomerPage> {
+export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<ReadPage> {
   const { search, status, page, limit } = query;
   const offset = (page - 1) * limit;
   const columns = sql.unsafe(shownColumns.join(", "));
@@ -94,18 +98,13 @@ export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<Cust
           '[]'
         ) as customers`;
     if (!row) throw new Error("the customer list query returned no row");
-    return {
-      customers: row.customers,
-      pages: Math.max(1, Math.ceil(row.total / limit)),
-      total: row.total,
-      total_exact: true,
-    };
+    return listCount({ customers: row.customers, total: row.total, term: null }, query);
   }
-  const cap = searchCountCap(query);
   const [row] = await sql<PageRow[]>`
-    with hits as materialized (${matchingIds(sql, search, status, cap + 1)})
+    with hits as materialized (${matchingIds(sql, search, status, searchCountCap(query) + 1)})
     select
       (select count(*)::int from hits) as total,
+      lower(${search}) as term,
       coalesce(
         (select json_agg(page order by page.id desc) from (
           select ${columns} from customers
@@ -114,12 +113,32 @@ export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<Cust
         '[]'
       ) as customers`;
   if (!row) throw new Error("the customer list query returned no row");
-  // Past the cap: one page more than the cap fills, so "Weiter" leads on ("Seite 1 von mehr als 5").
+  return searchCount({ customers: row.customers, total: row.total, term: row.term ?? null }, query);
+}
+
+/** A list's page without a search: its count is exact (customer_counts). */
+export function listCount(
+  { customers, total, term }: Pick<ReadPage, "customers" | "total" | "term">,
+  { limit }: Pick<ListQuery, "limit">,
+): ReadPage {
+  return { customers, pages: Math.max(1, Math.ceil(total / limit)), total, total_exact: true, term };
+}
+
+/**
+ * A search's page from its matches counted up to one past the cap (`searchCountCap`): past the
+ * cap one page more than the cap fills, so "Weiter" leads on ("Seite 1 von mehr als 5").
+ */
+export function searchCount(
+  { customers, total, term }: Pick<ReadPage, "customers" | "total" | "term">,
+  query: Pick<ListQuery, "page" | "limit">,
+): ReadPage {
+  const cap = searchCountCap(query);
   return {
-    customers: row.customers,
-    pages: Math.max(1, Math.ceil(row.total / limit)),
-    total: Math.min(row.total, cap),
-    total_exact: row.total <= cap,
+    customers,
+    pages: Math.max(1, Math.ceil(total / query.limit)),
+    total: Math.min(total, cap),
+    total_exact: total <= cap,
+    term,
   };
 }
 
@@ -131,7 +150,8 @@ export interface Editor {
 
 /**
  * What a save tells the change feed, as the change trigger (migration 033) describes it:
- * `[name_lower, status]` of each row (before and after, for an update).
+ * `[name_lower, status]` of each row (before and after, for an update), for an insert with the
+ * row as a list page shows it.
  */
 export type CustomerChange = {
   op: "insert" | "update";
@@ -214,7 +234,7 @@ export async function createCustomers(
   const rows: unknown[][] = [];
   for (const { name_lower, ...stored } of created) {
     customers.push(stored);
-    rows.push([name_lower, stored.status]);
+    rows.push([name_lower, stored.status, stored]);
   }
   return { customers, change: { op: "insert", rows } };
 }
