@@ -7,6 +7,7 @@ import {
   auditRetentionClasses,
   auditRetentionDefaultYears,
   clientReportRetentionDays,
+  contactRetentionDays,
   defaultInvoiceMaxBackdateDays,
   isEmail,
   type RemoteName,
@@ -84,6 +85,8 @@ export interface Config {
   customerPagesKept: number;
   /** Days browsers' error reports and counted release loads are kept (`CLIENT_REPORT_RETENTION_DAYS`). */
   clientReportRetentionDays: number;
+  /** Days after being marked done that a contact request and its mails are deleted (`CONTACT_REQUEST_RETENTION_DAYS`). */
+  contactRequestRetentionDays: number;
   /** How many years the audit trail keeps each class of event (`AUDIT_RETENTION_<CLASS>_YEARS`). */
   auditRetentionYears: Record<AuditRetentionClass, number>;
   /** `AUDIT_KEY`: the audit chain's own key; null: one derived from the JWT secret. */
@@ -223,6 +226,22 @@ function readClientReportRetention(value: string | undefined, problems: string[]
   if (!/^\d+$/.test(value.trim()) || days < 1 || days > clientReportRetentionDays) {
     problems.push(
       `CLIENT_REPORT_RETENTION_DAYS must be a whole number of days from 1 to ${clientReportRetentionDays} (the privacy notice's), got "${value}".`,
+    );
+    return 0;
+  }
+  return days;
+}
+
+/**
+ * Days from 1 to the privacy notice's figure, as for the error reports: the notice states the
+ * period to every visitor who writes, so the setting may shorten it but never make it untrue.
+ */
+function readContactRequestRetention(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value.trim() === "") return contactRetentionDays;
+  const days = Number(value);
+  if (!/^\d+$/.test(value.trim()) || days < 1 || days > contactRetentionDays) {
+    problems.push(
+      `CONTACT_REQUEST_RETENTION_DAYS must be a whole number of days from 1 to ${contactRetentionDays} (the privacy notice's), got "${value}".`,
     );
     return 0;
   }
@@ -425,6 +444,7 @@ export function loadConfig(env: Env): Config {
   const customerPagesKept = readCustomerPagesKept(env.CUSTOMER_PAGES_KEPT, problems);
   const clientReportDays = readClientReportRetention(env.CLIENT_REPORT_RETENTION_DAYS, problems);
   const auditRetentionYears = readAuditRetention(env, problems);
+  const contactRequestRetentionDays = readContactRequestRetention(env.CONTACT_REQUEST_RETENTION_DAYS, problems);
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
   const smtpCa = readSmtpCa(env.SMTP_CA_FILE, problems);
@@ -471,6 +491,7 @@ export function loadConfig(env: Env): Config {
     canaryMinLoads,
     customerPagesKept,
     clientReportRetentionDays: clientReportDays,
+    contactRequestRetentionDays,
     auditRetentionYears,
     auditKey,
   };

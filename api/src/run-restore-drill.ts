@@ -34,7 +34,8 @@ try {
     const { restore, durationMs, checked } = outcome.value;
     console.log(
       `Probe der Wiederherstellung gelungen: Sicherung ${restore.manifest.set}, wiederhergestellt und geprüft in ` +
-        `${(restore.durationMs / 1000).toFixed(1)} s, die API hat geantwortet (${checked}); ` +
+        `${(restore.durationMs / 1000).toFixed(1)} s, ${restore.replayed.entries} ${restore.replayed.entries === 1 ? "Löschung" : "Löschungen"} ` +
+        `aus dem Löschprotokoll nachgespielt, die API hat geantwortet (${checked}); ` +
         `${(durationMs / 1000).toFixed(1)} s insgesamt`,
     );
     code = 0;

@@ -53,6 +53,7 @@ describe("loadConfig", () => {
       canaryMinLoads: 50,
       customerPagesKept: 20_000,
       clientReportRetentionDays: 30,
+      contactRequestRetentionDays: 30,
       auditRetentionYears: { books: 10, security: 1, other: 3 },
       auditKey: null,
     });
@@ -150,6 +151,16 @@ describe("loadConfig", () => {
     for (const bad of ["0", "31", "2.5", "drei"]) {
       expect(problemsOf({ CLIENT_REPORT_RETENTION_DAYS: bad })).toEqual([
         `CLIENT_REPORT_RETENTION_DAYS must be a whole number of days from 1 to 30 (the privacy notice's), got "${bad}".`,
+      ]);
+    }
+  });
+
+  test("CONTACT_REQUEST_RETENTION_DAYS: whole days from 1 to the privacy notice's 30, default 30", () => {
+    expect(loadConfig({ CONTACT_REQUEST_RETENTION_DAYS: "1" }).contactRequestRetentionDays).toBe(1);
+    expect(loadConfig({ CONTACT_REQUEST_RETENTION_DAYS: " 30 " }).contactRequestRetentionDays).toBe(30);
+    for (const bad of ["0", "31", "180", "2.5", "-1", "drei"]) {
+      expect(problemsOf({ CONTACT_REQUEST_RETENTION_DAYS: bad })).toEqual([
+        `CONTACT_REQUEST_RETENTION_DAYS must be a whole number of days from 1 to 30 (the privacy notice's), got "${bad}".`,
       ]);
     }
   });

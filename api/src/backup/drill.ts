@@ -3,11 +3,19 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
-import { openDatabase } from "../db/open.ts";
+import { openDatabase, type Queries } from "../db/open.ts";
 import { hashPassword } from "../modules/auth/index.ts";
+import {
+  type LedgerEntry,
+  LedgerError,
+  ledgerFilePath,
+  ledgerMessages,
+  readLedger,
+  readLedgerFile,
+} from "../modules/privacy/index.ts";
 import { digestOf } from "../storage/blob-digest.ts";
 import type { Manifest, ManifestBlob } from "./manifest.ts";
-import { type RestoreResult, restoreSet, throwawayName } from "./restore.ts";
+import { type LedgerSource, RestoreError, type RestoreResult, restoreSet, throwawayName } from "./restore.ts";
 import type { BackupTarget } from "./target.ts";
 
 /**
@@ -20,8 +28,13 @@ import type { BackupTarget } from "./target.ts";
  */
 
 export interface DrillOptions {
-  config: Pick<Config, "databaseUrl" | "webRoot">;
+  config: Pick<Config, "databaseUrl" | "webRoot" | "dataDir">;
   target: BackupTarget;
+  /**
+   * The running deployment's database: its erasure ledger (and the copy in its `DATA_DIR`) is
+   * replayed on the throwaway copy as a restore would, so the drill proves that too.
+   */
+  live?: Queries;
   log?: (line: string) => void;
   now?: () => number;
 }
@@ -43,18 +56,45 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
   const server = config.databaseUrl ? await throwawayDatabase(config.databaseUrl, name) : null;
   try {
     const drillConfig = { databaseUrl: server?.url ?? null, dataDir, blobStore: { kind: "disk" } as const };
-    const restore = await restoreSet({ config: drillConfig, target, set: "latest", now, log });
+    const ledgers = await liveLedgers(options.live ?? null, config.dataDir);
+    const restore = await restoreSet({ config: drillConfig, target, set: "latest", now, log, ledgers });
     log(
       `Probe: Sicherung ${restore.manifest.set} wiederhergestellt und geprüft in ${(restore.durationMs / 1000).toFixed(1)} s`,
     );
     const account = await addDrillAdmin(drillConfig);
-    const checked = await checkApi(drillConfig, config.webRoot, account, restore.manifest);
+    const checked = await checkApi(drillConfig, config.webRoot, account, restore.manifest, restore.ledger);
     log(`Probe: die API hat auf der wiederhergestellten Kopie geantwortet (${checked})`);
     return { restore, durationMs: Math.round(now() - started), checked };
   } finally {
     await server?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The running deployment's erasure ledger: its table and its copy in `DATA_DIR`; damage stops the drill. */
+async function liveLedgers(live: Queries | null, dataDir: string): Promise<LedgerSource[]> {
+  try {
+    const sources: LedgerSource[] = [
+      { name: ledgerMessages.fileSource(ledgerFilePath(dataDir)), entries: await readLedgerFile(dataDir) },
+    ];
+    if (live) {
+      const which = "der laufenden Datenbank";
+      sources.push({ name: ledgerMessages.databaseSource(which), entries: await readLedger(live, which) });
+    }
+    return sources;
+  } catch (error) {
+    if (error instanceof LedgerError) throw new RestoreError("latest", [error.message]);
+    throw error;
+  }
+}
+
+/** The newest contact request an entry of the ledger names: the API on the copy must not serve it. */
+function erasedRequest(ledger: readonly LedgerEntry[]): number | null {
+  for (const entry of [...ledger].reverse()) {
+    const rows = entry.rows.find((named) => named.table === "contact_requests" && !named.set);
+    if (rows?.ids[0] !== undefined) return rows.ids[0];
+  }
+  return null;
 }
 
 /** A new database on the same server, dropped afterwards (with any connection left to it). */
@@ -131,6 +171,7 @@ async function checkApi(
   webRoot: string,
   account: DrillAccount,
   manifest: Manifest,
+  ledger: readonly LedgerEntry[],
 ): Promise<string> {
   const port = await freePort();
   const env: Record<string, string> = {
@@ -173,26 +214,41 @@ async function checkApi(
     const { token } = (await login.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };
     const checked: string[] = [];
-    const file = manifest.blobs.find((blob) => blob.area === "files");
+    const erased = erasedRequest(ledger);
+    if (erased !== null) {
+      const answer = await fetch(`${base}/api/requests/${erased}`, { headers });
+      if (answer.status !== 404)
+        throw new Error(
+          `Die Kontaktanfrage #${erased} ist laut Löschprotokoll gelöscht, die API auf der Kopie antwortete aber ${answer.status}`,
+        );
+      checked.push(`Kontaktanfrage #${erased} aus dem Löschprotokoll nicht mehr vorhanden (404)`);
+    }
+    // A blob the ledger erased is no longer served: the drill asks for one that stayed.
+    const erasedBlobs = new Set(ledger.flatMap((entry) => entry.blobs.map((blob) => `${blob.area}/${blob.id}`)));
+    const kept = manifest.blobs.filter((blob) => !erasedBlobs.has(`${blob.area}/${blob.id}`));
+    const file = kept.find((blob) => blob.area === "files");
     if (file) {
       const got = await servedAsInSet(`${base}/api/files/${file.row_id}/download`, headers, file);
       checked.push(`Datei #${file.row_id} heruntergeladen, ${got.size} Bytes, SHA-256 wie in der Sicherung`);
     }
     // A release file is named by the path it is served under `/remotes/`; its manifest is what
     // the shell asks for first.
-    const release = manifest.blobs.find((blob) => blob.area === "releases" && blob.name.endsWith("/mf-manifest.json"));
+    const release = kept.find((blob) => blob.area === "releases" && blob.name.endsWith("/mf-manifest.json"));
     if (release) {
       const path = release.name.split("/").map(encodeURIComponent).join("/");
       const got = await servedAsInSet(`${base}/remotes/${path}`, {}, release);
       checked.push(`Release-Datei ${release.name} ausgeliefert, ${got.size} Bytes, SHA-256 wie in der Sicherung`);
     }
-    if (checked.length > 0) return checked.join("; ");
+    if (checked.length > (erased === null ? 0 : 1)) return checked.join("; ");
     const list = await fetch(`${base}/api/customers?limit=1`, { headers });
     if (!list.ok) throw new Error(`Die Kundenliste antwortete ${list.status}`);
     const { total } = (await list.json()) as { total: number };
     const expected = manifest.row_counts.customers ?? 0;
-    if (total !== expected) throw new Error(`Die Kundenliste zählt ${total}, die Sicherung enthält ${expected}`);
-    return `Kundenliste: ${total} wie in der Sicherung`;
+    // Customers the ledger deleted are not in the copy any more: then fewer, never more.
+    const customersErased = ledger.some((entry) => entry.rows.some((rows) => rows.table === "customers" && !rows.set));
+    if (total > expected || (total !== expected && !customersErased))
+      throw new Error(`Die Kundenliste zählt ${total}, die Sicherung enthält ${expected}`);
+    return [...checked, `Kundenliste: ${total} wie in der Sicherung`].join("; ");
   } finally {
     child.kill("SIGTERM");
     const exited = await Promise.race([child.exited, Bun.sleep(10_000).then(() => null)]);

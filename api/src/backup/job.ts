@@ -142,7 +142,7 @@ export function drillNow(options: JobOptions, slot: Date | null = null): Promise
     options,
     "drill",
     slot,
-    () => runDrill({ config: options.config, target, log: options.log, now: options.now }),
+    () => runDrill({ config: options.config, target, log: options.log, now: options.now, live: options.db.sql }),
     (result) => ({ set: result.restore.manifest.set, durationMs: result.durationMs }),
   );
 }

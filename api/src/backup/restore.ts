@@ -4,8 +4,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import type { Config } from "../config.ts";
-import { latestMigrationLevel } from "../db/migrate.ts";
+import { latestMigrationLevel, migrate } from "../db/migrate.ts";
 import { type Database, openDatabase } from "../db/open.ts";
+import {
+  type LedgerEntry,
+  LedgerError,
+  ledgerFilePath,
+  ledgerMessages,
+  mergeLedgers,
+  type ReplayCounts,
+  readLedger,
+  readLedgerFile,
+  removeErasedBlobs,
+  replayLedger,
+  writeLedgerFile,
+} from "../modules/privacy/index.ts";
 import { newSha256 } from "../storage/blob-digest.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import { type BlobArea, blobAreaNames, blobStoresFor, diskFolders } from "../storage/configured-blob-store.ts";
@@ -38,6 +51,17 @@ export interface RestoreOptions {
   force?: string | null;
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * Erasure ledgers besides the target's own (its database and `DATA_DIR` copy) and the set's:
+   * the drill's throwaway target has none, so it hands over the running deployment's.
+   */
+  ledgers?: LedgerSource[];
+}
+
+/** One place the erasure ledger was read from, named for the operator. */
+export interface LedgerSource {
+  name: string;
+  entries: LedgerEntry[];
 }
 
 export interface RestoreResult {
@@ -48,6 +72,10 @@ export interface RestoreResult {
   ageMs: number;
   /** Where the target's previous data was set aside: operator lines, German. */
   setAside: string[];
+  /** The erasure ledger replayed on the restored data before anything could serve it. */
+  replayed: ReplayCounts;
+  /** The merged ledger that was replayed (the drill checks one of its erasures through the API). */
+  ledger: LedgerEntry[];
 }
 
 /**
@@ -101,8 +129,10 @@ export async function restoreSet(options: RestoreOptions): Promise<RestoreResult
   const scratch = await mkdtemp(join(tmpdir(), "klarwerk-restore-"));
   let staging: Staging | null = null;
   let swapped = false;
+  let replay: Replay;
   try {
     const held = await inspectTarget(config, stores, options.force ?? null, log);
+    const ledgers = [...(options.ledgers ?? []), ...(await targetLedgers(config, held, set, log))];
     const dumpPath = join(scratch, "database");
     await fetchDump(target, manifest, dumpPath);
     staging = await openStaging(config, stores, stamp);
@@ -115,17 +145,31 @@ export async function restoreSet(options: RestoreOptions): Promise<RestoreResult
       );
       const problems = await verify(db, manifest, staging.stores, staged.conflicts);
       if (problems.length > 0) throw new RestoreError(set, limited(problems));
+      replay = await replayOnCopy(db, set, ledgers, staging);
     } finally {
       await db.close();
     }
     swapped = true;
     const setAside = await swap(config, staging, stores, manifest, staged.conflicts, held, stamp, target);
+    if (staging.live) {
+      // The bucket is the target's own: the set's copies of erased blobs go only now, after the swap.
+      try {
+        await removeErasedBlobs(stores, replay.ledger, replay.counts, replay.found);
+      } catch (error) {
+        throw new RestoreError(set, [error instanceof Error ? error.message : String(error)], false);
+      }
+    }
+    await mkdir(config.dataDir, { recursive: true });
+    await writeLedgerFile(config.dataDir, replay.ledger);
+    log(ledgerMessages.replayed(replay.counts));
     const finished = now();
     return {
       manifest,
       durationMs: Math.round(finished - started),
       ageMs: Math.round(finished - Date.parse(manifest.created_at)),
       setAside,
+      replayed: replay.counts,
+      ledger: replay.ledger,
     };
   } catch (error) {
     if (staging && !swapped) await staging.discard();
@@ -134,6 +178,79 @@ export async function restoreSet(options: RestoreOptions): Promise<RestoreResult
     for (const store of Object.values(stores)) await store.close();
     if (staging) for (const store of Object.values(staging.stores)) await store.close();
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The erasure ledger of the target as it is: its copy in `DATA_DIR` and, when the target holds a
+ * database, that database's table. A damaged entry stops the restore before the target is
+ * touched; a database that cannot be read at all (the reason for many a restore) leaves the copy
+ * in `DATA_DIR`, and the operator is told.
+ */
+async function targetLedgers(
+  config: RestoreConfig,
+  held: TargetHolds,
+  set: string,
+  log: (line: string) => void,
+): Promise<LedgerSource[]> {
+  const sources: LedgerSource[] = [];
+  try {
+    sources.push({
+      name: ledgerMessages.fileSource(ledgerFilePath(config.dataDir)),
+      entries: await readLedgerFile(config.dataDir),
+    });
+  } catch (error) {
+    if (error instanceof LedgerError) throw new RestoreError(set, [error.message]);
+    throw error;
+  }
+  if (!held.database) return sources;
+  const which = "der bisherigen Datenbank";
+  try {
+    const db = await openDatabase(config);
+    try {
+      sources.push({ name: ledgerMessages.databaseSource(which), entries: await readLedger(db.sql, which) });
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    if (error instanceof LedgerError) throw new RestoreError(set, [error.message]);
+    log(
+      ledgerMessages.unreadableTarget(
+        error instanceof Error ? error.message : String(error),
+        ledgerFilePath(config.dataDir),
+      ),
+    );
+  }
+  return sources;
+}
+
+interface Replay {
+  ledger: LedgerEntry[];
+  counts: ReplayCounts;
+  /** Entries that still found rows in the set. */
+  found: Set<string>;
+}
+
+/**
+ * On the verified copy, before anything can serve it: the schema brought to this version's level
+ * (as the API would at its start; a set from before the ledger has no table for it), every ledger
+ * merged with the set's own, every entry replayed, and on a staging folder the erased blobs
+ * removed. A damaged or contradictory entry, or one that cannot be replayed, stops the restore.
+ */
+async function replayOnCopy(db: Database, set: string, sources: LedgerSource[], staging: Staging): Promise<Replay> {
+  try {
+    await migrate(db.sql);
+    const own = {
+      name: ledgerMessages.databaseSource("der Sicherung"),
+      entries: await readLedger(db.sql, "der Sicherung"),
+    };
+    const ledger = mergeLedgers([own, ...sources]);
+    const { counts, found } = await replayLedger(db.sql, ledger);
+    if (!staging.live) await removeErasedBlobs(staging.stores, ledger, counts, found);
+    return { ledger, counts, found };
+  } catch (error) {
+    if (error instanceof LedgerError) throw new RestoreError(set, [error.message]);
+    throw error;
   }
 }
 

@@ -86,7 +86,7 @@ export async function backupPlace(kind: "disk" | "s3"): Promise<BackupPlace> {
 
 /** `bun run <script> …args` as an operator runs it, in the environment given (and nothing of the test's own). */
 export function runScript(
-  script: "backup" | "restore" | "restore-drill",
+  script: "backup" | "restore" | "restore-drill" | "retention",
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number; output: string }> {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { contactHoneypotField, contactRetentionDays, limits } from "@klarwerk/kit";
 import { contactRateLimit } from "../../src/modules/contact-requests/routes.ts";
-import { purgeAnsweredRequests } from "../../src/modules/contact-requests/store.ts";
+import { runContactRetention } from "../../src/modules/privacy/index.ts";
 import { createTestApp, startAppTest, testConfig } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
 import { uniqueEmail } from "../support/users.ts";
@@ -264,11 +264,12 @@ describe("retention", () => {
     await insertRequest(open, null);
     await db.sql`update contact_requests set created_at = now() - interval '400 days' where email = ${open}`;
 
-    expect(await purgeAnsweredRequests(db.sql)).toBeGreaterThanOrEqual(1);
+    const purge = () => runContactRetention(db.sql, { days: contactRetentionDays, dataDir: null });
+    expect((await purge()).requestIds.length).toBeGreaterThanOrEqual(1);
     expect(await storedFor(expired)).toEqual([]);
     expect(await storedFor(recent)).toHaveLength(1);
     expect(await storedFor(open)).toHaveLength(1);
-    expect(await purgeAnsweredRequests(db.sql)).toBe(0);
+    expect((await purge()).requestIds).toEqual([]);
   });
 
   test("the server purges when it starts", async () => {

@@ -7,7 +7,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runPackageScript } from "../support/commands.ts";
 
-const commands = ["verify-blobs", "audit-verify", "backup", "restore", "restore-drill", "release"] as const;
+const commands = [
+  "verify-blobs",
+  "audit-verify",
+  "backup",
+  "restore",
+  "restore-drill",
+  "retention",
+  "release",
+] as const;
 
 const dataDir = await mkdtemp(join(tmpdir(), "klarwerk-help-"));
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -56,6 +64,7 @@ describe("arguments a command does not take", () => {
       ["backup", ["--prune=ja"], "Fehler: Die Option --prune nimmt keinen Wert."],
       ["backup", ["--dry-run"], "Fehler: --dry-run gilt nur zusammen mit --prune."],
       ["audit-verify", ["jetzt"], "Fehler: Unerwartetes Argument: jetzt"],
+      ["retention", ["jetzt"], "Fehler: Unerwartetes Argument: jetzt"],
       ["verify-blobs", ["--mib-per-second", "0"], "Fehler: --mib-per-second braucht eine Zahl größer als 0"],
       ["restore", [], "Fehler: Welche Sicherung?"],
       ["release", ["--promote"], "Fehler: Welcher Bereich?"],

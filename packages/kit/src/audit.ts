@@ -74,6 +74,12 @@ export const auditActions = {
   "contact_request.received": action("Kontaktanfrage eingegangen", "other", "contact_request"),
   "contact_request.done": action("Anfrage erledigt", "other", "contact_request"),
   "contact_request.replied": action("Anfrage beantwortet", "other", "contact_request"),
+  // The daily retention job: how many requests and mails went, never whose (each is in the erasure ledger).
+  "contact_request.retention_deleted": action(
+    "Erledigte Anfragen nach Ablauf der Frist gelöscht",
+    "other",
+    "contact_request",
+  ),
   "backup.created": action("Sicherung erstellt", "books", "backup"),
   "backup.drilled": action("Wiederherstellung geprobt", "books", "backup"),
   // „Jetzt sichern“ (an admin) or `bun run backup` asking the running API (the system).

@@ -22,7 +22,8 @@ export const contactHoneypotField = "website";
 
 /**
  * Requests marked done (answered) are deleted this many days later. The privacy notice states the
- * same number; the API purges on start and once a day.
+ * same number; the API purges on start and once a day. `CONTACT_REQUEST_RETENTION_DAYS` may
+ * shorten the period, never lengthen it (the notice is built into the pages).
  */
 export const contactRetentionDays = 30;
 

@@ -31,17 +31,22 @@ export function contactRequestsModule(
 ) {
   const { sql, auth, config } = deps;
   const service = contactRequestsService(deps);
-  let stopPurge: (() => void) | null = null;
+  let stopPurge: (() => Promise<void>) | null = null;
 
   return new Elysia({ name: "contact-requests", prefix: "/api" })
     .use(auth.guard)
     .use(idParams)
     .onStart(() => {
-      stopPurge ??= schedulePurge(sql, service.purged);
+      stopPurge ??= schedulePurge(
+        sql,
+        { days: config.contactRequestRetentionDays, dataDir: config.dataDir },
+        service.purged,
+      );
     })
-    .onStop(() => {
-      stopPurge?.();
+    .onStop(async () => {
+      const stop = stopPurge;
       stopPurge = null;
+      await stop?.();
     })
     .post(
       "/contact",

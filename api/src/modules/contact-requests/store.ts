@@ -1,12 +1,11 @@
-import {
-  type ContactRequest,
-  type ContactRequestCounts,
-  type ContactRequestDetail,
-  type ContactRequestReply,
-  contactRetentionDays,
-  type DoneContactRequest,
-  type MarkedDoneAnswer,
-  type OpenRequestsPage,
+import type {
+  ContactRequest,
+  ContactRequestCounts,
+  ContactRequestDetail,
+  ContactRequestReply,
+  DoneContactRequest,
+  MarkedDoneAnswer,
+  OpenRequestsPage,
 } from "@klarwerk/kit";
 import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Queries, Sql, Transaction } from "../../db/open.ts";
@@ -16,7 +15,7 @@ import { type AuditActor, recordAuditEvent, withinTransaction } from "../audit/i
 import type { ContactRequestInput } from "./validation.ts";
 
 // Every statement on contact_requests: the contact form inserts, the dashboard lists and marks
-// done, retention deletes.
+// done; the privacy module's retention job deletes answered ones.
 
 /** Stores a request from the contact form as open (in the caller's transaction, with its mail). */
 /** Stores a request; returns its id (the mails about it name it, and go with it). */
@@ -231,15 +230,4 @@ export async function requestCounts(sql: Queries): Promise<ContactRequestCounts>
   const [counts] = await sql<ContactRequestCounts[]>`select open, done from contact_request_counts`;
   if (!counts) throw new Error("contact_request_counts has no row");
   return counts;
-}
-
-/**
- * Deletes requests that were marked done (answered) more than `days` ago, as the privacy notice
- * promises. Open requests are kept until someone answers them. Returns how many were deleted.
- */
-export async function purgeAnsweredRequests(sql: Sql, days: number = contactRetentionDays): Promise<number> {
-  const deleted = await sql`
-    delete from contact_requests
-    where is_done and done_at < now() - make_interval(days => ${days}::int)`;
-  return deleted.count;
 }

@@ -5,4 +5,6 @@
  * exactly the rows the Auskunft listed.
  */
 export { type CatalogueEntry, generalInformation, privacyCatalogue } from "./catalogue.ts";
+export * from "./ledger.ts";
+export * from "./retention.ts";
 export { addressPattern, type FoundRow, searchPerson } from "./search.ts";

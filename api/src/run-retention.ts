@@ -1,0 +1,63 @@
+// `bun run retention [--dry-run]`: deletes the contact requests marked done longer ago than
+// CONTACT_REQUEST_RETENTION_DAYS with their replies and mails, as the API does once a day, each
+// deletion in the erasure ledger; `--dry-run` only names what a run now would delete.
+import "./private-umask.ts";
+import { openCommandDatabase } from "./command.ts";
+import { parseCommandLine } from "./command-line.ts";
+import { planContactRetention, type RetentionPlan, runContactRetention } from "./modules/privacy/index.ts";
+
+const commandLine = parseCommandLine({
+  name: "retention",
+  synopsis: "[--dry-run]",
+  description:
+    "Löscht Kontaktanfragen, die vor mehr als CONTACT_REQUEST_RETENTION_DAYS Tagen als erledigt markiert wurden,\n" +
+    "mit ihren Antworten und E-Mails, wie es die API einmal am Tag tut; jede Löschung steht im Löschprotokoll,\n" +
+    "damit eine Wiederherstellung sie nicht zurückbringt. Offene Anfragen bleiben, gleich wie alt.",
+  options: {
+    "dry-run": { type: "boolean", help: "nur zeigen, was ein Lauf jetzt löschen würde (Anzahl und Nummern)" },
+  },
+  exitCodes: {
+    0: "gelöscht bzw. gezeigt",
+    2: "er konnte nicht laufen (Aufruf, Einstellungen, Datenbank)",
+  },
+});
+if (commandLine.positionals.length > 0) commandLine.fail(`Unerwartetes Argument: ${commandLine.positionals[0]}`);
+const dryRun = commandLine.values["dry-run"] === true;
+
+const { config, db } = await openCommandDatabase("löscht sie erledigte Anfragen selbst einmal am Tag");
+
+function numbers(ids: readonly number[]): string {
+  return ids.length === 0 ? "" : ` (${ids.map((id) => `#${id}`).join(", ")})`;
+}
+
+function describe(plan: RetentionPlan): string[] {
+  return [
+    `Kontaktanfragen: ${plan.requestIds.length}${numbers(plan.requestIds)}`,
+    `Antworten: ${plan.replyIds.length}${numbers(plan.replyIds)}`,
+    `E-Mails: ${plan.mailIds.length}${numbers(plan.mailIds)}`,
+  ];
+}
+
+let code = 2;
+try {
+  const days = config.contactRequestRetentionDays;
+  const since = `erledigt vor ${days} Tagen oder früher (vor dem ${new Date(Date.now() - days * 86_400_000).toISOString()})`;
+  if (dryRun) {
+    const plan = await planContactRetention(db.sql, days);
+    console.log(`Probelauf, nichts gelöscht. Ein Lauf jetzt löschte, ${since}:`);
+    for (const line of describe(plan)) console.log(`  ${line}`);
+  } else {
+    const plan = await runContactRetention(db.sql, { days, dataDir: config.dataDir });
+    console.log(`Gelöscht, ${since}, jede Anfrage im Löschprotokoll vermerkt:`);
+    for (const line of describe(plan)) console.log(`  ${line}`);
+  }
+  code = 0;
+} catch (error) {
+  console.error(
+    "Die Löschung nach Ablauf der Frist konnte nicht laufen:",
+    error instanceof Error ? error.message : error,
+  );
+} finally {
+  await db.close();
+}
+process.exit(code);
