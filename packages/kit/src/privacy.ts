@@ -246,7 +246,7 @@ export const privacyErasureReasons = {
   customer:
     "Name, Kontaktdaten, Anschrift und Notizen werden entfernt; der Datensatz bleibt ohne Personenbezug, weil Rechnungen auf ihn verweisen (Art. 17 Abs. 1 DSGVO).",
   invoiceIssued:
-    "Aufbewahrungspflicht 10 Jahre ab Ende des Ausstellungsjahres (§ 147 AO, § 14b UStG): keine Löschung, sondern Einschränkung der Verarbeitung (Art. 17 Abs. 3 lit. b, Art. 18 DSGVO); für Beschäftigte nicht mehr sichtbar.",
+    `Aufbewahrungspflicht ${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres (§ 147 AO, § 14b UStG): keine Löschung, sondern Einschränkung der Verarbeitung (Art. 17 Abs. 3 lit. b, Art. 18 DSGVO); für Beschäftigte nicht mehr sichtbar.`,
   invoiceDraft: "Nicht ausgestellter Entwurf: keine Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   clientError: "Technischer Fehlerbericht ohne Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   fileOrFolder:
