@@ -244,9 +244,8 @@ export const privacyErasureReasons = {
     "Keine Aufbewahrungspflicht; der Zweck (Beantwortung der Anfrage) ist entfallen (Art. 17 Abs. 1 lit. a DSGVO). Antworten und E-Mails dazu werden mitgelöscht.",
   mail: "Versandkopie ohne Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   customer:
-    "Name, Kontaktdaten, Anschrift und Notizen werden entfernt; der Datensatz bleibt ohne Personenbezug, weil Rechnungen auf ihn verweisen (Art. 17 Abs. 1 DSGVO).",
-  invoiceIssued:
-    `Aufbewahrungspflicht ${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres (§ 147 AO, § 14b UStG): keine Löschung, sondern Einschränkung der Verarbeitung (Art. 17 Abs. 3 lit. b, Art. 18 DSGVO); für Beschäftigte nicht mehr sichtbar.`,
+    "Name, Kontaktdaten, Anschrift und Notizen werden entfernt; der Datensatz bleibt ohne Personenbezug erhalten, damit Rechnungen, die auf ihn verweisen, ihre Zuordnung behalten (Art. 17 Abs. 1 DSGVO).",
+  invoiceIssued: `Aufbewahrungspflicht ${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres (§ 147 AO, § 14b UStG): keine Löschung, sondern Einschränkung der Verarbeitung (Art. 17 Abs. 3 lit. b, Art. 18 DSGVO); für Beschäftigte nicht mehr sichtbar.`,
   invoiceDraft: "Nicht ausgestellter Entwurf: keine Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   clientError: "Technischer Fehlerbericht ohne Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   fileOrFolder:
