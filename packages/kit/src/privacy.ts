@@ -204,9 +204,9 @@ export interface PrivacyErasureResult {
 /** A plan's line as the closing note and the screen's summary read it: „Rechnung 2025-014: eingeschränkt bis 31.12.2035“. */
 export function privacyErasureLine(item: Pick<PrivacyErasureItem, "label" | "action" | "until">): string {
   const done: Record<PrivacyErasureAction, string> = {
-    erase: "löschen",
-    anonymise: "anonymisieren",
-    restrict: "eingeschränkt",
+    erase: "wird gelöscht",
+    anonymise: "wird anonymisiert",
+    restrict: "wird eingeschränkt",
     review: "von Hand prüfen",
   };
   if (item.action === "restrict" && item.until !== null) {
