@@ -140,6 +140,11 @@ const [privacyCase] = await db.sql<{ id: number }[]>`
   insert into privacy_cases (email, kind, received_on, due_on) values ('matrix@example.com', 'access', '2026-01-31', '2026-02-28')
   returning id`;
 const privacyCaseId = privacyCase?.id ?? 0;
+// An erasure case for an address held nowhere: carrying it out (as often as the matrix asks) erases nothing.
+const [erasureCase] = await db.sql<{ id: number }[]>`
+  insert into privacy_cases (email, kind, received_on, due_on) values ('matrix-erasure@example.com', 'erasure', '2026-01-31', '2026-02-28')
+  returning id`;
+const erasureCaseId = erasureCase?.id ?? 0;
 
 const portalRoutes: Record<string, PortalRoute> = {
   "GET /api/session": { allowed: 200, request: async () => ({ path: "/api/session" }) },
@@ -229,6 +234,16 @@ const portalRoutes: Record<string, PortalRoute> = {
     adminOnly: true,
     allowed: 200,
     request: async () => ({ path: `/api/privacy/cases/${privacyCaseId}/auskunft.zip` }),
+  },
+  "GET /api/privacy/cases/:id/erasure-plan": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: `/api/privacy/cases/${erasureCaseId}/erasure-plan` }),
+  },
+  "POST /api/privacy/cases/:id/erasure": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: `/api/privacy/cases/${erasureCaseId}/erasure`, method: "POST" }),
   },
   "POST /api/operations/backup": {
     adminOnly: true,

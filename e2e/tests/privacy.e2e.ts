@@ -50,6 +50,41 @@ test("an admin records a person's request on „Datenschutz“, sees where their
   expect(bytes.includes(Buffer.from("auskunft.json"))).toBe(true);
 });
 
+test("an admin plans a Löschung, sees each place with its action and carries it out after confirming", async ({
+  page,
+  request,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const email = `loeschung-${tag}@beispiel.de`;
+  const sent = await request.post("/api/contact", {
+    data: { name: "Lena Löschung", email, company: "", message: "Bitte löschen Sie meine Daten." },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await signInQuickly(page, request, testOwner);
+  await page.goto("/privacy");
+  await page.getByLabel("E-Mail-Adresse der betroffenen Person").fill(email);
+  await page.getByLabel("Art der Anfrage").selectOption({ label: "Löschung" });
+  await page.getByRole("button", { name: "Anfrage anlegen" }).click();
+
+  const section = page.getByRole("region", { name: "Löschung planen" });
+  const plan = section.getByRole("table", { name: "Löschplan" });
+  await expect(plan.getByRole("columnheader")).toHaveText(["Wo", "Aktion", "Grund", "bis"]);
+  // The request and the notice to the team about it: both erased.
+  await expect(
+    plan.getByRole("row").filter({ has: page.getByRole("cell", { name: "Löschen", exact: true }) }),
+  ).toHaveCount(2);
+  await expectNoAxeViolations(page, "main");
+
+  await section.getByRole("button", { name: "Löschung durchführen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Löschung durchführen?" });
+  await expect(dialog).toContainText("2 Fundstellen werden gelöscht");
+  await dialog.getByRole("button", { name: "Jetzt löschen" }).click();
+  await expect(page.getByText("Gelöscht: 2, anonymisiert: 0, eingeschränkt: 0, von Hand zu prüfen: 0.")).toBeVisible();
+  await expect(section.getByText("Zu dieser E-Mail-Adresse ist nichts zu löschen.")).toBeVisible();
+  await expect(plan).toHaveCount(0);
+});
+
 test("staff see no „Datenschutz“ link, and the screen refuses them", async ({ page, request }) => {
   const staff = await registeredUser(request, `Erika Muster ${randomUUID().slice(0, 8)}`);
   await signInQuickly(page, request, staff);

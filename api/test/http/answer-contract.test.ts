@@ -43,6 +43,8 @@ import {
   privacyCaseAnswerSchema,
   privacyCaseDetailSchema,
   privacyCaseListSchema,
+  privacyErasurePlanSchema,
+  privacyErasureResultSchema,
 } from "../../src/modules/privacy/responses.ts";
 import {
   createdDeployKeySchema,
@@ -124,6 +126,8 @@ const answerSchemas = {
   "POST /api/privacy/cases": privacyCaseAnswerSchema,
   "GET /api/privacy/cases/:id": privacyCaseDetailSchema,
   "PATCH /api/privacy/cases/:id": privacyCaseAnswerSchema,
+  "GET /api/privacy/cases/:id/erasure-plan": privacyErasurePlanSchema,
+  "POST /api/privacy/cases/:id/erasure": privacyErasureResultSchema,
 } satisfies Record<ApiRoute, TSchema | null>;
 
 type Schemas = typeof answerSchemas;

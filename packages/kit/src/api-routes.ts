@@ -25,6 +25,8 @@ import type {
   PrivacyCaseDetail,
   PrivacyCaseInput,
   PrivacyCaseList,
+  PrivacyErasurePlan,
+  PrivacyErasureResult,
 } from "./privacy";
 import type {
   ClientErrorInput,
@@ -109,6 +111,8 @@ export interface ApiRoutes {
   "POST /api/privacy/cases": { body: PrivacyCaseInput; answer: PrivacyCaseAnswer };
   "GET /api/privacy/cases/:id": { answer: PrivacyCaseDetail };
   "PATCH /api/privacy/cases/:id": { body: PrivacyCaseChange; answer: PrivacyCaseAnswer };
+  "GET /api/privacy/cases/:id/erasure-plan": { answer: PrivacyErasurePlan };
+  "POST /api/privacy/cases/:id/erasure": { answer: PrivacyErasureResult };
 
   "GET /api/customers": { query: PagedListQuery; answer: CustomerPage };
   "POST /api/customers": { body: CustomerInput; answer: CustomerAnswer };

@@ -102,6 +102,8 @@ export const auditActions = {
   "privacy_case.opened": action("Datenschutzanfrage erfasst", "other", "privacy_case"),
   "privacy_case.changed": action("Datenschutzanfrage geändert", "other", "privacy_case"),
   "privacy_case.access_exported": action("Auskunft heruntergeladen", "other", "privacy_case"),
+  // The kinds of data touched (`fields`) and how many rows per action (`changes`), never whose.
+  "privacy_case.erasure_carried_out": action("Löschung durchgeführt", "other", "privacy_case"),
   // Written by migration 019's audit_purge itself (class and name are fixed there).
   "audit.purged": action("Protokoll bereinigt", "books", "audit"),
 } as const satisfies Record<string, AuditActionSpec>;

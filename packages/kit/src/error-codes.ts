@@ -95,6 +95,8 @@ export const apiErrorCodes = [
   "backup-running",
   // Datenschutz-Anfragen.
   "privacy-case-not-found",
+  "privacy-case-not-erasure",
+  "privacy-case-done",
 ] as const;
 
 /** A code the API sends. */

@@ -151,6 +151,71 @@ export function daysUntilDue(dueOn: string, today: string): number {
   return Math.round((Date.parse(`${dueOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
+/**
+ * What an erasure (Art. 17 DSGVO) does with one hit: delete the row; keep the row without the
+ * person's data; keep it untouched but hidden until its retention period ends (Art. 17(3)(b),
+ * Art. 18); or leave it to a person to decide (files that may be business letters, staff accounts).
+ */
+export const privacyErasureActions = ["erase", "anonymise", "restrict", "review"] as const;
+export type PrivacyErasureAction = (typeof privacyErasureActions)[number];
+
+export const privacyErasureActionLabels: Record<PrivacyErasureAction, string> = {
+  erase: "Löschen",
+  anonymise: "Anonymisieren",
+  restrict: "Einschränken",
+  review: "Von Hand prüfen",
+};
+
+/**
+ * Issued invoices and cancellation invoices are kept this many years from the end of the year of
+ * issue (§ 147 AO, § 14b UStG); until then an erasure restricts them.
+ */
+export const invoiceRetentionYears = 10;
+
+/** The last day of an issued invoice's retention period: 2025-03-04 → 2035-12-31. */
+export function invoiceRestrictedUntil(issueDate: string): string {
+  return `${Number(issueDate.slice(0, 4)) + invoiceRetentionYears}-12-31`;
+}
+
+/** One hit of the person search with what an erasure does to it, and why. */
+export interface PrivacyErasureItem extends PrivacyHit {
+  action: PrivacyErasureAction;
+  /** Why this action and no other, in German (the law or the reason it rests on). */
+  reason: string;
+  /** `restrict` only: the last day of the retention period (`yyyy-mm-dd`); null otherwise. */
+  until: string | null;
+}
+
+/** `GET /api/privacy/cases/:id/erasure-plan`: every hit with its action, before anything happens. */
+export interface PrivacyErasurePlan {
+  case_id: number;
+  items: PrivacyErasureItem[];
+  summary: string;
+}
+
+/** `POST /api/privacy/cases/:id/erasure`: what was done, per action (a second run finds nothing left). */
+export interface PrivacyErasureResult {
+  case_id: number;
+  items: PrivacyErasureItem[];
+  counts: Record<PrivacyErasureAction, number>;
+  summary: string;
+}
+
+/** A plan's line as the closing note and the screen's summary read it: „Rechnung 2025-014: eingeschränkt bis 31.12.2035“. */
+export function privacyErasureLine(item: Pick<PrivacyErasureItem, "label" | "action" | "until">): string {
+  const done: Record<PrivacyErasureAction, string> = {
+    erase: "wird gelöscht",
+    anonymise: "wird anonymisiert",
+    restrict: "wird eingeschränkt",
+    review: "von Hand prüfen",
+  };
+  if (item.action === "restrict" && item.until !== null) {
+    const [year, month, day] = item.until.split("-");
+    return `${item.label}: eingeschränkt bis ${day}.${month}.${year}`;
+  }
+  return `${item.label}: ${done[item.action]}`;
+}
+
 /** The API's German answers about Datenschutz cases; the screen shows `summary` and these as they come. */
 export const privacyMessages = {
   foundNowhere: "Zu dieser E-Mail-Adresse sind keine personenbezogenen Daten gespeichert.",
@@ -164,4 +229,27 @@ export const privacyMessages = {
   nothingToChange: "Bitte geben Sie an, was geändert werden soll.",
   invalidId: "Die Nummer der Anfrage ist ungültig.",
   notFound: "Diese Anfrage gibt es nicht.",
+  notErasure: "Diese Anfrage ist eine Auskunft, keine Löschung: es gibt nichts zu löschen.",
+  alreadyDone: "Diese Anfrage ist erledigt; eine Löschung ist nur bei offenen Anfragen möglich.",
+  nothingToErase: "Zu dieser E-Mail-Adresse ist nichts zu löschen.",
+  planned: (count: number) =>
+    count === 1 ? "1 Fundstelle, jede mit ihrer Aktion." : `${count} Fundstellen, jede mit ihrer Aktion.`,
+  erased: (counts: Record<PrivacyErasureAction, number>) =>
+    `Gelöscht: ${counts.erase}, anonymisiert: ${counts.anonymise}, eingeschränkt: ${counts.restrict}, von Hand zu prüfen: ${counts.review}.`,
+} as const;
+
+/** Why each hit gets its action, in the words a data-protection officer expects. */
+export const privacyErasureReasons = {
+  contactRequest:
+    "Keine Aufbewahrungspflicht; der Zweck (Beantwortung der Anfrage) ist entfallen (Art. 17 Abs. 1 lit. a DSGVO). Antworten und E-Mails dazu werden mitgelöscht.",
+  mail: "Versandkopie ohne Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
+  customer:
+    "Name, Kontaktdaten, Anschrift und Notizen werden entfernt; der Datensatz bleibt ohne Personenbezug erhalten, damit Rechnungen, die auf ihn verweisen, ihre Zuordnung behalten (Art. 17 Abs. 1 DSGVO).",
+  invoiceIssued: `Aufbewahrungspflicht ${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres (§ 147 AO, § 14b UStG): keine Löschung, sondern Einschränkung der Verarbeitung (Art. 17 Abs. 3 lit. b, Art. 18 DSGVO); für Beschäftigte nicht mehr sichtbar.`,
+  invoiceDraft: "Nicht ausgestellter Entwurf: keine Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
+  clientError: "Technischer Fehlerbericht ohne Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
+  fileOrFolder:
+    "Kann Geschäftsbriefe oder Buchungsbelege enthalten (§ 257 HGB, § 147 AO): bitte den Inhalt prüfen und im Bereich „Dateien“ löschen.",
+  account:
+    "Benutzerkonto einer oder eines Beschäftigten: in der Benutzerverwaltung entscheiden (Arbeitsverhältnis, Nachvollziehbarkeit der eigenen Arbeit).",
 } as const;

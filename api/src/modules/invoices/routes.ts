@@ -21,7 +21,8 @@ import { listInvoices } from "./store.ts";
 import { invoiceBody, parseListQuery, paymentBody } from "./validation.ts";
 
 /**
- * The invoice tool's API (bearer; all staff see all invoices; the flows are service.ts's):
+ * The invoice tool's API (bearer; all staff see all invoices but those a data-protection erasure
+ * restricted, which only admins see; the flows are service.ts's):
  * - `GET /api/invoices?page=&limit=&search=&status=` → `{ invoices, pages, total }`, newest first;
  * - `GET /api/invoices/{id}` → `{ invoice }`;
  * - `POST /api/invoices` → 201 `{ invoice }`: a draft, or with `issue: true` issued at once;
@@ -39,11 +40,22 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
   return new Elysia({ name: "invoices-routes", prefix: "/api/invoices" })
     .use(auth.guard)
     .use(idParams)
-    .get("", async ({ query }) => listInvoices(sql, parseListQuery(query), todayInGermany()), {
-      auth: true,
-      detail: ownCopy(listDocs),
-    })
-    .get("/:id", async ({ id }) => ({ invoice: await service.get(id) }), { ...byId, detail: ownCopy(invoiceDocs) })
+    .get(
+      "",
+      async ({ query, user }) => listInvoices(sql, parseListQuery(query), todayInGermany(), user.role !== "admin"),
+      {
+        auth: true,
+        detail: ownCopy(listDocs),
+      },
+    )
+    .get(
+      "/:id",
+      async ({ id, user }) => {
+        await service.shownTo(user.role, id);
+        return { invoice: await service.get(id) };
+      },
+      { ...byId, detail: ownCopy(invoiceDocs) },
+    )
     .post(
       "",
       async ({ body, user, actor, status }) => status(201, { invoice: await service.create(body, user, actor) }),
@@ -66,15 +78,43 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
       },
       { ...byId, detail: ownCopy(deleteDocs) },
     )
-    .post("/:id/cancel", async ({ id, user, actor, status }) => status(201, await service.cancel(id, user, actor)), {
-      ...byId,
-      detail: ownCopy(cancelDocs),
-    })
-    .post("/:id/payment", async ({ id, body, actor }) => ({ invoice: await service.recordPayment(id, body, actor) }), {
-      ...byId,
-      ...jsonBody(paymentBody),
-      detail: ownCopy(paymentDocs),
-    })
-    .get("/:id/pdf", ({ id }) => service.pdf(id), { ...byId, detail: ownCopy(pdfDocs) })
-    .get("/:id/xrechnung", ({ id }) => service.xrechnung(id), { ...byId, detail: ownCopy(xrechnungDocs) });
+    .post(
+      "/:id/cancel",
+      async ({ id, user, actor, status }) => {
+        await service.shownTo(user.role, id);
+        return status(201, await service.cancel(id, user, actor));
+      },
+      {
+        ...byId,
+        detail: ownCopy(cancelDocs),
+      },
+    )
+    .post(
+      "/:id/payment",
+      async ({ id, body, user, actor }) => {
+        await service.shownTo(user.role, id);
+        return { invoice: await service.recordPayment(id, body, actor) };
+      },
+      {
+        ...byId,
+        ...jsonBody(paymentBody),
+        detail: ownCopy(paymentDocs),
+      },
+    )
+    .get(
+      "/:id/pdf",
+      async ({ id, user }) => {
+        await service.shownTo(user.role, id);
+        return service.pdf(id);
+      },
+      { ...byId, detail: ownCopy(pdfDocs) },
+    )
+    .get(
+      "/:id/xrechnung",
+      async ({ id, user }) => {
+        await service.shownTo(user.role, id);
+        return service.xrechnung(id);
+      },
+      { ...byId, detail: ownCopy(xrechnungDocs) },
+    );
 }

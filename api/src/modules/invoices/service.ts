@@ -21,6 +21,7 @@ import {
   documentDataOf,
   findInvoice,
   insertDraft,
+  isRestricted,
   setPaidOn,
   updateDraft,
 } from "./store.ts";
@@ -162,5 +163,13 @@ export function invoicesService({ sql, config }: Pick<Deps, "sql" | "config">) {
     return fileResponse(xml, "application/xml; charset=utf-8", xrechnungFileName(data.number), sha256HexOf(xml));
   }
 
-  return { get, create, replace, remove, cancel, recordPayment, pdf, xrechnung };
+  /**
+   * An invoice a data-protection erasure restricted (Art. 18 DSGVO) is, for staff, as if it did
+   * not exist: the same 404 as an unknown id. Admins still reach it (tax audit, legal claims).
+   */
+  async function shownTo(role: string, id: number): Promise<void> {
+    if (role !== "admin" && (await isRestricted(sql, id))) throw notFound();
+  }
+
+  return { get, create, replace, remove, cancel, recordPayment, pdf, xrechnung, shownTo };
 }

@@ -180,15 +180,25 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** One page, newest first (id descending), searched by number and customer name, and the match count. */
-export async function listInvoices(sql: Sql, query: ListQuery, today: string): Promise<InvoicePage> {
+/**
+ * One page, newest first (id descending), searched by number and customer name, and the match
+ * count. `hideRestricted`: without the invoices a data-protection erasure restricted (staff).
+ */
+export async function listInvoices(
+  sql: Sql,
+  query: ListQuery,
+  today: string,
+  hideRestricted = false,
+): Promise<InvoicePage> {
   const { page, limit, search, status } = query;
   const pattern = search === null ? null : containsPattern(search);
+  const shown = hideRestricted ? sql`and not ${restrictedSql(sql)}` : sql``;
   const rows = await sql<(InvoiceRow & { total: number })[]>`
     with listed as (${selectInvoices(sql, today)}
-      where ${pattern}::text is null
+      where (${pattern}::text is null
         or lower(i.recipient_name) like ${pattern}
         or lower(coalesce(i.number, '')) like ${pattern})
+        ${shown})
     select *, count(*) over () as total from listed
     where ${status}::text is null or status = ${status}
     order by id desc
@@ -198,13 +208,25 @@ export async function listInvoices(sql: Sql, query: ListQuery, today: string): P
     // Past the last page: still say how many there are.
     const [count] = await sql<{ total: number }[]>`
       with listed as (${selectInvoices(sql, today)}
-        where ${pattern}::text is null
+        where (${pattern}::text is null
           or lower(i.recipient_name) like ${pattern}
           or lower(coalesce(i.number, '')) like ${pattern})
+          ${shown})
       select count(*) as total from listed where ${status}::text is null or status = ${status}`;
     total = count?.total ?? 0;
   }
   return { invoices: rows.map(summaryOf), pages: Math.max(1, Math.ceil(total / limit)), total };
+}
+
+/** Whether a data-protection erasure restricted invoice `i` (Art. 18 DSGVO; table of migration 034). */
+function restrictedSql(sql: Queries) {
+  return sql`exists (select 1 from privacy_restrictions r where r.table_name = 'invoices' and r.row_id = i.id)`;
+}
+
+export async function isRestricted(sql: Queries, id: number): Promise<boolean> {
+  const [row] = await sql<{ restricted: boolean }[]>`
+    select ${restrictedSql(sql)} as restricted from (select ${id}::bigint as id) i`;
+  return row?.restricted === true;
 }
 
 export interface StoredInvoice {

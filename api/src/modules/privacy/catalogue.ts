@@ -1,4 +1,9 @@
-import { clientReportRetentionDays, contactRetentionDays, type PrivacyDataKind } from "@klarwerk/kit";
+import {
+  clientReportRetentionDays,
+  contactRetentionDays,
+  invoiceRetentionYears,
+  type PrivacyDataKind,
+} from "@klarwerk/kit";
 
 /**
  * What the product keeps about people, per kind of data: the information Art. 15(1) DSGVO asks
@@ -117,8 +122,7 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
     legalBasis:
       "Art. 6 Abs. 1 lit. b DSGVO (Vertrag) und Art. 6 Abs. 1 lit. c DSGVO i. V. m. § 147 AO, § 14b UStG, § 257 HGB (Aufbewahrungspflicht).",
     recipients: `${hosting} Steuerberatung und Finanzbehörden, soweit gesetzlich vorgeschrieben.`,
-    storagePeriod:
-      "Ausgestellte Rechnungen 8 Jahre, Buchungsunterlagen 10 Jahre, jeweils ab Ende des Kalenderjahres der Ausstellung (§ 147 AO, § 14b UStG, § 257 HGB); Entwürfe bis zur Ausstellung oder Löschung.",
+    storagePeriod: `Ausgestellte Rechnungen und Stornorechnungen ${invoiceRetentionYears} Jahre ab Ende des Kalenderjahres der Ausstellung (§ 147 AO, § 14b UStG, § 257 HGB); verlangen Sie vorher die Löschung, wird ihre Verarbeitung bis dahin eingeschränkt (Art. 18 DSGVO). Entwürfe bis zur Ausstellung oder Löschung.`,
     source: "Aus der Geschäftsbeziehung mit Ihnen oder Ihrem Unternehmen.",
     fields: {
       number: "Rechnungsnummer",

@@ -1,7 +1,13 @@
 import { privacyMessages as messages } from "@klarwerk/kit";
 import { httpMessages } from "../../http/messages.ts";
 import { bytesResponse, errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
-import { privacyCaseAnswerSchema, privacyCaseDetailSchema, privacyCaseListSchema } from "./responses.ts";
+import {
+  privacyCaseAnswerSchema,
+  privacyCaseDetailSchema,
+  privacyCaseListSchema,
+  privacyErasurePlanSchema,
+  privacyErasureResultSchema,
+} from "./responses.ts";
 
 /** The OpenAPI `detail` of each route of the privacy module (routes.ts). */
 
@@ -71,6 +77,28 @@ export const privacyDocs = {
         "content-disposition": { description: '`attachment; filename="auskunft-anfrage-<id>.zip"`' },
       }),
       ...notFound,
+    },
+  },
+  erasurePlan: {
+    summary:
+      "„Löschung planen“: each place naming the person with the action the law allows (erase, anonymise, restrict until a date, review); changes nothing",
+    tags,
+    responses: {
+      200: jsonResponse("The plan.", privacyErasurePlanSchema),
+      ...notFound,
+      ...errorResponses({ 409: { "privacy-case-not-erasure": [messages.notErasure] } }),
+    },
+  },
+  erasure: {
+    summary:
+      "Carry out the erasure plan in one transaction: erasure ledger entry, one audit event with ids and counts only",
+    tags,
+    responses: {
+      200: jsonResponse("What was done.", privacyErasureResultSchema),
+      ...notFound,
+      ...errorResponses({
+        409: { "privacy-case-not-erasure": [messages.notErasure], "privacy-case-done": [messages.alreadyDone] },
+      }),
     },
   },
 };

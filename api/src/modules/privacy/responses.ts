@@ -3,10 +3,14 @@ import {
   type PrivacyCaseAnswer,
   type PrivacyCaseDetail,
   type PrivacyCaseList,
+  type PrivacyErasureItem,
+  type PrivacyErasurePlan,
+  type PrivacyErasureResult,
   type PrivacyHit,
   privacyCaseKinds,
   privacyCaseStatuses,
   privacyDataKinds,
+  privacyErasureActions,
 } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
@@ -62,6 +66,48 @@ export const privacyCaseDetailSchema = schemaOf<PrivacyCaseDetail>()(
       case: privacyCaseSchema,
       hits: Type.Array(privacyHitSchema),
       summary: Type.String({ description: "How many hits, or that the address was found nowhere." }),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+const privacyErasureItemSchema = schemaOf<PrivacyErasureItem>()(
+  Type.Object(
+    {
+      kind: stringEnum(privacyDataKinds),
+      id: Type.Integer({ minimum: 1, description: "The row's id in its kind's table." }),
+      label: Type.String({ description: "Where it is, in German." }),
+      fields: Type.Array(Type.String(), { description: "The row's fields that name the address." }),
+      action: stringEnum(privacyErasureActions, {
+        description:
+          "erase: deleted; anonymise: kept without the person's data; restrict: kept, hidden until `until`; review: left to a person.",
+      }),
+      reason: Type.String({ description: "Why this action, in German." }),
+      until: nullable({ ...date, description: "`restrict` only: the last day of the retention period." }),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const privacyErasurePlanSchema = schemaOf<PrivacyErasurePlan>()(
+  Type.Object(
+    { case_id: Type.Integer({ minimum: 1 }), items: Type.Array(privacyErasureItemSchema), summary: Type.String() },
+    { additionalProperties: false },
+  ),
+);
+
+const count = Type.Integer({ minimum: 0 });
+
+export const privacyErasureResultSchema = schemaOf<PrivacyErasureResult>()(
+  Type.Object(
+    {
+      case_id: Type.Integer({ minimum: 1 }),
+      items: Type.Array(privacyErasureItemSchema, { description: "The plan as it was carried out." }),
+      counts: Type.Object(
+        { erase: count, anonymise: count, restrict: count, review: count },
+        { additionalProperties: false, description: "Rows each action touched; a second run touches none." },
+      ),
+      summary: Type.String(),
     },
     { additionalProperties: false },
   ),

@@ -14,9 +14,11 @@ import { caseBody, caseChangeBody } from "./validation.ts";
  * - `POST /api/privacy/cases` `{ email, name?, kind, received_on?, notes? }` → 201 `{ case }`;
  * - `GET /api/privacy/cases/{id}` → `{ case, hits, summary }`: every place naming the address;
  * - `PATCH /api/privacy/cases/{id}` `{ status?, notes? }` → `{ case }`;
- * - `GET /api/privacy/cases/{id}/auskunft.zip` → the Auskunft as HTML and JSON in a ZIP.
+ * - `GET /api/privacy/cases/{id}/auskunft.zip` → the Auskunft as HTML and JSON in a ZIP;
+ * - `GET /api/privacy/cases/{id}/erasure-plan` → `{ case_id, items, summary }`: each hit's action;
+ * - `POST /api/privacy/cases/{id}/erasure` → `{ case_id, items, counts, summary }`: carried out.
  */
-export function privacyModule(deps: Pick<Deps, "sql" | "auth" | "now">) {
+export function privacyModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config">) {
   const { sql, auth } = deps;
   const service = privacyService(deps);
   return new Elysia({ name: "privacy-routes", prefix: "/api/privacy" })
@@ -58,5 +60,15 @@ export function privacyModule(deps: Pick<Deps, "sql" | "auth" | "now">) {
         });
       },
       { admin: true, idParam: caseIdParam, detail: ownCopy(privacyDocs.access) },
-    );
+    )
+    .get("/cases/:id/erasure-plan", async ({ id }) => service.erasurePlan(id), {
+      admin: true,
+      idParam: caseIdParam,
+      detail: ownCopy(privacyDocs.erasurePlan),
+    })
+    .post("/cases/:id/erasure", async ({ id, actor }) => service.erase(id, actor), {
+      admin: true,
+      idParam: caseIdParam,
+      detail: ownCopy(privacyDocs.erasure),
+    });
 }

@@ -1,5 +1,5 @@
 import { type PrivacyCase, type PrivacyCaseChange, privacyDueDate } from "@klarwerk/kit";
-import type { Sql } from "../../db/open.ts";
+import type { Queries, Sql } from "../../db/open.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 
 // Every statement on the privacy_cases table.
@@ -23,7 +23,7 @@ export async function listCases(sql: Sql): Promise<PrivacyCase[]> {
   return rows.map(toCase);
 }
 
-export async function findCase(sql: Sql, id: number): Promise<PrivacyCase | null> {
+export async function findCase(sql: Queries, id: number): Promise<PrivacyCase | null> {
   const [row] = await sql<CaseRow[]>`select ${sql.unsafe(caseColumns)} from privacy_cases where id = ${id}`;
   return row ? toCase(row) : null;
 }

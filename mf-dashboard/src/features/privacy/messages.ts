@@ -49,4 +49,21 @@ export const privacyScreenMessages = {
     saved: "Die Anfrage wurde gespeichert.",
     saveFailed: "Die Anfrage konnte nicht gespeichert werden.",
   },
+  erasure: {
+    title: "Löschung planen",
+    intro:
+      "Für jede Fundstelle die Maßnahme, die das Recht erlaubt: löschen, anonymisieren oder bis zum Ende der Aufbewahrungsfrist einschränken. Es geschieht nichts, bevor Sie die Löschung bestätigen.",
+    loading: "Erstelle den Löschplan …",
+    loadFailed: "Der Löschplan konnte nicht erstellt werden.",
+    tableLabel: "Löschplan",
+    columns: { where: "Wo", action: "Aktion", reason: "Grund", until: "bis" },
+    noDate: "–",
+    carryOut: "Löschung durchführen",
+    doneCase: "Die Anfrage ist erledigt; eine Löschung ist nur bei offenen Anfragen möglich.",
+    confirmTitle: "Löschung durchführen?",
+    confirmText: (counts: { erase: number; anonymise: number; restrict: number }) =>
+      `${counts.erase} Fundstellen werden gelöscht, ${counts.anonymise} anonymisiert und ${counts.restrict} bis zum Ende ihrer Aufbewahrungsfrist eingeschränkt. Gelöschte Daten lassen sich nicht wiederherstellen, auch nicht aus einer Sicherung.`,
+    confirm: "Jetzt löschen",
+    failed: "Die Löschung konnte nicht durchgeführt werden.",
+  },
 } as const;

@@ -1,4 +1,4 @@
-import type { PrivacyCase, PrivacyCaseChange, PrivacyCaseInput } from "@klarwerk/kit";
+import type { PrivacyCase, PrivacyCaseChange, PrivacyCaseInput, PrivacyErasureResult } from "@klarwerk/kit";
 import { callApi, downloadFromApi } from "@klarwerk/kit/browser";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
 
@@ -64,6 +64,34 @@ export function useChangePrivacyCase({
 export function useDownloadAccessZip({ onError }: { onError?: (error: Error) => void } = {}) {
   return useMutation({
     mutationFn: (id: number) => downloadFromApi(`/api/privacy/cases/${id}/auskunft.zip`, `auskunft-anfrage-${id}.zip`),
+    onError,
+  });
+}
+
+/** „Löschung planen“: each hit with its action, changing nothing (`GET …/erasure-plan`). */
+export function usePrivacyErasurePlan(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ["privacy-cases", id, "erasure-plan"],
+    queryFn: ({ signal }) => callApi("GET /api/privacy/cases/:id/erasure-plan", { params: { id }, signal }),
+    enabled,
+  });
+}
+
+/** Carries the plan out (`POST …/erasure`); the case, its hits and its plan are read again afterwards. */
+export function useCarryOutErasure({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: (result: PrivacyErasureResult) => void;
+  onError?: (error: Error) => void;
+} = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi("POST /api/privacy/cases/:id/erasure", { params: { id } }),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: privacyCasesQuery().queryKey });
+      onSuccess?.(result);
+    },
     onError,
   });
 }

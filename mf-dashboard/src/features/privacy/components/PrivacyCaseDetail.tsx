@@ -14,11 +14,15 @@ import { ColumnHeaders } from "../../../shared/components/ColumnHeaders";
 import { useChangePrivacyCase, useDownloadAccessZip, usePrivacyCase } from "../api/privacy-cases";
 import { privacyScreenMessages } from "../messages";
 import { DueDate } from "./DueDate";
+import { ErasurePlan } from "./ErasurePlan";
 
 const messages = privacyScreenMessages.detail;
 const statusOptions = privacyCaseStatuses.map((status) => ({ value: status, label: privacyCaseStatusLabels[status] }));
 
-/** An opened case: every place naming the person's address, „Auskunft herunterladen“, status and notes. */
+/**
+ * An opened case: every place naming the person's address, „Auskunft herunterladen“, for an
+ * erasure „Löschung planen“, status and notes.
+ */
 export function PrivacyCaseDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const detail = usePrivacyCase(id);
   const download = useDownloadAccessZip({ onError: (error) => notifyError(messages.downloadFailed, error.message) });
@@ -72,6 +76,7 @@ export function PrivacyCaseDetail({ id, onClose }: { id: number; onClose: () => 
                 {messages.download}
               </Button>
             </Group>
+            <ErasurePlan key={`erasure-${privacyCase.id}`} privacyCase={privacyCase} />
             <CaseStatusForm key={privacyCase.id} privacyCase={privacyCase} />
           </Stack>
         )}

@@ -1,0 +1,150 @@
+import {
+  invoiceRestrictedUntil,
+  type PrivacyCase,
+  type PrivacyDataKind,
+  type PrivacyErasureAction,
+  type PrivacyErasureItem,
+  privacyDataKinds,
+  privacyErasureActions,
+  privacyErasureReasons as reasons,
+} from "@klarwerk/kit";
+import type { Transaction } from "../../db/open.ts";
+import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
+import { type ErasedRows, recordErasure } from "./ledger.ts";
+import type { FoundRow } from "./search.ts";
+
+/**
+ * The erasure plan (docs/decisions/0061-erasure-plan.md): for each hit of the person search the
+ * action the law allows, and carrying it out in one transaction.
+ */
+
+/** What an anonymised customer keeps: the row and its status, no name, contact data or notes. */
+export const anonymisedCustomer = {
+  name: "Anonymisierter Kunde",
+  email: null,
+  phone: null,
+  website: null,
+  address: null,
+  notes: null,
+} as const satisfies Record<string, string | null>;
+
+function item(
+  row: FoundRow,
+  action: PrivacyErasureAction,
+  reason: string,
+  until: string | null = null,
+): PrivacyErasureItem {
+  const { kind, id, label, fields } = row;
+  return { kind, id, label, fields, action, reason, until };
+}
+
+/** The action for each kind of data; an invoice's depends on whether it was issued. */
+const actionOf: Record<PrivacyDataKind, (row: FoundRow) => PrivacyErasureItem> = {
+  contact_request: (row) => item(row, "erase", reasons.contactRequest),
+  mail: (row) => item(row, "erase", reasons.mail),
+  customer: (row) => item(row, "anonymise", reasons.customer),
+  invoice: (row) =>
+    row.data.state === "issued"
+      ? item(row, "restrict", reasons.invoiceIssued, invoiceRestrictedUntil(String(row.data.issue_date)))
+      : item(row, "erase", reasons.invoiceDraft),
+  client_error: (row) => item(row, "erase", reasons.clientError),
+  folder: (row) => item(row, "review", reasons.fileOrFolder),
+  file: (row) => item(row, "review", reasons.fileOrFolder),
+  account: (row) => item(row, "review", reasons.account),
+};
+
+/** Each hit with its action; the order of the hits (the kit's kinds, oldest first) is kept. */
+export function erasurePlanOf(rows: readonly FoundRow[]): PrivacyErasureItem[] {
+  return rows.map((row) => actionOf[row.kind](row));
+}
+
+export function noneOfEach(): Record<PrivacyErasureAction, number> {
+  return Object.fromEntries(privacyErasureActions.map((action) => [action, 0])) as Record<PrivacyErasureAction, number>;
+}
+
+/** Ids of the plan's items of one kind and action. */
+function idsOf(items: readonly PrivacyErasureItem[], kind: string, action: PrivacyErasureAction): number[] {
+  return items.filter((entry) => entry.kind === kind && entry.action === action).map((entry) => entry.id);
+}
+
+/**
+ * Carries out `items` (planned inside `tx` a moment ago) in the caller's transaction: deletes,
+ * overwrites, restricts; writes one ledger entry for what went or was overwritten (so a restore
+ * replays it) and one audit event with the case id, the kinds and the counts only. Returns how
+ * many rows each action touched: a second run finds nothing left and touches none.
+ */
+export async function carryOutErasure(
+  tx: Transaction,
+  privacyCase: PrivacyCase,
+  items: readonly PrivacyErasureItem[],
+  actor: AuditActor,
+  at: Date,
+): Promise<Record<PrivacyErasureAction, number>> {
+  const counts = noneOfEach();
+  const requestIds = idsOf(items, "contact_request", "erase");
+  const replyIds = (
+    await tx<{ id: number }[]>`
+      select id from contact_request_replies where request_id = any(${requestIds}::bigint[]) order by id`
+  ).map((row) => row.id);
+  // The mails about a request go with it (on delete cascade): named here so the ledger lists them.
+  const mailIds = [
+    ...new Set([
+      ...idsOf(items, "mail", "erase"),
+      ...(
+        await tx<{ id: number }[]>`
+          select id from outbox where contact_request_id = any(${requestIds}::bigint[]) order by id`
+      ).map((row) => row.id),
+    ]),
+  ].sort((a, b) => a - b);
+  const errorIds = idsOf(items, "client_error", "erase");
+  const draftIds = idsOf(items, "invoice", "erase");
+  const customerIds = idsOf(items, "customer", "anonymise");
+
+  const mails = await tx`delete from outbox where id = any(${mailIds}::bigint[])`;
+  const replies = await tx`delete from contact_request_replies where id = any(${replyIds}::bigint[])`;
+  const requests = await tx`delete from contact_requests where id = any(${requestIds}::bigint[])`;
+  const errors = await tx`delete from client_errors where id = any(${errorIds}::bigint[])`;
+  const drafts = await tx`delete from invoices where id = any(${draftIds}::bigint[]) and state = 'draft'`;
+  const customers = await tx`
+    update customers set ${tx(anonymisedCustomer)}, updated_at = now()
+    where id = any(${customerIds}::bigint[])`;
+  counts.erase = mails.count + requests.count + errors.count + drafts.count;
+  counts.anonymise = customers.count;
+
+  for (const restricted of items.filter((entry) => entry.action === "restrict" && entry.kind === "invoice")) {
+    const added = await tx`
+      insert into privacy_restrictions (table_name, row_id, case_id, restricted_until)
+      values ('invoices', ${restricted.id}, ${privacyCase.id}, ${restricted.until})
+      on conflict (table_name, row_id) do nothing`;
+    counts.restrict += added.count;
+  }
+  counts.review = items.filter((entry) => entry.action === "review").length;
+
+  const ledgerRows: ErasedRows[] = [
+    { table: "outbox", ids: mailIds },
+    { table: "contact_request_replies", ids: replyIds },
+    { table: "contact_requests", ids: requestIds },
+    { table: "client_errors", ids: errorIds },
+    { table: "invoices", ids: draftIds },
+    { table: "customers", ids: customerIds, set: anonymisedCustomer },
+  ].filter((rows) => rows.ids.length > 0);
+  if (counts.erase + counts.anonymise + replies.count > 0) {
+    await recordErasure(tx, {
+      reason: "request",
+      address: privacyCase.email,
+      caseId: privacyCase.id,
+      rows: ledgerRows,
+      at,
+    });
+  }
+  const kinds = privacyDataKinds.filter((kind) => items.some((entry) => entry.kind === kind));
+  await recordAuditEvent(tx, actor, {
+    action: "privacy_case.erasure_carried_out",
+    objectId: privacyCase.id,
+    fields: kinds,
+    changes: Object.fromEntries(
+      privacyErasureActions.map((action) => [action, { before: null, after: counts[action] }]),
+    ),
+  });
+  return counts;
+}

@@ -1,0 +1,148 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import {
+  type PrivacyCase,
+  type PrivacyErasurePlan,
+  type PrivacyErasureResult,
+  privacyErasureReasons,
+  privacyMessages,
+} from "@klarwerk/kit";
+import { startSession } from "@klarwerk/kit/browser";
+import { renderScreen, stubApi } from "@klarwerk/kit/test-support";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import Privacy from "../src/features/privacy/Privacy";
+
+const erasureCase: PrivacyCase = {
+  id: 5,
+  email: "juergen@beispiel.de",
+  name: null,
+  kind: "erasure",
+  received_on: "2026-11-02",
+  due_on: "2026-12-02",
+  status: "open",
+  notes: "",
+  created_at: "2026-11-02T09:00:00.000Z",
+  created_by_name: "Ada Admin",
+};
+
+const plan: PrivacyErasurePlan = {
+  case_id: 5,
+  items: [
+    {
+      kind: "contact_request",
+      id: 4,
+      label: "Kontaktanfrage Nr. 4 vom 03.11.2026",
+      fields: ["email"],
+      action: "erase",
+      reason: privacyErasureReasons.contactRequest,
+      until: null,
+    },
+    {
+      kind: "customer",
+      id: 7,
+      label: "Kunde „Müller Bau“ (Nr. 7)",
+      fields: ["email"],
+      action: "anonymise",
+      reason: privacyErasureReasons.customer,
+      until: null,
+    },
+    {
+      kind: "invoice",
+      id: 9,
+      label: "Rechnung 2025-014",
+      fields: ["customer_id"],
+      action: "restrict",
+      reason: privacyErasureReasons.invoiceIssued,
+      until: "2035-12-31",
+    },
+  ],
+  summary: privacyMessages.planned(3),
+};
+
+beforeEach(() => {
+  startSession({ id: 1, name: "Ada Admin", email: "ada@klarwerk.test", role: "admin" }, "token-admin");
+});
+
+function stubCase(privacyCase: PrivacyCase) {
+  return stubApi((call) => {
+    if (call.method === "POST" && call.path === "/api/privacy/cases/5/erasure") {
+      const result: PrivacyErasureResult = {
+        case_id: 5,
+        items: plan.items,
+        counts: { erase: 1, anonymise: 1, restrict: 1, review: 0 },
+        summary: privacyMessages.erased({ erase: 1, anonymise: 1, restrict: 1, review: 0 }),
+      };
+      return { json: result };
+    }
+    if (call.path === "/api/privacy/cases/5/erasure-plan") return { json: plan };
+    if (call.path === "/api/privacy/cases/5") {
+      return { json: { case: privacyCase, hits: plan.items, summary: privacyMessages.found(3) } };
+    }
+    return { json: { cases: [privacyCase] } };
+  });
+}
+
+describe("Löschung planen", () => {
+  test("the plan as a table (Wo / Aktion / Grund / bis), carried out only after the labelled dialog", async () => {
+    const calls = stubCase(erasureCase);
+    renderScreen(<Privacy />);
+    fireEvent.click(await screen.findByRole("button", { name: "Öffnen: juergen@beispiel.de" }));
+
+    const section = await screen.findByRole("region", { name: "Löschung planen" });
+    const table = await within(section).findByRole("table", { name: "Löschplan" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Wo", "Aktion", "Grund", "bis"]);
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ["Kontaktanfrage Nr. 4 vom 03.11.2026", "Löschen", privacyErasureReasons.contactRequest, "–"],
+      ["Kunde „Müller Bau“ (Nr. 7)", "Anonymisieren", privacyErasureReasons.customer, "–"],
+      ["Rechnung 2025-014", "Einschränken", privacyErasureReasons.invoiceIssued, "31.12.2035"],
+    ]);
+    expect(within(section).getByText(privacyMessages.planned(3))).toBeDefined();
+
+    // Nothing happens before the confirmation; „Abbrechen“ changes nothing.
+    fireEvent.click(within(section).getByRole("button", { name: "Löschung durchführen" }));
+    const dialog = await screen.findByRole("dialog", { name: "Löschung durchführen?" });
+    expect(within(dialog).getByText(/1 Fundstellen werden gelöscht, 1 anonymisiert und 1 bis zum Ende/)).toBeDefined();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Abbrechen" }));
+    // Compared as a boolean: a failed match would print the whole page.
+    await waitFor(() => expect(screen.queryByRole("dialog") === null).toBe(true));
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+
+    fireEvent.click(within(section).getByRole("button", { name: "Löschung durchführen" }));
+    const again = await screen.findByRole("dialog", { name: "Löschung durchführen?" });
+    fireEvent.click(within(again).getByRole("button", { name: "Jetzt löschen" }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === "POST").map((call) => call.path)).toEqual([
+        "/api/privacy/cases/5/erasure",
+      ]),
+    );
+  });
+
+  test("a finished case shows its plan but cannot be carried out", async () => {
+    stubCase({ ...erasureCase, status: "done" });
+    renderScreen(<Privacy />);
+    fireEvent.click(await screen.findByRole("button", { name: "Öffnen: juergen@beispiel.de" }));
+    const section = await screen.findByRole("region", { name: "Löschung planen" });
+    await within(section).findByRole("table", { name: "Löschplan" });
+    const button = within(section).getByRole("button", { name: "Löschung durchführen" }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+  });
+
+  test("an Auskunft case has no „Löschung planen“", async () => {
+    stubCase({ ...erasureCase, kind: "access" });
+    renderScreen(<Privacy />);
+    fireEvent.click(await screen.findByRole("button", { name: "Öffnen: juergen@beispiel.de" }));
+    await screen.findByRole("table", { name: "Fundstellen" });
+    expect(screen.queryByRole("region", { name: "Löschung planen" }) === null).toBe(true);
+  });
+});
