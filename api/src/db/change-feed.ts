@@ -13,8 +13,8 @@ const channel = "klarwerk_table_changed";
 /**
  * What changed in a table: its trigger's description of the changed rows (customers, migration
  * 033: `{ op, rows }`), or null when anything may have changed (a bulk change, a reconnect, a
- * writer that does not say). Caches only forget what a change can affect, so hearing one twice
- * (from its writer, then from its NOTIFY) costs a read, never a wrong answer.
+ * writer that does not say). A cache must give the same answer for a change heard twice (from its
+ * writer, then from its NOTIFY): it forgets, or takes rows in by their ids.
  */
 export type ChangeDetail = readonly unknown[] | Readonly<Record<string, unknown>> | null;
 type Listener = (detail: ChangeDetail) => void;
