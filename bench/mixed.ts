@@ -866,9 +866,12 @@ if (import.meta.main) {
       ? { ...issueShares, search: issueShares.search + issueShares.create, create: 0 }
       : issueShares;
     const rawSql = !process.argv.includes("--no-raw-sql");
-    const pagesKept = process.argv.includes("--pages-kept")
-      ? numberOption("pages-kept", defaultCustomerPagesKept, { integer: true })
-      : undefined;
+    // `--pages-kept 0` is the point: no page kept (numberOption takes positive numbers only).
+    const pagesKeptAt = process.argv.indexOf("--pages-kept");
+    const pagesKept = pagesKeptAt >= 0 ? Number(process.argv[pagesKeptAt + 1]) : undefined;
+    if (pagesKept !== undefined && !(Number.isInteger(pagesKept) && pagesKept >= 0)) {
+      throw new Error("--pages-kept needs a whole number from 0");
+    }
     const loadAverage = () =>
       loadavg()
         .map((value) => value.toFixed(2))

@@ -193,8 +193,13 @@ function readInvoiceMaxBackdateDays(value: string | undefined, problems: string[
 /** `CANARY_MIN_LOADS` unset: a canary is judged once this many distinct visitors counted (among its last 200 visits). */
 export const defaultCanaryMinLoads = 50;
 
-/** `CUSTOMER_PAGES_KEPT` unset: pages of 20 customers are a few KB each (the cache also stops at 64 MB). */
-export const defaultCustomerPagesKept = 20_000;
+/**
+ * `CUSTOMER_PAGES_KEPT` unset. Every save asks each kept page whether it can show on it, so more
+ * pages cost every save more: under the diverse mix 2 000 pages gave 1 822 requests/s, 20 000
+ * gave 1 354 and none 1 666; under the popular one 2 000 and 20 000 the same (bench/results/
+ * 2026-11-28-customer-list-database-path.md).
+ */
+export const defaultCustomerPagesKept = 2_000;
 
 function readCustomerPagesKept(value: string | undefined, problems: string[]): number {
   if (value === undefined || value.trim() === "") return defaultCustomerPagesKept;
