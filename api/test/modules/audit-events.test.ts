@@ -810,6 +810,17 @@ const cases: Case[] = [
       };
     },
   },
+  {
+    route: "POST /api/privacy/cases/:id/erasure",
+    name: "Löschung carried out: counts, never the person's data",
+    run: async () => {
+      const id = await privacyCaseId("erasure");
+      return {
+        call: () => call(app, `/api/privacy/cases/${id}/erasure`, { method: "POST", token: owner.token }),
+        expected: { action: "privacy_case.erasure_carried_out", ...byOwner(), objectId: String(id) },
+      };
+    },
+  },
 ];
 
 /** Finished backups and drills (`backup_runs`), ok or failed. */
@@ -834,10 +845,10 @@ async function backupFinished(): Promise<void> {
   }
 }
 
-async function privacyCaseId(): Promise<number> {
+async function privacyCaseId(kind: "access" | "erasure" = "access"): Promise<number> {
   const answer = await callJson<{ case: { id: number } }>(app, "/api/privacy/cases", {
     token: owner.token,
-    json: { email: "person@example.de", kind: "access" },
+    json: { email: "person@example.de", kind },
   });
   return answer.body.case.id;
 }
