@@ -175,20 +175,31 @@ function readMiBPerSecond(name: string, value: string | undefined, fallback: num
   return mebibytes * 1024 * 1024;
 }
 
-/** The longest backdate `INVOICE_MAX_BACKDATE_DAYS` may set: "a short" one (docs/decisions/0013-invoice-issue-rules-and-dates.md). */
-export const invoiceMaxBackdateDaysLimit = 30;
-
-function readInvoiceMaxBackdateDays(value: string | undefined, problems: string[]): number {
-  if (value === undefined || value.trim() === "") return defaultInvoiceMaxBackdateDays;
-  const days = Number(value);
-  if (!/^\d+$/.test(value.trim()) || days > invoiceMaxBackdateDaysLimit) {
+/**
+ * A whole-number setting from `min` to `max` (`unit`: "days", said in the message), `fallback`
+ * when unset; else the problem, in the same words for every such setting. `why` says where the
+ * upper bound comes from (the privacy notice's figure: a longer setting would make it untrue).
+ */
+function readWholeNumber(
+  name: string,
+  value: string | undefined,
+  { min, max, fallback, unit, why }: { min: number; max: number; fallback: number; unit?: string; why?: string },
+  problems: string[],
+): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
+    const what = unit === undefined ? "a whole number" : `a whole number of ${unit}`;
     problems.push(
-      `INVOICE_MAX_BACKDATE_DAYS must be a whole number of days from 0 to ${invoiceMaxBackdateDaysLimit}, got "${value}".`,
+      `${name} must be ${what} from ${min} to ${max}${why === undefined ? "" : ` (${why})`}, got "${value}".`,
     );
     return 0;
   }
-  return days;
+  return number;
 }
+
+/** The longest backdate `INVOICE_MAX_BACKDATE_DAYS` may set: "a short" one (docs/decisions/0013-invoice-issue-rules-and-dates.md). */
+export const invoiceMaxBackdateDaysLimit = 30;
 
 /** `CANARY_MIN_LOADS` unset: a canary is judged once this many distinct visitors counted (among its last 200 visits). */
 export const defaultCanaryMinLoads = 50;
@@ -200,58 +211,6 @@ export const defaultCanaryMinLoads = 50;
  * 2026-11-28-customer-list-database-path.md).
  */
 export const defaultCustomerPagesKept = 2_000;
-
-function readCustomerPagesKept(value: string | undefined, problems: string[]): number {
-  if (value === undefined || value.trim() === "") return defaultCustomerPagesKept;
-  const pages = Number(value);
-  if (!/^\d+$/.test(value.trim()) || pages > 1_000_000) {
-    problems.push(`CUSTOMER_PAGES_KEPT must be a whole number from 0 to 1000000, got "${value}".`);
-    return 0;
-  }
-  return pages;
-}
-
-function readCanaryMinLoads(value: string | undefined, problems: string[]): number {
-  if (value === undefined || value.trim() === "") return defaultCanaryMinLoads;
-  const loads = Number(value);
-  if (!/^\d+$/.test(value.trim()) || loads < 1 || loads > 200) {
-    problems.push(`CANARY_MIN_LOADS must be a whole number from 1 to 200, got "${value}".`);
-    return 0;
-  }
-  return loads;
-}
-
-/**
- * Days from 1 (the dashboard shows the last 24 hours) to the privacy notice's figure: the notice is
- * built into the marketing pages, so a longer setting would make it untrue.
- */
-function readClientReportRetention(value: string | undefined, problems: string[]): number {
-  if (value === undefined || value.trim() === "") return clientReportRetentionDays;
-  const days = Number(value);
-  if (!/^\d+$/.test(value.trim()) || days < 1 || days > clientReportRetentionDays) {
-    problems.push(
-      `CLIENT_REPORT_RETENTION_DAYS must be a whole number of days from 1 to ${clientReportRetentionDays} (the privacy notice's), got "${value}".`,
-    );
-    return 0;
-  }
-  return days;
-}
-
-/**
- * Days from 1 to the privacy notice's figure, as for the error reports: the notice states the
- * period to every visitor who writes, so the setting may shorten it but never make it untrue.
- */
-function readContactRequestRetention(value: string | undefined, problems: string[]): number {
-  if (value === undefined || value.trim() === "") return contactRetentionDays;
-  const days = Number(value);
-  if (!/^\d+$/.test(value.trim()) || days < 1 || days > contactRetentionDays) {
-    problems.push(
-      `CONTACT_REQUEST_RETENTION_DAYS must be a whole number of days from 1 to ${contactRetentionDays} (the privacy notice's), got "${value}".`,
-    );
-    return 0;
-  }
-  return days;
-}
 
 /**
  * Years per retention class, 1 to 30. Books may not go below the 10 years § 147 AO asks for
@@ -444,12 +403,45 @@ export function loadConfig(env: Env): Config {
     defaultBackupMiBPerSecond,
     problems,
   );
-  const invoiceMaxBackdateDays = readInvoiceMaxBackdateDays(env.INVOICE_MAX_BACKDATE_DAYS, problems);
-  const canaryMinLoads = readCanaryMinLoads(env.CANARY_MIN_LOADS, problems);
-  const customerPagesKept = readCustomerPagesKept(env.CUSTOMER_PAGES_KEPT, problems);
-  const clientReportDays = readClientReportRetention(env.CLIENT_REPORT_RETENTION_DAYS, problems);
+  const invoiceMaxBackdateDays = readWholeNumber(
+    "INVOICE_MAX_BACKDATE_DAYS",
+    env.INVOICE_MAX_BACKDATE_DAYS,
+    { min: 0, max: invoiceMaxBackdateDaysLimit, fallback: defaultInvoiceMaxBackdateDays, unit: "days" },
+    problems,
+  );
+  const canaryMinLoads = readWholeNumber(
+    "CANARY_MIN_LOADS",
+    env.CANARY_MIN_LOADS,
+    { min: 1, max: 200, fallback: defaultCanaryMinLoads },
+    problems,
+  );
+  const customerPagesKept = readWholeNumber(
+    "CUSTOMER_PAGES_KEPT",
+    env.CUSTOMER_PAGES_KEPT,
+    { min: 0, max: 1_000_000, fallback: defaultCustomerPagesKept },
+    problems,
+  );
+  // Up to the privacy notice's figures: the notice is built into the marketing pages and states
+  // them to every visitor, so a setting may shorten a period but never make it untrue.
+  const clientReportDays = readWholeNumber(
+    "CLIENT_REPORT_RETENTION_DAYS",
+    env.CLIENT_REPORT_RETENTION_DAYS,
+    {
+      min: 1,
+      max: clientReportRetentionDays,
+      fallback: clientReportRetentionDays,
+      unit: "days",
+      why: "the privacy notice's",
+    },
+    problems,
+  );
   const auditRetentionYears = readAuditRetention(env, problems);
-  const contactRequestRetentionDays = readContactRequestRetention(env.CONTACT_REQUEST_RETENTION_DAYS, problems);
+  const contactRequestRetentionDays = readWholeNumber(
+    "CONTACT_REQUEST_RETENTION_DAYS",
+    env.CONTACT_REQUEST_RETENTION_DAYS,
+    { min: 1, max: contactRetentionDays, fallback: contactRetentionDays, unit: "days", why: "the privacy notice's" },
+    problems,
+  );
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
   const smtpCa = readSmtpCa(env.SMTP_CA_FILE, problems);
