@@ -19,6 +19,17 @@ export interface TableCacheOptions<Value, Tag> {
    * under way that the change affects is still not kept.
    */
   revise?: (detail: NonNullable<ChangeDetail>) => ((value: Value, tag: Tag) => Value | undefined) | null;
+  /**
+   * With `affects`: answers whose tags give one group (e.g. one search, any page) are asked about
+   * once per change, so a change costs one question per group kept, not one per answer.
+   */
+  group?: (tag: Tag) => string;
+  /**
+   * With `group`: the groups a change can affect, named from the change when that is cheaper than
+   * asking each group kept (`groupsKept` of them), else null. Must name every group `affects`
+   * holds for; a group named that is not kept, or that `affects` then denies, changes nothing.
+   */
+  groupsAffected?: (detail: NonNullable<ChangeDetail>, groupsKept: number) => Iterable<string> | null;
   /** At most this many answers are kept; the least recently used goes first. */
   maxEntries: number;
   /** With `maxSize`: what one answer weighs (e.g. its length), so large answers count as such. */
@@ -49,6 +60,13 @@ export function tableCacheStats(): Record<string, TableCacheStats> {
   return Object.fromEntries([...statsByName].map(([name, stats]) => [name, { ...stats }]));
 }
 
+interface Entry<Value, Tag> {
+  value: Value;
+  size: number;
+  tag: Tag;
+  group: string;
+}
+
 interface Load<Value, Tag> {
   promise: Promise<Value>;
   tag: Tag;
@@ -69,7 +87,9 @@ interface Load<Value, Tag> {
  */
 export class TableCache<Value, Tag = undefined> {
   private readonly stats: TableCacheStats;
-  private readonly entries = new Map<string, { value: Value; size: number; tag: Tag }>();
+  private readonly entries = new Map<string, Entry<Value, Tag>>();
+  /** The kept answers' keys by `group` (each its own group when none is given). */
+  private readonly groups = new Map<string, { tag: Tag; keys: Set<string> }>();
   private readonly loading = new Map<string, Load<Value, Tag>>();
   private size = 0;
 
@@ -137,6 +157,7 @@ export class TableCache<Value, Tag = undefined> {
     this.loading.clear();
     this.stats.forgotten += this.entries.size;
     this.entries.clear();
+    this.groups.clear();
     this.size = 0;
   }
 
@@ -153,22 +174,28 @@ export class TableCache<Value, Tag = undefined> {
     }
     const affects = this.options.affects(detail);
     const apply = this.options.revise?.(detail) ?? null;
-    for (const [key, entry] of this.entries) {
-      if (!affects(entry.tag)) continue;
-      const revised = apply?.(entry.value, entry.tag);
-      if (revised === entry.value) continue;
-      if (revised !== undefined) {
-        // In place: a change is no use of the answer, its recency stays.
-        const size = this.options.sizeOf?.(revised) ?? 1;
-        this.size += size - entry.size;
-        entry.value = revised;
-        entry.size = size;
-        this.stats.revised++;
-        continue;
+    const named = this.options.groupsAffected?.(detail, this.groups.size) ?? null;
+    const asked =
+      named === null ? [...this.groups.values()] : [...named].flatMap((group) => this.groups.get(group) ?? []);
+    for (const { tag, keys } of asked) {
+      if (!affects(tag)) continue;
+      for (const key of keys) {
+        const entry = this.entries.get(key);
+        if (entry === undefined) continue;
+        const revised = apply?.(entry.value, entry.tag);
+        if (revised === entry.value) continue;
+        if (revised !== undefined) {
+          // In place: a change is no use of the answer, its recency stays.
+          const size = this.options.sizeOf?.(revised) ?? 1;
+          this.size += size - entry.size;
+          entry.value = revised;
+          entry.size = size;
+          this.stats.revised++;
+          continue;
+        }
+        this.drop(key, entry);
+        this.stats.forgotten++;
       }
-      this.entries.delete(key);
-      this.size -= entry.size;
-      this.stats.forgotten++;
     }
     for (const [key, flight] of this.loading) {
       if (!affects(flight.tag)) continue;
@@ -182,15 +209,25 @@ export class TableCache<Value, Tag = undefined> {
     const maxSize = this.options.maxSize ?? Number.POSITIVE_INFINITY;
     if (size > maxSize) return;
     const replaced = this.entries.get(key);
-    if (replaced) this.size -= replaced.size;
-    this.entries.delete(key);
-    this.entries.set(key, { value, size, tag });
+    if (replaced) this.drop(key, replaced);
+    const group = this.options.group?.(tag) ?? key;
+    this.entries.set(key, { value, size, tag, group });
+    const members = this.groups.get(group);
+    if (members) members.keys.add(key);
+    else this.groups.set(group, { tag, keys: new Set([key]) });
     this.size += size;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.options.maxEntries && this.size <= maxSize) break;
-      this.entries.delete(oldest);
-      this.size -= entry.size;
+      this.drop(oldest, entry);
       this.stats.evicted++;
     }
+  }
+
+  private drop(key: string, entry: Entry<Value, Tag>): void {
+    this.entries.delete(key);
+    this.size -= entry.size;
+    const members = this.groups.get(entry.group);
+    members?.keys.delete(key);
+    if (members?.keys.size === 0) this.groups.delete(entry.group);
   }
 }

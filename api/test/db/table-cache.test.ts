@@ -173,6 +173,51 @@ describe("TableCache", () => {
       expect(await cache.get("schmidt", counted("unused"), "schmidt")).toBe("schmidt #1");
     });
 
+    test("with `group`, a change asks once per group and forgets or keeps every answer of it", async () => {
+      const feed = localChangeFeed();
+      const asked: string[] = [];
+      const cache = new TableCache<string, string>(feed, {
+        tables: ["customers"],
+        maxEntries: 10,
+        affects: (detail) => (tag) => {
+          asked.push(tag);
+          return bySearch(detail)(tag.split("#")[0] ?? "");
+        },
+        // Tags are "term#page": the pages of one term are one group.
+        group: (tag) => tag.split("#")[0] ?? "",
+      });
+      for (const tag of ["müller#1", "müller#2", "müller#3", "schmidt#1", "schmidt#2"])
+        await cache.get(tag, counted(`${tag} v1`), tag);
+      feed.changed("customers", [["bäckerei müller", "vertrag"]]);
+      expect(asked.toSorted()).toEqual(["müller#1", "schmidt#1"]);
+      expect(cache.count).toBe(2);
+      for (const tag of ["müller#1", "müller#2", "müller#3"])
+        expect(await cache.get(tag, counted(`${tag} v2`), tag)).toBe(`${tag} v2`);
+      expect(await cache.get("schmidt#2", counted("unused"), "schmidt#2")).toBe("schmidt#2 v1");
+      // A group emptied by eviction or a change is gone; one filled again is asked again.
+      asked.length = 0;
+      feed.changed("customers", [["schmidt gmbh", "vertrag"]]);
+      expect(asked.toSorted()).toEqual(["müller#1", "schmidt#1"]);
+      expect(cache.count).toBe(3);
+    });
+
+    test("without `group`, each answer is asked about on its own", async () => {
+      const feed = localChangeFeed();
+      const asked: string[] = [];
+      const cache = new TableCache<string, string>(feed, {
+        tables: ["customers"],
+        maxEntries: 10,
+        affects: (detail) => (tag) => {
+          asked.push(tag);
+          return bySearch(detail)(tag);
+        },
+      });
+      for (const tag of ["müller", "müll", "schmidt"]) await cache.get(tag, counted(tag), tag);
+      feed.changed("customers", [["müller", "vertrag"]]);
+      expect(asked.toSorted()).toEqual(["müll", "müller", "schmidt"]);
+      expect(cache.count).toBe(1);
+    });
+
     test("without `affects` any change forgets all", async () => {
       const feed = localChangeFeed();
       const cache = new TableCache<string>(feed, { tables: ["customers"], maxEntries: 10 });

@@ -2,7 +2,7 @@
 // answer must equal what a fresh read would say, or the page must be forgotten (undefined).
 import { describe, expect, test } from "bun:test";
 import type { Customer } from "@klarwerk/kit";
-import { revisePages } from "../../src/modules/customers/list-cache.ts";
+import { groupsShowing, pageGroup, pagesShowing, revisePages } from "../../src/modules/customers/list-cache.ts";
 import { type ReadPage, searchCountCap } from "../../src/modules/customers/store.ts";
 import type { ListQuery } from "../../src/modules/customers/validation.ts";
 
@@ -19,7 +19,6 @@ function query(fields: Partial<ListQuery> = {}): ListQuery {
   return { page: 1, limit: 3, search: null, status: null, ...fields };
 }
 
-/** A kept page as `readCustomerPage` reads it: ids newest first. */
 /** A kept page as the cache holds it. */
 type KeptPage = { read: ReadPage; json: string | null };
 
@@ -93,5 +92,39 @@ describe("a kept first page takes in a new customer", () => {
     expect(revisePages({ op: "update", rows: [["müller", "vertrag"]] })).toBeNull();
     expect(revisePages({ op: "insert", rows: [["müller", "vertrag"]] })).toBeNull();
     expect(revisePages({ op: "insert" })).toBeNull();
+  });
+});
+
+describe("the groups a save names are the groups whose pages can show it", () => {
+  const names = ["Bäckerei Müller GmbH", "MÜLLER & SÖHNE", "café ß 12", "Praxis Dr. Weiß, Köln", "x"];
+  const searches = [null, "", "mü", "MÜ", "müller", "ller g", "ß", "SS", "weiß, k", "c", "gmbh", "xyz", "é ß 1", "x"];
+  const statuses = [null, "vertrag", "angerufen"] as const;
+  const pagesKept = searches.flatMap((search) => statuses.map((status) => ({ search, status })));
+
+  test("for an insert and an update, under every status, exactly where `pagesShowing` says", () => {
+    for (const name of names) {
+      for (const detail of [
+        { op: "insert", rows: [[name.toLowerCase(), "vertrag", customer(1, name)]] },
+        [
+          [name, "angerufen"],
+          [name.toUpperCase(), "vertrag"],
+        ],
+      ]) {
+        const named = groupsShowing(detail, Number.MAX_SAFE_INTEGER);
+        if (named === null) throw new Error("rows as the trigger names them are named");
+        const namedSet = new Set(named);
+        const asked = pagesShowing(detail);
+        for (const page of pagesKept)
+          expect([name, page, namedSet.has(pageGroup(page))]).toEqual([name, page, asked(page)]);
+      }
+    }
+  });
+
+  test("a row of another shape, or more substrings than groups kept, asks every group instead", () => {
+    expect(groupsShowing([[1, "vertrag"]], 1000)).toBeNull();
+    expect(groupsShowing({ op: "insert" }, 1000)).toBeNull();
+    // "abc": 6 substrings and none, under its status and none: 14 groups.
+    expect(groupsShowing([["abc", "vertrag"]], 13)).toBeNull();
+    expect([...(groupsShowing([["abc", "vertrag"]], 14) ?? [])]).toHaveLength(14);
   });
 });

@@ -15,31 +15,74 @@ function changedRows(detail: NonNullable<ChangeDetail>): readonly unknown[] | nu
 }
 
 /**
- * Which list pages can show one of the changed customers (a change's detail: `[name, status]` of
- * each row, before and after, as the change trigger (migration 033) and the writer's own announcement name
- * them): those whose status filter is the row's status or none, and whose search the row's name
- * contains or none, as `readCustomerPage` matches them. JavaScript's lower case of both sides is at
- * least as wide as the database's (which may leave non-ASCII letters as they are), so a page that
- * can show the row is never kept. A row of another shape affects every page.
+ * The changed customers' `[name, status]` (each row before and after, as the change trigger
+ * (migration 033) and the writer's own announcement name them), the name in JavaScript's lower
+ * case; null when a row has another shape (then it can show on any page).
+ */
+function changedCustomers(detail: NonNullable<ChangeDetail>): { name: string; status: string }[] | null {
+  const changed = changedRows(detail);
+  if (changed === null) return null;
+  const rows: { name: string; status: string }[] = [];
+  for (const row of changed) {
+    if (!Array.isArray(row) || typeof row[0] !== "string" || typeof row[1] !== "string") return null;
+    rows.push({ name: row[0].toLowerCase(), status: row[1] });
+  }
+  return rows;
+}
+
+/**
+ * Which list pages can show one of the changed customers: those whose status filter is the row's
+ * status or none, and whose search the row's name contains or none, as `readCustomerPage` matches
+ * them. JavaScript's lower case of both sides is at least as wide as the database's (which may
+ * leave non-ASCII letters as they are), so a page that can show the row is never kept.
  */
 export function pagesShowing(
   detail: NonNullable<ChangeDetail>,
 ): (query: Pick<ListQuery, "search" | "status">) => boolean {
-  const changed = changedRows(detail);
-  if (changed === null) return () => true;
-  const rows: { name: string; status: string }[] = [];
-  for (const row of changed) {
-    if (!Array.isArray(row) || typeof row[0] !== "string" || typeof row[1] !== "string") return () => true;
-    rows.push({ name: row[0].toLowerCase(), status: row[1] });
-  }
+  const rows = changedCustomers(detail);
+  if (rows === null) return () => true;
   return ({ search, status }) => {
     const term = search?.toLowerCase() ?? null;
     return rows.some((row) => (status === null || row.status === status) && (term === null || row.name.includes(term)));
   };
 }
 
+/**
+ * The groups (`pageGroup`) whose pages can show one of the changed customers, named without
+ * asking every kept group: a search a name contains is one of the name's substrings, so the
+ * groups are each substring (and none) under the row's status (and none). Null, to ask every kept
+ * group instead, when a row has another shape or the substrings outnumber the groups kept.
+ */
+export function groupsShowing(detail: NonNullable<ChangeDetail>, groupsKept: number): Iterable<string> | null {
+  const rows = changedCustomers(detail);
+  if (rows === null) return null;
+  const named = rows.reduce((sum, { name }) => sum + 2 * (1 + (name.length * (name.length + 1)) / 2), 0);
+  if (named > groupsKept) return null;
+  const groups = new Set<string>();
+  for (const { name, status } of rows) {
+    for (const filter of [null, status]) {
+      groups.add(groupKey(filter, ""));
+      for (let start = 0; start < name.length; start++) {
+        for (let end = start + 1; end <= name.length; end++) {
+          groups.add(groupKey(filter, name.slice(start, end)));
+        }
+      }
+    }
+  }
+  return groups;
+}
+
+/** `pagesShowing` asks only a page's status and search: every page and size of one is one group. */
+export function pageGroup({ status, search }: Pick<ListQuery, "search" | "status">): string {
+  return groupKey(status, search?.toLowerCase() ?? "");
+}
+
+function groupKey(status: string | null, loweredSearch: string): string {
+  return `${status ?? ""}\u0000${loweredSearch}`;
+}
+
 /** A kept page: as read (or revised), and its JSON once sent. */
-interface KeptPage {
+export interface KeptPage {
   read: ReadPage;
   json: string | null;
 }
@@ -121,6 +164,8 @@ export function customerListCache(changes: ChangeFeed | null, pagesKept: number)
     tables: ["customers"],
     affects: pagesShowing,
     revise: revisePages,
+    group: pageGroup,
+    groupsAffected: groupsShowing,
     maxEntries: pagesKept,
     // The rows' JSON length, about: what the page weighs.
     sizeOf: (kept) => 200 + kept.read.customers.reduce((sum, row) => sum + (row.notes?.length ?? 0) + 150, 0),
