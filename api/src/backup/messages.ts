@@ -5,6 +5,7 @@ export const restoreMessages = {
   noCompleteSet: (where: string) => `Es gibt keine vollständige Sicherung in ${where}.`,
   refused: (set: string) => `Die Sicherung ${set} wurde nicht wiederhergestellt:`,
   targetUnchanged: "Das Ziel ist unverändert.",
+  abandonedStagingRemoved: (path: string) => `Die Kopie einer abgebrochenen Wiederherstellung wurde entfernt: ${path}`,
   targetSwitched:
     "Das Ziel wurde bereits auf die Sicherung umgestellt; die bisherigen Daten liegen wie unten genannt beiseite.",
   more: (count: number) => `… und ${count} weitere`,

@@ -135,7 +135,7 @@ export async function restoreSet(options: RestoreOptions): Promise<RestoreResult
     const ledgers = [...(options.ledgers ?? []), ...(await targetLedgers(config, held, set, log))];
     const dumpPath = join(scratch, "database");
     await fetchDump(target, manifest, dumpPath);
-    staging = await openStaging(config, stores, stamp);
+    staging = await openStaging(config, stores, stamp, log);
     const staged = await stageBlobs(target, manifest, staging);
     if (staged.problems.length > 0) throw new RestoreError(set, limited(staged.problems));
     const db = await restoreDatabase(staging, manifest, dumpPath);
@@ -356,14 +356,42 @@ async function adminConnection(databaseUrl: string, avoid: string[]): Promise<po
   throw last instanceof Error ? last : new Error(String(last));
 }
 
+/**
+ * Copies a restore left under `DATA_DIR` when it was killed before it could discard them: named
+ * by the process that staged them, they are removed once that process is gone. A copy of another
+ * running restore (or of one before copies were named by process) is left alone.
+ */
+async function removeAbandonedStagings(dataDir: string, log: (line: string) => void): Promise<void> {
+  for (const name of await readdir(dataDir).catch(() => [])) {
+    const pid = /^restore-\d{14}-(\d+)\.partial$/.exec(name)?.[1];
+    if (pid === undefined || Number(pid) === process.pid || isRunning(Number(pid))) continue;
+    await rm(join(dataDir, name), { recursive: true, force: true });
+    log(restoreMessages.abandonedStagingRemoved(join(dataDir, name)));
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 async function openStaging(
   config: RestoreConfig,
   stores: Record<BlobArea, BlobStore>,
   stamp: string,
+  log: (line: string) => void,
 ): Promise<Staging> {
   const onDisk = config.blobStore.kind === "disk";
-  const dir = !config.databaseUrl || onDisk ? join(config.dataDir, `restore-${stamp}.partial`) : null;
-  if (dir) await mkdir(dir, { recursive: true });
+  const dir = !config.databaseUrl || onDisk ? join(config.dataDir, `restore-${stamp}-${process.pid}.partial`) : null;
+  if (dir) {
+    await removeAbandonedStagings(config.dataDir, log);
+    await mkdir(dir, { recursive: true });
+  }
   let database: Staging["database"] = null;
   if (config.databaseUrl) {
     const target = restoreTargetName(config);

@@ -2,7 +2,7 @@
 // to where the command was typed, with or without the trailing slash; a folder outside
 // BACKUP_DIR's sets is refused in German, naming BACKUP_DIR (exit 2), before anything is touched.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdir, readdir } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { type BackupPlace, backupPlace, emptySite, runScript, type Site } from "./support.ts";
 
@@ -39,6 +39,32 @@ describe("bun run restore <folder of a set>", () => {
     });
     return { run, target };
   }
+
+  test("the copy a killed restore left in DATA_DIR is removed by the next; a running one's stays", async () => {
+    const target = await emptySite("pglite", "disk");
+    targets.push(target);
+    const gone = Bun.spawn(["true"]);
+    await gone.exited;
+    const running = Bun.spawn(["sleep", "120"]);
+    try {
+      await mkdir(target.dataDir, { recursive: true });
+      const abandoned = `restore-20261127010203-${gone.pid}.partial`;
+      const inFlight = `restore-20261127010203-${running.pid}.partial`;
+      for (const name of [abandoned, inFlight]) {
+        await mkdir(join(target.dataDir, name, "pglite"), { recursive: true });
+        await writeFile(join(target.dataDir, name, "pglite", "PG_VERSION"), "17");
+      }
+      const run = await runScript("restore", [set], { ...target.env, ...place.env });
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toContain(
+        `Die Kopie einer abgebrochenen Wiederherstellung wurde entfernt: ${join(target.dataDir, abandoned)}`,
+      );
+      const left = (await readdir(target.dataDir)).filter((name) => name.endsWith(".partial"));
+      expect(left).toEqual([inFlight]);
+    } finally {
+      running.kill();
+    }
+  }, 120_000);
 
   test("an absolute folder, with and without the trailing slash", async () => {
     for (const folder of [join(backupDir, "sets", set), `${join(backupDir, "sets", set)}/`]) {
