@@ -12,7 +12,7 @@
 //
 // Usage: bun bench/customer-page-changes.ts [--saves 2000]
 import { createHash } from "node:crypto";
-import type { Customer, CustomerStatus } from "@klarwerk/kit";
+import { type Customer, type CustomerStatus, customerStatuses } from "@klarwerk/kit";
 import { localChangeFeed } from "../api/src/db/change-feed.ts";
 import { TableCache } from "../api/src/db/table-cache.ts";
 import {
@@ -28,14 +28,6 @@ import { seededRandom } from "../mf-invoices/test/fixtures.ts";
 import { numberOption } from "./support/options.ts";
 
 const saves = numberOption("--saves", 2000);
-const statuses: CustomerStatus[] = [
-  "angerufen",
-  "in_kontakt",
-  "keine_rueckmeldung",
-  "abweisung",
-  "gespraeche",
-  "vertrag",
-];
 const words = [
   "müller",
   "schmidt",
@@ -66,7 +58,7 @@ function keptQueries(count: number, random: () => number): ListQuery[] {
   for (let term = 0; queries.length < count; term++) {
     const name = nameOf(random);
     const search = term % 2 === 0 ? name.slice(0, 3 + (term % 9)) : name;
-    const status = term % 3 === 0 ? (statuses[term % statuses.length] as CustomerStatus) : null;
+    const status = term % 3 === 0 ? (customerStatuses[term % customerStatuses.length] as CustomerStatus) : null;
     for (let page = 1; page <= 5 && queries.length < count; page++) queries.push({ search, status, page, limit: 20 });
   }
   return queries;
@@ -102,7 +94,7 @@ async function measure(kept: number, asked: Asked) {
   }
   const changes = Array.from({ length: saves }, (_, index) => {
     const name = nameOf(random);
-    const status = statuses[index % statuses.length] as CustomerStatus;
+    const status = customerStatuses[index % customerStatuses.length] as CustomerStatus;
     const id = 10_000_000 + index;
     return { op: "insert", rows: [[name.toLowerCase(), status, customerOf(id, name, status)]] };
   });

@@ -6,6 +6,7 @@ import postgres from "postgres";
 import type { Config } from "../config.ts";
 import { latestMigrationLevel, migrate } from "../db/migrate.ts";
 import { type Database, openDatabase } from "../db/open.ts";
+import { isProcessRunning } from "../lib/process-running.ts";
 import {
   type LedgerEntry,
   LedgerError,
@@ -364,19 +365,9 @@ async function adminConnection(databaseUrl: string, avoid: string[]): Promise<po
 async function removeAbandonedStagings(dataDir: string, log: (line: string) => void): Promise<void> {
   for (const name of await readdir(dataDir).catch(() => [])) {
     const pid = /^restore-\d{14}-(\d+)\.partial$/.exec(name)?.[1];
-    if (pid === undefined || Number(pid) === process.pid || isRunning(Number(pid))) continue;
+    if (pid === undefined || Number(pid) === process.pid || isProcessRunning(Number(pid))) continue;
     await rm(join(dataDir, name), { recursive: true, force: true });
     log(restoreMessages.abandonedStagingRemoved(join(dataDir, name)));
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isProcessRunning } from "../lib/process-running.ts";
 import type { DumpCompression, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
 
 /** A running embedded Postgres (PGlite in a worker), reachable on a unix socket. */
@@ -39,15 +40,6 @@ function socketPathFor(dataDir: string | undefined): string {
   return join(tmpdir(), `klarwerk-pglite-${uniqueName()}.sock`);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Two processes on one PGlite data directory would corrupt it, so the directory is claimed with
  * a lock file holding our pid. A lock left by a process that no longer runs is taken over.
@@ -63,7 +55,7 @@ function claimDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+      if (Number.isInteger(owner) && owner !== process.pid && isProcessRunning(owner)) {
         throw new Error(`The embedded database in ${dataDir} is in use by process ${owner}.`);
       }
       rmSync(lockPath, { force: true });
