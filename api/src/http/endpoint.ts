@@ -1,5 +1,5 @@
 import type { ApiAnswer, ApiRoute, ApiRoutes } from "@klarwerk/kit";
-import { type Static, type TSchema, type TTransform, type TUnsafe, Type } from "@sinclair/typebox";
+import { type Static, type TSchema, type TTransform, TransformKind, type TUnsafe, Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { jsonBody } from "./body-policy.ts";
 import type { IdParam } from "./ids.ts";
@@ -105,6 +105,7 @@ export interface Endpoint<R extends string, S extends EndpointSpec> {
 export function endpoint<const R extends string>(route: R) {
   return <const S extends EndpointSpec>(spec: S & ContractCheck<R, S>): Endpoint<R, S> => {
     const { answer, body, bodyMaxBytes, idParam } = spec;
+    const rules = body === undefined ? undefined : rulesOf(body);
     const success: Record<string, ResponseObject> = {};
     if (answer !== undefined)
       success[answer.status] =
@@ -131,6 +132,7 @@ export function endpoint<const R extends string>(route: R) {
       options: () =>
         ({
           ...(body === undefined ? {} : jsonBody(body, bodyMaxBytes)),
+          ...(rules === undefined ? {} : { beforeHandle: rulesOfAnEmptyBody(rules) }),
           ...(idParam === undefined ? {} : { idParam }),
           detail: ownCopy(detail),
         }) as Options<S>,
@@ -150,4 +152,24 @@ export function withRules<S extends TSchema, Out>(schema: S, rules: (value: Stat
     .Encode(() => {
       throw new Error("a request body is only ever decoded");
     });
+}
+
+type Rules = (value: unknown) => unknown;
+
+function rulesOf(schema: TSchema): Rules | undefined {
+  const transform = (schema as { [TransformKind]?: { Decode: Rules } })[TransformKind];
+  return transform?.Decode;
+}
+
+/**
+ * Elysia decodes a body only when it has a key: `{}` passes the shape and reaches the handler
+ * without the rules (a form whose fields are all optional would be stored unchecked). They run
+ * here for it instead, after the shape (which `{}` passed) and before the handler. No rule
+ * makes `{}` of a body, so a body still empty here is one Elysia did not decode.
+ */
+function rulesOfAnEmptyBody(rules: Rules) {
+  return (context: { body: unknown }) => {
+    const { body } = context;
+    if (typeof body === "object" && body !== null && Object.keys(body).length === 0) context.body = rules(body);
+  };
 }
