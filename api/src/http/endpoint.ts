@@ -1,5 +1,5 @@
 import type { ApiAnswer, ApiRoute, ApiRoutes } from "@klarwerk/kit";
-import { type Static, type TSchema, type TTransform, TransformKind, type TUnsafe, Type } from "@sinclair/typebox";
+import { type Static, TransformKind, type TSchema, type TTransform, type TUnsafe, Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { jsonBody } from "./body-policy.ts";
 import type { IdParam } from "./ids.ts";
@@ -45,6 +45,8 @@ export interface EndpointSpec {
   parameters?: OpenAPIV3.ParameterObject[];
   /** The JSON body's schema (Elysia's `t`, validated before the handler runs). */
   body?: TSchema;
+  /** A body the handler reads itself (a streamed upload, `parse: "none"`): documented only. */
+  requestBody?: OpenAPIV3.RequestBodyObject;
   /** A limit below the body policy's, in declared bytes (see `jsonBody`). */
   bodyMaxBytes?: number;
   /** Responses besides the answer and the error answers: bytes, a redirect. */
@@ -67,7 +69,9 @@ type BodyCheck<R extends ApiRoute, S extends EndpointSpec> = ApiRoutes[R] extend
     ? [B] extends [Static<S["body"]>]
       ? unknown
       : { bodyTakes: Static<S["body"]>; kitSends: B }
-    : { bodyMissing: B }
+    : S["requestBody"] extends OpenAPIV3.RequestBodyObject
+      ? unknown
+      : { bodyMissing: B }
   : S["body"] extends TSchema
     ? { bodyNotInTheKit: Static<S["body"]> }
     : unknown;
@@ -116,6 +120,7 @@ export function endpoint<const R extends string>(route: R) {
       tags: spec.tags,
       ...(spec.security === undefined ? {} : { security: spec.security }),
       ...(spec.parameters === undefined ? {} : { parameters: spec.parameters }),
+      ...(spec.requestBody === undefined ? {} : { requestBody: spec.requestBody }),
       responses: {
         ...success,
         ...spec.responses,
