@@ -71,12 +71,28 @@ function holdToDeclaredLength(request: Request, maxBytes: number): void {
  * Elysia would also read a multipart body (which the policy lets through to every path, held to
  * the JSON limit) as a form, and the OpenAPI document would offer form types too.
  *
+ * Every body is a JSON object; anything else that parses (a string, a number, `true`, `null`, an
+ * array) is a 422 here, before validation: Elysia copies a scalar or an array into an empty object
+ * before it checks an object schema, so the route would see `{}` (and skip a schema's rules).
+ * Like a body that does not parse (400), it is refused before the guard's own `transform` (a
+ * route's hooks run before its macros'): the refusal is the same on every route, so an unsigned
+ * caller learns nothing about what this one would accept.
+ *
  * `maxBytes` holds the body to a smaller limit than the policy's, counted the same way (its
  * declared bytes, not the characters it parses to): in `transform`, after the policy's limit
  * bounded what was parsed and before validation, so an oversized body is a 413, never a 422.
  */
 export function jsonBody<S extends TSchema>(schema: S, maxBytes?: number) {
-  const options = { body: schema, parse: "json" as const };
-  if (maxBytes === undefined) return options;
-  return { ...options, transform: ({ request }: { request: Request }) => holdToDeclaredLength(request, maxBytes) };
+  return {
+    body: schema,
+    parse: "json" as const,
+    transform: ({ request, body }: { request: Request; body: unknown }) => {
+      if (maxBytes !== undefined) holdToDeclaredLength(request, maxBytes);
+      if (!isJsonObject(body)) throw new HttpError(422, "validation", httpMessages.notJsonObject);
+    },
+  };
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

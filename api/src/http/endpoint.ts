@@ -1,5 +1,5 @@
 import type { ApiAnswer, ApiRoute, ApiRoutes } from "@klarwerk/kit";
-import { type Static, type TSchema, type TTransform, type TUnsafe, Type } from "@sinclair/typebox";
+import { type Static, TransformKind, type TSchema, type TTransform, type TUnsafe, Type } from "@sinclair/typebox";
 import type { OpenAPIV3 } from "openapi-types";
 import { jsonBody } from "./body-policy.ts";
 import type { IdParam } from "./ids.ts";
@@ -45,6 +45,8 @@ export interface EndpointSpec {
   parameters?: OpenAPIV3.ParameterObject[];
   /** The JSON body's schema (Elysia's `t`, validated before the handler runs). */
   body?: TSchema;
+  /** A body the handler reads itself (a streamed upload, `parse: "none"`): documented only. */
+  requestBody?: OpenAPIV3.RequestBodyObject;
   /** A limit below the body policy's, in declared bytes (see `jsonBody`). */
   bodyMaxBytes?: number;
   /** Responses besides the answer and the error answers: bytes, a redirect. */
@@ -67,7 +69,9 @@ type BodyCheck<R extends ApiRoute, S extends EndpointSpec> = ApiRoutes[R] extend
     ? [B] extends [Static<S["body"]>]
       ? unknown
       : { bodyTakes: Static<S["body"]>; kitSends: B }
-    : { bodyMissing: B }
+    : S["requestBody"] extends OpenAPIV3.RequestBodyObject
+      ? unknown
+      : { bodyMissing: B }
   : S["body"] extends TSchema
     ? { bodyNotInTheKit: Static<S["body"]> }
     : unknown;
@@ -105,6 +109,7 @@ export interface Endpoint<R extends string, S extends EndpointSpec> {
 export function endpoint<const R extends string>(route: R) {
   return <const S extends EndpointSpec>(spec: S & ContractCheck<R, S>): Endpoint<R, S> => {
     const { answer, body, bodyMaxBytes, idParam } = spec;
+    const rules = body === undefined ? undefined : rulesOf(body);
     const success: Record<string, ResponseObject> = {};
     if (answer !== undefined)
       success[answer.status] =
@@ -115,6 +120,7 @@ export function endpoint<const R extends string>(route: R) {
       tags: spec.tags,
       ...(spec.security === undefined ? {} : { security: spec.security }),
       ...(spec.parameters === undefined ? {} : { parameters: spec.parameters }),
+      ...(spec.requestBody === undefined ? {} : { requestBody: spec.requestBody }),
       responses: {
         ...success,
         ...spec.responses,
@@ -131,6 +137,7 @@ export function endpoint<const R extends string>(route: R) {
       options: () =>
         ({
           ...(body === undefined ? {} : jsonBody(body, bodyMaxBytes)),
+          ...(rules === undefined ? {} : { beforeHandle: rulesOfAnEmptyBody(rules) }),
           ...(idParam === undefined ? {} : { idParam }),
           detail: ownCopy(detail),
         }) as Options<S>,
@@ -150,4 +157,24 @@ export function withRules<S extends TSchema, Out>(schema: S, rules: (value: Stat
     .Encode(() => {
       throw new Error("a request body is only ever decoded");
     });
+}
+
+type Rules = (value: unknown) => unknown;
+
+function rulesOf(schema: TSchema): Rules | undefined {
+  const transform = (schema as { [TransformKind]?: { Decode: Rules } })[TransformKind];
+  return transform?.Decode;
+}
+
+/**
+ * Elysia decodes a body only when it has a key: `{}` passes the shape and reaches the handler
+ * without the rules (a form whose fields are all optional would be stored unchecked). They run
+ * here for it instead, after the shape (which `{}` passed) and before the handler. No rule
+ * makes `{}` of a body, so a body still empty here is one Elysia did not decode.
+ */
+function rulesOfAnEmptyBody(rules: Rules) {
+  return (context: { body: unknown }) => {
+    const { body } = context;
+    if (typeof body === "object" && body !== null && Object.keys(body).length === 0) context.body = rules(body);
+  };
 }

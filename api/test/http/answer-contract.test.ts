@@ -12,7 +12,7 @@ import type { ApiAnswer, ApiRoute, Customer, CustomerAnswer, CustomerPage } from
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { nullable, type Same, schemaOf } from "../../src/http/openapi.ts";
-import { auditPageSchema, auditVerificationSchema } from "../../src/modules/audit/responses.ts";
+import { listAuditRoute, verifyAuditRoute } from "../../src/modules/audit/model.ts";
 import {
   changePasswordRoute,
   loginRoute,
@@ -28,14 +28,23 @@ import {
   requestDetailRoute,
   sendContactRoute,
 } from "../../src/modules/contact-requests/model.ts";
-import { customerAnswerSchema, customerPageSchema, customerSchema } from "../../src/modules/customers/responses.ts";
-import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "../../src/modules/files/responses.ts";
+import {
+  createCustomerRoute,
+  customerSchema,
+  listCustomersRoute,
+  updateCustomerRoute,
+} from "../../src/modules/customers/model.ts";
+import { deleteFileRoute, downloadLinkRoute, listFilesRoute, uploadFileRoute } from "../../src/modules/files/model.ts";
 import { createFolderRoute, listFoldersRoute } from "../../src/modules/folders/model.ts";
 import {
-  cancellationAnswerSchema,
-  invoiceAnswerSchema,
-  invoicePageSchema,
-} from "../../src/modules/invoices/responses.ts";
+  cancelInvoiceRoute,
+  createInvoiceRoute,
+  deleteInvoiceRoute,
+  listInvoicesRoute,
+  readInvoiceRoute,
+  recordPaymentRoute,
+  replaceInvoiceRoute,
+} from "../../src/modules/invoices/model.ts";
 import { backupRoute, healthRoute } from "../../src/modules/operations/model.ts";
 import { listOutboxRoute, retryMailRoute } from "../../src/modules/outbox/model.ts";
 import { confirmResetRoute, requestResetRoute } from "../../src/modules/password-reset/model.ts";
@@ -47,12 +56,20 @@ import {
   privacyErasureResultSchema,
 } from "../../src/modules/privacy/responses.ts";
 import {
-  createdDeployKeySchema,
-  deployKeyListSchema,
-  releaseAnswerSchema,
-  releasesOverviewSchema,
-  rolloutAnswerSchema,
-} from "../../src/modules/releases/responses.ts";
+  activateReleaseRoute,
+  clientErrorRoute,
+  clientLoadRoute,
+  createDeployKeyRoute,
+  deleteReleaseRoute,
+  externalReleaseRoute,
+  listDeployKeysRoute,
+  promoteCanaryRoute,
+  releasesOverviewRoute,
+  revokeDeployKeyRoute,
+  startCanaryRoute,
+  stopCanaryRoute,
+  uploadReleaseRoute,
+} from "../../src/modules/releases/model.ts";
 import {
   changeAccountRoute,
   deleteAccountRoute,
@@ -89,39 +106,39 @@ const answerSchemas = {
   "GET /api/outbox": listOutboxRoute.answer,
   "POST /api/outbox/:id/retry": retryMailRoute.answer,
   "POST /api/operations/backup": backupRoute.answer,
-  "GET /api/audit": auditPageSchema,
-  "GET /api/audit/verify": auditVerificationSchema,
-  "GET /api/customers": customerPageSchema,
-  "POST /api/customers": customerAnswerSchema,
-  "PUT /api/customers/:id": customerAnswerSchema,
+  "GET /api/audit": listAuditRoute.answer,
+  "GET /api/audit/verify": verifyAuditRoute.answer,
+  "GET /api/customers": listCustomersRoute.answer,
+  "POST /api/customers": createCustomerRoute.answer,
+  "PUT /api/customers/:id": updateCustomerRoute.answer,
   "GET /api/company": readCompanyRoute.answer,
   "PUT /api/company": saveCompanyRoute.answer,
-  "GET /api/invoices": invoicePageSchema,
-  "GET /api/invoices/:id": invoiceAnswerSchema,
-  "POST /api/invoices": invoiceAnswerSchema,
-  "PUT /api/invoices/:id": invoiceAnswerSchema,
-  "DELETE /api/invoices/:id": null,
-  "POST /api/invoices/:id/cancel": cancellationAnswerSchema,
-  "POST /api/invoices/:id/payment": invoiceAnswerSchema,
+  "GET /api/invoices": listInvoicesRoute.answer,
+  "GET /api/invoices/:id": readInvoiceRoute.answer,
+  "POST /api/invoices": createInvoiceRoute.answer,
+  "PUT /api/invoices/:id": replaceInvoiceRoute.answer,
+  "DELETE /api/invoices/:id": deleteInvoiceRoute.answer,
+  "POST /api/invoices/:id/cancel": cancelInvoiceRoute.answer,
+  "POST /api/invoices/:id/payment": recordPaymentRoute.answer,
   "GET /api/folders": listFoldersRoute.answer,
   "POST /api/folders": createFolderRoute.answer,
-  "GET /api/files": fileListingSchema,
-  "POST /api/files/upload": fileAnswerSchema,
-  "DELETE /api/files/:id": null,
-  "POST /api/files/:id/download-link": downloadLinkSchema,
-  "GET /api/releases": releasesOverviewSchema,
-  "POST /api/releases": releaseAnswerSchema,
-  "POST /api/releases/upload": releaseAnswerSchema,
-  "POST /api/releases/:remote/activate": rolloutAnswerSchema,
-  "POST /api/releases/:remote/canary": rolloutAnswerSchema,
-  "POST /api/releases/:remote/promote": rolloutAnswerSchema,
-  "POST /api/releases/:remote/stop": rolloutAnswerSchema,
-  "DELETE /api/releases/:remote/:version": null,
-  "GET /api/deploy-keys": deployKeyListSchema,
-  "POST /api/deploy-keys": createdDeployKeySchema,
-  "DELETE /api/deploy-keys/:id": null,
-  "POST /api/client-errors": null,
-  "POST /api/client-loads": null,
+  "GET /api/files": listFilesRoute.answer,
+  "POST /api/files/upload": uploadFileRoute(1).answer,
+  "DELETE /api/files/:id": deleteFileRoute.answer,
+  "POST /api/files/:id/download-link": downloadLinkRoute.answer,
+  "GET /api/releases": releasesOverviewRoute.answer,
+  "POST /api/releases": externalReleaseRoute.answer,
+  "POST /api/releases/upload": uploadReleaseRoute.answer,
+  "POST /api/releases/:remote/activate": activateReleaseRoute.answer,
+  "POST /api/releases/:remote/canary": startCanaryRoute.answer,
+  "POST /api/releases/:remote/promote": promoteCanaryRoute.answer,
+  "POST /api/releases/:remote/stop": stopCanaryRoute.answer,
+  "DELETE /api/releases/:remote/:version": deleteReleaseRoute.answer,
+  "GET /api/deploy-keys": listDeployKeysRoute.answer,
+  "POST /api/deploy-keys": createDeployKeyRoute.answer,
+  "DELETE /api/deploy-keys/:id": revokeDeployKeyRoute.answer,
+  "POST /api/client-errors": clientErrorRoute.answer,
+  "POST /api/client-loads": clientLoadRoute.answer,
   "GET /api/privacy/cases": privacyCaseListSchema,
   "POST /api/privacy/cases": privacyCaseAnswerSchema,
   "GET /api/privacy/cases/:id": privacyCaseDetailSchema,

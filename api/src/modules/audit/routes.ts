@@ -1,10 +1,8 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { ownCopy } from "../../http/openapi.ts";
-import { auditDocs } from "./docs.ts";
+import { auditFilterOf, exportAuditRoute, listAuditRoute, pageOf, verifyAuditRoute } from "./model.ts";
 import { auditChainKey, auditCsv, type ManifestHead, retentionPeriods, verifyAuditChain } from "./service.ts";
 import { listAuditEvents } from "./store.ts";
-import { auditFilterOf, pageOf } from "./validation.ts";
 
 /**
  * The audit trail, for admins only (staff get 403):
@@ -24,7 +22,7 @@ export function auditModule(
     .use(auth.guard)
     .get("", async ({ query }) => listAuditEvents(sql, auditFilterOf(query), pageOf(query)), {
       admin: true,
-      detail: ownCopy(auditDocs.list),
+      ...listAuditRoute.options(),
     })
     .get(
       "/export.csv",
@@ -35,7 +33,7 @@ export function auditModule(
             "content-disposition": `attachment; filename="protokoll.csv"`,
           },
         }),
-      { admin: true, detail: ownCopy(auditDocs.csv) },
+      { admin: true, ...exportAuditRoute.options() },
     )
     .get(
       "/verify",
@@ -44,9 +42,6 @@ export function auditModule(
           key: auditChainKey(config),
           manifests: await backupHeads(),
         }),
-      {
-        admin: true,
-        detail: ownCopy(auditDocs.verify),
-      },
+      { admin: true, ...verifyAuditRoute.options() },
     );
 }

@@ -1,11 +1,9 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { jsonBody } from "../../http/body-policy.ts";
 import { idParams } from "../../http/ids.ts";
-import { ownCopy } from "../../http/openapi.ts";
-import { createDocs, customerIdParam, listDocs, updateDocs } from "./docs.ts";
+import { createCustomerRoute, listCustomersRoute, updateCustomerRoute } from "./model.ts";
 import { customersService } from "./service.ts";
-import { createBody, parseListQuery, updateBody } from "./validation.ts";
+import { parseListQuery } from "./validation.ts";
 
 const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
 
@@ -23,21 +21,15 @@ export function customersModule(deps: Pick<Deps, "config" | "sql" | "writes" | "
     .get(
       "",
       async ({ query }) => new Response(await service.listPage(parseListQuery(query)), { headers: jsonHeaders }),
-      { auth: true, detail: ownCopy(listDocs) },
+      { auth: true, ...listCustomersRoute.options() },
     )
     .post(
       "",
       async ({ body, user, actor, status }) => status(201, { customer: await service.create(body, user, actor) }),
-      {
-        auth: true,
-        ...jsonBody(createBody),
-        detail: ownCopy(createDocs),
-      },
+      { auth: true, ...createCustomerRoute.options() },
     )
     .put("/:id", async ({ id, body, user, actor }) => ({ customer: await service.update(id, body, user, actor) }), {
       auth: true,
-      idParam: customerIdParam,
-      ...jsonBody(updateBody),
-      detail: ownCopy(updateDocs),
+      ...updateCustomerRoute.options(),
     });
 }

@@ -1,19 +1,19 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { receivedFromPeer } from "../../http/client-address.ts";
 import { idParams, requireId } from "../../http/ids.ts";
-import { ownCopy } from "../../http/openapi.ts";
 import { existingFolderParam } from "../folders/index.ts";
 import {
-  deleteDocs,
-  downloadDocs,
-  downloadLinkDocs,
-  fileIdParam,
-  listDocs,
-  previewDocs,
-  ticketDownloadDocs,
-  uploadDocs,
-} from "./docs.ts";
+  deleteFileRoute,
+  downloadFileRoute,
+  downloadLinkRoute,
+  listFilesRoute,
+  previewFileRoute,
+  ticketDownloadRoute,
+  ticketIdInvalid,
+  ticketParams,
+  uploadFileRoute,
+} from "./model.ts";
 import { filesService } from "./service.ts";
 import { listFiles } from "./store.ts";
 
@@ -34,72 +34,59 @@ export const streamedBodyPaths = ["/api/files/upload"] as const;
  */
 export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
   const service = filesService({ sql, config });
+  const uploadRoute = uploadFileRoute(config.uploadMaxBytes);
   let stopSweeping: (() => void) | null = null;
 
-  return (
-    new Elysia({ name: "files-routes", prefix: "/api/files" })
-      .use(auth.guard)
-      .use(idParams)
-      .onStart(() => {
-        stopSweeping ??= service.lifecycle.sweep();
-      })
-      .onStop(async () => {
-        stopSweeping?.();
-        stopSweeping = null;
-        // After the server's last request: this process's incoming folder goes with it.
-        await service.lifecycle.close();
-      })
-      .get(
-        "",
-        async ({ query }) => ({
-          files: await listFiles(sql, await existingFolderParam(sql, query.folder_id)),
-          max_upload_bytes: config.uploadMaxBytes,
-        }),
-        { auth: true, detail: ownCopy(listDocs) },
-      )
-      .post(
-        "/upload",
-        async ({ request, server, user, actor, status }) =>
-          status(201, { file: await service.upload(request, user, receivedFromPeer(request, server), actor) }),
-        // The body is read by the service as a stream: Elysia must not parse (buffer) it, so the
-        // document learns the body from `detail` rather than from a schema.
-        { auth: true, parse: "none", detail: ownCopy(uploadDocs(config.uploadMaxBytes)) },
-      )
-      .delete(
-        "/:id",
-        async ({ id, actor }) => {
-          await service.remove(id, actor);
-          return new Response(null, { status: 204 });
-        },
-        { auth: true, idParam: fileIdParam, detail: ownCopy(deleteDocs) },
-      )
-      .get("/:id/download", ({ id, request, actor }) => service.download(request, id, actor), {
-        auth: true,
-        idParam: fileIdParam,
-        detail: ownCopy(downloadDocs),
-      })
-      .post("/:id/download-link", ({ id, actor }) => service.downloadLink(id, actor), {
-        auth: true,
-        idParam: fileIdParam,
-        detail: ownCopy(downloadLinkDocs),
-      })
-      // Two path parameters: the id is read here, the macro's schema knows only `id`.
-      .get(
-        "/:id/download/:ticket",
-        ({ params, request }) =>
-          service.downloadByTicket(request, requireId(params.id, fileIdParam.invalid), params.ticket),
-        {
-          params: t.Object({
-            id: t.String({ description: fileIdParam.description }),
-            ticket: t.String({ description: "From `POST /api/files/{id}/download-link`." }),
-          }),
-          detail: ownCopy(ticketDownloadDocs),
-        },
-      )
-      .get("/:id/preview", ({ id, request }) => service.preview(request, id), {
-        auth: true,
-        idParam: fileIdParam,
-        detail: ownCopy(previewDocs),
-      })
-  );
+  return new Elysia({ name: "files-routes", prefix: "/api/files" })
+    .use(auth.guard)
+    .use(idParams)
+    .onStart(() => {
+      stopSweeping ??= service.lifecycle.sweep();
+    })
+    .onStop(async () => {
+      stopSweeping?.();
+      stopSweeping = null;
+      // After the server's last request: this process's incoming folder goes with it.
+      await service.lifecycle.close();
+    })
+    .get(
+      "",
+      async ({ query }) => ({
+        files: await listFiles(sql, await existingFolderParam(sql, query.folder_id)),
+        max_upload_bytes: config.uploadMaxBytes,
+      }),
+      { auth: true, ...listFilesRoute.options() },
+    )
+    .post(
+      "/upload",
+      async ({ request, server, user, actor, status }) =>
+        status(201, { file: await service.upload(request, user, receivedFromPeer(request, server), actor) }),
+      // The body is read by the service as a stream: Elysia must not parse (buffer) it.
+      { auth: true, parse: "none", ...uploadRoute.options() },
+    )
+    .delete(
+      "/:id",
+      async ({ id, actor }) => {
+        await service.remove(id, actor);
+        return new Response(null, { status: 204 });
+      },
+      { auth: true, ...deleteFileRoute.options() },
+    )
+    .get("/:id/download", ({ id, request, actor }) => service.download(request, id, actor), {
+      auth: true,
+      ...downloadFileRoute.options(),
+    })
+    .post("/:id/download-link", ({ id, actor }) => service.downloadLink(id, actor), {
+      auth: true,
+      ...downloadLinkRoute.options(),
+    })
+    .get(
+      "/:id/download/:ticket",
+      ({ params, request }) => service.downloadByTicket(request, requireId(params.id, ticketIdInvalid), params.ticket),
+      { params: ticketParams, ...ticketDownloadRoute.options() },
+    )
+    .get("/:id/preview", ({ id, request }) => service.preview(request, id), {
+      auth: true,
+      ...previewFileRoute.options(),
+    });
 }

@@ -1,24 +1,21 @@
 import { todayInGermany } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { jsonBody } from "../../http/body-policy.ts";
 import { idParams } from "../../http/ids.ts";
-import { ownCopy } from "../../http/openapi.ts";
 import {
-  cancelDocs,
-  createDocs,
-  deleteDocs,
-  invoiceDocs,
-  invoiceIdParam,
-  listDocs,
-  paymentDocs,
-  pdfDocs,
-  replaceDocs,
-  xrechnungDocs,
-} from "./docs.ts";
+  cancelInvoiceRoute,
+  createInvoiceRoute,
+  deleteInvoiceRoute,
+  invoicePdfRoute,
+  invoiceXrechnungRoute,
+  listInvoicesRoute,
+  parseListQuery,
+  readInvoiceRoute,
+  recordPaymentRoute,
+  replaceInvoiceRoute,
+} from "./model.ts";
 import { invoicesService } from "./service.ts";
 import { listInvoices } from "./store.ts";
-import { invoiceBody, parseListQuery, paymentBody } from "./validation.ts";
 
 /**
  * The invoice tool's API (bearer; all staff see all invoices but those a data-protection erasure
@@ -35,7 +32,6 @@ import { invoiceBody, parseListQuery, paymentBody } from "./validation.ts";
  */
 export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
   const service = invoicesService({ sql, config });
-  const byId = { auth: true, idParam: invoiceIdParam } as const;
 
   return new Elysia({ name: "invoices-routes", prefix: "/api/invoices" })
     .use(auth.guard)
@@ -43,10 +39,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     .get(
       "",
       async ({ query, user }) => listInvoices(sql, parseListQuery(query), todayInGermany(), user.role !== "admin"),
-      {
-        auth: true,
-        detail: ownCopy(listDocs),
-      },
+      { auth: true, ...listInvoicesRoute.options() },
     )
     .get(
       "/:id",
@@ -54,21 +47,16 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         await service.shownTo(user.role, id);
         return { invoice: await service.get(id) };
       },
-      { ...byId, detail: ownCopy(invoiceDocs) },
+      { auth: true, ...readInvoiceRoute.options() },
     )
     .post(
       "",
       async ({ body, user, actor, status }) => status(201, { invoice: await service.create(body, user, actor) }),
-      {
-        auth: true,
-        ...jsonBody(invoiceBody),
-        detail: ownCopy(createDocs),
-      },
+      { auth: true, ...createInvoiceRoute.options() },
     )
     .put("/:id", async ({ id, body, user, actor }) => ({ invoice: await service.replace(id, body, user, actor) }), {
-      ...byId,
-      ...jsonBody(invoiceBody),
-      detail: ownCopy(replaceDocs),
+      auth: true,
+      ...replaceInvoiceRoute.options(),
     })
     .delete(
       "/:id",
@@ -76,7 +64,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         await service.remove(id, actor);
         return new Response(null, { status: 204 });
       },
-      { ...byId, detail: ownCopy(deleteDocs) },
+      { auth: true, ...deleteInvoiceRoute.options() },
     )
     .post(
       "/:id/cancel",
@@ -84,10 +72,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         await service.shownTo(user.role, id);
         return status(201, await service.cancel(id, user, actor));
       },
-      {
-        ...byId,
-        detail: ownCopy(cancelDocs),
-      },
+      { auth: true, ...cancelInvoiceRoute.options() },
     )
     .post(
       "/:id/payment",
@@ -95,11 +80,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         await service.shownTo(user.role, id);
         return { invoice: await service.recordPayment(id, body, actor) };
       },
-      {
-        ...byId,
-        ...jsonBody(paymentBody),
-        detail: ownCopy(paymentDocs),
-      },
+      { auth: true, ...recordPaymentRoute.options() },
     )
     .get(
       "/:id/pdf",
@@ -107,7 +88,7 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         await service.shownTo(user.role, id);
         return service.pdf(id);
       },
-      { ...byId, detail: ownCopy(pdfDocs) },
+      { auth: true, ...invoicePdfRoute.options() },
     )
     .get(
       "/:id/xrechnung",
@@ -115,6 +96,6 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         await service.shownTo(user.role, id);
         return service.xrechnung(id);
       },
-      { ...byId, detail: ownCopy(xrechnungDocs) },
+      { auth: true, ...invoiceXrechnungRoute.options() },
     );
 }

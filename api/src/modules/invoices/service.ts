@@ -15,6 +15,7 @@ import { invoiceBlobStore } from "./blobs.ts";
 import { xrechnungXml } from "./einvoice.ts";
 import { cancelInvoice, type IssueContext, issueInvoice } from "./issue.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
+import { contentFrom, type InvoiceBody, paidOnFrom, type paymentBody } from "./model.ts";
 import {
   customerExists,
   deleteDraft,
@@ -25,7 +26,6 @@ import {
   setPaidOn,
   updateDraft,
 } from "./store.ts";
-import { contentFrom, type InvoiceBody, paidOnFrom, type paymentBody } from "./validation.ts";
 
 /** Downloads are stored files (or made from stored data): nothing of them runs in our origin. */
 function fileResponse(body: BodyInit, type: string, name: string, sha256: string | null): Response {

@@ -3,10 +3,9 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { clientAddressOf, type PeerSource } from "../../http/client-address.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
-import { keyOrAdminDocs } from "./docs.ts";
 import { releaseMessages as messages } from "./messages.ts";
+import { keyOrAdminDocs, parseRemote } from "./model.ts";
 import type { ReleasesService } from "./service.ts";
-import { parseRemote } from "./validation.ts";
 
 const clientReportWindowMs = abuseLimitWindowMinutes.clientReports * 60 * 1000;
 /** Per address (the privacy notice states the window): a browser's error and load reports. */

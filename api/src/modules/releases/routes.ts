@@ -1,15 +1,12 @@
-import { clientErrorMaxBytes } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { jsonBody } from "../../http/body-policy.ts";
 import { idParams } from "../../http/ids.ts";
 import { readArchiveBody } from "./archive.ts";
 import { releaseCallers } from "./callers.ts";
-import { deployKeyIdParam, releaseDocs } from "./docs.ts";
+import * as model from "./model.ts";
 import { scheduleClientReportPurge } from "./retention.ts";
 import type { RolloutState } from "./rollout-state.ts";
 import type { ReleasesService } from "./service.ts";
-import * as bodies from "./validation.ts";
 
 /** The upload reads its body itself (octet-stream); the body policy lets it through on this path only. */
 export const releaseUploadPath = "/api/releases/upload";
@@ -19,8 +16,8 @@ export { clientLoadLimit, clientReportLimit } from "./callers.ts";
 /**
  * Releases per remote (docs/decisions/0038-releases-per-remote.md; docs/architecture.md,
  * "Releases and rollout"). The flows are in service.ts, the rollout's changes in transitions.ts,
- * the documentation in docs.ts. Release and rollout routes take a deploy key of the remote or an
- * admin's session (`{ deployActor }`, callers.ts); deploy keys are admins' only; the shell's
+ * each route's body, answer and documentation in model.ts. Release and rollout routes take a
+ * deploy key of the remote or an admin's session (`{ deployActor }`, callers.ts); deploy keys are admins' only; the shell's
  * reports are public, limited per address (`{ reportedBy }`) and in size, and deleted after
  * `CLIENT_REPORT_RETENTION_DAYS`.
  */
@@ -29,19 +26,18 @@ export function releasesModule(
   releases: ReleasesService,
   rollouts: RolloutState,
 ) {
-  const docs = releaseDocs();
-  const byRemote = { deployActor: "params", params: docs.remoteParams } as const;
+  const byRemote = { deployActor: "params", params: model.remoteParams } as const;
   let stopPurge: (() => Promise<void>) | null = null;
   return new Elysia({ name: "releases", prefix: "/api" })
     .use(auth.guard)
     .use(idParams)
     .use(releaseCallers(releases, { rateLimits, config }))
-    .get("/releases", () => releases.overview(), { admin: true, detail: docs.overview })
+    .get("/releases", () => releases.overview(), { admin: true, ...model.releasesOverviewRoute.options() })
     .post(
       "/releases",
       async ({ deployer, remote, body, status }) =>
         status(201, { release: await releases.registerExternal(deployer, remote, body) }),
-      { deployActor: "body", ...jsonBody(bodies.externalReleaseBody), detail: docs.external },
+      { deployActor: "body", ...model.externalReleaseRoute.options() },
     )
     .post(
       "/releases/upload",
@@ -49,25 +45,23 @@ export function releasesModule(
         const archive = await readArchiveBody(request);
         return status(201, { release: await releases.upload(deployer, remote, query, archive) });
       },
-      { deployActor: "query", parse: "none", detail: docs.upload },
+      { deployActor: "query", parse: "none", ...model.uploadReleaseRoute.options() },
     )
     .post("/releases/:remote/activate", ({ deployer, remote, body }) => releases.activate(deployer, remote, body), {
       ...byRemote,
-      ...jsonBody(bodies.activateBody),
-      detail: docs.activate,
+      ...model.activateReleaseRoute.options(),
     })
     .post("/releases/:remote/canary", ({ deployer, remote, body }) => releases.startCanary(deployer, remote, body), {
       ...byRemote,
-      ...jsonBody(bodies.canaryBody),
-      detail: docs.canary,
+      ...model.startCanaryRoute.options(),
     })
     .post("/releases/:remote/promote", ({ deployer, remote }) => releases.promote(deployer, remote), {
       ...byRemote,
-      detail: docs.promote,
+      ...model.promoteCanaryRoute.options(),
     })
     .post("/releases/:remote/stop", ({ deployer, remote }) => releases.stopCanary(deployer, remote), {
       ...byRemote,
-      detail: docs.stop,
+      ...model.stopCanaryRoute.options(),
     })
     .delete(
       "/releases/:remote/:version",
@@ -75,13 +69,16 @@ export function releasesModule(
         await releases.deleteRelease(deployer, remote, params.version);
         return status(204, undefined);
       },
-      { deployActor: "params", params: docs.releaseParams, detail: docs.deleteRelease },
+      { deployActor: "params", params: model.releaseParams, ...model.deleteReleaseRoute.options() },
     )
-    .get("/deploy-keys", async () => ({ keys: await releases.listKeys() }), { admin: true, detail: docs.listKeys })
+    .get("/deploy-keys", async () => ({ keys: await releases.listKeys() }), {
+      admin: true,
+      ...model.listDeployKeysRoute.options(),
+    })
     .post(
       "/deploy-keys",
       async ({ user, actor, body, status }) => status(201, await releases.createKey(user, body, actor)),
-      { admin: true, ...jsonBody(bodies.deployKeyBody), detail: docs.createKey },
+      { admin: true, ...model.createDeployKeyRoute.options() },
     )
     .delete(
       "/deploy-keys/:id",
@@ -89,7 +86,7 @@ export function releasesModule(
         await releases.revokeKey(id, actor);
         return status(204, undefined);
       },
-      { admin: true, idParam: deployKeyIdParam, detail: docs.revokeKey },
+      { admin: true, ...model.revokeDeployKeyRoute.options() },
     )
     .post(
       "/client-errors",
@@ -97,7 +94,7 @@ export function releasesModule(
         await releases.reportClientError({ ...body, remote }, request.headers.get("authorization"));
         return status(204, undefined);
       },
-      { reportedBy: "errors", ...jsonBody(bodies.clientErrorBody, clientErrorMaxBytes), detail: docs.clientError },
+      { reportedBy: "errors", ...model.clientErrorRoute.options() },
     )
     .post(
       "/client-loads",
@@ -105,7 +102,7 @@ export function releasesModule(
         await releases.reportLoad(remote, body.version, body.ticket);
         return status(204, undefined);
       },
-      { reportedBy: "loads", ...jsonBody(bodies.clientLoadBody), detail: docs.clientLoad },
+      { reportedBy: "loads", ...model.clientLoadRoute.options() },
     )
     .onStart(() => {
       // Read once at start, so the first page after a restart answers from memory.

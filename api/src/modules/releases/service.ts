@@ -42,6 +42,7 @@ import {
 } from "./audit-events.ts";
 import { checkManifest } from "./checks.ts";
 import { releaseMessages as messages } from "./messages.ts";
+import { parseNote, parseRemote, parseShare, parseVersion } from "./model.ts";
 import type { RolloutState } from "./rollout-state.ts";
 import type { ShellNeeds } from "./shell-needs.ts";
 import {
@@ -74,7 +75,6 @@ import {
 } from "./store.ts";
 import { type CanaryTicket, type CanaryTickets, visitWindowOf } from "./tickets.ts";
 import { type Asked, type Named, type Rollout, transitionFrom } from "./transitions.ts";
-import { parseNote, parseRemote, parseShare, parseVersion } from "./validation.ts";
 
 /** Who acts on a release: an admin's session, or a deploy key of one remote; `audit` as the trail names it. */
 export type ReleaseActor =

@@ -1,0 +1,191 @@
+import type { DownloadLink, FileAnswer, FileListing, StoredFile } from "@klarwerk/kit";
+import { Type } from "@sinclair/typebox";
+import { t } from "elysia";
+import { endpoint } from "../../http/endpoint.ts";
+import { httpMessages } from "../../http/messages.ts";
+import { bytesResponse, errorResponses, nullable, schemaOf } from "../../http/openapi.ts";
+import { folderParamErrors, folderQueryParameter, foldersApiMessages } from "../folders/index.ts";
+import { filesApiMessages as messages } from "./messages.ts";
+import { digestHeaderDocs } from "./serve.ts";
+
+/** Each route of /api/files in one definition: `:id`, answer and documentation (routes.ts mounts them). */
+
+const tags = ["Files"];
+
+const storedFileSchema = schemaOf<StoredFile>()(
+  Type.Object(
+    {
+      id: Type.Integer({ minimum: 1 }),
+      original_name: Type.String(),
+      mime_type: Type.String(),
+      size: Type.Integer({ minimum: 0, description: "Bytes." }),
+      created_at: Type.String({ format: "date-time" }),
+      uploader_name: Type.String(),
+      folder_id: nullable(Type.Integer({ minimum: 1 })),
+    },
+    { additionalProperties: false, description: "An uploaded file; `folder_id` is null at the root level." },
+  ),
+);
+
+const fileIdParam = { description: "The file's id, a positive integer.", invalid: messages.invalidId };
+
+/** What every route that finds a file by its id can answer besides its own errors. */
+const fileErrors = {
+  404: { "file-not-found": [messages.notFound], "file-content-missing": [messages.contentMissing] },
+} as const;
+
+const downloadHeaders = {
+  "Content-Disposition": { description: "`attachment` with the original file name.", schema: { type: "string" } },
+  "Accept-Ranges": { description: "`bytes`: one `Range` is honoured.", schema: { type: "string" } },
+  ...digestHeaderDocs,
+} as const;
+
+/** The answers of a download: the whole file, or the one range asked for. */
+const downloadResponses = {
+  200: bytesResponse("The file's bytes, in its stored media type.", downloadHeaders),
+  206: bytesResponse("The requested range of the file's bytes.", {
+    ...downloadHeaders,
+    "Content-Range": { description: "Which bytes of the file these are.", schema: { type: "string" } },
+  }),
+  304: { description: "`If-None-Match` named the file's ETag: the client has these bytes." },
+  ...errorResponses({ 416: { "range-not-satisfiable": [messages.rangeNotSatisfiable] } }),
+};
+
+export const listFilesRoute = endpoint("GET /api/files")({
+  summary: "The files directly inside a folder, and the upload limit",
+  tags,
+  // Read by existingFolderParam, which documents its own 400 and 404.
+  parameters: [folderQueryParameter("folder_id")],
+  answer: {
+    status: 200,
+    description: "The files, newest first.",
+    schema: schemaOf<FileListing>()(
+      Type.Object(
+        {
+          files: Type.Array(storedFileSchema, { description: "Newest first." }),
+          max_upload_bytes: Type.Integer({
+            minimum: 1,
+            description: "The server's upload limit, so a too large file is refused before it is sent.",
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  sharedErrors: folderParamErrors,
+});
+
+/**
+ * The upload, whose 413 names the configured limit. The service reads its body as a stream
+ * (`parse: "none"` on the route), so the body is documented here rather than given as a schema.
+ */
+export function uploadFileRoute(maxBytes: number) {
+  return endpoint("POST /api/files/upload")({
+    summary: "Upload one file into a folder (streamed to disk)",
+    tags,
+    requestBody: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            required: ["file"],
+            properties: {
+              file: { type: "string", format: "binary", description: "Exactly one file, with its name." },
+              folder_id: { type: "string", description: "A folder's id; omitted or empty for the root level." },
+            },
+          },
+        },
+      },
+    },
+    answer: {
+      status: 201,
+      description: "The stored file.",
+      schema: schemaOf<FileAnswer>()(Type.Object({ file: storedFileSchema }, { additionalProperties: false })),
+    },
+    errors: {
+      400: {
+        "bad-request": [
+          messages.notMultipart,
+          messages.oneFileOnly,
+          messages.unexpectedField,
+          messages.uploadBroken,
+          httpMessages.badRequest,
+        ],
+        "file-missing": [messages.fileMissing],
+        "invalid-id": [foldersApiMessages.invalidId],
+      },
+      404: { "folder-not-found": [foldersApiMessages.notFound] },
+      413: { "payload-too-large": [messages.tooLarge(maxBytes)] },
+      422: { validation: [messages.nameTooLong] },
+      502: { "upload-incomplete": [messages.storedIncomplete] },
+      507: { "disk-full": [messages.diskFull] },
+    },
+  });
+}
+
+export const deleteFileRoute = endpoint("DELETE /api/files/:id")({
+  summary: "Delete a file and its bytes",
+  tags,
+  idParam: fileIdParam,
+  answer: { status: 204, description: "Deleted." },
+  errors: fileErrors,
+});
+
+export const downloadFileRoute = endpoint("GET /api/files/:id/download")({
+  summary: "Download a file (with `Range`)",
+  tags,
+  idParam: fileIdParam,
+  responses: downloadResponses,
+  errors: fileErrors,
+});
+
+export const downloadLinkRoute = endpoint("POST /api/files/:id/download-link")({
+  summary: "A short-lived link that downloads the file without the bearer header",
+  description:
+    "For the browser's own download manager, which cannot send the header: follow `url` " +
+    "within `expires_in` seconds.",
+  tags,
+  idParam: fileIdParam,
+  answer: {
+    status: 200,
+    description: "The link.",
+    schema: schemaOf<DownloadLink>()(
+      Type.Object(
+        {
+          url: Type.String({ description: "Same-origin path that downloads the file without the bearer header." }),
+          expires_in: Type.Integer({ minimum: 1, description: "Seconds the link stays valid." }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  errors: fileErrors,
+});
+
+/** Two path parameters: the route reads the id itself (`ticketIdInvalid`), the macro knows only `id`. */
+export const ticketParams = t.Object({
+  id: t.String({ description: fileIdParam.description }),
+  ticket: t.String({ description: "From `POST /api/files/{id}/download-link`." }),
+});
+
+export const ticketIdInvalid = fileIdParam.invalid;
+
+export const ticketDownloadRoute = endpoint("GET /api/files/:id/download/:ticket")({
+  summary: "Download a file by a link from download-link (no bearer header)",
+  tags,
+  responses: downloadResponses,
+  errors: {
+    400: { "invalid-id": [messages.invalidId] },
+    403: { "download-link-invalid": [messages.linkInvalid] },
+    ...fileErrors,
+  },
+});
+
+export const previewFileRoute = endpoint("GET /api/files/:id/preview")({
+  summary: "An image file, to be shown inline (with `Range`, exactly as a download)",
+  tags,
+  idParam: fileIdParam,
+  responses: { ...downloadResponses, 200: bytesResponse("The image's bytes, in its stored media type.") },
+  errors: { 415: { "preview-unavailable": [messages.noPreview] }, ...fileErrors },
+});
