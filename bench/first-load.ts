@@ -15,7 +15,7 @@
 import type { Browser } from "playwright-core";
 import { protectedRemoteRoutes, protectedRouteFor } from "../shell/src/federation/remote-routes";
 import { budgetBytes, kb, measureFirstLoad } from "./page-scripts";
-import { goInApp, type ScriptLoad, screenShown, watchNetwork } from "./support/portal-screens.ts";
+import { goInApp, type ScriptLoad, screenShown, storeSession, watchNetwork } from "./support/portal-screens.ts";
 import { serveProductInBrowser } from "./support/served-product.ts";
 import { signUpAdmin } from "./support/session.ts";
 
@@ -64,13 +64,7 @@ async function portalVisit(browser: Browser, origin: string, path: string): Prom
   }
   const cold = await browser.newContext({ locale: "de-DE", timezoneId: "Europe/Berlin" });
   try {
-    await cold.addInitScript(
-      ([userJson, token]) => {
-        localStorage.setItem("klarwerkuser", userJson);
-        localStorage.setItem("klarwerktoken", token);
-      },
-      [JSON.stringify(admin.user), admin.token] as const,
-    );
+    await storeSession(cold, admin);
     const page = await cold.newPage();
     const network = watchNetwork(page);
     await page.goto(`${origin}/dashboard`);

@@ -1,7 +1,7 @@
 // The portal against its goals (docs/decisions/0037-portal-weight.md): after login, a first visit
 // of /dashboard transfers ≤ 150 KB of JavaScript and blocks the main thread ≤ 200 ms in total under
 // 4× CPU throttling; going on to /customers, /data and /invoices in the page adds ≤ 40 KB each, and
-// so does each admin screen (/outbox, /users, /releases, /audit) after an admin's /dashboard.
+// so does each admin screen (/outbox, /users, /releases, /audit, /privacy) after an admin's /dashboard.
 //
 // "After login" means the visitor signed in on a page of the site, so what every page of the shell
 // loads (React, the federation runtime, the layout, the session) is in the browser's cache already;
@@ -31,7 +31,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { kb } from "./page-scripts";
 import { numberOption } from "./support/options.ts";
-import { goInApp, type ScriptLoad, screenShown, watchNetwork } from "./support/portal-screens.ts";
+import {
+  goInApp,
+  type ScriptLoad,
+  type Session,
+  screenShown,
+  storeSession,
+  watchNetwork,
+} from "./support/portal-screens.ts";
 import { serveProductInBrowser } from "./support/served-product.ts";
 import { signUp, signUpAdmin } from "./support/session.ts";
 import { median } from "./support/stats.ts";
@@ -84,22 +91,6 @@ async function freshContext(browser: Browser): Promise<{ context: BrowserContext
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuRate });
   return { context, page };
-}
-
-interface Session {
-  user: unknown;
-  token: string;
-}
-
-/** Stores the session in local storage as a successful login does, before the page's scripts run. */
-async function storeSession(context: BrowserContext, session: Session): Promise<void> {
-  await context.addInitScript(
-    ([userJson, token]) => {
-      localStorage.setItem("klarwerkuser", userJson);
-      localStorage.setItem("klarwerktoken", token);
-    },
-    [JSON.stringify(session.user), session.token] as const,
-  );
 }
 
 /** `/`, then signed in: /dashboard and the screens after it (the goals). */

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { protectedRemoteRoutes } from "../../shell/src/federation/remote-routes";
 
 /** A script the page downloaded: its address and bytes as transferred and as gzip (level 6). */
@@ -80,4 +80,20 @@ export async function goInApp(page: Page, path: string): Promise<number> {
     dispatchEvent(new PopStateEvent("popstate"));
     return now;
   }, path);
+}
+
+export interface Session {
+  user: unknown;
+  token: string;
+}
+
+/** Stores the session in local storage as a successful login does, before the page's scripts run. */
+export async function storeSession(context: BrowserContext, session: Session): Promise<void> {
+  await context.addInitScript(
+    ([userJson, token]) => {
+      localStorage.setItem("klarwerkuser", userJson);
+      localStorage.setItem("klarwerktoken", token);
+    },
+    [JSON.stringify(session.user), session.token] as const,
+  );
 }
