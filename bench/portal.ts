@@ -1,7 +1,7 @@
 // The portal against its goals (docs/decisions/0037-portal-weight.md): after login, a first visit
 // of /dashboard transfers ≤ 150 KB of JavaScript and blocks the main thread ≤ 200 ms in total under
 // 4× CPU throttling; going on to /customers, /data and /invoices in the page adds ≤ 40 KB each, and
-// so does each admin screen (/outbox, /users, /releases, /audit) after an admin's /dashboard.
+// so does each admin screen (/outbox, /users, /releases, /audit, /privacy) after an admin's /dashboard.
 //
 // "After login" means the visitor signed in on a page of the site, so what every page of the shell
 // loads (React, the federation runtime, the layout, the session) is in the browser's cache already;
@@ -28,11 +28,17 @@
 // Blocking time is CPU time on this machine: on a machine busy with other work it comes out worse
 // than the page is (the same build measured 38 ms and 211 ms minutes apart on the shared 2-core
 // machine). Run it when the machine is otherwise idle; the least disturbed run is printed as `min`.
-import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { protectedRemoteRoutes } from "../shell/src/federation/remote-routes";
 import { kb } from "./page-scripts";
 import { numberOption } from "./support/options.ts";
+import {
+  goInApp,
+  type ScriptLoad,
+  type Session,
+  screenShown,
+  storeSession,
+  watchNetwork,
+} from "./support/portal-screens.ts";
 import { serveProductInBrowser } from "./support/served-product.ts";
 import { signUp, signUpAdmin } from "./support/session.ts";
 import { median } from "./support/stats.ts";
@@ -44,13 +50,7 @@ const listScripts = process.argv.includes("--scripts");
 const goals = { firstVisitBytes: 150 * 1024, firstVisitBlockingMs: 200, nextScreenBytes: 40 * 1024 } as const;
 const firstPath = "/dashboard";
 const nextPaths = ["/customers", "/data", "/invoices"] as const;
-const adminPaths = ["/outbox", "/users", "/releases", "/audit"] as const;
-
-interface ScriptLoad {
-  url: string;
-  transferred: number;
-  gzip: number;
-}
+const adminPaths = ["/outbox", "/users", "/releases", "/audit", "/privacy"] as const;
 
 interface Step {
   path: string;
@@ -64,73 +64,6 @@ declare global {
     /** Long tasks seen since the document started (the init script below). */
     __benchLongTasks?: { start: number; duration: number }[];
   }
-}
-
-function titleOf(path: string): string {
-  const route = protectedRemoteRoutes.find((candidate) => candidate.path === path);
-  if (!route) throw new Error(`no portal route ${path}`);
-  return route.title;
-}
-
-/** Scripts as they complete, and a way to wait until the network has been quiet for `quietMs`. */
-function watchNetwork(page: Page) {
-  let loads: Promise<ScriptLoad>[] = [];
-  let inFlight = 0;
-  let lastActivity = performance.now();
-  page.on("request", () => {
-    inFlight++;
-    lastActivity = performance.now();
-  });
-  const settle = () => {
-    inFlight = Math.max(0, inFlight - 1);
-    lastActivity = performance.now();
-  };
-  page.on("requestfinished", settle);
-  page.on("requestfailed", settle);
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
-    loads.push(
-      (async () => {
-        // Revalidated from the cache: no body crossed the network.
-        if (response.status() === 304) return { url: response.url(), transferred: 0, gzip: 0 };
-        const [sizes, body] = await Promise.all([response.request().sizes(), response.body()]);
-        return {
-          url: response.url(),
-          transferred: sizes.responseBodySize,
-          gzip: gzipSync(body, { level: 6 }).length,
-        };
-      })(),
-    );
-  });
-  return {
-    async quiet(quietMs = 500): Promise<void> {
-      while (inFlight > 0 || performance.now() - lastActivity < quietMs) await Bun.sleep(50);
-    },
-    /** The scripts loaded since the last call. */
-    async take(): Promise<ScriptLoad[]> {
-      const taken = loads;
-      loads = [];
-      return Promise.all(taken);
-    },
-  };
-}
-
-/** Waits until `path`'s screen shows: its title, no loading slot, and its remote's heading. */
-async function screenShown(page: Page, path: string): Promise<void> {
-  await page.waitForFunction(
-    (title) =>
-      document.title === title &&
-      document.querySelector(".remote-loading, .remote-failed") === null &&
-      document.querySelector("main h1") !== null,
-    titleOf(path),
-    { timeout: 60_000 },
-  );
-  await page
-    .locator(".remote-failed")
-    .count()
-    .then((failed) => {
-      if (failed > 0) throw new Error(`${path}: the remote failed to load`);
-    });
 }
 
 /** Long tasks that started at or after `since` (page time): count and blocking time beyond 50 ms. */
@@ -160,22 +93,6 @@ async function freshContext(browser: Browser): Promise<{ context: BrowserContext
   return { context, page };
 }
 
-interface Session {
-  user: unknown;
-  token: string;
-}
-
-/** Stores the session in local storage as a successful login does, before the page's scripts run. */
-async function storeSession(context: BrowserContext, session: Session): Promise<void> {
-  await context.addInitScript(
-    ([userJson, token]) => {
-      localStorage.setItem("klarwerkuser", userJson);
-      localStorage.setItem("klarwerktoken", token);
-    },
-    [JSON.stringify(session.user), session.token] as const,
-  );
-}
-
 /** `/`, then signed in: /dashboard and the screens after it (the goals). */
 async function afterLogin(
   browser: Browser,
@@ -197,12 +114,7 @@ async function afterLogin(
     await network.quiet();
     steps.push({ path: firstPath, scripts: await network.take(), ...(await blockingSince(page, 0)) });
     for (const path of paths) {
-      const started = await page.evaluate((target) => {
-        const now = performance.now();
-        history.pushState(null, "", target);
-        dispatchEvent(new PopStateEvent("popstate"));
-        return now;
-      }, path);
+      const started = await goInApp(page, path);
       await screenShown(page, path);
       await network.quiet();
       steps.push({ path, scripts: await network.take(), ...(await blockingSince(page, started)) });

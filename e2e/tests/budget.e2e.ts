@@ -12,3 +12,29 @@ for (const path of ["/", "/login"]) {
     );
   });
 }
+
+test(`a signed-out first visit of /dashboard shows the sign-in form for at most ${kb(budgetBytes)} of JavaScript`, async ({
+  browser,
+  baseURL,
+}) => {
+  // Without a session the portal would only send the visitor on to /login: the shell goes there
+  // before loading Mantine, react-router and the federation runtime.
+  const load = await measureFirstLoad(browser, baseURL ?? "", "/dashboard");
+  expect(load.transferred, `/dashboard: ${kb(load.transferred)} in ${load.scripts} scripts`).toBeLessThanOrEqual(
+    budgetBytes,
+  );
+});
+
+test("a signed-out visit of a portal screen lands on the sign-in form at /login, and back leaves the site", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+  await page.goto("/users");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Anmelden" })).toBeVisible();
+  await expect(page).toHaveTitle("Anmelden – Klarwerk Digital");
+  // /users was replaced by /login, as the portal's route guard replaces it.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -5,7 +5,8 @@ import { loadFullApp } from "./App";
 import { AppRoot } from "./AppRoot";
 import { holdScreen, preloadRemoteScreen, preloadScreen } from "./components/RemoteRoute";
 import { loadRegistry } from "./federation/registry";
-import { remoteRouteFor } from "./federation/remote-routes";
+import { protectedRouteFor, remoteRouteFor } from "./federation/remote-routes";
+import { writeEntry } from "./public/history";
 import { firstInteraction, watchForFirstInteraction } from "./public/interaction";
 import { isRemotePage, publicPageFor } from "./public/pages";
 import { screenSourceFor } from "./public/screens";
@@ -26,7 +27,15 @@ function logRegistryFailure(error: unknown): void {
 async function start(): Promise<void> {
   const container = document.getElementById("root");
   if (!container) throw new Error("#root fehlt in index.html");
-  const { pathname } = window.location;
+  let { pathname } = window.location;
+
+  // Nobody signed in on this device and a portal screen asked for: the portal's router would
+  // load Mantine and the portal's chunks only to send the visitor on to /login. Go there first,
+  // as that route guard would (replacing the entry), on the light public router.
+  if (protectedRouteFor(pathname) && restoreSession().status === "anonymous") {
+    writeEntry("/login", "replace");
+    pathname = "/login";
+  }
 
   const page = publicPageFor(pathname);
   if (page) {

@@ -48,8 +48,13 @@ export function publicRouteFor(pathname: string): PublicRouteDef | undefined {
   return publicRemoteRoutes.find((route) => route.path === path);
 }
 
+/** The protected screen at `pathname`, if it is one. */
+export function protectedRouteFor(pathname: string): RemoteRouteDef | undefined {
+  const path = withoutTrailingSlash(pathname);
+  return protectedRemoteRoutes.find((route) => route.path === path);
+}
+
 /** The remote route for a pathname, if any; protected ones only for a signed-in user. */
 export function remoteRouteFor(pathname: string, signedIn: boolean): RemoteRouteDef | undefined {
-  const path = withoutTrailingSlash(pathname);
-  return publicRouteFor(path) ?? (signedIn ? protectedRemoteRoutes.find((route) => route.path === path) : undefined);
+  return publicRouteFor(pathname) ?? (signedIn ? protectedRouteFor(pathname) : undefined);
 }
