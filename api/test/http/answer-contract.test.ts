@@ -20,7 +20,7 @@ import {
   registerRoute,
   sessionRoute,
 } from "../../src/modules/auth/model.ts";
-import { readCompanyRoute, saveCompanyRoute } from "../../src/modules/company/model.ts";
+import { readCompanyRoute, readDatevRoute, saveCompanyRoute, saveDatevRoute } from "../../src/modules/company/model.ts";
 import {
   markDoneRoute,
   openRequestsRoute,
@@ -96,6 +96,8 @@ const answerSchemas = {
   "PUT /api/customers/:id": customerAnswerSchema,
   "GET /api/company": readCompanyRoute.answer,
   "PUT /api/company": saveCompanyRoute.answer,
+  "GET /api/company/datev": readDatevRoute.answer,
+  "PUT /api/company/datev": saveDatevRoute.answer,
   "GET /api/invoices": invoicePageSchema,
   "GET /api/invoices/:id": invoiceAnswerSchema,
   "POST /api/invoices": invoiceAnswerSchema,

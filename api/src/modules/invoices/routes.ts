@@ -4,6 +4,8 @@ import type { Deps } from "../../deps.ts";
 import { jsonBody } from "../../http/body-policy.ts";
 import { idParams } from "../../http/ids.ts";
 import { ownCopy } from "../../http/openapi.ts";
+import { datevDocs } from "./datev-docs.ts";
+import { datevExport } from "./datev-export.ts";
 import {
   cancelDocs,
   createDocs,
@@ -31,7 +33,8 @@ import { invoiceBody, parseListQuery, paymentBody } from "./validation.ts";
  * - `POST /api/invoices/{id}/cancel` → 201 `{ invoice, cancelled }`: the Stornorechnung and the original;
  * - `POST /api/invoices/{id}/payment` `{ paidOn }` → `{ invoice }`;
  * - `GET /api/invoices/{id}/pdf`: the PDF stored at issue, always the same bytes;
- * - `GET /api/invoices/{id}/xrechnung`: the XRechnung 3.0 (CII), made from the stored invoice.
+ * - `GET /api/invoices/{id}/xrechnung`: the XRechnung 3.0 (CII), made from the stored invoice;
+ * - `GET /api/invoices/datev?from=&to=`: the DATEV Buchungsstapel of a period, for admins only.
  */
 export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
   const service = invoicesService({ sql, config });
@@ -48,6 +51,10 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
         detail: ownCopy(listDocs),
       },
     )
+    .get("/datev", async ({ query, actor }) => datevExport(sql, query, actor), {
+      admin: true,
+      detail: ownCopy(datevDocs),
+    })
     .get(
       "/:id",
       async ({ id, user }) => {
