@@ -135,7 +135,14 @@ export const datevMessages = {
     `Die Debitorennummern der Kunden (ab ${firstDebitorNumber}) passen nur zur Sachkontenlänge 4, eingestellt ist ${length}.`,
   rateWithoutAccount: (rate: string, number: string) =>
     `Für den Steuersatz ${rate} % gibt es kein Erlöskonto (Rechnung ${number}): bitte mit dem Steuerberater klären und die Rechnung stornieren und neu ausstellen.`,
+  settingsTitle: "DATEV-Export",
+  settingsDescription:
+    "Was der Steuerberater für den Import des Buchungsstapels braucht. Die Erlöskonten sind die Standardkonten des Kontenrahmens und lassen sich ändern.",
+  settingsSave: "DATEV-Einstellungen speichern",
   settingsSaved: "DATEV-Einstellungen gespeichert",
+  exportButton: "DATEV-Export",
+  exportFrom: "Zeitraum von",
+  exportTo: "Zeitraum bis",
   exportFailed: "DATEV-Export fehlgeschlagen",
 } as const;
 
