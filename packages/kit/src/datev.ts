@@ -113,6 +113,34 @@ export interface DatevSettingsDraft {
   collectiveDebtor?: string | number | null;
 }
 
+/** The form's labels. */
+export const datevFieldLabels = {
+  consultantNumber: "Beraternummer",
+  clientNumber: "Mandantennummer",
+  chart: "Kontenrahmen",
+  accountLength: "Sachkontenlänge",
+  fiscalYearStartMonth: "Wirtschaftsjahresbeginn",
+  collectiveDebtor: "Sammeldebitor (Rechnungen ohne Kunde)",
+  revenueAccount: (label: string) => `Erlöskonto ${label}`,
+  taxKey: (label: string) => `BU-Schlüssel ${label}`,
+  debitorNumber: "Debitorennummer",
+} as const;
+
+export const monthNames = [
+  "Januar",
+  "Februar",
+  "März",
+  "April",
+  "Mai",
+  "Juni",
+  "Juli",
+  "August",
+  "September",
+  "Oktober",
+  "November",
+  "Dezember",
+] as const;
+
 export type DatevSettingsField = Exclude<keyof DatevSettings, "revenueAccounts"> | `revenue.${DatevRevenueKey}`;
 
 export const datevMessages = {
