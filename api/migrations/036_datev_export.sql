@@ -30,3 +30,36 @@ alter table customers alter column debitor_number set default nextval('customer_
 alter table customers alter column debitor_number set not null;
 alter table customers add constraint customers_debitor_number_unique unique (debitor_number);
 alter sequence customer_debitor_numbers owned by customers.debitor_number;
+
+-- The change notification names a new row as a list page shows it (migration 033), now with its
+-- Debitor number, so that a kept first page that takes the row in shows it too.
+create or replace function notify_customers_changed() returns trigger language plpgsql as $$
+declare
+  changed_rows jsonb;
+  shown_rows jsonb;
+  change jsonb := jsonb_build_object('op', lower(tg_op));
+begin
+  -- At most 201 rows are read: 200 of the shortest names already pass the payload's bytes.
+  if tg_op = 'INSERT' then
+    select jsonb_agg(jsonb_build_array(name_lower, status)), jsonb_agg(jsonb_build_array(name_lower, status,
+        jsonb_build_object('id', id, 'name', name, 'email', email, 'phone', phone, 'website', website,
+          'notes', notes, 'status', status, 'address', address, 'leitweg_id', leitweg_id,
+          'debitor_number', debitor_number)))
+      into changed_rows, shown_rows
+      from (select * from new_rows limit 201) r;
+  elsif tg_op = 'UPDATE' then
+    select jsonb_agg(jsonb_build_array(name_lower, status)) into changed_rows from (
+      select name_lower, status from (select * from old_rows limit 201) o
+      union all
+      select name_lower, status from (select * from new_rows limit 201) n) r;
+  elsif tg_op = 'DELETE' then
+    select jsonb_agg(jsonb_build_array(name_lower, status)) into changed_rows from (select * from old_rows limit 201) r;
+  end if;
+  if shown_rows is not null and jsonb_array_length(shown_rows) <= 200 and octet_length(shown_rows::text) < 7800 then
+    change := change || jsonb_build_object('rows', shown_rows);
+  elsif changed_rows is not null and jsonb_array_length(changed_rows) <= 200 and octet_length(changed_rows::text) < 7800 then
+    change := change || jsonb_build_object('rows', changed_rows);
+  end if;
+  perform pg_notify('klarwerk_table_changed', 'customers:' || change::text);
+  return null;
+end $$;

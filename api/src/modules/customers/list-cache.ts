@@ -45,7 +45,18 @@ interface KeptPage {
 }
 
 /** The columns of a page's customer, in the order a page shows them. */
-const shownColumns = ["id", "name", "email", "phone", "website", "notes", "status", "address", "leitweg_id"] as const;
+const shownColumns = [
+  "id",
+  "name",
+  "email",
+  "phone",
+  "website",
+  "notes",
+  "status",
+  "address",
+  "leitweg_id",
+  "debitor_number",
+] as const;
 
 /** An inserted row as the change names it: `[name_lower, status, {the row as shown}]`, else null. */
 function insertedRow(row: unknown): { nameLower: string; status: string; customer: Customer } | null {
