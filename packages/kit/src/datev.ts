@@ -143,6 +143,17 @@ export const monthNames = [
 
 export type DatevSettingsField = Exclude<keyof DatevSettings, "revenueAccounts"> | `revenue.${DatevRevenueKey}`;
 
+/** The form's fields in order: the first problem of a check is named in it. */
+export const datevFieldOrder: DatevSettingsField[] = [
+  "consultantNumber",
+  "clientNumber",
+  "chart",
+  "accountLength",
+  "fiscalYearStartMonth",
+  ...datevRevenueKeys.map((key) => `revenue.${key}` as const),
+  "collectiveDebtor",
+];
+
 export const datevMessages = {
   consultantNumberInvalid: "Die Beraternummer hat 4 bis 7 Ziffern und beginnt bei 1001.",
   clientNumberInvalid: "Die Mandantennummer hat 1 bis 5 Ziffern.",

@@ -10,8 +10,8 @@ import {
   type DatevSettings,
   type DatevSettingsAnswer,
   type DatevSettingsDraft,
-  type DatevSettingsField,
   datevCharts,
+  datevFieldOrder,
   datevMessages,
   datevRevenueKeys,
 } from "@klarwerk/kit";
@@ -213,16 +213,6 @@ export const saveDatevRoute = endpoint("PUT /api/company/datev")({
     },
   },
 });
-
-const datevFieldOrder: DatevSettingsField[] = [
-  "consultantNumber",
-  "clientNumber",
-  "chart",
-  "accountLength",
-  "fiscalYearStartMonth",
-  ...datevRevenueKeys.map((key) => `revenue.${key}` as const),
-  "collectiveDebtor",
-];
 
 /** The settings to store: the kit's rules over the body, or a 422 with the first problem in the form's order. */
 function datevSettingsFrom(body: DatevSettingsDraft): DatevSettings {

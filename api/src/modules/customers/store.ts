@@ -13,7 +13,7 @@ export function containsPattern(text: string): string {
 }
 
 /** The columns of a list page's customer, in the order the page shows them. */
-const shownColumns = [
+export const shownColumns = [
   "id",
   "name",
   "email",

@@ -7,6 +7,7 @@ import {
   datevCharts,
   datevDefaultRevenueAccounts,
   datevFieldLabels,
+  datevFieldOrder,
   datevMessages,
   datevRevenueKeys,
   datevRevenueLabels,
@@ -43,16 +44,6 @@ function valuesOf(settings: DatevSettings): Values {
     ) as Values["revenueAccounts"],
   };
 }
-
-const fieldOrder: DatevSettingsField[] = [
-  "consultantNumber",
-  "clientNumber",
-  "chart",
-  "accountLength",
-  "fiscalYearStartMonth",
-  ...datevRevenueKeys.map((key) => `revenue.${key}` as const),
-  "collectiveDebtor",
-];
 
 interface DatevSettingsFormProps {
   settings: DatevSettings;
@@ -95,7 +86,7 @@ export function DatevSettingsForm({ settings }: DatevSettingsFormProps) {
     const check = checkDatevSettings(values);
     if (!check.ok) {
       setErrors(check.errors);
-      const first = fieldOrder.find((field) => check.errors[field]);
+      const first = datevFieldOrder.find((field) => check.errors[field]);
       if (first) notifyError(check.errors[first] ?? datevMessages.exportFailed);
       return;
     }
