@@ -43,7 +43,18 @@ const words = [
 ];
 
 function customerOf(id: number, name: string, status: CustomerStatus): Customer {
-  return { id, name, email: null, phone: null, website: null, notes: null, status, address: null, leitweg_id: null };
+  return {
+    id,
+    name,
+    email: null,
+    phone: null,
+    website: null,
+    notes: null,
+    status,
+    address: null,
+    leitweg_id: null,
+    debitor_number: 10_000 + id,
+  };
 }
 
 /** A name of two words and a number, as the seeded customers have. */

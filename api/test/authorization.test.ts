@@ -146,6 +146,8 @@ const [erasureCase] = await db.sql<{ id: number }[]>`
   returning id`;
 const erasureCaseId = erasureCase?.id ?? 0;
 
+const datevNumbers = { consultantNumber: 29098, clientNumber: 55003 };
+
 const portalRoutes: Record<string, PortalRoute> = {
   "GET /api/session": { allowed: 200, request: async () => ({ path: "/api/session" }) },
   "POST /api/logout": { allowed: 204, own: "session", request: async () => ({ path: "/api/logout", method: "POST" }) },
@@ -301,6 +303,20 @@ const portalRoutes: Record<string, PortalRoute> = {
     adminOnly: true,
     allowed: 200,
     request: async () => ({ path: "/api/company", method: "PUT", json: issuableCompany }),
+  },
+  "GET /api/company/datev": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/company/datev" }) },
+  "PUT /api/company/datev": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/company/datev", method: "PUT", json: datevNumbers }),
+  },
+  "GET /api/invoices/datev": {
+    adminOnly: true,
+    allowed: 200,
+    request: async ({ adminToken }) => {
+      await call(appA, "/api/company/datev", { method: "PUT", json: datevNumbers, token: adminToken });
+      return { path: "/api/invoices/datev?from=2026-01-01&to=2026-03-31" };
+    },
   },
   "GET /api/invoices": { allowed: 200, request: async () => ({ path: "/api/invoices" }) },
   "POST /api/invoices": {

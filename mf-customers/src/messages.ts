@@ -45,6 +45,7 @@ export const customerScreenMessages = {
     leitweg_id: "Leitweg-ID",
   },
   addressPlaceholder: "Straße und Hausnummer\n12345 Ort",
+  debitorNumberDescription: "Vergeben beim Anlegen; das Konto des Kunden im DATEV-Export.",
   leitwegIdDescription: "Nur bei öffentlichen Auftraggebern (XRechnung), z. B. 04011000-12345-03",
   cancel: "Abbrechen",
   create: "Anlegen",

@@ -13,6 +13,7 @@ function customer(id: number): Customer {
     website: null,
     notes: null,
     status: "angerufen",
+    debitor_number: 10000 + id,
     address: null,
     leitweg_id: null,
   };

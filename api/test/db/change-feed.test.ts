@@ -56,9 +56,9 @@ describe.skipIf(!process.env.DATABASE_URL)("change feed on a database server", (
     const details: ChangeDetail[] = [];
     const unsubscribe = feed.subscribe("customers", (detail) => details.push(detail));
     try {
-      const [made] = await db.sql<{ id: number }[]>`
+      const [made] = await db.sql<{ id: number; debitor_number: number }[]>`
         insert into customers (name, status, address) values ('Straße Öl GmbH', 'angerufen', 'Hauptstr. 1')
-        returning id`;
+        returning id, debitor_number`;
       await eventually(() => details.length === 1);
       await db.sql`update customers set name = 'Neu KG', status = 'vertrag' where id = ${made?.id ?? 0}`;
       await eventually(() => details.length === 2);
@@ -82,6 +82,7 @@ describe.skipIf(!process.env.DATABASE_URL)("change feed on a database server", (
         status: "angerufen",
         address: "Hauptstr. 1",
         leitweg_id: null,
+        debitor_number: made?.debitor_number,
       };
       expect(details.slice(0, 3)).toEqual([
         { op: "insert", rows: [["straße öl gmbh", "angerufen", shown]] },

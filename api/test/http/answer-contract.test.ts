@@ -20,7 +20,7 @@ import {
   registerRoute,
   sessionRoute,
 } from "../../src/modules/auth/model.ts";
-import { readCompanyRoute, saveCompanyRoute } from "../../src/modules/company/model.ts";
+import { readCompanyRoute, readDatevRoute, saveCompanyRoute, saveDatevRoute } from "../../src/modules/company/model.ts";
 import {
   markDoneRoute,
   openRequestsRoute,
@@ -113,6 +113,8 @@ const answerSchemas = {
   "PUT /api/customers/:id": updateCustomerRoute.answer,
   "GET /api/company": readCompanyRoute.answer,
   "PUT /api/company": saveCompanyRoute.answer,
+  "GET /api/company/datev": readDatevRoute.answer,
+  "PUT /api/company/datev": saveDatevRoute.answer,
   "GET /api/invoices": listInvoicesRoute.answer,
   "GET /api/invoices/:id": readInvoiceRoute.answer,
   "POST /api/invoices": createInvoiceRoute.answer,

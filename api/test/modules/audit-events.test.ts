@@ -486,6 +486,43 @@ const cases: Case[] = [
     }),
   },
   {
+    route: "PUT /api/company/datev",
+    name: "DATEV settings",
+    run: async () => ({
+      call: json("PUT", "/api/company/datev", { consultantNumber: 29098, clientNumber: 55003 }, owner.token),
+      expected: {
+        action: "company.datev_changed",
+        ...byOwner(),
+        objectId: null,
+        values: ["consultantNumber", "clientNumber"],
+      },
+    }),
+  },
+  {
+    route: "GET /api/invoices/datev",
+    name: "DATEV export: the period, count and sum, never whose",
+    run: async () => {
+      await call(app, "/api/company/datev", {
+        method: "PUT",
+        json: { consultantNumber: 29098, clientNumber: 55003 },
+        token: owner.token,
+      });
+      return {
+        call: () => call(app, "/api/invoices/datev?from=2020-01-01&to=2020-03-31", { token: owner.token }),
+        expected: {
+          action: "invoice.datev_exported",
+          ...byOwner(),
+          objectId: null,
+          changes: {
+            period: { before: null, after: "2020-01-01/2020-03-31" },
+            count: { before: null, after: 0 },
+            sum: { before: null, after: "0,00\u00a0€" },
+          },
+        },
+      };
+    },
+  },
+  {
     route: "POST /api/invoices",
     name: "draft saved",
     run: async () => ({

@@ -7,7 +7,18 @@ import { type ReadPage, searchCountCap } from "../../src/modules/customers/store
 import type { ListQuery } from "../../src/modules/customers/validation.ts";
 
 function customer(id: number, name = `Müller ${id}`, status: Customer["status"] = "vertrag"): Customer {
-  return { id, name, email: null, phone: null, website: null, notes: null, status, address: null, leitweg_id: null };
+  return {
+    id,
+    name,
+    email: null,
+    phone: null,
+    website: null,
+    notes: null,
+    status,
+    address: null,
+    leitweg_id: null,
+    debitor_number: 10000 + id,
+  };
 }
 
 const inserted = (...rows: Customer[]) => ({

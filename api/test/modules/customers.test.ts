@@ -45,6 +45,7 @@ describe("POST /api/customers", () => {
       status: "in_kontakt",
       address: null,
       leitweg_id: null,
+      debitor_number: expect.any(Number),
     });
     expect((await list(`search=${encodeURIComponent(name)}`)).customers).toEqual([answer.body.customer]);
   });
@@ -169,6 +170,7 @@ describe("PUT /api/customers/{id}", () => {
       status: "vertrag",
       address: null,
       leitweg_id: null,
+      debitor_number: expect.any(Number),
     });
     expect((await list(`search=${encodeURIComponent(name)}`)).customers).toEqual([answer.body.customer]);
   });

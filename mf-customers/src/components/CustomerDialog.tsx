@@ -6,6 +6,7 @@ import {
   customerMessages,
   customerStatuses,
   customerStatusLabel,
+  datevFieldLabels,
   defaultCustomerStatus,
 } from "@klarwerk/kit";
 import { ApiError } from "@klarwerk/kit/browser";
@@ -142,6 +143,15 @@ function CustomerForm({ customer, onCancel, onSaved }: CustomerFormProps) {
           maxLength={customerLimits.leitwegIdMax}
           {...fieldProps("leitweg_id")}
         />
+        {customer && (
+          <TextInput
+            label={datevFieldLabels.debitorNumber}
+            description={messages.debitorNumberDescription}
+            value={String(customer.debitor_number)}
+            readOnly
+            variant="filled"
+          />
+        )}
         <Textarea
           label={messages.fields.notes}
           autosize

@@ -5,9 +5,11 @@ import {
   checkCompanySettings,
 } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@klarwerk/kit/ui";
+import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@klarwerk/kit/ui";
 import { type FormEvent, useState } from "react";
+import { useDatevSettings } from "../api/datev-settings";
 import { useSaveCompany } from "../api/save-company";
+import { DatevSettingsForm } from "../features/datev/DatevSettingsForm";
 import { invoiceMessages } from "../messages";
 
 type Values = Record<CompanySettingsField, string>;
@@ -95,8 +97,9 @@ interface CompanySettingsDialogProps {
   onClose: () => void;
 }
 
-/** "Firmeneinstellungen": the provider data every invoice carries, for admins to edit. */
+/** "Firmeneinstellungen": the provider data every invoice carries, and the DATEV export's settings, for admins to edit. */
 export function CompanySettingsDialog({ company, opened, onClose }: CompanySettingsDialogProps) {
+  const datev = useDatevSettings(opened);
   return (
     <Modal
       opened={opened}
@@ -108,6 +111,12 @@ export function CompanySettingsDialog({ company, opened, onClose }: CompanySetti
       radius="lg"
     >
       {company && opened && <CompanySettingsForm company={company} onDone={onClose} />}
+      {datev.data && opened && (
+        <>
+          <Divider my="lg" />
+          <DatevSettingsForm settings={datev.data.datev} />
+        </>
+      )}
     </Modal>
   );
 }

@@ -15,6 +15,7 @@ import type { AuditFilter, AuditPage, AuditVerification } from "./audit";
 import type { CompanyAnswer, CompanySettingsDraft } from "./company";
 import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from "./contact";
 import type { CustomerAnswer, CustomerInput, CustomerPage } from "./customers";
+import type { DatevSettingsAnswer, DatevSettingsDraft } from "./datev";
 import type { DownloadLink, FileAnswer, FileListing, FolderAnswer, FolderList } from "./files";
 import type { CancellationAnswer, InvoiceAnswer, InvoiceContent, InvoicePage } from "./invoices";
 import type { BackupStartedAnswer, HealthAnswer } from "./operations";
@@ -120,6 +121,8 @@ export interface ApiRoutes {
 
   "GET /api/company": { answer: CompanyAnswer };
   "PUT /api/company": { body: CompanySettingsDraft; answer: CompanyAnswer };
+  "GET /api/company/datev": { answer: DatevSettingsAnswer };
+  "PUT /api/company/datev": { body: DatevSettingsDraft; answer: DatevSettingsAnswer };
 
   "GET /api/invoices": { query: PagedListQuery; answer: InvoicePage };
   "GET /api/invoices/:id": { answer: InvoiceAnswer };

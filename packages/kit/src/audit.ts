@@ -69,7 +69,10 @@ export const auditActions = {
   "invoice.issued": action("Rechnung ausgestellt", "books", "invoice"),
   "invoice.cancelled": action("Rechnung storniert", "books", "invoice"),
   "invoice.paid": action("Zahlung erfasst", "books", "invoice"),
+  // The DATEV Buchungsstapel: its period, how many bookings and their sum, never whose.
+  "invoice.datev_exported": action("DATEV-Export heruntergeladen", "books", "invoice"),
   "company.changed": action("Firmendaten geändert", "books", "company"),
+  "company.datev_changed": action("DATEV-Einstellungen geändert", "books", "company"),
   "mail.resent": action("E-Mail erneut gesendet", "other", "mail"),
   "contact_request.received": action("Kontaktanfrage eingegangen", "other", "contact_request"),
   "contact_request.done": action("Anfrage erledigt", "other", "contact_request"),

@@ -40,6 +40,8 @@ export interface Customer {
   address: string | null;
   /** Leitweg-ID of a public-sector buyer: the buyer reference (BT-10) of an XRechnung. */
   leitweg_id: string | null;
+  /** The DATEV Debitor the customer's invoices are booked to: from 10000 on, given at creation, never changed. */
+  debitor_number: number;
 }
 
 /** One page of `GET /api/customers`; `pages` is at least 1, an empty result being one empty page. */
@@ -109,7 +111,7 @@ export interface CustomerDraft {
 }
 
 /** A customer ready to be stored: trimmed, empty fields as null, the website with its scheme. */
-export type CustomerInput = Omit<Customer, "id">;
+export type CustomerInput = Omit<Customer, "id" | "debitor_number">;
 
 export type CustomerField = keyof CustomerInput;
 

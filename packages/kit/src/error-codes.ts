@@ -60,6 +60,9 @@ export const apiErrorCodes = [
   "invoice-already-cancelled",
   "invoice-cancelled-not-payable",
   "invoice-date-before-latest",
+  // The DATEV export.
+  "datev-settings-missing",
+  "datev-account-missing",
   // The outbox.
   "mail-not-found",
   "mail-not-failed",

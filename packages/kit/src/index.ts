@@ -9,6 +9,7 @@ export * from "./audit";
 export * from "./company";
 export * from "./contact";
 export * from "./customers";
+export * from "./datev";
 export * from "./error-codes";
 export * from "./files";
 export * from "./format";

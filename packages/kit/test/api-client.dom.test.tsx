@@ -13,6 +13,7 @@ const customer: Customer = {
   status: "in_kontakt",
   address: null,
   leitweg_id: null,
+  debitor_number: 10007,
 };
 
 describe("callApi", () => {

@@ -3,4 +3,5 @@
  * of this folder they may import (biome.json). Its Elysia plugin, `routes.ts`, is imported by
  * api/src/app.ts alone, so that importing this file stays cheap (no routes, no PDF library).
  */
+export { readDatevSettings } from "./datev-store.ts";
 export { readCompanySettings } from "./store.ts";

@@ -4,14 +4,23 @@ import {
   type CompanySettingsDraft,
   type CompanySettingsField,
   checkCompanySettings,
+  checkDatevSettings,
   companyMessages,
+  type DatevRevenueKey,
+  type DatevSettings,
+  type DatevSettingsAnswer,
+  type DatevSettingsDraft,
+  datevCharts,
+  datevFieldOrder,
+  datevMessages,
+  datevRevenueKeys,
 } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
 import { endpoint, withRules } from "../../http/endpoint.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
-import { nullable, schemaOf } from "../../http/openapi.ts";
+import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
 
 /** Each route of /api/company in one definition: body, answer and documentation (routes.ts mounts them). */
 
@@ -107,5 +116,108 @@ function companySettingsFrom(body: CompanySettingsDraft): CompanySettings {
   const check = checkCompanySettings(body);
   if (check.ok) return check.settings;
   const first = fieldNames.map((field) => check.errors[field]).find((message) => message !== undefined);
+  throw new HttpError(422, "validation", first ?? httpMessages.invalidInput);
+}
+
+const revenueAccountSchema = Type.Object(
+  {
+    account: Type.String({ description: "Sachkonto, as many digits as the Sachkontenlänge." }),
+    taxKey: nullable(Type.String({ description: "BU-Schlüssel; null for an Automatikkonto." })),
+  },
+  { additionalProperties: false },
+);
+
+const datevSettingsSchema = schemaOf<DatevSettings>()(
+  Type.Object(
+    {
+      consultantNumber: nullable(Type.Integer({ description: "Beraternummer (1001–9999999)." })),
+      clientNumber: nullable(Type.Integer({ description: "Mandantennummer (1–99999)." })),
+      chart: stringEnum(datevCharts, { description: "Kontenrahmen." }),
+      accountLength: Type.Integer({ minimum: 4, maximum: 8, description: "Sachkontenlänge." }),
+      fiscalYearStartMonth: Type.Integer({
+        minimum: 1,
+        maximum: 12,
+        description: "The Wirtschaftsjahr's first month.",
+      }),
+      revenueAccounts: Type.Object(
+        Object.fromEntries(datevRevenueKeys.map((key) => [key, revenueAccountSchema])) as Record<
+          DatevRevenueKey,
+          typeof revenueAccountSchema
+        >,
+        { additionalProperties: false, description: "The revenue account per VAT rate and tax case." },
+      ),
+      collectiveDebtor: Type.Integer({ description: "Debitor of invoices naming no customer." }),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+const datevAnswerSchema = schemaOf<DatevSettingsAnswer>()(
+  Type.Object({ datev: datevSettingsSchema }, { additionalProperties: false }),
+);
+
+export const readDatevRoute = endpoint("GET /api/company/datev")({
+  summary: "The settings of the DATEV export (admins)",
+  tags,
+  answer: {
+    status: 200,
+    description: "The stored settings, or the defaults until first saved.",
+    schema: datevAnswerSchema,
+  },
+});
+
+const numberOrText = (field: string) =>
+  t.Optional(t.Union([t.String(), t.Number(), t.Null()], { error: `Das Feld „${field}“ muss eine Zahl sein.` }));
+const optionalText = (field: string) =>
+  t.Optional(t.Union([t.String(), t.Null()], { error: `Das Feld „${field}“ muss Text sein.` }));
+
+export const saveDatevRoute = endpoint("PUT /api/company/datev")({
+  summary: "Replace the settings of the DATEV export",
+  tags,
+  body: withRules(
+    t.Object(
+      {
+        consultantNumber: numberOrText("consultantNumber"),
+        clientNumber: numberOrText("clientNumber"),
+        chart: optionalText("chart"),
+        accountLength: numberOrText("accountLength"),
+        fiscalYearStartMonth: numberOrText("fiscalYearStartMonth"),
+        revenueAccounts: t.Optional(
+          t.Union(
+            [
+              t.Record(
+                t.String(),
+                t.Union([t.Object({ account: optionalText("account"), taxKey: optionalText("taxKey") }), t.Null()]),
+              ),
+              t.Null(),
+            ],
+            { error: "Das Feld „revenueAccounts“ muss ein Objekt sein." },
+          ),
+        ),
+        collectiveDebtor: numberOrText("collectiveDebtor"),
+      },
+      { error: httpMessages.notJsonObject },
+    ),
+    datevSettingsFrom,
+  ),
+  answer: { status: 200, description: "The stored settings.", schema: datevAnswerSchema },
+  errors: {
+    400: { "bad-request": [httpMessages.badRequest] },
+    422: {
+      validation: [
+        datevMessages.consultantNumberInvalid,
+        datevMessages.clientNumberInvalid,
+        datevMessages.revenueAccountInvalid("Erlöse 19 %", 4),
+        httpMessages.notJsonObject,
+      ],
+    },
+  },
+});
+
+/** The settings to store: the kit's rules over the body, or a 422 with the first problem in the form's order. */
+function datevSettingsFrom(body: DatevSettingsDraft): DatevSettings {
+  const check = checkDatevSettings(body);
+  if (check.ok) return check.settings;
+  const first = datevFieldOrder.map((field) => check.errors[field]).find((message) => message !== undefined);
   throw new HttpError(422, "validation", first ?? httpMessages.invalidInput);
 }

@@ -1,13 +1,15 @@
 import { providerBlock } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { readCompanyRoute, saveCompanyRoute } from "./model.ts";
+import { readDatevSettings, saveDatevSettings } from "./datev-store.ts";
+import { readCompanyRoute, readDatevRoute, saveCompanyRoute, saveDatevRoute } from "./model.ts";
 import { readCompanySettings, saveCompanySettings } from "./store.ts";
 
 /**
  * The company settings invoices take their provider data from (bearer):
  * - `GET /api/company` → `{ company, provider }` (the site config's values until first saved);
- * - `PUT /api/company` → `{ company, provider }`, for admins only.
+ * - `PUT /api/company` → `{ company, provider }`, for admins only;
+ * - `GET` and `PUT /api/company/datev` → `{ datev }`: the DATEV export's settings, for admins only.
  * Each route is one store call: the module has no flows, so no service.ts.
  */
 export function companyModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
@@ -21,5 +23,10 @@ export function companyModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
     .put("", async ({ body, user, actor }) => answer(await saveCompanySettings(sql, body, user.id, actor)), {
       admin: true,
       ...saveCompanyRoute.options(),
+    })
+    .get("/datev", async () => ({ datev: await readDatevSettings(sql) }), { admin: true, ...readDatevRoute.options() })
+    .put("/datev", async ({ body, user, actor }) => ({ datev: await saveDatevSettings(sql, body, user.id, actor) }), {
+      admin: true,
+      ...saveDatevRoute.options(),
     });
 }

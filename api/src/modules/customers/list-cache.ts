@@ -1,7 +1,7 @@
 import type { Customer } from "@klarwerk/kit";
 import type { ChangeDetail, ChangeFeed } from "../../db/change-feed.ts";
 import { TableCache } from "../../db/table-cache.ts";
-import { listCount, type ReadPage, searchCount } from "./store.ts";
+import { listCount, type ReadPage, searchCount, shownColumns } from "./store.ts";
 import type { ListQuery } from "./validation.ts";
 
 /** How many characters of JSON a process keeps in all, about: a page of 20 customers is a few KB, of 100 long-noted ones ~0.5 MB. */
@@ -86,9 +86,6 @@ export interface KeptPage {
   read: ReadPage;
   json: string | null;
 }
-
-/** The columns of a page's customer, in the order a page shows them. */
-const shownColumns = ["id", "name", "email", "phone", "website", "notes", "status", "address", "leitweg_id"] as const;
 
 /** An inserted row as the change names it: `[name_lower, status, {the row as shown}]`, else null. */
 function insertedRow(row: unknown): { nameLower: string; status: string; customer: Customer } | null {

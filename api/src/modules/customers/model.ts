@@ -33,6 +33,7 @@ export const customerSchema = schemaOf<Customer>()(
       status: stringEnum(customerStatuses),
       address: nullable(Type.String({ description: "Postal address lines below the name." })),
       leitweg_id: nullable(Type.String({ description: "Leitweg-ID of a public-sector buyer." })),
+      debitor_number: Type.Integer({ minimum: 10000, description: "DATEV Debitor, given at creation; read-only." }),
     },
     { additionalProperties: false },
   ),

@@ -13,7 +13,18 @@ export function containsPattern(text: string): string {
 }
 
 /** The columns of a list page's customer, in the order the page shows them. */
-const shownColumns = ["id", "name", "email", "phone", "website", "notes", "status", "address", "leitweg_id"] as const;
+export const shownColumns = [
+  "id",
+  "name",
+  "email",
+  "phone",
+  "website",
+  "notes",
+  "status",
+  "address",
+  "leitweg_id",
+  "debitor_number",
+] as const;
 
 interface PageRow {
   total: number;
@@ -221,7 +232,7 @@ export async function createCustomers(
       select id, name, email, phone, website, notes, status, address, leitweg_id,
         editor_id, editor_name, editor_id, editor_name
       from drawn
-      returning id, name, email, phone, website, notes, status, address, leitweg_id, name_lower
+      returning id, name, email, phone, website, notes, status, address, leitweg_id, debitor_number, name_lower
     ),
     staged as (select ${staging} as events)
     select created.*
@@ -285,7 +296,8 @@ async function writeCustomer(
     from before
     where customers.id = before.id
     returning customers.id, customers.name, customers.email, customers.phone, customers.website,
-      customers.notes, customers.status, customers.address, customers.leitweg_id, customers.name_lower,
+      customers.notes, customers.status, customers.address, customers.leitweg_id, customers.debitor_number,
+      customers.name_lower,
       to_json(before) as before`;
   if (!updated) return null;
   const { name_lower, before, ...stored } = updated;

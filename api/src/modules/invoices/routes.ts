@@ -2,6 +2,9 @@ import { todayInGermany } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { idParams } from "../../http/ids.ts";
+import { ownCopy } from "../../http/openapi.ts";
+import { datevDocs } from "./datev-docs.ts";
+import { datevExport } from "./datev-export.ts";
 import {
   cancelInvoiceRoute,
   createInvoiceRoute,
@@ -28,7 +31,8 @@ import { listInvoices } from "./store.ts";
  * - `POST /api/invoices/{id}/cancel` → 201 `{ invoice, cancelled }`: the Stornorechnung and the original;
  * - `POST /api/invoices/{id}/payment` `{ paidOn }` → `{ invoice }`;
  * - `GET /api/invoices/{id}/pdf`: the PDF stored at issue, always the same bytes;
- * - `GET /api/invoices/{id}/xrechnung`: the XRechnung 3.0 (CII), made from the stored invoice.
+ * - `GET /api/invoices/{id}/xrechnung`: the XRechnung 3.0 (CII), made from the stored invoice;
+ * - `GET /api/invoices/datev?from=&to=`: the DATEV Buchungsstapel of a period, for admins only.
  */
 export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
   const service = invoicesService({ sql, config });
@@ -41,6 +45,10 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
       async ({ query, user }) => listInvoices(sql, parseListQuery(query), todayInGermany(), user.role !== "admin"),
       { auth: true, ...listInvoicesRoute.options() },
     )
+    .get("/datev", async ({ query, actor }) => datevExport(sql, query, actor), {
+      admin: true,
+      detail: ownCopy(datevDocs),
+    })
     .get(
       "/:id",
       async ({ id, user }) => {

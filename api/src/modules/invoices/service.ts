@@ -28,7 +28,7 @@ import {
 } from "./store.ts";
 
 /** Downloads are stored files (or made from stored data): nothing of them runs in our origin. */
-function fileResponse(body: BodyInit, type: string, name: string, sha256: string | null): Response {
+export function fileResponse(body: BodyInit, type: string, name: string, sha256: string | null): Response {
   const headers = new Headers({
     "Content-Type": type,
     "Content-Disposition": contentDisposition("attachment", name),
