@@ -303,6 +303,7 @@ const portalRoutes: Record<string, PortalRoute> = {
     request: async () => ({ path: "/api/company", method: "PUT", json: issuableCompany }),
   },
   "GET /api/invoices": { allowed: 200, request: async () => ({ path: "/api/invoices" }) },
+  "GET /api/invoices/report": { allowed: 200, request: async () => ({ path: "/api/invoices/report" }) },
   "POST /api/invoices": {
     allowed: 201,
     request: async () => ({ path: "/api/invoices", json: invoiceJson({ issue: false }) }),

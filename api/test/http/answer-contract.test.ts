@@ -31,6 +31,7 @@ import {
 import { customerAnswerSchema, customerPageSchema, customerSchema } from "../../src/modules/customers/responses.ts";
 import { downloadLinkSchema, fileAnswerSchema, fileListingSchema } from "../../src/modules/files/responses.ts";
 import { createFolderRoute, listFoldersRoute } from "../../src/modules/folders/model.ts";
+import { reportRoute } from "../../src/modules/invoices/model.ts";
 import {
   cancellationAnswerSchema,
   invoiceAnswerSchema,
@@ -97,6 +98,7 @@ const answerSchemas = {
   "GET /api/company": readCompanyRoute.answer,
   "PUT /api/company": saveCompanyRoute.answer,
   "GET /api/invoices": invoicePageSchema,
+  "GET /api/invoices/report": reportRoute.answer,
   "GET /api/invoices/:id": invoiceAnswerSchema,
   "POST /api/invoices": invoiceAnswerSchema,
   "PUT /api/invoices/:id": invoiceAnswerSchema,

@@ -16,7 +16,7 @@ import type { CompanyAnswer, CompanySettingsDraft } from "./company";
 import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from "./contact";
 import type { CustomerAnswer, CustomerInput, CustomerPage } from "./customers";
 import type { DownloadLink, FileAnswer, FileListing, FolderAnswer, FolderList } from "./files";
-import type { CancellationAnswer, InvoiceAnswer, InvoiceContent, InvoicePage } from "./invoices";
+import type { CancellationAnswer, InvoiceAnswer, InvoiceContent, InvoicePage, InvoiceReport } from "./invoices";
 import type { BackupStartedAnswer, HealthAnswer } from "./operations";
 import type { OutboxList, RetriedMailAnswer } from "./outbox";
 import type {
@@ -121,7 +121,8 @@ export interface ApiRoutes {
   "GET /api/company": { answer: CompanyAnswer };
   "PUT /api/company": { body: CompanySettingsDraft; answer: CompanyAnswer };
 
-  "GET /api/invoices": { query: PagedListQuery; answer: InvoicePage };
+  "GET /api/invoices": { query: PagedListQuery & { ageing?: string }; answer: InvoicePage };
+  "GET /api/invoices/report": { answer: InvoiceReport };
   "GET /api/invoices/:id": { answer: InvoiceAnswer };
   "POST /api/invoices": { body: InvoiceSave; answer: InvoiceAnswer };
   "PUT /api/invoices/:id": { body: InvoiceSave; answer: InvoiceAnswer };

@@ -1,7 +1,20 @@
-import { invoiceDateMessages, invoiceFieldMessages, invoiceFormMessages, invoiceIssueMessages } from "@klarwerk/kit";
+import {
+  ageingBuckets,
+  invoiceDateMessages,
+  invoiceFieldMessages,
+  invoiceFormMessages,
+  invoiceIssueMessages,
+} from "@klarwerk/kit";
 import { listQueryDocs } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
-import { bytesResponse, errorResponses, jsonBodyErrors, jsonResponse } from "../../http/openapi.ts";
+import {
+  bytesResponse,
+  errorResponses,
+  jsonBodyErrors,
+  jsonResponse,
+  queryParameter,
+  stringEnum,
+} from "../../http/openapi.ts";
 import { digestHeaderDocs } from "../files/index.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
 import { cancellationAnswerSchema, invoiceAnswerSchema, invoicePageSchema } from "./responses.ts";
@@ -49,10 +62,17 @@ const list = listQueryDocs(invoiceListRules, {
 export const listDocs = {
   summary: "One page of invoices, newest first, searched by number and customer, with their status",
   tags,
-  parameters: list.parameters,
+  parameters: [
+    ...list.parameters,
+    queryParameter(
+      "ageing",
+      "Only open items (status `open` or `overdue`) of this age on today's date in Germany, as the report counts them; empty for all.",
+      stringEnum(ageingBuckets),
+    ),
+  ],
   responses: {
     200: jsonResponse("The page and how many pages and invoices match.", invoicePageSchema),
-    ...errorResponses({ 400: { "invalid-query": list.badRequest } }),
+    ...errorResponses({ 400: { "invalid-query": [...list.badRequest, messages.invalidAgeingFilter] } }),
   },
 };
 

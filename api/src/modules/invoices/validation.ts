@@ -7,6 +7,7 @@ import {
   invoiceLimits,
   invoicePaging,
   invoiceStatuses,
+  isAgeingBucket,
   isInvoiceDate,
   isInvoiceStatus,
   isIsoDate,
@@ -118,10 +119,17 @@ export const invoiceListRules: ListQueryRules<InvoiceStatus> = {
   messages,
 };
 
-/** `?page=&limit=&search=&status=` of the invoice list; the search is matched in lower case. */
+/**
+ * `?page=&limit=&search=&status=&ageing=` of the invoice list; the search is matched in lower case,
+ * `ageing` keeps the open items of one bucket of the "Auswertung" (empty: all).
+ */
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
   const parsed = parseGenericListQuery(query, invoiceListRules);
-  return { ...parsed, search: parsed.search?.toLowerCase() ?? null };
+  const { ageing } = query;
+  if (ageing !== undefined && ageing !== "" && !isAgeingBucket(ageing)) {
+    throw new HttpError(400, "invalid-query", messages.invalidAgeingFilter);
+  }
+  return { ...parsed, search: parsed.search?.toLowerCase() ?? null, ageing: isAgeingBucket(ageing) ? ageing : null };
 }
 
 /** Every message a save can be refused with, for the API description. */
