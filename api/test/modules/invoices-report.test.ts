@@ -48,8 +48,9 @@ const dueJan14 = await storeIssuedInThePast(
   "2025-0040",
 );
 const dueJan1 = await storeIssuedInThePast(db.sql, app, token, body("2026-01-01", { paymentTermDays: 0 }), "2026-0001");
-const noTermGiven = body("2025-11-30");
-delete noTermGiven.paymentTermDays;
+const noTermGiven = Object.fromEntries(
+  Object.entries(body("2025-11-30")).filter(([field]) => field !== "paymentTermDays"),
+);
 const dueDec14 = await storeIssuedInThePast(db.sql, app, token, noTermGiven, "2025-0030");
 const twice = { items: [{ description: "Beratung", quantity: 2, unitPriceCents: net }], paymentTermDays: 0 };
 const dueOct31 = await storeIssuedInThePast(db.sql, app, token, body("2025-10-31", twice), "2025-0020");

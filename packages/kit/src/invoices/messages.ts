@@ -123,6 +123,8 @@ export const invoiceReportMessages = {
   title: "Auswertung",
   openItems: "Offene Posten",
   revenue: "Umsatz",
+  openSum: "Summe (brutto)",
+  overdueCount: "davon überfällig",
   ageing: {
     not_due: "nicht fällig",
     days_1_30: "1–30 Tage überfällig",
