@@ -114,6 +114,7 @@ test("Auswertung: staff see the open items and the revenue as the API counts the
   await expect(chart).toBeVisible();
   // This month's invoice is a bar: its tooltip names the month's open revenue, as the table does.
   const thisMonth = await page.locator("tbody tr").last().locator("th").textContent();
+  expect(thisMonth).toBeTruthy();
   await expect(chart.locator("rect > title").filter({ hasText: `${thisMonth}, Offen:` })).toHaveCount(1);
   await expectNoAxeViolations(page);
 

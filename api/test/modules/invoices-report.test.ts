@@ -94,6 +94,7 @@ describe("open items", () => {
   test("are the issued invoices neither paid nor cancelled, gross, each in the bucket of its age", async () => {
     expect(dueJan14.dueDate).toBe("2026-01-14");
     expect(dueDec14.dueDate).toBe("2025-12-14");
+    expect(dueJan1.dueDate).toBe("2026-01-01");
     const answer = await report("2026-01-14");
     expect(answer.today).toBe("2026-01-14");
     expect(answer.open_items).toEqual({
