@@ -51,6 +51,7 @@ async function issueInvoice(request: APIRequestContext, token: string, recipient
 /** The open items' figures and each bucket's line as the screen shows them. */
 async function shownOpenItems(page: Page) {
   const block = page.getByRole("region", { name: "Offene Posten" });
+  await expect(block.getByRole("listitem")).toHaveCount(4);
   const figure = (name: string) => block.getByRole("group", { name }).locator("p").last().textContent();
   const buckets: string[] = [];
   for (const item of await block.getByRole("listitem").all()) buckets.push((await item.textContent()) ?? "");

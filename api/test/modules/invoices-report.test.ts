@@ -76,7 +76,7 @@ await db.sql.begin((tx) =>
     totalCents: invoiceTotals(reversalContent).totalCents,
     seller: issuableCompany,
     pdf: { id: "past-2026-0002", size: 1, sha256: "0".repeat(64) },
-    issuer: { id: null, name: "Test" },
+    issuer: { id: owner.user.id, name: owner.user.name },
   }),
 );
 await createInvoice(app, token, body("2025-12-10", { issue: false }));

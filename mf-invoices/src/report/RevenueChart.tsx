@@ -52,7 +52,7 @@ export default function RevenueChart({ revenue }: { revenue: RevenueMonth[] }) {
   const barWidth = slot * 0.6;
 
   return (
-    <figure style={{ margin: 0 }}>
+    <div>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         role="img"
@@ -121,11 +121,11 @@ export default function RevenueChart({ revenue }: { revenue: RevenueMonth[] }) {
           );
         })}
       </svg>
-      <Group component="figcaption" gap="lg" mt="xs" aria-hidden="true">
+      <Group gap="lg" mt="xs" aria-hidden="true">
         <LegendItem color={paidColor} label={messages.paid} />
         <LegendItem color={openColor} label={messages.open} />
       </Group>
-    </figure>
+    </div>
   );
 }
 
