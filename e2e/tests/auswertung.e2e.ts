@@ -7,6 +7,8 @@ import { registeredUser, signInQuickly } from "../support/users";
 
 // The database is shared with every other test file, which may issue invoices meanwhile: each
 // check compares the screen with the API's report read right then, and tries again if they differ.
+// Each test walks several screens and reloads until the numbers agree: three times the usual time.
+test.describe.configure({ timeout: 135_000 });
 
 interface Amount {
   count: number;
@@ -134,6 +136,7 @@ test("the dashboard's Offene Posten card shows the same sum and overdue count", 
   const token = await tokenOf(request, user);
   await signInQuickly(page, request, user);
   await page.goto("/dashboard");
+  await expect(page.getByRole("main")).toContainText(`Willkommen, ${user.name}`, { timeout: 30_000 });
   const card = page.getByRole("region", { name: "Offene Posten" });
   await expect(page.getByRole("region", { name: "Kennzahlen" }).getByRole("group")).toHaveCount(4);
   await expect(async () => {
