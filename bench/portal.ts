@@ -49,7 +49,7 @@ const listScripts = process.argv.includes("--scripts");
 
 const goals = { firstVisitBytes: 150 * 1024, firstVisitBlockingMs: 200, nextScreenBytes: 40 * 1024 } as const;
 const firstPath = "/dashboard";
-const nextPaths = ["/customers", "/data", "/invoices"] as const;
+const nextPaths = ["/customers", "/data", "/invoices", "/invoices/auswertung"] as const;
 const adminPaths = ["/outbox", "/users", "/releases", "/audit", "/privacy"] as const;
 
 interface Step {

@@ -319,6 +319,7 @@ const portalRoutes: Record<string, PortalRoute> = {
     },
   },
   "GET /api/invoices": { allowed: 200, request: async () => ({ path: "/api/invoices" }) },
+  "GET /api/invoices/report": { allowed: 200, request: async () => ({ path: "/api/invoices/report" }) },
   "POST /api/invoices": {
     allowed: 201,
     request: async () => ({ path: "/api/invoices", json: invoiceJson({ issue: false }) }),

@@ -2,17 +2,12 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
+import { tokenOf } from "../support/invoices";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, type TestUser, testOwner } from "../support/users";
 
 // The trail is shared by every test: each test's colleague has a name of its own, and the
 // Protokoll is filtered by that colleague or by the test's own invoice.
-
-async function tokenOf(request: APIRequestContext, user: TestUser): Promise<string> {
-  const response = await request.post("/api/login", { data: { email: user.email, password: user.password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** The colleague's draft invoice, saved through the API; its id. */
 async function draftBy(request: APIRequestContext, user: TestUser, recipient: string): Promise<number> {

@@ -3,39 +3,17 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { APIRequestContext, Download, Locator, Page } from "@playwright/test";
+import type { Download, Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
+import { companyReadyToIssue, issuableCompany, tokenOf } from "../support/invoices";
 import { expect, test } from "../support/test";
-import { registeredUser, signInQuickly, type TestUser, testOwner } from "../support/users";
+import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
 // Invoices are shared by all staff and the database by every test: each test names its customers
 // with a tag of its own and searches the list for it.
 
 /** The team's e-invoice validator, beside the repository (two levels above this folder). */
 const validator = join(import.meta.dirname, "..", "..", "..", "shared", "einvoice", "validate.sh");
-
-/** Company settings an invoice can be issued with (tax number, contact); saved by the owner, an admin. */
-const issuableCompany = {
-  taxNumber: "12/345/67890",
-  iban: "DE02120300000000202051",
-  bic: "BYLADEM1001",
-  bankName: "Beispielbank",
-};
-
-async function tokenOf(request: APIRequestContext, user: TestUser): Promise<string> {
-  const response = await request.post("/api/login", { data: { email: user.email, password: user.password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Makes the company settings issuable, as the owner (idempotent; other tests may do it too). */
-async function companyReadyToIssue(request: APIRequestContext): Promise<void> {
-  const headers = { Authorization: `Bearer ${await tokenOf(request, testOwner)}` };
-  const current = await request.get("/api/company", { headers });
-  const { company } = (await current.json()) as { company: Record<string, string | null> };
-  const saved = await request.put("/api/company", { headers, data: { ...company, ...issuableCompany } });
-  expect(saved.status(), await saved.text()).toBe(200);
-}
 
 /** Today in the browser's time zone (the config's Europe/Berlin), as a date input holds it. */
 function todayInBerlin(): string {

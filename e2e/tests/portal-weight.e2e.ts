@@ -93,6 +93,25 @@ test("after login the dashboard brings at most 165 KB of JavaScript, each furthe
   }
 });
 
+test("the Auswertung, opened from the dashboard, brings its chart with at most 40 KB", async ({ page, request }) => {
+  const user = await registeredUser(request, "Anton Auswertung");
+  const scripts = watchScripts(page);
+  await signInQuickly(page, request, user);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("main")).toContainText(`Willkommen, ${user.name}`);
+  await scripts.take();
+
+  await goInApp(page, "/invoices/auswertung");
+  // The chart is a chunk of its own, loaded once the numbers are there: wait for it to be drawn.
+  await expect(page.getByRole("img", { name: /Balkendiagramm: Umsatz je Monat/ })).toBeVisible();
+  const screen = await scripts.take();
+  expect(
+    screen.scripts.some((script) => script.startsWith("/remotes/mf-invoices/")),
+    screen.scripts.join("\n"),
+  ).toBe(true);
+  expect(screen.total, `/invoices/auswertung:\n${screen.scripts.join("\n")}`).toBeLessThanOrEqual(40 * kb);
+});
+
 test("an admin screen is downloaded only when it is opened, at most 40 KB each", async ({ page, request }) => {
   const scripts = watchScripts(page);
   await page.goto("/");

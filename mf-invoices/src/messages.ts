@@ -65,6 +65,8 @@ export const invoiceMessages = {
   loadFailed: "Die Rechnungen konnten nicht geladen werden.",
   loading: "Lade Rechnungen…",
   pagination: "Seiten der Rechnungsliste",
+  ageingFilter: (bucket: string) => `Nur offene Posten: ${bucket}`,
+  ageingFilterOff: "Alle Rechnungen zeigen",
   downloadPdf: "PDF herunterladen",
   downloadXrechnung: "XRechnung herunterladen",
   downloadFailed: "Die Datei konnte nicht heruntergeladen werden.",
@@ -149,3 +151,24 @@ export function savedCountLabel(count: number): string {
 export function periodText(start: string, end: string): string {
   return `${invoiceLabels.servicePeriod} ${formatInvoiceDate(start)} – ${formatInvoiceDate(end)}`;
 }
+
+/** The "Auswertung" screen's texts beside the kit's (`invoiceReportMessages`). */
+export const reportMessages = {
+  description: "Was offen ist und was in den letzten zwölf Monaten umgesetzt wurde.",
+  toInvoices: "Zum Rechnungstool",
+  loading: "Lade Auswertung…",
+  loadFailed: "Die Auswertung konnte nicht geladen werden.",
+  retry: "Erneut versuchen",
+  openCount: "Anzahl",
+  bucketLink: (count: string, sum: string) => `${count} · ${sum}`,
+  bucketsLabel: "Offene Posten nach Fälligkeit",
+  revenueHint: "Netto nach Rechnungsdatum, letzte 12 Monate; Stornorechnungen im Monat ihres Datums abgezogen.",
+  chartLabel:
+    "Balkendiagramm: Umsatz je Monat, bezahlt und offen gestapelt; dieselben Zahlen stehen in der Tabelle darunter.",
+  tableCaption: "Umsatz je Monat (netto)",
+  month: "Monat",
+  paid: "Bezahlt",
+  open: "Offen",
+  total: "Summe",
+  twelveMonths: "12 Monate",
+} as const;

@@ -44,6 +44,7 @@ import {
   readInvoiceRoute,
   recordPaymentRoute,
   replaceInvoiceRoute,
+  reportRoute,
 } from "../../src/modules/invoices/model.ts";
 import { backupRoute, healthRoute } from "../../src/modules/operations/model.ts";
 import { listOutboxRoute, retryMailRoute } from "../../src/modules/outbox/model.ts";
@@ -122,6 +123,7 @@ const answerSchemas = {
   "DELETE /api/invoices/:id": deleteInvoiceRoute.answer,
   "POST /api/invoices/:id/cancel": cancelInvoiceRoute.answer,
   "POST /api/invoices/:id/payment": recordPaymentRoute.answer,
+  "GET /api/invoices/report": reportRoute.answer,
   "GET /api/folders": listFoldersRoute.answer,
   "POST /api/folders": createFolderRoute.answer,
   "GET /api/files": listFilesRoute.answer,

@@ -1,10 +1,11 @@
-import type { Invoice, InvoicePage } from "@klarwerk/kit";
+import { type Invoice, type InvoicePage, invoiceReportMessages } from "@klarwerk/kit";
 import { SearchIcon } from "@klarwerk/kit/icons";
 import { Pager, QueryState, usePagedList } from "@klarwerk/kit/portal";
-import { Badge, Group, Stack, TextInput, Title } from "@klarwerk/kit/ui";
-import { memo, useId } from "react";
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from "@klarwerk/kit/ui";
+import { memo, useEffect, useId, useState } from "react";
 import { invoicesQueryOptions } from "../api/get-invoices";
 import { invoiceMessages, savedCountLabel } from "../messages";
+import { ageingOfLocation } from "../report/ageing-link";
 import { SavedInvoiceCard } from "./SavedInvoiceCard";
 
 /** A page of the list as the kit's list state reads it. */
@@ -18,13 +19,25 @@ const invoiceRows = (answer: InvoicePage) => ({ items: answer.invoices, pages: a
  */
 export const SavedInvoices = memo(function SavedInvoices({ onEdit }: { onEdit: (invoice: Invoice) => void }) {
   const headingId = useId();
+  const [initialAgeing] = useState(ageingOfLocation);
+  // Opened from a link of the "Auswertung": the list, not the form above it, is what was asked for.
+  useEffect(() => {
+    if (initialAgeing !== null) document.getElementById(headingId)?.scrollIntoView();
+  }, [initialAgeing, headingId]);
   const list = usePagedList({
-    query: ({ page, search }) => invoicesQueryOptions({ page, search }),
+    query: ({ page, search, filter }) => invoicesQueryOptions({ page, search, ageing: filter }),
     pageOf: invoiceRows,
-    filter: null,
+    filter: initialAgeing,
     searchDelayMs: 250,
   });
   const { shown } = list;
+  const ageing = list.params.filter;
+  const showAll = () => {
+    list.setFilter(null);
+    const url = new URL(window.location.href);
+    url.searchParams.delete("ageing");
+    window.history.replaceState(window.history.state, "", url);
+  };
   return (
     <Stack component="section" aria-labelledby={headingId} gap="md">
       <Group justify="space-between" align="center">
@@ -37,6 +50,14 @@ export const SavedInvoices = memo(function SavedInvoices({ onEdit }: { onEdit: (
           </Badge>
         )}
       </Group>
+      {ageing !== null && (
+        <Group gap="sm" role="status">
+          <Text fw={600}>{invoiceMessages.ageingFilter(invoiceReportMessages.ageing[ageing])}</Text>
+          <Button variant="default" size="xs" onClick={showAll}>
+            {invoiceMessages.ageingFilterOff}
+          </Button>
+        </Group>
+      )}
       <TextInput
         type="search"
         label={invoiceMessages.search}

@@ -1,7 +1,7 @@
-import type { Invoice } from "@klarwerk/kit";
+import { type Invoice, invoiceReportMessages } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Button, Group, Stack, useDisclosure } from "@klarwerk/kit/ui";
+import { Anchor, Button, Group, Stack, useDisclosure } from "@klarwerk/kit/ui";
 import { useCallback } from "react";
 import { useCompany } from "../api/get-company";
 import { CompanySettingsDialog } from "../components/CompanySettingsDialog";
@@ -29,7 +29,9 @@ export default function Invoices() {
   );
   return (
     <>
-      <ScreenHeader title={invoiceMessages.screenTitle} description={invoiceMessages.screenDescription} />
+      <ScreenHeader title={invoiceMessages.screenTitle} description={invoiceMessages.screenDescription}>
+        <Anchor href="/invoices/auswertung">{invoiceReportMessages.title}</Anchor>
+      </ScreenHeader>
       {user?.role === "admin" && (
         <Group justify="flex-end" mb="md">
           <Button variant="default" onClick={settings.open} disabled={!company.data}>

@@ -17,7 +17,7 @@ import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from
 import type { CustomerAnswer, CustomerInput, CustomerPage } from "./customers";
 import type { DatevSettingsAnswer, DatevSettingsDraft } from "./datev";
 import type { DownloadLink, FileAnswer, FileListing, FolderAnswer, FolderList } from "./files";
-import type { CancellationAnswer, InvoiceAnswer, InvoiceContent, InvoicePage } from "./invoices";
+import type { CancellationAnswer, InvoiceAnswer, InvoiceContent, InvoicePage, InvoiceReport } from "./invoices";
 import type { BackupStartedAnswer, HealthAnswer } from "./operations";
 import type { OutboxList, RetriedMailAnswer } from "./outbox";
 import type {
@@ -124,7 +124,8 @@ export interface ApiRoutes {
   "GET /api/company/datev": { answer: DatevSettingsAnswer };
   "PUT /api/company/datev": { body: DatevSettingsDraft; answer: DatevSettingsAnswer };
 
-  "GET /api/invoices": { query: PagedListQuery; answer: InvoicePage };
+  "GET /api/invoices": { query: PagedListQuery & { ageing?: string }; answer: InvoicePage };
+  "GET /api/invoices/report": { answer: InvoiceReport };
   "GET /api/invoices/:id": { answer: InvoiceAnswer };
   "POST /api/invoices": { body: InvoiceSave; answer: InvoiceAnswer };
   "PUT /api/invoices/:id": { body: InvoiceSave; answer: InvoiceAnswer };

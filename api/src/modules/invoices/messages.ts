@@ -11,6 +11,7 @@ export const invoicesApiMessages = {
   notFound: "Diese Rechnung gibt es nicht.",
   invalidLimit: invalidLimitParam(invoicePaging.maxLimit),
   invalidStatusFilter: "Der Parameter „status“ ist kein bekannter Rechnungsstatus.",
+  invalidAgeingFilter: "Der Parameter „ageing“ ist keine bekannte Stufe der offenen Posten.",
   invalidSearch: "Der Suchbegriff darf höchstens 200 Zeichen lang sein.",
   invalidField: (field: string) => `Die Angabe im Feld „${field}“ ist ungültig.`,
   issuedFinal:

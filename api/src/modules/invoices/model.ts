@@ -1,4 +1,5 @@
 import {
+  ageingBuckets,
   type CancellationAnswer,
   type Invoice,
   type InvoiceAnswer,
@@ -6,6 +7,7 @@ import {
   type InvoiceItem,
   type InvoicePage,
   type InvoiceReference,
+  type InvoiceReport,
   type InvoiceStatus,
   type InvoiceSummary,
   type InvoiceTotals,
@@ -17,6 +19,7 @@ import {
   invoiceLimits,
   invoicePaging,
   invoiceStatuses,
+  isAgeingBucket,
   isInvoiceDate,
   isInvoiceStatus,
   isIsoDate,
@@ -29,7 +32,7 @@ import { endpoint } from "../../http/endpoint.ts";
 import { HttpError } from "../../http/errors.ts";
 import { type ListQueryRules, listQueryDocs, parseListQuery as parseGenericListQuery } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
-import { bytesResponse, nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
+import { bytesResponse, nullable, queryParameter, schemaOf, stringEnum } from "../../http/openapi.ts";
 import { digestHeaderDocs } from "../files/index.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
 import type { ListQuery } from "./store.ts";
@@ -273,10 +276,17 @@ const invoiceListRules: ListQueryRules<InvoiceStatus> = {
   messages,
 };
 
-/** `?page=&limit=&search=&status=` of the invoice list; the search is matched in lower case. */
+/**
+ * `?page=&limit=&search=&status=&ageing=` of the invoice list; the search is matched in lower case,
+ * `ageing` keeps the open items of one bucket of the "Auswertung" (empty: all).
+ */
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
   const parsed = parseGenericListQuery(query, invoiceListRules);
-  return { ...parsed, search: parsed.search?.toLowerCase() ?? null };
+  const { ageing } = query;
+  if (ageing !== undefined && ageing !== "" && !isAgeingBucket(ageing)) {
+    throw new HttpError(400, "invalid-query", messages.invalidAgeingFilter);
+  }
+  return { ...parsed, search: parsed.search?.toLowerCase() ?? null, ageing: isAgeingBucket(ageing) ? ageing : null };
 }
 
 /** Its message names the latest issue date: an example of one. */
@@ -313,13 +323,20 @@ const idParam = { description: "The invoice's id, a positive integer.", invalid:
 export const listInvoicesRoute = endpoint("GET /api/invoices")({
   summary: "One page of invoices, newest first, searched by number and customer, with their status",
   tags,
-  parameters: list.parameters,
+  parameters: [
+    ...list.parameters,
+    queryParameter(
+      "ageing",
+      "Only open items (status `open` or `overdue`) of this age on today's date in Germany, as the report counts them; empty for all.",
+      stringEnum(ageingBuckets),
+    ),
+  ],
   answer: {
     status: 200,
     description: "The page and how many pages and invoices match.",
     schema: invoicePageSchema,
   },
-  errors: { 400: { "invalid-query": list.badRequest } },
+  errors: { 400: { "invalid-query": [...list.badRequest, messages.invalidAgeingFilter] } },
 });
 
 export const readInvoiceRoute = endpoint("GET /api/invoices/:id")({
@@ -434,4 +451,69 @@ export const invoiceXrechnungRoute = endpoint("GET /api/invoices/:id/xrechnung")
   idParam,
   responses: { 200: bytesResponse("`application/xml`, saved as `XRechnung_<number>.xml`.", digestHeaderDocs) },
   errors: { 404: notFound, 409: notIssued },
+});
+
+// The Auswertung's report.
+
+/** The report's amounts: each description says "in cents" itself. */
+const centsOf = (description: string) => Type.Integer({ description });
+
+function amountSchema(description: string) {
+  return Type.Object(
+    {
+      count: Type.Integer({ minimum: 0, description: "How many invoices." }),
+      sum_cents: centsOf("Their gross total, in cents."),
+    },
+    { additionalProperties: false, description },
+  );
+}
+
+const bucketSchemas = Object.fromEntries(
+  ageingBuckets.map((bucket) => [bucket, amountSchema(`The open items in the bucket \`${bucket}\`.`)]),
+) as Record<(typeof ageingBuckets)[number], ReturnType<typeof amountSchema>>;
+
+const reportSchema = schemaOf<InvoiceReport>()(
+  Type.Object(
+    {
+      today: Type.String({ format: "date", description: "The day in Germany the ages are counted to." }),
+      open_items: Type.Object(
+        {
+          count: Type.Integer({ minimum: 0, description: "Issued invoices neither paid nor cancelled." }),
+          sum_cents: centsOf("Their gross total, in cents."),
+          overdue: amountSchema("Those past their due date (every bucket but `not_due`)."),
+          buckets: Type.Object(bucketSchemas, {
+            additionalProperties: false,
+            description:
+              "By days past the due date on `today`: `not_due` (due today or later), `days_1_30`, `days_31_60`, `days_over_60`.",
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      revenue: Type.Array(
+        Type.Object(
+          {
+            month: Type.String({ pattern: "^\\d{4}-\\d{2}$", description: "`yyyy-mm`." }),
+            paid_cents: centsOf("Net of the month's invoices that are paid, in cents."),
+            open_cents: centsOf("Net of the month's invoices not paid (yet), in cents."),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          minItems: 12,
+          maxItems: 12,
+          description:
+            "The last twelve months, oldest first, by invoice date. A Stornorechnung counts negative in its own month, in the column of the invoice it cancels.",
+        },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const reportRoute = endpoint("GET /api/invoices/report")({
+  summary: "Auswertung: open items by age and the net revenue of the last twelve months",
+  description:
+    "Amounts in cents. Staff do not see invoices a data-protection erasure restricted, in the sums as in the list; the bucket names are the list's `ageing` filter.",
+  tags,
+  answer: { status: 200, description: "The report for today in Germany.", schema: reportSchema },
 });

@@ -16,14 +16,17 @@ import {
   readInvoiceRoute,
   recordPaymentRoute,
   replaceInvoiceRoute,
+  reportRoute,
 } from "./model.ts";
+import { invoiceReport } from "./report.ts";
 import { invoicesService } from "./service.ts";
 import { listInvoices } from "./store.ts";
 
 /**
  * The invoice tool's API (bearer; all staff see all invoices but those a data-protection erasure
  * restricted, which only admins see; the flows are service.ts's):
- * - `GET /api/invoices?page=&limit=&search=&status=` → `{ invoices, pages, total }`, newest first;
+ * - `GET /api/invoices?page=&limit=&search=&status=&ageing=` → `{ invoices, pages, total }`, newest first;
+ * - `GET /api/invoices/report` → the "Auswertung": open items by age, revenue per month (report.ts);
  * - `GET /api/invoices/{id}` → `{ invoice }`;
  * - `POST /api/invoices` → 201 `{ invoice }`: a draft, or with `issue: true` issued at once;
  * - `PUT /api/invoices/{id}` → `{ invoice }`: replaces a draft, with `issue: true` issues it;
@@ -48,6 +51,10 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
     .get("/datev", async ({ query, actor }) => datevExport(sql, query, actor), {
       admin: true,
       detail: ownCopy(datevDocs),
+    })
+    .get("/report", async ({ user }) => invoiceReport(sql, todayInGermany(), user.role !== "admin"), {
+      auth: true,
+      ...reportRoute.options(),
     })
     .get(
       "/:id",

@@ -1,4 +1,5 @@
 import {
+  type AgeingBucket,
   type CompanySettings,
   type Invoice,
   type InvoiceContent,
@@ -22,8 +23,8 @@ import type { InvoiceDocumentData } from "./types.ts";
  * transaction each (see routes.ts and issue.ts); these are their steps.
  */
 
-/** The search is trimmed and in lower case. */
-export type ListQuery = GenericListQuery<InvoiceStatus>;
+/** The search is trimmed and in lower case; `ageing` keeps only open items of that age. */
+export type ListQuery = GenericListQuery<InvoiceStatus> & { ageing: AgeingBucket | null };
 
 /** The stored row, as the queries below select it. */
 interface InvoiceRow {
@@ -68,12 +69,33 @@ interface InvoiceRow {
 }
 
 /**
+ * How far past its due date invoice `i` is on `today` (`ageingBuckets`; meaningful for open items
+ * only): not yet due on the due date itself, as the status "Überfällig" begins the day after.
+ */
+function ageingSql(sql: Queries, today: string) {
+  return sql`case
+      when i.due_date >= ${today}::date then 'not_due'
+      when i.due_date >= ${today}::date - 30 then 'days_1_30'
+      when i.due_date >= ${today}::date - 60 then 'days_31_60'
+      else 'days_over_60'
+    end`;
+}
+
+/**
+ * Whether a row of `selectInvoices` is an open item: issued, neither paid nor cancelled, not a
+ * Stornorechnung (the statuses "Offen" and "Überfällig").
+ */
+export function isOpenItemSql(sql: Queries) {
+  return sql`status in ('open', 'overdue')`;
+}
+
+/**
  * The columns every read selects, with the status computed in the database (the list filters and
  * pages by it): draft; a cancellation invoice; cancelled when a cancellation invoice names it;
  * paid; overdue once Germany's today is past the due date; otherwise open. `today` is a parameter
  * so that status and tests agree on the day.
  */
-function selectInvoices(sql: Queries, today: string) {
+export function selectInvoices(sql: Queries, today: string) {
   return sql`
     select i.id, i.state, i.kind, i.number, i.customer_id, i.recipient, i.recipient_name, i.recipient_vat_id,
       i.buyer_reference, i.provider,
@@ -95,7 +117,8 @@ function selectInvoices(sql: Queries, today: string) {
         when i.paid_on is not null then 'paid'
         when i.due_date < ${today}::date then 'overdue'
         else 'open'
-      end as status
+      end as status,
+      ${ageingSql(sql, today)} as ageing
     from invoices i
     left join invoices o on o.id = i.cancels_id
     left join invoices c on c.cancels_id = i.id`;
@@ -190,9 +213,11 @@ export async function listInvoices(
   today: string,
   hideRestricted = false,
 ): Promise<InvoicePage> {
-  const { page, limit, search, status } = query;
+  const { page, limit, search, status, ageing } = query;
   const pattern = search === null ? null : containsPattern(search);
   const shown = hideRestricted ? sql`and not ${restrictedSql(sql)}` : sql``;
+  const filtered = sql`(${status}::text is null or status = ${status})
+    and (${ageing}::text is null or (${isOpenItemSql(sql)} and ageing = ${ageing}))`;
   const rows = await sql<(InvoiceRow & { total: number })[]>`
     with listed as (${selectInvoices(sql, today)}
       where (${pattern}::text is null
@@ -200,7 +225,7 @@ export async function listInvoices(
         or lower(coalesce(i.number, '')) like ${pattern})
         ${shown})
     select *, count(*) over () as total from listed
-    where ${status}::text is null or status = ${status}
+    where ${filtered}
     order by id desc
     limit ${limit} offset ${(page - 1) * limit}`;
   let total = rows[0]?.total ?? 0;
@@ -212,14 +237,14 @@ export async function listInvoices(
           or lower(i.recipient_name) like ${pattern}
           or lower(coalesce(i.number, '')) like ${pattern})
           ${shown})
-      select count(*) as total from listed where ${status}::text is null or status = ${status}`;
+      select count(*) as total from listed where ${filtered}`;
     total = count?.total ?? 0;
   }
   return { invoices: rows.map(summaryOf), pages: Math.max(1, Math.ceil(total / limit)), total };
 }
 
 /** Whether a data-protection erasure restricted invoice `i` (Art. 18 DSGVO; table of migration 034). */
-function restrictedSql(sql: Queries) {
+export function restrictedSql(sql: Queries) {
   return sql`exists (select 1 from privacy_restrictions r where r.table_name = 'invoices' and r.row_id = i.id)`;
 }
 

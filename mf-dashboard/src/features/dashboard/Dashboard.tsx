@@ -4,6 +4,7 @@ import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useOpenRequests } from "./api/get-open-requests";
 import { Counters } from "./components/Counters";
+import { OpenItemsCard } from "./components/OpenItemsCard";
 import { OpenRequests } from "./components/OpenRequests";
 import { RequestDetails } from "./components/RequestDetails";
 import { dashboardMessages as messages } from "./messages";
@@ -38,6 +39,7 @@ export default function Dashboard() {
         </Suspense>
       )}
       <Counters counts={counts} />
+      <OpenItemsCard />
       <OpenRequests
         titleRef={requestsTitle}
         requests={requests}

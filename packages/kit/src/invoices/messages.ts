@@ -117,3 +117,18 @@ export const invoiceDateMessages = {
     `Das Rechnungsdatum darf nicht vor dem Datum der zuletzt ausgestellten Rechnung (${formatDate(latest)}) liegen.`,
   paidOnBeforeIssue: "Das Zahlungsdatum darf nicht vor dem Rechnungsdatum liegen.",
 } as const;
+
+/** The "Auswertung" screen's and the dashboard card's texts. */
+export const invoiceReportMessages = {
+  title: "Auswertung",
+  openItems: "Offene Posten",
+  revenue: "Umsatz",
+  openSum: "Summe (brutto)",
+  overdueCount: "davon überfällig",
+  ageing: {
+    not_due: "nicht fällig",
+    days_1_30: "1–30 Tage überfällig",
+    days_31_60: "31–60 Tage überfällig",
+    days_over_60: "über 60 Tage überfällig",
+  },
+} as const;
