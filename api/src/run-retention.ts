@@ -4,7 +4,7 @@
 import "./private-umask.ts";
 import { openCommandDatabase } from "./command.ts";
 import { parseCommandLine } from "./command-line.ts";
-import { planContactRetention, type RetentionPlan, runContactRetention } from "./modules/privacy/index.ts";
+import { planRetention, type RetentionPlan, runRetention } from "./modules/privacy/index.ts";
 
 const commandLine = parseCommandLine({
   name: "retention",
@@ -43,11 +43,11 @@ try {
   const days = config.contactRequestRetentionDays;
   const since = `erledigt vor ${days} Tagen oder früher (vor dem ${new Date(Date.now() - days * 86_400_000).toISOString()})`;
   if (dryRun) {
-    const plan = await planContactRetention(db.sql, days);
+    const plan = await planRetention(db.sql, days);
     console.log(`Probelauf, nichts gelöscht. Ein Lauf jetzt löschte, ${since}:`);
     for (const line of describe(plan)) console.log(`  ${line}`);
   } else {
-    const plan = await runContactRetention(db.sql, { days, dataDir: config.dataDir });
+    const plan = await runRetention(db.sql, { days, dataDir: config.dataDir });
     console.log(`Gelöscht, ${since}, jede Anfrage im Löschprotokoll vermerkt:`);
     for (const line of describe(plan)) console.log(`  ${line}`);
   }

@@ -52,7 +52,7 @@ const plan: PrivacyErasurePlan = {
       fields: ["customer_id"],
       action: "restrict",
       reason: privacyErasureReasons.invoiceIssued,
-      until: "2035-12-31",
+      until: "2033-12-31",
     },
   ],
   summary: privacyMessages.planned(3),
@@ -105,7 +105,7 @@ describe("Löschung planen", () => {
     expect(rows).toEqual([
       ["Kontaktanfrage Nr. 4 vom 03.11.2026", "Löschen", privacyErasureReasons.contactRequest, "–"],
       ["Kunde „Müller Bau“ (Nr. 7)", "Anonymisieren", privacyErasureReasons.customer, "–"],
-      ["Rechnung 2025-014", "Einschränken", privacyErasureReasons.invoiceIssued, "31.12.2035"],
+      ["Rechnung 2025-014", "Einschränken", privacyErasureReasons.invoiceIssued, "31.12.2033"],
     ]);
     expect(within(section).getByText(privacyMessages.planned(3))).toBeDefined();
 

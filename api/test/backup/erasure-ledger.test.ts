@@ -15,7 +15,7 @@ import {
   mirrorLedger,
   readLedger,
   recordErasure,
-  runContactRetention,
+  runRetention,
 } from "../../src/modules/privacy/index.ts";
 import { blobStoresFor } from "../../src/storage/configured-blob-store.ts";
 import { distinctBytes, storeKinds, upload } from "../storage/upload-helpers.ts";
@@ -124,7 +124,7 @@ describe.each(cases)("the erasure ledger across a restore, on %s with the %s sto
     const stores = storesOf(site);
     try {
       await db.sql`update contact_requests set done_at = now() - interval '31 days' where id = ${requestId}`;
-      const ran = await runContactRetention(db.sql, { days: 30, dataDir: site.dataDir });
+      const ran = await runRetention(db.sql, { days: 30, dataDir: site.dataDir });
       expect(ran.requestIds).toEqual([requestId]);
       await db.sql.begin(async (tx) => {
         await tx`delete from files where id = ${fileId}`;

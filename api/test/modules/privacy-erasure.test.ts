@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import {
   type AuditEvent,
   type Invoice,
+  invoiceRetentionYears,
   type PrivacyCase,
   type PrivacyErasurePlan,
   type PrivacyErasureResult,
@@ -109,7 +110,7 @@ async function staffSeesInvoice(): Promise<{ listed: boolean; searched: boolean;
 describe("Löschung (Art. 17 DSGVO) as a plan", () => {
   let erasureCase: PrivacyCase;
   let pdfBefore: string;
-  const until = `${Number(todayInGermany().slice(0, 4)) + 10}-12-31`;
+  const until = `${Number(todayInGermany().slice(0, 4)) + invoiceRetentionYears}-12-31`;
 
   test("the plan lists each place with its action, reason and date, and changes nothing", async () => {
     erasureCase = await openCase("both");

@@ -168,11 +168,14 @@ export const privacyErasureActionLabels: Record<PrivacyErasureAction, string> = 
 
 /**
  * Issued invoices and cancellation invoices are kept this many years from the end of the year of
- * issue (§ 147 AO, § 14b UStG); until then an erasure restricts them.
+ * issue: they are Buchungsbelege, 8 years since the Viertes Bürokratieentlastungsgesetz (§ 147
+ * Abs. 3 AO, § 14b Abs. 1 UStG, § 257 Abs. 4 HGB, from 2025; docs/decisions/0063). Until then an
+ * erasure restricts them; the day after, the daily job deletes them. The catalogue, the plan, the
+ * Auskunft and the privacy notice read this number.
  */
-export const invoiceRetentionYears = 10;
+export const invoiceRetentionYears = 8;
 
-/** The last day of an issued invoice's retention period: 2025-03-04 → 2035-12-31. */
+/** The last day of an issued invoice's retention period: 2025-03-04 → 2033-12-31. */
 export function invoiceRestrictedUntil(issueDate: string): string {
   return `${Number(issueDate.slice(0, 4)) + invoiceRetentionYears}-12-31`;
 }
@@ -201,7 +204,7 @@ export interface PrivacyErasureResult {
   summary: string;
 }
 
-/** A plan's line as the closing note and the screen's summary read it: „Rechnung 2025-014: eingeschränkt bis 31.12.2035“. */
+/** A plan's line as the closing note and the screen's summary read it: „Rechnung 2025-014: eingeschränkt bis 31.12.2033“. */
 export function privacyErasureLine(item: Pick<PrivacyErasureItem, "label" | "action" | "until">): string {
   const done: Record<PrivacyErasureAction, string> = {
     erase: "wird gelöscht",
