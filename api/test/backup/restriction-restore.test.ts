@@ -36,7 +36,7 @@ describe.each(databaseKinds)("a restricted invoice across a restore, on %s", (da
     try {
       const app = overHttp(server.url);
       const owner = await login(app, testOwner);
-      const again = await login(app, { email: staff.email, password: staff.password });
+      const again = await login(app, staff);
       const list = await callJson<{ invoices: { id: number }[] }>(app, "/api/invoices?limit=100", {
         token: again.token,
       });

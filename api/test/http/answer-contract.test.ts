@@ -45,6 +45,7 @@ import {
   privacyCaseListSchema,
   privacyErasurePlanSchema,
   privacyErasureResultSchema,
+  privacyRetentionPlanSchema,
 } from "../../src/modules/privacy/responses.ts";
 import {
   createdDeployKeySchema,
@@ -128,6 +129,7 @@ const answerSchemas = {
   "PATCH /api/privacy/cases/:id": privacyCaseAnswerSchema,
   "GET /api/privacy/cases/:id/erasure-plan": privacyErasurePlanSchema,
   "POST /api/privacy/cases/:id/erasure": privacyErasureResultSchema,
+  "GET /api/privacy/retention-plan": privacyRetentionPlanSchema,
 } satisfies Record<ApiRoute, TSchema | null>;
 
 type Schemas = typeof answerSchemas;

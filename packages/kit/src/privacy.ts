@@ -204,6 +204,29 @@ export interface PrivacyErasureResult {
   summary: string;
 }
 
+/**
+ * `GET /api/privacy/retention-plan` (admins): what the daily deletion would delete if it ran now,
+ * changing nothing. Ids, numbers and dates only: no names or addresses.
+ */
+export interface PrivacyRetentionPlan {
+  /** Germany's calendar day the plan is for (`yyyy-mm-dd`). */
+  today: string;
+  /** `CONTACT_REQUEST_RETENTION_DAYS` in force. */
+  contact_request_days: number;
+  /** Requests marked done before this moment go (ISO 8601). */
+  cutoff: string;
+  /** Answered requests past the period, oldest first: id and when they were marked done (ISO 8601). */
+  contact_requests: { id: number; done_at: string }[];
+  /** Replies and mails that go with them. */
+  replies: number;
+  mails: number;
+  /** Restricted invoices whose retention period ended: deleted with their PDF. */
+  invoices: { id: number; number: string; restricted_until: string }[];
+  /** Ended, but kept until the cancellation invoice referring to it may go too. */
+  held_invoice_ids: number[];
+  summary: string;
+}
+
 /** A plan's line as the closing note and the screen's summary read it: „Rechnung 2025-014: eingeschränkt bis 31.12.2033“. */
 export function privacyErasureLine(item: Pick<PrivacyErasureItem, "label" | "action" | "until">): string {
   const done: Record<PrivacyErasureAction, string> = {
@@ -237,6 +260,11 @@ export const privacyMessages = {
   nothingToErase: "Zu dieser E-Mail-Adresse ist nichts zu löschen.",
   planned: (count: number) =>
     count === 1 ? "1 Fundstelle, jede mit ihrer Aktion." : `${count} Fundstellen, jede mit ihrer Aktion.`,
+  tooManyRequests:
+    "Zu viele Datenschutz-Abfragen in kurzer Zeit. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+  retentionNothing: "Der nächste Lauf würde nichts löschen.",
+  retentionPlanned: (requests: number, mails: number, invoices: number) =>
+    `Der nächste Lauf würde ${requests} erledigte ${requests === 1 ? "Kontaktanfrage" : "Kontaktanfragen"} mit ${mails} ${mails === 1 ? "E-Mail" : "E-Mails"} und ${invoices} ${invoices === 1 ? "eingeschränkte Rechnung" : "eingeschränkte Rechnungen"} löschen.`,
   erased: (counts: Record<PrivacyErasureAction, number>) =>
     `Gelöscht: ${counts.erase}, anonymisiert: ${counts.anonymise}, eingeschränkt: ${counts.restrict}, von Hand zu prüfen: ${counts.review}.`,
 } as const;

@@ -44,6 +44,8 @@ export interface RetentionPlan {
   cutoff: string;
   days: number;
   requestIds: number[];
+  /** When each of `requestIds` was marked done (ISO 8601), in the same order. */
+  requestsDoneAt: string[];
   replyIds: number[];
   mailIds: number[];
   /** Germany's calendar day of the run: restrictions that ended before it are released. */
@@ -66,6 +68,7 @@ function cutoffOf(days: number, now: number): Date {
 interface DueRequest {
   id: number;
   email: string;
+  done_at: Date;
   reply_ids: number[];
   mail_ids: number[];
 }
@@ -73,7 +76,7 @@ interface DueRequest {
 /** The requests due at `cutoff` with what goes with them; `lock`: held until the transaction ends. */
 async function dueRequests(sql: Queries, cutoff: Date, lock: boolean): Promise<DueRequest[]> {
   return sql<DueRequest[]>`
-    select request.id, request.email,
+    select request.id, request.email, request.done_at,
       array(select reply.id from contact_request_replies reply where reply.request_id = request.id order by reply.id)
         as reply_ids,
       array(select mail.id from outbox mail where mail.contact_request_id = request.id order by mail.id) as mail_ids
@@ -131,6 +134,7 @@ function planOf(
     cutoff: cutoff.toISOString(),
     days,
     requestIds: due.map((request) => request.id),
+    requestsDoneAt: due.map((request) => request.done_at.toISOString()),
     replyIds: due.flatMap((request) => request.reply_ids.map(Number)),
     mailIds: due.flatMap((request) => request.mail_ids.map(Number)),
     today,
