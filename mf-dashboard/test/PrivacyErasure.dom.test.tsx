@@ -10,6 +10,7 @@ import { startSession } from "@klarwerk/kit/browser";
 import { renderScreen, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import Privacy from "../src/features/privacy/Privacy";
+import { nothingToDelete, retentionPlanPath } from "./privacy-fixtures";
 
 const erasureCase: PrivacyCase = {
   id: 5,
@@ -64,6 +65,7 @@ beforeEach(() => {
 
 function stubCase(privacyCase: PrivacyCase) {
   return stubApi((call) => {
+    if (call.path === retentionPlanPath) return { json: nothingToDelete };
     if (call.method === "POST" && call.path === "/api/privacy/cases/5/erasure") {
       const result: PrivacyErasureResult = {
         case_id: 5,
