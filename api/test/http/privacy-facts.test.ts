@@ -90,9 +90,7 @@ describe(`mails holding a contact request's data go with the request (${contactR
     await db.sql`
       update contact_requests set done_at = now() - make_interval(days => ${contactRetentionDays + 1}::int)
       where id = ${request?.id ?? 0}`;
-    expect((await runRetention(db.sql, { days: contactRetentionDays, dataDir: null })).requestIds).toHaveLength(
-      1,
-    );
+    expect((await runRetention(db.sql, { days: contactRetentionDays, dataDir: null })).requestIds).toHaveLength(1);
     expect((await mailsOf()).length).toBe(0);
     const othersAfter = await db.sql`select id from outbox where kind not in ('contact-request', 'reply')`;
     expect([...othersAfter]).toEqual([...others]);

@@ -45,7 +45,14 @@ describe("the erasure ledger", () => {
     const [row] = await db.sql`select name, email, phone, notes from customers where id = ${id}`;
     expect(row).toEqual({ name: "Gelöscht", email: null, phone: null, notes: null });
     // Replayed again, it finds nothing left to do.
-    expect((await replayLedger(db.sql, [entry])).counts).toEqual({ entries: 1, effective: 0, rows: 0, blobs: 0, restrictions: 0, restrictionsApplied: 0 });
+    expect((await replayLedger(db.sql, [entry])).counts).toEqual({
+      entries: 1,
+      effective: 0,
+      rows: 0,
+      blobs: 0,
+      restrictions: 0,
+      restrictionsApplied: 0,
+    });
   });
 
   test("an entry changed in the table is refused by its checksum, naming it", async () => {

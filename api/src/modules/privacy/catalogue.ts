@@ -38,8 +38,7 @@ const fileEntry: CatalogueEntry = {
   legalBasis:
     "Art. 6 Abs. 1 lit. b DSGVO (Vertrag oder vorvertragliche Maßnahmen); soweit Handels- oder Geschäftsbriefe: Art. 6 Abs. 1 lit. c DSGVO i. V. m. § 257 HGB, § 147 AO.",
   recipients: hosting,
-  storagePeriod:
-    `Bis die Unterlagen für den Zweck nicht mehr gebraucht werden; Handels- und Geschäftsbriefe 6 Jahre, Buchungsbelege ${invoiceRetentionYears} Jahre ab Ende des Kalenderjahres (§ 257 HGB, § 147 AO).`,
+  storagePeriod: `Bis die Unterlagen für den Zweck nicht mehr gebraucht werden; Handels- und Geschäftsbriefe 6 Jahre, Buchungsbelege ${invoiceRetentionYears} Jahre ab Ende des Kalenderjahres (§ 257 HGB, § 147 AO).`,
   source: "Von Beschäftigten des Unternehmens abgelegt; die Inhalte stammen von Ihnen oder aus der Geschäftsbeziehung.",
   fields: {
     name: "Name",

@@ -147,7 +147,13 @@ function planOf(
 export async function planRetention(sql: Queries, days: number, now: number = Date.now()): Promise<RetentionPlan> {
   const cutoff = cutoffOf(days, now);
   const today = todayInGermany(new Date(now));
-  return planOf(days, cutoff, await dueRequests(sql, cutoff, false), today, releasable(await endedRestrictions(sql, today, false)));
+  return planOf(
+    days,
+    cutoff,
+    await dueRequests(sql, cutoff, false),
+    today,
+    releasable(await endedRestrictions(sql, today, false)),
+  );
 }
 
 /**

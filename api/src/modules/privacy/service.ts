@@ -30,12 +30,7 @@ const notFound = () => new HttpError(404, "privacy-case-not-found", messages.not
 export const privacyRateLimit = { name: "privacy", max: 60, windowMs: 60 * 1000 } as const;
 
 /** The admins' work on data-protection requests: record, search, answer. */
-export function privacyService({
-  sql,
-  now,
-  config,
-  rateLimits,
-}: Pick<Deps, "sql" | "now" | "config" | "rateLimits">) {
+export function privacyService({ sql, now, config, rateLimits }: Pick<Deps, "sql" | "now" | "config" | "rateLimits">) {
   const calls = rateLimits(privacyRateLimit);
 
   /** Counts one call of the admin's allowance, or refuses it (429 with Retry-After). */
