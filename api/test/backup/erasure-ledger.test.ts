@@ -8,7 +8,6 @@
 // and both blob stores.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
-import { startTestServer, type TestServer } from "../../../scripts/test-server.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import {
   ledgerFilePath,
@@ -21,29 +20,24 @@ import { blobStoresFor } from "../../src/storage/configured-blob-store.ts";
 import { distinctBytes, storeKinds, upload } from "../storage/upload-helpers.ts";
 import { callJson, overHttp } from "../support/http.ts";
 import { login, signedInOwner, testOwner, uniqueEmail } from "../support/users.ts";
-import { type BackupPlace, backupPlace, databaseKinds, emptySite, runScript, type Site } from "./support.ts";
+import {
+  type BackupPlace,
+  backupPlace,
+  databaseKinds,
+  emptySite,
+  runScript,
+  type Site,
+  serveSite,
+  targetName,
+} from "./support.ts";
 
 const cases = databaseKinds.flatMap((database) => storeKinds.map((store) => [database, store] as const));
-
-function serve(site: Site): Promise<TestServer> {
-  return startTestServer({
-    dataDir: site.dataDir,
-    quiet: true,
-    embedded: site.databaseUrl === null,
-    ...(site.databaseUrl ? { databaseUrl: site.databaseUrl } : {}),
-    env: { ...site.s3?.env },
-  });
-}
 
 function storesOf(site: Site) {
   return blobStoresFor({
     dataDir: site.dataDir,
     blobStore: site.s3 ? { kind: "s3", s3: site.s3.settings } : { kind: "disk" },
   });
-}
-
-function targetName(site: Site): string {
-  return site.databaseUrl ? new URL(site.databaseUrl).pathname.slice(1) : site.dataDir;
 }
 
 describe.each(cases)("the erasure ledger across a restore, on %s with the %s store", (database, store) => {
@@ -80,7 +74,7 @@ describe.each(cases)("the erasure ledger across a restore, on %s with the %s sto
   beforeAll(async () => {
     site = await emptySite(database, store);
     place = await backupPlace("disk");
-    const server = await serve(site);
+    const server = await serveSite(site);
     try {
       const app = overHttp(server.url);
       const owner = await signedInOwner(app);
@@ -200,7 +194,7 @@ describe.each(cases)("the erasure ledger across a restore, on %s with the %s sto
     } finally {
       await db.close();
     }
-    const server = await serve(site);
+    const server = await serveSite(site);
     try {
       const app = overHttp(server.url);
       const owner = await login(app, testOwner);

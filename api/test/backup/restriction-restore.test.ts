@@ -4,24 +4,19 @@
 // how many they replayed; staff no longer see the invoice, admins still do. On both databases.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Invoice, PrivacyCase } from "@klarwerk/kit";
-import { startTestServer, type TestServer } from "../../../scripts/test-server.ts";
 import { call, callJson, overHttp } from "../support/http.ts";
 import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
 import { login, registerAndLogin, type SignedInUser, signedInOwner, testOwner } from "../support/users.ts";
-import { type BackupPlace, backupPlace, databaseKinds, emptySite, runScript, type Site } from "./support.ts";
-
-function serve(site: Site): Promise<TestServer> {
-  return startTestServer({
-    dataDir: site.dataDir,
-    quiet: true,
-    embedded: site.databaseUrl === null,
-    ...(site.databaseUrl ? { databaseUrl: site.databaseUrl } : {}),
-  });
-}
-
-function targetName(site: Site): string {
-  return site.databaseUrl ? new URL(site.databaseUrl).pathname.slice(1) : site.dataDir;
-}
+import {
+  type BackupPlace,
+  backupPlace,
+  databaseKinds,
+  emptySite,
+  runScript,
+  type Site,
+  serveSite,
+  targetName,
+} from "./support.ts";
 
 describe.each(databaseKinds)("a restricted invoice across a restore, on %s", (database) => {
   let site: Site;
@@ -32,7 +27,7 @@ describe.each(databaseKinds)("a restricted invoice across a restore, on %s", (da
 
   /** What staff and an admin get for the invoice on a running site. */
   async function seen(): Promise<{ staff: number; staffListed: boolean; admin: number }> {
-    const server = await serve(site);
+    const server = await serveSite(site);
     try {
       const app = overHttp(server.url);
       const owner = await login(app, testOwner);
@@ -53,7 +48,7 @@ describe.each(databaseKinds)("a restricted invoice across a restore, on %s", (da
   beforeAll(async () => {
     site = await emptySite(database, "disk");
     place = await backupPlace("disk");
-    let server = await serve(site);
+    let server = await serveSite(site);
     try {
       const app = overHttp(server.url);
       await signedInOwner(app);
@@ -76,7 +71,7 @@ describe.each(databaseKinds)("a restricted invoice across a restore, on %s", (da
     expect(backup.code, backup.output).toBe(0);
 
     // After the set: the person asks for erasure; the invoice is restricted.
-    server = await serve(site);
+    server = await serveSite(site);
     try {
       const app = overHttp(server.url);
       const owner = await login(app, testOwner);
