@@ -247,6 +247,11 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 200,
     request: async () => ({ path: `/api/privacy/cases/${erasureCaseId}/erasure`, method: "POST" }),
   },
+  "GET /api/privacy/retention-plan": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/privacy/retention-plan" }),
+  },
   "POST /api/operations/backup": {
     adminOnly: true,
     allowed: 202,

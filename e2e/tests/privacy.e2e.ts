@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import postgres from "postgres";
 import { expectNoAxeViolations } from "../support/axe";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, testOwner } from "../support/users";
@@ -93,4 +94,51 @@ test("staff see no „Datenschutz“ link, and the screen refuses them", async (
   await expect(page.getByRole("banner").getByRole("link", { name: "Datenschutz" })).toHaveCount(0);
   await page.goto("/privacy");
   await expect(page.getByText("Kein Zugriff").first()).toBeVisible();
+});
+
+test("„Nächster Lauf der Löschung“ shows an admin what the daily deletion would delete, by number and date", async ({
+  page,
+  request,
+}) => {
+  // An answered request past its period needs a „done“ date weeks ago: set in the database the
+  // e2e run uses (CI sets DATABASE_URL); without it, the block is checked empty-handed.
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  const tag = randomUUID().slice(0, 8);
+  let requestId: number | null = null;
+  if (databaseUrl) {
+    const email = `alt-erledigt-${tag}@beispiel.de`;
+    const sent = await request.post("/api/contact", {
+      data: { name: "Olga Alt", email, company: "", message: "Längst beantwortet." },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const [row] = await sql<{ id: number }[]>`
+        update contact_requests set is_done = true, done_at = now() - interval '40 days'
+        where email = ${email} returning id::int as id`;
+      requestId = row?.id ?? null;
+    } finally {
+      await sql.end();
+    }
+  }
+
+  await signInQuickly(page, request, testOwner);
+  await page.goto("/privacy");
+  const block = page.getByRole("region", { name: "Nächster Lauf der Löschung" });
+  await expect(block).toContainText("Was die tägliche Löschung löschen würde, liefe sie jetzt");
+  await expect(block).toContainText("Hier wird nichts gelöscht.");
+  if (requestId !== null) {
+    const table = block.getByRole("table", { name: "Was der nächste Lauf löschen würde" });
+    await expect(table.getByRole("columnheader")).toHaveText(["Was", "Nummer", "Datum"]);
+    const row = table
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell", { name: `Nr. ${requestId}`, exact: true }) });
+    await expect(row).toContainText("Kontaktanfrage");
+    await expect(row).toContainText("erledigt am");
+    await expect(block).toContainText(/Der nächste Lauf würde \d+ erledigte Kontaktanfrage/);
+    // Only a preview: reloading shows it still there.
+    await page.reload();
+    await expect(row).toBeVisible();
+  }
+  await expectNoAxeViolations(page, "main");
 });

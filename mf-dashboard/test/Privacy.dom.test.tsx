@@ -11,6 +11,7 @@ import { startSession } from "@klarwerk/kit/browser";
 import { renderScreen, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import Privacy from "../src/features/privacy/Privacy";
+import { nothingToDelete, retentionPlanPath } from "./privacy-fixtures";
 
 const today = todayInGermany();
 
@@ -53,6 +54,7 @@ describe("Datenschutz", () => {
       summary: privacyMessages.found(2),
     };
     const calls = stubApi((call) => {
+      if (call.path === retentionPlanPath) return { json: nothingToDelete };
       if (call.method === "POST" && call.path === "/api/privacy/cases") {
         cases = [dueSoon, created];
         return { status: 201, json: { case: created } };
@@ -94,6 +96,7 @@ describe("Datenschutz", () => {
   test("a person found nowhere: the case says so and lists no hits", async () => {
     const nowhere = privacyCase(3, { email: "niemand@beispiel.de" });
     stubApi((call) => {
+      if (call.path === retentionPlanPath) return { json: nothingToDelete };
       if (call.path === "/api/privacy/cases/3") {
         return { json: { case: nowhere, hits: [], summary: privacyMessages.foundNowhere } };
       }

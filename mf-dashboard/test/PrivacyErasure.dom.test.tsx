@@ -10,6 +10,7 @@ import { startSession } from "@klarwerk/kit/browser";
 import { renderScreen, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import Privacy from "../src/features/privacy/Privacy";
+import { nothingToDelete, retentionPlanPath } from "./privacy-fixtures";
 
 const erasureCase: PrivacyCase = {
   id: 5,
@@ -52,7 +53,7 @@ const plan: PrivacyErasurePlan = {
       fields: ["customer_id"],
       action: "restrict",
       reason: privacyErasureReasons.invoiceIssued,
-      until: "2035-12-31",
+      until: "2033-12-31",
     },
   ],
   summary: privacyMessages.planned(3),
@@ -64,6 +65,7 @@ beforeEach(() => {
 
 function stubCase(privacyCase: PrivacyCase) {
   return stubApi((call) => {
+    if (call.path === retentionPlanPath) return { json: nothingToDelete };
     if (call.method === "POST" && call.path === "/api/privacy/cases/5/erasure") {
       const result: PrivacyErasureResult = {
         case_id: 5,
@@ -105,7 +107,7 @@ describe("Löschung planen", () => {
     expect(rows).toEqual([
       ["Kontaktanfrage Nr. 4 vom 03.11.2026", "Löschen", privacyErasureReasons.contactRequest, "–"],
       ["Kunde „Müller Bau“ (Nr. 7)", "Anonymisieren", privacyErasureReasons.customer, "–"],
-      ["Rechnung 2025-014", "Einschränken", privacyErasureReasons.invoiceIssued, "31.12.2035"],
+      ["Rechnung 2025-014", "Einschränken", privacyErasureReasons.invoiceIssued, "31.12.2033"],
     ]);
     expect(within(section).getByText(privacyMessages.planned(3))).toBeDefined();
 

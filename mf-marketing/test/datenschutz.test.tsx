@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { abuseLimitCleanupMinutes, clientReportRetentionDays, contactRetentionDays } from "@klarwerk/kit";
+import {
+  abuseLimitCleanupMinutes,
+  clientReportRetentionDays,
+  contactRetentionDays,
+  invoiceRestrictedUntil,
+  invoiceRetentionYears,
+} from "@klarwerk/kit";
 import { renderToStaticMarkup } from "react-dom/server";
 import Datenschutz from "../src/routes/Datenschutz";
 
@@ -27,6 +33,16 @@ describe("the privacy notice", () => {
   test("requests and the mails about them go after the retention period", () => {
     expect(text).toContain(`löschen es ${contactRetentionDays} Tage, nachdem Ihre Anfrage beantwortet ist`);
     expect(text).toContain("Mit der Anfrage löscht es auch die E-Mails dazu aus seinem Postausgang");
+  });
+
+  test("the periods come from the numbers the API deletes by: requests never longer, invoices the years the restriction ends after", () => {
+    expect(text).toContain(`länger als ${contactRetentionDays} Tage bewahrt es erledigte Anfragen nie auf`);
+    expect(text).toContain(
+      `bewahren wir Rechnungen an Sie ${invoiceRetentionYears} Jahre ab dem Ende des Kalenderjahres auf, in dem sie ausgestellt wurden`,
+    );
+    // The same years the erasure plan restricts an invoice for: issued in 2025, kept to the end of 2025 + years.
+    expect(invoiceRestrictedUntil("2025-06-30")).toBe(`${2025 + invoiceRetentionYears}-12-31`);
+    expect(text).toContain("schränken wir ihre Verarbeitung bis zum Ende dieser Frist ein (Art. 18 DSGVO)");
   });
 
   test("a browser's error reports are named with what they hold and go after the stated period", () => {

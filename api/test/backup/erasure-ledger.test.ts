@@ -8,42 +8,36 @@
 // and both blob stores.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFile, readFile, rm, writeFile } from "node:fs/promises";
-import { startTestServer, type TestServer } from "../../../scripts/test-server.ts";
 import { openDatabase } from "../../src/db/open.ts";
 import {
   ledgerFilePath,
   mirrorLedger,
   readLedger,
   recordErasure,
-  runContactRetention,
+  runRetention,
 } from "../../src/modules/privacy/index.ts";
 import { blobStoresFor } from "../../src/storage/configured-blob-store.ts";
 import { distinctBytes, storeKinds, upload } from "../storage/upload-helpers.ts";
 import { callJson, overHttp } from "../support/http.ts";
 import { login, signedInOwner, testOwner, uniqueEmail } from "../support/users.ts";
-import { type BackupPlace, backupPlace, databaseKinds, emptySite, runScript, type Site } from "./support.ts";
+import {
+  type BackupPlace,
+  backupPlace,
+  databaseKinds,
+  emptySite,
+  runScript,
+  type Site,
+  serveSite,
+  targetName,
+} from "./support.ts";
 
 const cases = databaseKinds.flatMap((database) => storeKinds.map((store) => [database, store] as const));
-
-function serve(site: Site): Promise<TestServer> {
-  return startTestServer({
-    dataDir: site.dataDir,
-    quiet: true,
-    embedded: site.databaseUrl === null,
-    ...(site.databaseUrl ? { databaseUrl: site.databaseUrl } : {}),
-    env: { ...site.s3?.env },
-  });
-}
 
 function storesOf(site: Site) {
   return blobStoresFor({
     dataDir: site.dataDir,
     blobStore: site.s3 ? { kind: "s3", s3: site.s3.settings } : { kind: "disk" },
   });
-}
-
-function targetName(site: Site): string {
-  return site.databaseUrl ? new URL(site.databaseUrl).pathname.slice(1) : site.dataDir;
 }
 
 describe.each(cases)("the erasure ledger across a restore, on %s with the %s store", (database, store) => {
@@ -80,7 +74,7 @@ describe.each(cases)("the erasure ledger across a restore, on %s with the %s sto
   beforeAll(async () => {
     site = await emptySite(database, store);
     place = await backupPlace("disk");
-    const server = await serve(site);
+    const server = await serveSite(site);
     try {
       const app = overHttp(server.url);
       const owner = await signedInOwner(app);
@@ -124,7 +118,7 @@ describe.each(cases)("the erasure ledger across a restore, on %s with the %s sto
     const stores = storesOf(site);
     try {
       await db.sql`update contact_requests set done_at = now() - interval '31 days' where id = ${requestId}`;
-      const ran = await runContactRetention(db.sql, { days: 30, dataDir: site.dataDir });
+      const ran = await runRetention(db.sql, { days: 30, dataDir: site.dataDir });
       expect(ran.requestIds).toEqual([requestId]);
       await db.sql.begin(async (tx) => {
         await tx`delete from files where id = ${fileId}`;
@@ -200,7 +194,7 @@ describe.each(cases)("the erasure ledger across a restore, on %s with the %s sto
     } finally {
       await db.close();
     }
-    const server = await serve(site);
+    const server = await serveSite(site);
     try {
       const app = overHttp(server.url);
       const owner = await login(app, testOwner);

@@ -15,7 +15,15 @@ import { distinctBytes, storeKinds, upload } from "../storage/upload-helpers.ts"
 import { callJson, overHttp } from "../support/http.ts";
 import { uploadRelease } from "../support/releases.ts";
 import { signedInOwner, uniqueEmail } from "../support/users.ts";
-import { type BackupPlace, backupPlace, databaseKinds, emptySite, runScript, type Site } from "./support.ts";
+import {
+  type BackupPlace,
+  backupPlace,
+  databaseKinds,
+  emptySite,
+  runScript,
+  type Site,
+  targetName,
+} from "./support.ts";
 
 const cases = databaseKinds.flatMap((database) => storeKinds.map((store) => [database, store] as const));
 
@@ -54,10 +62,6 @@ async function contentsOf(site: Site): Promise<{ rows: unknown; blobs: string[] 
 }
 
 /** The name `--force` takes: the database's, or the embedded database's DATA_DIR. */
-function targetName(site: Site): string {
-  return site.databaseUrl ? new URL(site.databaseUrl).pathname.slice(1) : site.dataDir;
-}
-
 describe.each(cases)("restore --force onto a target with data, on %s with the %s store", (database, store) => {
   let source: Site;
   let target: Site;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase } from "../../../scripts/test-server.ts";
+import { createDatabase, startTestServer, type TestServer } from "../../../scripts/test-server.ts";
 import type { Manifest } from "../../src/backup/manifest.ts";
 import { readManifest, resolveSet } from "../../src/backup/sets.ts";
 import { type BackupTarget, DiskBackupTarget, S3BackupTarget } from "../../src/backup/target.ts";
@@ -94,4 +94,20 @@ export function runScript(
   if (!env.DATABASE_URL) delete base.DATABASE_URL;
   if (!env.BLOB_STORE) for (const name of Object.keys(base)) if (/^(BLOB_STORE|S3_)/.test(name)) delete base[name];
   return runPackageScript(script, args, base);
+}
+
+/** The API started on a site (its database, data folder and bucket), quietly. */
+export function serveSite(site: Site): Promise<TestServer> {
+  return startTestServer({
+    dataDir: site.dataDir,
+    quiet: true,
+    embedded: site.databaseUrl === null,
+    ...(site.databaseUrl ? { databaseUrl: site.databaseUrl } : {}),
+    env: { ...site.s3?.env },
+  });
+}
+
+/** What `restore --force` must name to replace the site: its database, or its data folder. */
+export function targetName(site: Site): string {
+  return site.databaseUrl ? new URL(site.databaseUrl).pathname.slice(1) : site.dataDir;
 }

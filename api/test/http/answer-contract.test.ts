@@ -55,6 +55,7 @@ import {
   privacyCaseListSchema,
   privacyErasurePlanSchema,
   privacyErasureResultSchema,
+  privacyRetentionPlanSchema,
 } from "../../src/modules/privacy/responses.ts";
 import {
   activateReleaseRoute,
@@ -149,6 +150,7 @@ const answerSchemas = {
   "PATCH /api/privacy/cases/:id": privacyCaseAnswerSchema,
   "GET /api/privacy/cases/:id/erasure-plan": privacyErasurePlanSchema,
   "POST /api/privacy/cases/:id/erasure": privacyErasureResultSchema,
+  "GET /api/privacy/retention-plan": privacyRetentionPlanSchema,
 } satisfies Record<ApiRoute, TSchema | null>;
 
 type Schemas = typeof answerSchemas;

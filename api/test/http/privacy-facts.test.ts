@@ -14,7 +14,7 @@ import { postgresRateLimit, scheduleWindowCleanup } from "../../src/http/rate-li
 import { accountLoginLimit, addressLoginLimit, registrationLimit } from "../../src/modules/auth/limits.ts";
 import { contactRateLimit } from "../../src/modules/contact-requests/routes.ts";
 import { passwordResetRateLimits } from "../../src/modules/password-reset/routes.ts";
-import { runContactRetention } from "../../src/modules/privacy/index.ts";
+import { runRetention } from "../../src/modules/privacy/index.ts";
 import { scheduleClientReportPurge } from "../../src/modules/releases/retention.ts";
 import { clientLoadLimit, clientReportLimit } from "../../src/modules/releases/routes.ts";
 import { purgeClientReports } from "../../src/modules/releases/store.ts";
@@ -90,9 +90,7 @@ describe(`mails holding a contact request's data go with the request (${contactR
     await db.sql`
       update contact_requests set done_at = now() - make_interval(days => ${contactRetentionDays + 1}::int)
       where id = ${request?.id ?? 0}`;
-    expect((await runContactRetention(db.sql, { days: contactRetentionDays, dataDir: null })).requestIds).toHaveLength(
-      1,
-    );
+    expect((await runRetention(db.sql, { days: contactRetentionDays, dataDir: null })).requestIds).toHaveLength(1);
     expect((await mailsOf()).length).toBe(0);
     const othersAfter = await db.sql`select id from outbox where kind not in ('contact-request', 'reply')`;
     expect([...othersAfter]).toEqual([...others]);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { contactHoneypotField, contactRetentionDays, limits } from "@klarwerk/kit";
 import { contactRateLimit } from "../../src/modules/contact-requests/routes.ts";
-import { runContactRetention } from "../../src/modules/privacy/index.ts";
+import { runRetention } from "../../src/modules/privacy/index.ts";
 import { createTestApp, startAppTest, testConfig } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
 import { uniqueEmail } from "../support/users.ts";
@@ -264,7 +264,7 @@ describe("retention", () => {
     await insertRequest(open, null);
     await db.sql`update contact_requests set created_at = now() - interval '400 days' where email = ${open}`;
 
-    const purge = () => runContactRetention(db.sql, { days: contactRetentionDays, dataDir: null });
+    const purge = () => runRetention(db.sql, { days: contactRetentionDays, dataDir: null });
     expect((await purge()).requestIds.length).toBeGreaterThanOrEqual(1);
     expect(await storedFor(expired)).toEqual([]);
     expect(await storedFor(recent)).toHaveLength(1);

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import {
   type AuditEvent,
   type Invoice,
+  invoiceRetentionYears,
   type PrivacyCase,
   type PrivacyErasurePlan,
   type PrivacyErasureResult,
@@ -15,8 +16,8 @@ import { httpMessages } from "../../src/http/messages.ts";
 import { addressHash, readLedger } from "../../src/modules/privacy/index.ts";
 import { startFilesTest } from "../storage/upload-helpers.ts";
 import { call, callJson } from "../support/http.ts";
-import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
-import { registerAndLogin, type SignedInUser, signedInOwner } from "../support/users.ts";
+import { openPrivacyCase, type Person, personEverywhere } from "../support/privacy.ts";
+import type { SignedInUser } from "../support/users.ts";
 
 // „Löschung planen“ and carrying it out, over the app's real routes: a person in two contact
 // requests, the mails about them, a customer and an issued invoice; an admin who erases, a
@@ -28,7 +29,7 @@ const { app, db } = files;
 
 let owner: SignedInUser;
 let staff: SignedInUser;
-const person = { name: "Jürgen Müller", email: `jürgen.müller-${crypto.randomUUID().slice(0, 6)}@beispiel.de` };
+let person: Person;
 const ids = { requests: [] as number[], mails: [] as number[], customer: 0, invoice: 0, otherRequest: 0 };
 let invoice: Invoice;
 
@@ -41,55 +42,16 @@ async function pdfSha256(token: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  owner = await signedInOwner(app);
-  staff = await registerAndLogin(app, { name: "Sven Sachbearbeiter" });
-  await saveCompany(app);
-  for (const message of ["Bitte um ein Angebot.", "Haben Sie mein Anliegen erhalten?"]) {
-    const sent = await call(app, "/api/contact", {
-      json: { name: person.name, email: person.email, company: "Müller Bau", message },
-    });
-    expect(sent.status).toBe(201);
-  }
-  ids.requests = (await db.sql<{ id: number }[]>`select id from contact_requests order by id`).map((row) => row.id);
-  const reply = await call(app, `/api/requests/${ids.requests[0]}/reply`, {
-    token: staff.token,
-    json: { message: "Gern, wir melden uns morgen." },
-  });
-  expect(reply.status).toBeLessThan(300);
-  ids.mails = (
-    await db.sql<{ id: number }[]>`
-      select id from outbox where contact_request_id = any(${ids.requests}::bigint[]) order by id`
-  ).map((row) => row.id);
-  expect(ids.mails.length).toBe(3);
-  const customer = await callJson<{ customer: { id: number } }>(app, "/api/customers", {
-    token: staff.token,
-    json: { name: "Müller Bau", email: person.email.toUpperCase(), phone: "030 123456", notes: "Ruft gern abends an." },
-  });
-  expect(customer.status).toBe(201);
-  ids.customer = customer.body.customer.id;
-  invoice = await createInvoice(
-    app,
-    staff.token,
-    invoiceJson({ issue: true, customerId: ids.customer, recipient: "Müller Bau\nJürgen Müller\n10115 Berlin" }),
-  );
+  const found = await personEverywhere(app, db);
+  ({ owner, staff, person, invoice } = found);
+  ids.requests = found.requests;
+  ids.mails = found.mails;
+  ids.customer = found.customer;
   ids.invoice = invoice.id;
-  // Someone else: untouched by the erasure.
-  const other = await call(app, "/api/contact", {
-    json: { name: "Anna", email: `x${person.email}`, message: "Eine andere Person." },
-  });
-  expect(other.status).toBe(201);
-  const [otherRow] = await db.sql<{ id: number }[]>`select max(id)::int as id from contact_requests`;
-  ids.otherRequest = otherRow?.id ?? 0;
+  ids.otherRequest = found.otherRequest;
 });
 
-async function openCase(kind: string): Promise<PrivacyCase> {
-  const answer = await callJson<{ case: PrivacyCase }>(app, "/api/privacy/cases", {
-    token: owner.token,
-    json: { email: person.email.toUpperCase(), kind },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.case;
-}
+const openCase = (kind: string) => openPrivacyCase(app, owner, { email: person.email.toUpperCase(), kind });
 
 async function staffSeesInvoice(): Promise<{ listed: boolean; searched: boolean; byId: number; pdf: number }> {
   const list = await callJson<{ invoices: { id: number }[] }>(app, "/api/invoices?limit=100", { token: staff.token });
@@ -109,7 +71,7 @@ async function staffSeesInvoice(): Promise<{ listed: boolean; searched: boolean;
 describe("Löschung (Art. 17 DSGVO) as a plan", () => {
   let erasureCase: PrivacyCase;
   let pdfBefore: string;
-  const until = `${Number(todayInGermany().slice(0, 4)) + 10}-12-31`;
+  const until = `${Number(todayInGermany().slice(0, 4)) + invoiceRetentionYears}-12-31`;
 
   test("the plan lists each place with its action, reason and date, and changes nothing", async () => {
     erasureCase = await openCase("both");

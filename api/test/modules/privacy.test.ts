@@ -12,8 +12,8 @@ import { strFromU8, unzipSync } from "fflate";
 import { httpMessages } from "../../src/http/messages.ts";
 import { startFilesTest, upload } from "../storage/upload-helpers.ts";
 import { call, callJson } from "../support/http.ts";
-import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
-import { registerAndLogin, type SignedInUser, signedInOwner, uniqueEmail } from "../support/users.ts";
+import { openPrivacyCase, type Person, personEverywhere } from "../support/privacy.ts";
+import { type SignedInUser, uniqueEmail } from "../support/users.ts";
 
 // A person present everywhere the product keeps personal data, an admin who records their
 // request, and a staff member who must see nothing of it. Over the app's real routes.
@@ -24,45 +24,15 @@ const { app, db } = files;
 
 let owner: SignedInUser;
 let staff: SignedInUser;
-/** The person: typed in lower case on the contact form, in other capitals elsewhere. */
-const person = { name: "Jürgen Müller", email: `jürgen.müller-${crypto.randomUUID().slice(0, 6)}@beispiel.de` };
+let person: Person;
 const ids = { requests: [] as number[], customer: 0, invoice: 0, folder: 0, file: 0, otherFile: 0 };
 
 beforeAll(async () => {
-  owner = await signedInOwner(app);
-  staff = await registerAndLogin(app, { name: "Sven Sachbearbeiter" });
-  await saveCompany(app);
-  for (const message of ["Bitte um ein Angebot für eine Website.", "Haben Sie mein Anliegen erhalten?"]) {
-    const sent = await call(app, "/api/contact", {
-      json: { name: person.name, email: person.email, company: "Müller Bau", message },
-    });
-    expect(sent.status).toBe(201);
-  }
-  const requests = await db.sql<{ id: number }[]>`select id from contact_requests order by id`;
-  ids.requests = requests.map((row) => row.id);
-  // A reply to the first request: a mail to the person.
-  const reply = await call(app, `/api/requests/${ids.requests[0]}/reply`, {
-    token: staff.token,
-    json: { message: "Gern, wir melden uns morgen." },
-  });
-  expect(reply.status).toBeLessThan(300);
-  const customer = await callJson<{ customer: { id: number } }>(app, "/api/customers", {
-    token: staff.token,
-    json: { name: "Müller Bau", email: person.email.toUpperCase(), phone: "030 123456" },
-  });
-  expect(customer.status).toBe(201);
-  ids.customer = customer.body.customer.id;
-  ids.invoice = (
-    await createInvoice(
-      app,
-      staff.token,
-      invoiceJson({
-        issue: true,
-        customerId: ids.customer,
-        recipient: "Müller Bau\nJürgen Müller\nBahnhofstraße 1\n10115 Berlin",
-      }),
-    )
-  ).id;
+  const found = await personEverywhere(app, db);
+  ({ owner, staff, person } = found);
+  ids.requests = found.requests;
+  ids.customer = found.customer;
+  ids.invoice = found.invoice.id;
   const folder = await callJson<{ folder: { id: number } }>(app, "/api/folders", {
     token: staff.token,
     json: { name: `Kunde ${person.email}`, parent_id: null },
@@ -71,18 +41,9 @@ beforeAll(async () => {
   ids.folder = folder.body.folder.id;
   ids.file = (await upload(app, staff.token, { name: "angebot.txt", folderId: ids.folder })).body.file.id;
   ids.otherFile = (await upload(app, staff.token, { name: "anderes.txt" })).body.file.id;
-  // Someone else, whose address ends like the person's: never a hit.
-  const other = await call(app, "/api/contact", {
-    json: { name: "Anna", email: `x${person.email}`, message: "Eine andere Person." },
-  });
-  expect(other.status).toBe(201);
 });
 
-async function openCase(json: Record<string, unknown>): Promise<PrivacyCase> {
-  const answer = await callJson<{ case: PrivacyCase }>(app, "/api/privacy/cases", { token: owner.token, json });
-  expect(answer.status).toBe(201);
-  return answer.body.case;
-}
+const openCase = (json: Record<string, unknown>) => openPrivacyCase(app, owner, json);
 
 async function detail(id: number) {
   return callJson<PrivacyCaseDetail>(app, `/api/privacy/cases/${id}`, { token: owner.token });

@@ -41,11 +41,18 @@ describe("the erasure ledger", () => {
     // As on a restored older copy: the person is back in the row.
     await db.sql`update customers set name = 'Zoë Äbersold', email = 'zoe@example.com', phone = '0301234' where id = ${id}`;
     const { counts } = await replayLedger(db.sql, [entry]);
-    expect(counts).toEqual({ entries: 1, effective: 1, rows: 1, blobs: 0 });
+    expect(counts).toEqual({ entries: 1, effective: 1, rows: 1, blobs: 0, restrictions: 0, restrictionsApplied: 0 });
     const [row] = await db.sql`select name, email, phone, notes from customers where id = ${id}`;
     expect(row).toEqual({ name: "Gelöscht", email: null, phone: null, notes: null });
     // Replayed again, it finds nothing left to do.
-    expect((await replayLedger(db.sql, [entry])).counts).toEqual({ entries: 1, effective: 0, rows: 0, blobs: 0 });
+    expect((await replayLedger(db.sql, [entry])).counts).toEqual({
+      entries: 1,
+      effective: 0,
+      rows: 0,
+      blobs: 0,
+      restrictions: 0,
+      restrictionsApplied: 0,
+    });
   });
 
   test("an entry changed in the table is refused by its checksum, naming it", async () => {

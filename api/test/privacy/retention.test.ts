@@ -10,10 +10,10 @@ import { join } from "node:path";
 import {
   addressHash,
   ledgerFilePath,
-  planContactRetention,
+  planRetention,
   readLedger,
   readLedgerFile,
-  runContactRetention,
+  runRetention,
 } from "../../src/modules/privacy/index.ts";
 import { startAppTest } from "../support/app.ts";
 import { callJson } from "../support/http.ts";
@@ -78,7 +78,7 @@ describe("the daily deletion of answered contact requests", () => {
     // Marked done exactly the period ago: not yet older than it.
     await doneAt(exact.id, now - days * dayMs);
 
-    const plan = await planContactRetention(db.sql, days, now);
+    const plan = await planRetention(db.sql, days, now);
     expect(plan.requestIds).toContain(older.id);
     expect(plan.requestIds).not.toContain(younger.id);
     expect(plan.requestIds).not.toContain(exact.id);
@@ -88,17 +88,17 @@ describe("the daily deletion of answered contact requests", () => {
     // The dry run changed nothing.
     expect(await exists(older.id)).toEqual({ request: true, mails: 2 });
 
-    const ran = await runContactRetention(db.sql, { days, dataDir }, now);
+    const ran = await runRetention(db.sql, { days, dataDir }, now);
     expect(ran).toEqual(plan);
     expect(await exists(older.id)).toEqual({ request: false, mails: 0 });
     expect(await exists(younger.id)).toEqual({ request: true, mails: 2 });
     expect(await exists(exact.id)).toEqual({ request: true, mails: 2 });
     expect((await exists(open?.id ?? 0)).request).toBe(true);
-    expect((await planContactRetention(db.sql, days, now)).requestIds).toEqual([]);
-    expect((await runContactRetention(db.sql, { days, dataDir }, now)).requestIds).toEqual([]);
+    expect((await planRetention(db.sql, days, now)).requestIds).toEqual([]);
+    expect((await runRetention(db.sql, { days, dataDir }, now)).requestIds).toEqual([]);
 
     // A day later the younger one's turn has come.
-    const next = await planContactRetention(db.sql, days, now + 2 * dayMs);
+    const next = await planRetention(db.sql, days, now + 2 * dayMs);
     expect(next.requestIds).toContain(younger.id);
     expect(next.requestIds).not.toContain(open?.id);
   });
@@ -108,7 +108,7 @@ describe("the daily deletion of answered contact requests", () => {
     const email = uniqueEmail("Ärger-Übel");
     const gone = await answeredRequest(email);
     await doneAt(gone.id, now - (days + 3) * dayMs);
-    const ran = await runContactRetention(db.sql, { days, dataDir }, now);
+    const ran = await runRetention(db.sql, { days, dataDir }, now);
     // The first test's request marked done exactly the period ago has become due as well.
     expect(ran.requestIds).toContain(gone.id);
 

@@ -3,6 +3,7 @@ import {
   abuseLimitWindowMinutes,
   clientReportRetentionDays,
   contactRetentionDays,
+  invoiceRetentionYears,
   site,
 } from "@klarwerk/kit";
 import { PageHero, Section } from "../components/PageHero";
@@ -60,6 +61,17 @@ export default function Datenschutz() {
             Rückfragen zu derselben Anfrage. Mit der Anfrage löscht es auch die E-Mails dazu aus seinem Postausgang: die
             Benachrichtigung an unser Team und unsere Antworten an Sie. Möchten Sie, dass wir Ihre Daten früher löschen,
             genügt eine E-Mail.
+          </p>
+          <p>
+            Diese Frist können wir in unserem System kürzer einstellen, dann löscht es entsprechend früher; länger als{" "}
+            {contactRetentionDays} Tage bewahrt es erledigte Anfragen nie auf.
+          </p>
+          <p>
+            Werden Sie unser Kunde, bewahren wir Rechnungen an Sie {invoiceRetentionYears} Jahre ab dem Ende des
+            Kalenderjahres auf, in dem sie ausgestellt wurden, wie es das Steuer- und Handelsrecht verlangt (§ 147 Abs.
+            3 AO, § 14b Abs. 1 UStG, § 257 Abs. 4 HGB; Art. 6 Abs. 1 lit. c DSGVO). Verlangen Sie vorher die Löschung,
+            schränken wir ihre Verarbeitung bis zum Ende dieser Frist ein (Art. 18 DSGVO): Nur noch für Steuerprüfung
+            und Rechtsansprüche sind sie zugänglich. Am Tag danach löscht unser System sie automatisch.
           </p>
 
           <h2 id="missbrauchsschutz">Schutz vor Missbrauch</h2>

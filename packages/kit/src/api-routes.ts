@@ -28,6 +28,7 @@ import type {
   PrivacyCaseList,
   PrivacyErasurePlan,
   PrivacyErasureResult,
+  PrivacyRetentionPlan,
 } from "./privacy";
 import type {
   ClientErrorInput,
@@ -114,6 +115,7 @@ export interface ApiRoutes {
   "PATCH /api/privacy/cases/:id": { body: PrivacyCaseChange; answer: PrivacyCaseAnswer };
   "GET /api/privacy/cases/:id/erasure-plan": { answer: PrivacyErasurePlan };
   "POST /api/privacy/cases/:id/erasure": { answer: PrivacyErasureResult };
+  "GET /api/privacy/retention-plan": { answer: PrivacyRetentionPlan };
 
   "GET /api/customers": { query: PagedListQuery; answer: CustomerPage };
   "POST /api/customers": { body: CustomerInput; answer: CustomerAnswer };

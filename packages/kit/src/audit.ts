@@ -83,6 +83,13 @@ export const auditActions = {
     "other",
     "contact_request",
   ),
+  // The same job, once an invoice's restriction (Art. 18) ended with its retention period: ids and
+  // counts only (each in the erasure ledger with its PDF).
+  "invoice.restriction_released": action(
+    "Eingeschränkte Rechnungen nach Ablauf der Aufbewahrungsfrist gelöscht",
+    "books",
+    "invoice",
+  ),
   "backup.created": action("Sicherung erstellt", "books", "backup"),
   "backup.drilled": action("Wiederherstellung geprobt", "books", "backup"),
   // „Jetzt sichern“ (an admin) or `bun run backup` asking the running API (the system).

@@ -168,11 +168,14 @@ export const privacyErasureActionLabels: Record<PrivacyErasureAction, string> = 
 
 /**
  * Issued invoices and cancellation invoices are kept this many years from the end of the year of
- * issue (§ 147 AO, § 14b UStG); until then an erasure restricts them.
+ * issue: they are Buchungsbelege, 8 years since the Viertes Bürokratieentlastungsgesetz (§ 147
+ * Abs. 3 AO, § 14b Abs. 1 UStG, § 257 Abs. 4 HGB, from 2025; docs/decisions/0063). Until then an
+ * erasure restricts them; the day after, the daily job deletes them. The catalogue, the plan, the
+ * Auskunft and the privacy notice read this number.
  */
-export const invoiceRetentionYears = 10;
+export const invoiceRetentionYears = 8;
 
-/** The last day of an issued invoice's retention period: 2025-03-04 → 2035-12-31. */
+/** The last day of an issued invoice's retention period: 2025-03-04 → 2033-12-31. */
 export function invoiceRestrictedUntil(issueDate: string): string {
   return `${Number(issueDate.slice(0, 4)) + invoiceRetentionYears}-12-31`;
 }
@@ -201,7 +204,30 @@ export interface PrivacyErasureResult {
   summary: string;
 }
 
-/** A plan's line as the closing note and the screen's summary read it: „Rechnung 2025-014: eingeschränkt bis 31.12.2035“. */
+/**
+ * `GET /api/privacy/retention-plan` (admins): what the daily deletion would delete if it ran now,
+ * changing nothing. Ids, numbers and dates only: no names or addresses.
+ */
+export interface PrivacyRetentionPlan {
+  /** Germany's calendar day the plan is for (`yyyy-mm-dd`). */
+  today: string;
+  /** `CONTACT_REQUEST_RETENTION_DAYS` in force. */
+  contact_request_days: number;
+  /** Requests marked done before this moment go (ISO 8601). */
+  cutoff: string;
+  /** Answered requests past the period, oldest first: id and when they were marked done (ISO 8601). */
+  contact_requests: { id: number; done_at: string }[];
+  /** Replies and mails that go with them. */
+  replies: number;
+  mails: number;
+  /** Restricted invoices whose retention period ended: deleted with their PDF. */
+  invoices: { id: number; number: string; restricted_until: string }[];
+  /** Ended, but kept until the cancellation invoice referring to it may go too. */
+  held_invoice_ids: number[];
+  summary: string;
+}
+
+/** A plan's line as the closing note and the screen's summary read it: „Rechnung 2025-014: eingeschränkt bis 31.12.2033“. */
 export function privacyErasureLine(item: Pick<PrivacyErasureItem, "label" | "action" | "until">): string {
   const done: Record<PrivacyErasureAction, string> = {
     erase: "wird gelöscht",
@@ -234,6 +260,11 @@ export const privacyMessages = {
   nothingToErase: "Zu dieser E-Mail-Adresse ist nichts zu löschen.",
   planned: (count: number) =>
     count === 1 ? "1 Fundstelle, jede mit ihrer Aktion." : `${count} Fundstellen, jede mit ihrer Aktion.`,
+  tooManyRequests:
+    "Zu viele Datenschutz-Abfragen in kurzer Zeit. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+  retentionNothing: "Der nächste Lauf würde nichts löschen.",
+  retentionPlanned: (requests: number, mails: number, invoices: number) =>
+    `Der nächste Lauf würde ${requests} erledigte ${requests === 1 ? "Kontaktanfrage" : "Kontaktanfragen"} mit ${mails} ${mails === 1 ? "E-Mail" : "E-Mails"} und ${invoices} ${invoices === 1 ? "eingeschränkte Rechnung" : "eingeschränkte Rechnungen"} löschen.`,
   erased: (counts: Record<PrivacyErasureAction, number>) =>
     `Gelöscht: ${counts.erase}, anonymisiert: ${counts.anonymise}, eingeschränkt: ${counts.restrict}, von Hand zu prüfen: ${counts.review}.`,
 } as const;

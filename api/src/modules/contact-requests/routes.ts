@@ -34,11 +34,7 @@ export function contactRequestsModule(
     .use(auth.guard)
     .use(idParams)
     .onStart(() => {
-      stopPurge ??= schedulePurge(
-        sql,
-        { days: config.contactRequestRetentionDays, dataDir: config.dataDir },
-        service.purged,
-      );
+      stopPurge ??= schedulePurge(sql, config, service.purged);
     })
     .onStop(async () => {
       const stop = stopPurge;

@@ -38,8 +38,7 @@ const fileEntry: CatalogueEntry = {
   legalBasis:
     "Art. 6 Abs. 1 lit. b DSGVO (Vertrag oder vorvertragliche Maßnahmen); soweit Handels- oder Geschäftsbriefe: Art. 6 Abs. 1 lit. c DSGVO i. V. m. § 257 HGB, § 147 AO.",
   recipients: hosting,
-  storagePeriod:
-    "Bis die Unterlagen für den Zweck nicht mehr gebraucht werden; Handels- und Geschäftsbriefe 6 Jahre, Buchungsbelege 10 Jahre ab Ende des Kalenderjahres (§ 257 HGB, § 147 AO).",
+  storagePeriod: `Bis die Unterlagen für den Zweck nicht mehr gebraucht werden; Handels- und Geschäftsbriefe 6 Jahre, Buchungsbelege ${invoiceRetentionYears} Jahre ab Ende des Kalenderjahres (§ 257 HGB, § 147 AO).`,
   source: "Von Beschäftigten des Unternehmens abgelegt; die Inhalte stammen von Ihnen oder aus der Geschäftsbeziehung.",
   fields: {
     name: "Name",
@@ -122,7 +121,7 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
     legalBasis:
       "Art. 6 Abs. 1 lit. b DSGVO (Vertrag) und Art. 6 Abs. 1 lit. c DSGVO i. V. m. § 147 AO, § 14b UStG, § 257 HGB (Aufbewahrungspflicht).",
     recipients: `${hosting} Steuerberatung und Finanzbehörden, soweit gesetzlich vorgeschrieben.`,
-    storagePeriod: `Ausgestellte Rechnungen und Stornorechnungen ${invoiceRetentionYears} Jahre ab Ende des Kalenderjahres der Ausstellung (§ 147 AO, § 14b UStG, § 257 HGB); verlangen Sie vorher die Löschung, wird ihre Verarbeitung bis dahin eingeschränkt (Art. 18 DSGVO). Entwürfe bis zur Ausstellung oder Löschung.`,
+    storagePeriod: `Ausgestellte Rechnungen und Stornorechnungen ${invoiceRetentionYears} Jahre ab Ende des Kalenderjahres der Ausstellung (§ 147 Abs. 3 AO, § 14b Abs. 1 UStG, § 257 Abs. 4 HGB); verlangen Sie vorher die Löschung, wird ihre Verarbeitung bis dahin eingeschränkt (Art. 18 DSGVO) und die Rechnung danach gelöscht. Entwürfe bis zur Ausstellung oder Löschung.`,
     source: "Aus der Geschäftsbeziehung mit Ihnen oder Ihrem Unternehmen.",
     fields: {
       number: "Rechnungsnummer",

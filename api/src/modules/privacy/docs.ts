@@ -7,6 +7,7 @@ import {
   privacyCaseListSchema,
   privacyErasurePlanSchema,
   privacyErasureResultSchema,
+  privacyRetentionPlanSchema,
 } from "./responses.ts";
 
 /** The OpenAPI `detail` of each route of the privacy module (routes.ts). */
@@ -18,17 +19,21 @@ export const caseIdParam = { description: "The case's id, a positive integer.", 
 
 const notFound = errorResponses({ 404: { "privacy-case-not-found": [messages.notFound] } });
 
+/** Every route counts against the admin's allowance (`privacyRateLimit`). */
+const limited = errorResponses({ 429: { "rate-limited": [messages.tooManyRequests] } });
+
 export const privacyDocs = {
   list: {
     summary: "Every data-protection request (Auskunft, Löschung), open ones by due date first",
     tags,
-    responses: { 200: jsonResponse("The cases.", privacyCaseListSchema) },
+    responses: { 200: jsonResponse("The cases.", privacyCaseListSchema), ...limited },
   },
   create: {
     summary: "Record a person's request; its due date is one month after receipt",
     tags,
     responses: {
       201: jsonResponse("The case.", privacyCaseAnswerSchema),
+      ...limited,
       ...jsonBodyErrors,
       ...errorResponses({
         422: {
@@ -47,13 +52,14 @@ export const privacyDocs = {
   show: {
     summary: "A case and every place the product keeps data naming the person's address",
     tags,
-    responses: { 200: jsonResponse("The case and its hits.", privacyCaseDetailSchema), ...notFound },
+    responses: { 200: jsonResponse("The case and its hits.", privacyCaseDetailSchema), ...notFound, ...limited },
   },
   change: {
     summary: "Change a case's status or notes",
     tags,
     responses: {
       200: jsonResponse("The case as it is now.", privacyCaseAnswerSchema),
+      ...limited,
       ...jsonBodyErrors,
       ...notFound,
       ...errorResponses({
@@ -77,6 +83,7 @@ export const privacyDocs = {
         "content-disposition": { description: '`attachment; filename="auskunft-anfrage-<id>.zip"`' },
       }),
       ...notFound,
+      ...limited,
     },
   },
   erasurePlan: {
@@ -85,6 +92,7 @@ export const privacyDocs = {
     tags,
     responses: {
       200: jsonResponse("The plan.", privacyErasurePlanSchema),
+      ...limited,
       ...notFound,
       ...errorResponses({ 409: { "privacy-case-not-erasure": [messages.notErasure] } }),
     },
@@ -95,10 +103,17 @@ export const privacyDocs = {
     tags,
     responses: {
       200: jsonResponse("What was done.", privacyErasureResultSchema),
+      ...limited,
       ...notFound,
       ...errorResponses({
         409: { "privacy-case-not-erasure": [messages.notErasure], "privacy-case-done": [messages.alreadyDone] },
       }),
     },
+  },
+  retentionPlan: {
+    summary:
+      "The dry run of the daily deletion: answered contact requests past CONTACT_REQUEST_RETENTION_DAYS and restricted invoices whose retention period ended, by id and date; changes nothing",
+    tags,
+    responses: { 200: jsonResponse("What a run now would delete.", privacyRetentionPlanSchema), ...limited },
   },
 };

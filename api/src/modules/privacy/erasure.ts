@@ -10,7 +10,7 @@ import {
 } from "@klarwerk/kit";
 import type { Transaction } from "../../db/open.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
-import { type ErasedRows, recordErasure } from "./ledger.ts";
+import { type ErasedRows, type RestrictedRow, recordErasure } from "./ledger.ts";
 import type { FoundRow } from "./search.ts";
 
 /**
@@ -111,13 +111,16 @@ export async function carryOutErasure(
   counts.erase = mails.count + requests.count + errors.count + drafts.count;
   counts.anonymise = customers.count;
 
-  for (const restricted of items.filter((entry) => entry.action === "restrict" && entry.kind === "invoice")) {
-    const added = await tx`
+  const restricted: RestrictedRow[] = [];
+  for (const planned of items.filter((entry) => entry.action === "restrict" && entry.kind === "invoice")) {
+    const added = await tx<{ until: string }[]>`
       insert into privacy_restrictions (table_name, row_id, case_id, restricted_until)
-      values ('invoices', ${restricted.id}, ${privacyCase.id}, ${restricted.until})
-      on conflict (table_name, row_id) do nothing`;
-    counts.restrict += added.count;
+      values ('invoices', ${planned.id}, ${privacyCase.id}, ${planned.until})
+      on conflict (table_name, row_id) do nothing
+      returning restricted_until::text as until`;
+    for (const row of added) restricted.push({ table: "invoices", id: planned.id, until: row.until });
   }
+  counts.restrict = restricted.length;
   counts.review = items.filter((entry) => entry.action === "review").length;
 
   const ledgerRows: ErasedRows[] = [
@@ -128,12 +131,14 @@ export async function carryOutErasure(
     { table: "invoices", ids: draftIds },
     { table: "customers", ids: customerIds, set: anonymisedCustomer },
   ].filter((rows) => rows.ids.length > 0);
-  if (counts.erase + counts.anonymise + replies.count > 0) {
+  // A restriction is in the entry too: a restore of an older set hides the invoice again.
+  if (counts.erase + counts.anonymise + counts.restrict + replies.count > 0) {
     await recordErasure(tx, {
       reason: "request",
       address: privacyCase.email,
       caseId: privacyCase.id,
       rows: ledgerRows,
+      restricted,
       at,
     });
   }

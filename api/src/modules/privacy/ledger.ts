@@ -25,6 +25,17 @@ export interface ErasedRows {
   set?: Record<string, string | null>;
 }
 
+/**
+ * A row kept because a law requires it, hidden until `until` (Art. 18 DSGVO; migration 034):
+ * replayed by adding the restriction again where the copy holds the row but not the restriction.
+ */
+export interface RestrictedRow {
+  table: "invoices";
+  id: number;
+  /** The last day of the retention period, `yyyy-mm-dd`. */
+  until: string;
+}
+
 export interface ErasedBlob {
   area: BlobArea;
   id: string;
@@ -38,6 +49,7 @@ export interface ErasureInput {
   caseId?: number | null;
   rows: ErasedRows[];
   blobs?: ErasedBlob[];
+  restricted?: RestrictedRow[];
   at?: Date;
 }
 
@@ -50,6 +62,8 @@ export interface LedgerEntry {
   caseId: number | null;
   rows: ErasedRows[];
   blobs: ErasedBlob[];
+  /** Present only when the entry restricted rows: entries without keep their shape and checksum. */
+  restricted?: RestrictedRow[];
   /** SHA-256 (hex) of every other field in a fixed order (`entryChecksum`). */
   sha256: string;
 }
@@ -62,6 +76,10 @@ export interface ReplayCounts {
   effective: number;
   rows: number;
   blobs: number;
+  /** Restrictions the entries name. */
+  restrictions: number;
+  /** Of those, the ones the copy lacked and got again. */
+  restrictionsApplied: number;
 }
 
 export const ledgerFileName = "erasure-ledger.jsonl";
@@ -88,7 +106,10 @@ export const ledgerMessages = {
     `Löschprotokoll: ${counts.entries} ${counts.entries === 1 ? "Löschung" : "Löschungen"} nachgespielt` +
     (counts.effective > 0
       ? `, ${counts.effective} davon fanden noch Daten in der Sicherung (${counts.rows} Zeilen und ${counts.blobs} Dateien erneut gelöscht)`
-      : ", keine fand noch Daten in der Sicherung"),
+      : ", keine fand noch Daten in der Sicherung") +
+    (counts.restrictions > 0
+      ? `; ${counts.restrictions} ${counts.restrictions === 1 ? "Einschränkung" : "Einschränkungen"} nachgespielt, ${counts.restrictionsApplied} davon in der Sicherung erneut gesetzt`
+      : ""),
 };
 
 /** A damaged or contradictory ledger: the restore stops with this message. */
@@ -101,6 +122,7 @@ const protectedTables = new Set(["erasure_ledger", "audit_events", "audit_chain"
 const identifier = /^[a-z_][a-z0-9_]{0,62}$/;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const sha256Hex = /^[0-9a-f]{64}$/;
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /** SHA-256 (hex) of an address as the ledger keeps it: trimmed, NFC, lower-cased. */
 export function addressHash(address: string): string {
@@ -109,7 +131,7 @@ export function addressHash(address: string): string {
 
 /** The checksum over every field but itself, independent of how JSON or jsonb orders keys. */
 export function entryChecksum(entry: Omit<LedgerEntry, "sha256">): string {
-  const canonical = JSON.stringify([
+  const fields: unknown[] = [
     1,
     entry.id,
     entry.erasedAt,
@@ -126,7 +148,11 @@ export function entryChecksum(entry: Omit<LedgerEntry, "sha256">): string {
         : null,
     ]),
     entry.blobs.map((blob) => [blob.area, blob.id]),
-  ]);
+  ];
+  // Only entries that restricted carry the field: those written before it keep their checksum.
+  if (entry.restricted && entry.restricted.length > 0)
+    fields.push(entry.restricted.map((row) => [row.table, row.id, row.until]));
+  const canonical = JSON.stringify(fields);
   return createHash("sha256").update(canonical).digest("hex");
 }
 
@@ -163,6 +189,16 @@ function problemOf(value: unknown): string | null {
     if (!blobAreaNames.includes(area as BlobArea) || typeof id !== "string" || !isBlobId(id))
       return "blobs nennt eine ungültige Datei";
   }
+  if (entry.restricted !== undefined) {
+    if (!Array.isArray(entry.restricted) || entry.restricted.length === 0) return "restricted ist keine Liste";
+    for (const row of entry.restricted as unknown[]) {
+      const { table, id, until } = (row ?? {}) as Record<string, unknown>;
+      if (table !== "invoices" || !(Number.isSafeInteger(id) && (id as number) > 0))
+        return "restricted nennt eine ungültige Zeile";
+      if (typeof until !== "string" || !isoDate.test(until) || Number.isNaN(Date.parse(until)))
+        return "restricted nennt kein gültiges Datum";
+    }
+  }
   if (typeof entry.sha256 !== "string" || !sha256Hex.test(entry.sha256)) return "sha256 fehlt";
   return null;
 }
@@ -191,15 +227,25 @@ export async function recordErasure(tx: Transaction, input: ErasureInput): Promi
     caseId: input.caseId ?? null,
     rows: input.rows.map((rows) => ({ table: rows.table, ids: [...rows.ids], ...(rows.set ? { set: rows.set } : {}) })),
     blobs: (input.blobs ?? []).map((blob) => ({ area: blob.area, id: blob.id })),
+    ...(input.restricted && input.restricted.length > 0
+      ? { restricted: input.restricted.map((row) => ({ table: row.table, id: row.id, until: row.until })) }
+      : {}),
   };
   const entry: LedgerEntry = { ...base, sha256: entryChecksum(base) };
   const problem = problemOf(entry);
   if (problem) throw new Error(`erasure ledger entry refused: ${problem}`);
-  await tx`
-    insert into erasure_ledger (id, erased_at, reason, address_sha256, case_id, erased_rows, erased_blobs, entry_sha256)
-    values (${entry.id}, ${entry.erasedAt}, ${entry.reason}, ${entry.addressSha256}, ${entry.caseId},
-            ${JSON.stringify(entry.rows)}::text::jsonb, ${JSON.stringify(entry.blobs)}::text::jsonb, ${entry.sha256})`;
+  await insertEntry(tx, entry);
   return entry;
+}
+
+/** One entry as a row of `erasure_ledger`. */
+async function insertEntry(tx: Transaction, entry: LedgerEntry): Promise<void> {
+  await tx`
+    insert into erasure_ledger
+      (id, erased_at, reason, address_sha256, case_id, erased_rows, erased_blobs, restricted_rows, entry_sha256)
+    values (${entry.id}, ${entry.erasedAt}, ${entry.reason}, ${entry.addressSha256}, ${entry.caseId},
+            ${JSON.stringify(entry.rows)}::text::jsonb, ${JSON.stringify(entry.blobs)}::text::jsonb,
+            ${JSON.stringify(entry.restricted ?? [])}::text::jsonb, ${entry.sha256})`;
 }
 
 interface LedgerRow {
@@ -210,6 +256,7 @@ interface LedgerRow {
   case_id: number | null;
   erased_rows: unknown;
   erased_blobs: unknown;
+  restricted_rows: unknown;
   entry_sha256: string;
 }
 
@@ -222,8 +269,13 @@ async function hasLedgerTable(sql: Queries): Promise<boolean> {
 /** Every entry of a database's ledger, oldest first, each checked; `which` names the database in messages. */
 export async function readLedger(sql: Queries, which = "der Datenbank"): Promise<LedgerEntry[]> {
   if (!(await hasLedgerTable(sql))) return [];
+  // A database not yet migrated to 035 (the one a restore replaces may be older) restricted nothing.
+  const [restrictions] = await sql<{ found: boolean }[]>`
+    select exists (select 1 from information_schema.columns
+      where table_schema = 'public' and table_name = 'erasure_ledger' and column_name = 'restricted_rows') as found`;
   const rows = await sql<LedgerRow[]>`
-    select id::text as id, erased_at, reason, address_sha256, case_id, erased_rows, erased_blobs, entry_sha256
+    select id::text as id, erased_at, reason, address_sha256, case_id, erased_rows, erased_blobs,
+      ${restrictions?.found ? sql`restricted_rows` : sql`'[]'::jsonb as restricted_rows`}, entry_sha256
     from erasure_ledger order by erased_at, id`;
   const where = ledgerMessages.databaseSource(which);
   return rows.map((row) =>
@@ -236,6 +288,9 @@ export async function readLedger(sql: Queries, which = "der Datenbank"): Promise
         caseId: row.case_id,
         rows: row.erased_rows,
         blobs: row.erased_blobs,
+        ...(Array.isArray(row.restricted_rows) && row.restricted_rows.length > 0
+          ? { restricted: row.restricted_rows }
+          : {}),
         sha256: row.entry_sha256,
       },
       where,
@@ -323,7 +378,14 @@ export async function replayLedger(
   sql: Sql,
   entries: readonly LedgerEntry[],
 ): Promise<{ counts: ReplayCounts; found: Set<string> }> {
-  const counts: ReplayCounts = { entries: entries.length, effective: 0, rows: 0, blobs: 0 };
+  const counts: ReplayCounts = {
+    entries: entries.length,
+    effective: 0,
+    rows: 0,
+    blobs: 0,
+    restrictions: 0,
+    restrictionsApplied: 0,
+  };
   const foundIn = new Set<string>();
   await sql.begin(async (tx) => {
     const columns = new Map<string, Set<string>>();
@@ -336,6 +398,7 @@ export async function replayLedger(
     const present = new Set((await readLedger(tx, "der wiederhergestellten Sicherung")).map((entry) => entry.id));
     for (const entry of entries) {
       let found = 0;
+      let reapplied = 0;
       try {
         for (const rows of entry.rows) {
           const known = columns.get(rows.table);
@@ -355,22 +418,28 @@ export async function replayLedger(
             found += deleted.count;
           }
         }
+        for (const row of entry.restricted ?? []) {
+          counts.restrictions++;
+          // The row as the set holds it, restricted again unless it already is; the case only if the set has it.
+          const added = await tx`
+            insert into privacy_restrictions (table_name, row_id, case_id, restricted_until)
+            select ${row.table}, ${row.id}, (select id from privacy_cases where id = ${entry.caseId}), ${row.until}::date
+            where exists (select 1 from ${tx(row.table)} where id = ${row.id})
+            on conflict (table_name, row_id) do nothing`;
+          counts.restrictionsApplied += added.count;
+          reapplied += added.count;
+        }
       } catch (error) {
         throw new LedgerError(
           ledgerMessages.notReplayed(entry.id, error instanceof Error ? error.message : String(error)),
         );
       }
       counts.rows += found;
-      if (found > 0) {
+      if (found + reapplied > 0) {
         counts.effective++;
         foundIn.add(entry.id);
       }
-      if (!present.has(entry.id)) {
-        await tx`
-          insert into erasure_ledger (id, erased_at, reason, address_sha256, case_id, erased_rows, erased_blobs, entry_sha256)
-          values (${entry.id}, ${entry.erasedAt}, ${entry.reason}, ${entry.addressSha256}, ${entry.caseId},
-                  ${JSON.stringify(entry.rows)}::text::jsonb, ${JSON.stringify(entry.blobs)}::text::jsonb, ${entry.sha256})`;
-      }
+      if (!present.has(entry.id)) await insertEntry(tx, entry);
     }
   });
   return { counts, found: foundIn };

@@ -7,6 +7,7 @@ import {
   type PrivacyErasurePlan,
   type PrivacyErasureResult,
   type PrivacyHit,
+  type PrivacyRetentionPlan,
   privacyCaseKinds,
   privacyCaseStatuses,
   privacyDataKinds,
@@ -107,6 +108,37 @@ export const privacyErasureResultSchema = schemaOf<PrivacyErasureResult>()(
         { erase: count, anonymise: count, restrict: count, review: count },
         { additionalProperties: false, description: "Rows each action touched; a second run touches none." },
       ),
+      summary: Type.String(),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const privacyRetentionPlanSchema = schemaOf<PrivacyRetentionPlan>()(
+  Type.Object(
+    {
+      today: { ...date, description: "Germany's calendar day the plan is for." },
+      contact_request_days: Type.Integer({ minimum: 1, description: "CONTACT_REQUEST_RETENTION_DAYS in force." }),
+      cutoff: Type.String({ format: "date-time", description: "Requests marked done before this go." }),
+      contact_requests: Type.Array(
+        Type.Object(
+          { id: Type.Integer({ minimum: 1 }), done_at: Type.String({ format: "date-time" }) },
+          { additionalProperties: false },
+        ),
+        { description: "Answered requests past the period, oldest first." },
+      ),
+      replies: count,
+      mails: count,
+      invoices: Type.Array(
+        Type.Object(
+          { id: Type.Integer({ minimum: 1 }), number: Type.String(), restricted_until: date },
+          { additionalProperties: false },
+        ),
+        { description: "Restricted invoices whose retention period ended: deleted with their PDF." },
+      ),
+      held_invoice_ids: Type.Array(Type.Integer({ minimum: 1 }), {
+        description: "Ended, but kept until the cancellation invoice referring to it may go too.",
+      }),
       summary: Type.String(),
     },
     { additionalProperties: false },

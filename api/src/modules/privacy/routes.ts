@@ -5,7 +5,6 @@ import { idParams } from "../../http/ids.ts";
 import { ownCopy } from "../../http/openapi.ts";
 import { caseIdParam, privacyDocs } from "./docs.ts";
 import { privacyService } from "./service.ts";
-import { listCases } from "./store.ts";
 import { caseBody, caseChangeBody } from "./validation.ts";
 
 /**
@@ -16,15 +15,17 @@ import { caseBody, caseChangeBody } from "./validation.ts";
  * - `PATCH /api/privacy/cases/{id}` `{ status?, notes? }` → `{ case }`;
  * - `GET /api/privacy/cases/{id}/auskunft.zip` → the Auskunft as HTML and JSON in a ZIP;
  * - `GET /api/privacy/cases/{id}/erasure-plan` → `{ case_id, items, summary }`: each hit's action;
- * - `POST /api/privacy/cases/{id}/erasure` → `{ case_id, items, counts, summary }`: carried out.
+ * - `POST /api/privacy/cases/{id}/erasure` → `{ case_id, items, counts, summary }`: carried out;
+ * - `GET /api/privacy/retention-plan` → what the daily deletion would delete now (the dry run).
+ * Each admin has `privacyRateLimit` calls a minute over all of them (429 beyond).
  */
-export function privacyModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config">) {
-  const { sql, auth } = deps;
+export function privacyModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config" | "rateLimits">) {
+  const { auth } = deps;
   const service = privacyService(deps);
   return new Elysia({ name: "privacy-routes", prefix: "/api/privacy" })
     .use(auth.guard)
     .use(idParams)
-    .get("/cases", async () => ({ cases: await listCases(sql) }), {
+    .get("/cases", async ({ actor }) => service.list(actor), {
       admin: true,
       detail: ownCopy(privacyDocs.list),
     })
@@ -36,7 +37,7 @@ export function privacyModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config"
       },
       { admin: true, ...jsonBody(caseBody), detail: ownCopy(privacyDocs.create) },
     )
-    .get("/cases/:id", async ({ id }) => service.show(id), {
+    .get("/cases/:id", async ({ id, actor }) => service.show(id, actor), {
       admin: true,
       idParam: caseIdParam,
       detail: ownCopy(privacyDocs.show),
@@ -61,7 +62,7 @@ export function privacyModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config"
       },
       { admin: true, idParam: caseIdParam, detail: ownCopy(privacyDocs.access) },
     )
-    .get("/cases/:id/erasure-plan", async ({ id }) => service.erasurePlan(id), {
+    .get("/cases/:id/erasure-plan", async ({ id, actor }) => service.erasurePlan(id, actor), {
       admin: true,
       idParam: caseIdParam,
       detail: ownCopy(privacyDocs.erasurePlan),
@@ -70,5 +71,9 @@ export function privacyModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config"
       admin: true,
       idParam: caseIdParam,
       detail: ownCopy(privacyDocs.erasure),
+    })
+    .get("/retention-plan", async ({ actor }) => service.retentionPlan(actor), {
+      admin: true,
+      detail: ownCopy(privacyDocs.retentionPlan),
     });
 }

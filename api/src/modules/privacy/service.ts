@@ -2,35 +2,61 @@ import {
   privacyMessages as messages,
   type PrivacyCase,
   type PrivacyCaseDetail,
+  type PrivacyCaseList,
   type PrivacyErasurePlan,
   type PrivacyErasureResult,
+  type PrivacyRetentionPlan,
   privacyDataKinds,
 } from "@klarwerk/kit";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
+import { tooManyRequests } from "../../http/rate-limit.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 import { carryOutErasure, erasurePlanOf } from "./erasure.ts";
 import { accessFileName, accessReport, accessZip } from "./export.ts";
 import { mirrorLedger } from "./ledger.ts";
+import { planRetention } from "./retention.ts";
 import { hitsOf, searchPerson } from "./search.ts";
-import { changeCase, createCase, findCase } from "./store.ts";
+import { changeCase, createCase, findCase, listCases } from "./store.ts";
 import { type caseBody, type caseChangeBody, caseChangeFrom, newCaseFrom } from "./validation.ts";
 
 const notFound = () => new HttpError(404, "privacy-case-not-found", messages.notFound);
 
+/**
+ * Every privacy route per admin account: a search reads every table that keeps personal data and
+ * the Auskunft builds a ZIP, so a stolen session or a runaway script cannot flood the database.
+ * A person at the screen makes a few calls per case.
+ */
+export const privacyRateLimit = { name: "privacy", max: 60, windowMs: 60 * 1000 } as const;
+
 /** The admins' work on data-protection requests: record, search, answer. */
-export function privacyService({ sql, now, config }: Pick<Deps, "sql" | "now" | "config">) {
+export function privacyService({ sql, now, config, rateLimits }: Pick<Deps, "sql" | "now" | "config" | "rateLimits">) {
+  const calls = rateLimits(privacyRateLimit);
+
+  /** Counts one call of the admin's allowance, or refuses it (429 with Retry-After). */
+  async function counted(actor: AuditActor): Promise<void> {
+    const hit = await calls.hit(`user:${actor.id}`);
+    if (!hit.allowed) throw tooManyRequests(messages.tooManyRequests, hit);
+  }
+
   async function existing(id: number): Promise<PrivacyCase> {
     const found = await findCase(sql, id);
     if (!found) throw notFound();
     return found;
   }
 
+  async function list(actor: AuditActor): Promise<PrivacyCaseList> {
+    await counted(actor);
+    return { cases: await listCases(sql) };
+  }
+
   async function create(body: typeof caseBody.static, actor: AuditActor): Promise<PrivacyCase> {
+    await counted(actor);
     return createCase(sql, newCaseFrom(body, new Date(now())), actor);
   }
 
-  async function show(id: number): Promise<PrivacyCaseDetail> {
+  async function show(id: number, actor: AuditActor): Promise<PrivacyCaseDetail> {
+    await counted(actor);
     const privacyCase = await existing(id);
     const hits = hitsOf(await searchPerson(sql, privacyCase.email));
     return {
@@ -41,6 +67,7 @@ export function privacyService({ sql, now, config }: Pick<Deps, "sql" | "now" | 
   }
 
   async function change(id: number, body: typeof caseChangeBody.static, actor: AuditActor): Promise<PrivacyCase> {
+    await counted(actor);
     const changed = await changeCase(sql, id, caseChangeFrom(body), actor);
     if (!changed) throw notFound();
     return changed;
@@ -51,6 +78,7 @@ export function privacyService({ sql, now, config }: Pick<Deps, "sql" | "now" | 
    * the address or what was found.
    */
   async function accessZipOf(id: number, actor: AuditActor): Promise<{ name: string; bytes: Uint8Array<ArrayBuffer> }> {
+    await counted(actor);
     const privacyCase = await existing(id);
     const rows = await searchPerson(sql, privacyCase.email);
     const [company] = await sql<{ name: string }[]>`select name from company_settings`;
@@ -67,7 +95,8 @@ export function privacyService({ sql, now, config }: Pick<Deps, "sql" | "now" | 
   }
 
   /** What an erasure would do with each hit, changing nothing. */
-  async function erasurePlan(id: number): Promise<PrivacyErasurePlan> {
+  async function erasurePlan(id: number, actor: AuditActor): Promise<PrivacyErasurePlan> {
+    await counted(actor);
     const privacyCase = erasureCase(await existing(id));
     const items = erasurePlanOf(await searchPerson(sql, privacyCase.email));
     return {
@@ -83,6 +112,7 @@ export function privacyService({ sql, now, config }: Pick<Deps, "sql" | "now" | 
    * after the commit; should that fail, the daily run copies it.
    */
   async function erase(id: number, actor: AuditActor): Promise<PrivacyErasureResult> {
+    await counted(actor);
     const result = await sql.begin(async (tx) => {
       const [locked] = await tx`select id from privacy_cases where id = ${id} for update`;
       const privacyCase = locked ? await findCase(tx, id) : null;
@@ -101,5 +131,29 @@ export function privacyService({ sql, now, config }: Pick<Deps, "sql" | "now" | 
     return result;
   }
 
-  return { create, show, change, accessZip: accessZipOf, erasurePlan, erase };
+  /** What the daily deletion would delete if it ran now: ids, numbers and dates, changing nothing. */
+  async function retentionPlan(actor: AuditActor): Promise<PrivacyRetentionPlan> {
+    await counted(actor);
+    const plan = await planRetention(sql, config.contactRequestRetentionDays, now());
+    const nothing = plan.requestIds.length + plan.invoices.length === 0;
+    return {
+      today: plan.today,
+      contact_request_days: plan.days,
+      cutoff: plan.cutoff,
+      contact_requests: plan.requestIds.map((id, index) => ({ id, done_at: plan.requestsDoneAt[index] ?? "" })),
+      replies: plan.replyIds.length,
+      mails: plan.mailIds.length,
+      invoices: plan.invoices.map((invoice) => ({
+        id: invoice.id,
+        number: invoice.number,
+        restricted_until: invoice.restrictedUntil,
+      })),
+      held_invoice_ids: plan.heldInvoiceIds,
+      summary: nothing
+        ? messages.retentionNothing
+        : messages.retentionPlanned(plan.requestIds.length, plan.mailIds.length, plan.invoices.length),
+    };
+  }
+
+  return { counted, retentionPlan, list, create, show, change, accessZip: accessZipOf, erasurePlan, erase };
 }

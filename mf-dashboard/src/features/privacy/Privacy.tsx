@@ -7,13 +7,15 @@ import { usePrivacyCases } from "./api/privacy-cases";
 import { PrivacyCaseDetail } from "./components/PrivacyCaseDetail";
 import { PrivacyCaseForm } from "./components/PrivacyCaseForm";
 import { PrivacyCaseTable } from "./components/PrivacyCaseTable";
+import { RetentionPreview } from "./components/RetentionPreview";
 import { privacyScreenMessages as messages } from "./messages";
 import "../../shared/dashboard.css";
 
 /**
  * „Datenschutz“, for admins (the shell's route guard shows everyone else "Kein Zugriff"): a
  * person's request for Auskunft or Löschung is recorded with its due date; opening it searches
- * every place the product keeps personal data, and the Auskunft downloads as a ZIP.
+ * every place the product keeps personal data, and the Auskunft downloads as a ZIP. Below, what
+ * the daily deletion would delete now.
  */
 export default function Privacy() {
   const cases = usePrivacyCases();
@@ -45,6 +47,9 @@ export default function Privacy() {
               <PrivacyCaseTable cases={list} onOpen={setOpenedId} />
             </QueryState>
           )}
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
+          <RetentionPreview />
         </Paper>
       </Stack>
     </>

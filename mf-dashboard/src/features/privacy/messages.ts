@@ -66,4 +66,21 @@ export const privacyScreenMessages = {
     confirm: "Jetzt löschen",
     failed: "Die Löschung konnte nicht durchgeführt werden.",
   },
+  retention: {
+    title: "Nächster Lauf der Löschung",
+    intro: (days: number) =>
+      `Was die tägliche Löschung löschen würde, liefe sie jetzt: Kontaktanfragen, die vor mehr als ${days} Tagen erledigt wurden, mit ihren Antworten und E-Mails, und eingeschränkte Rechnungen nach Ablauf ihrer Aufbewahrungsfrist, mit ihrem PDF. Hier wird nichts gelöscht.`,
+    loading: "Lade den nächsten Lauf …",
+    loadFailed: "Der nächste Lauf der Löschung konnte nicht geladen werden.",
+    tableLabel: "Was der nächste Lauf löschen würde",
+    columns: { what: "Was", number: "Nummer", date: "Datum" },
+    request: "Kontaktanfrage",
+    invoice: "Rechnung",
+    doneOn: (date: string) => `erledigt am ${date}`,
+    restrictedUntil: (date: string) => `eingeschränkt bis ${date}`,
+    held: (count: number) =>
+      count === 1
+        ? "1 Rechnung wartet auf ihre Stornorechnung, deren Aufbewahrungsfrist noch läuft; beide werden zusammen gelöscht."
+        : `${count} Rechnungen warten auf ihre Stornorechnungen, deren Aufbewahrungsfrist noch läuft; sie werden jeweils zusammen gelöscht.`,
+  },
 } as const;

@@ -90,8 +90,18 @@ export function useCarryOutErasure({
     mutationFn: (id: number) => callApi("POST /api/privacy/cases/:id/erasure", { params: { id } }),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: privacyCasesQuery().queryKey });
+      // A restriction carried out may change what the next run deletes.
+      void queryClient.invalidateQueries({ queryKey: ["privacy-retention-plan"] });
       onSuccess?.(result);
     },
     onError,
+  });
+}
+
+/** „Nächster Lauf der Löschung“: what the daily deletion would delete now (`GET /api/privacy/retention-plan`). */
+export function useRetentionPlan() {
+  return useQuery({
+    queryKey: ["privacy-retention-plan"],
+    queryFn: ({ signal }) => callApi("GET /api/privacy/retention-plan", { signal }),
   });
 }
