@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { companyReadyToIssue, tokenOf } from "../support/invoices";
 import { expect, test } from "../support/test";
-import { registeredUser, signInQuickly } from "../support/users";
+import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
 // The database is shared with every other test file, which may issue invoices meanwhile: each
 // check compares the screen with the API's report read right then, and tries again if they differ.
@@ -30,8 +30,8 @@ async function reportOf(request: APIRequestContext, token: string): Promise<Repo
   return (await response.json()) as Report;
 }
 
-/** Issues an invoice of today through the API: 1 × 1.000,00 € at 19 %, due in 14 days. */
-async function issueInvoice(request: APIRequestContext, token: string, recipient: string): Promise<void> {
+/** Issues an invoice of today through the API: 1 × 1.000,00 € at 19 %, due in 14 days; its number. */
+async function issueInvoice(request: APIRequestContext, token: string, recipient: string): Promise<string> {
   const response = await request.post("/api/invoices", {
     headers: { Authorization: `Bearer ${token}` },
     data: {
@@ -48,6 +48,9 @@ async function issueInvoice(request: APIRequestContext, token: string, recipient
     },
   });
   expect(response.status(), await response.text()).toBe(201);
+  const { invoice } = (await response.json()) as { invoice: { number: string | null } };
+  if (invoice.number === null) throw new Error("an issued invoice has a number");
+  return invoice.number;
 }
 
 /** The open items' figures and each bucket's line as the screen shows them. */
@@ -120,6 +123,8 @@ test("Auswertung: staff see the open items and the revenue as the API counts the
   expect(thisMonth).toBeTruthy();
   await expect(chart.locator("rect > title").filter({ hasText: `${thisMonth}, Offen:` })).toHaveCount(1);
   await expectNoAxeViolations(page);
+  // The DATEV export is the admins' alone.
+  await expect(page.getByRole("button", { name: "DATEV-Export" })).toHaveCount(0);
 
   // A bucket is a link to the list with only those invoices.
   await page.getByRole("link", { name: "nicht fällig" }).click();
@@ -147,4 +152,44 @@ test("the dashboard's Offene Posten card shows the same sum and overdue count", 
   }).toPass({ timeout: 30_000 });
   await card.getByRole("link", { name: "Auswertung" }).click();
   await expect(page).toHaveURL(/\/invoices\/auswertung$/);
+});
+
+test("an admin downloads this month's DATEV Buchungsstapel from the Auswertung: Windows-1252, the invoice booked once", async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, testOwner);
+  await companyReadyToIssue(request);
+  const settings = await request.put("/api/company/datev", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { consultantNumber: 29098, clientNumber: 55003 },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+  const number = await issueInvoice(request, token, `Bäckerei Grünöl ${randomUUID().slice(0, 8)}`);
+  await signInQuickly(page, request, testOwner);
+  await page.goto("/invoices/auswertung");
+  await expect(page.getByRole("heading", { level: 1, name: "Auswertung" })).toBeVisible();
+
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+  const from = `${today.slice(0, 8)}01`;
+  await page.getByLabel("Zeitraum von").fill(from);
+  await page.getByLabel("Zeitraum bis").fill(today);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "DATEV-Export" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`EXTF_Buchungsstapel_${from}_${today}.csv`);
+  const path = await file.path();
+  const bytes = new Uint8Array(await (await import("node:fs/promises")).readFile(path));
+  // Windows-1252: "ü" is one byte (0xFC), never UTF-8's two.
+  expect(bytes.includes(0xc3)).toBe(false);
+  const text = new TextDecoder("windows-1252").decode(bytes);
+  const lines = text.split("\r\n");
+  expect(lines[0]).toMatch(/^"EXTF";700;21;"Buchungsstapel";13;/);
+  expect(lines[0]).toContain(`;29098;55003;`);
+  expect(lines[0]).toContain(`;${from.replaceAll("-", "")};${today.replaceAll("-", "")};`);
+  expect(lines[1]).toMatch(/^Umsatz \(ohne Soll\/Haben-Kz\);Soll\/Haben-Kennzeichen;/);
+  const booked = lines.filter((line) => line.includes(`"${number}"`));
+  expect(booked).toHaveLength(1);
+  expect(booked[0]).toMatch(/^1190,00;"S";"EUR";/);
+  expect(booked[0]).toContain("Bäckerei Grünöl");
 });
