@@ -12,7 +12,7 @@
 //
 // Usage: bun bench/customer-page-changes.ts [--saves 2000]
 import { createHash } from "node:crypto";
-import { type Customer, type CustomerStatus, customerStatuses } from "@klarwerk/kit";
+import { type CustomerStatus, customerStatuses } from "@klarwerk/kit";
 import { localChangeFeed } from "../api/src/db/change-feed.ts";
 import { TableCache } from "../api/src/db/table-cache.ts";
 import {
@@ -24,6 +24,7 @@ import {
 } from "../api/src/modules/customers/list-cache.ts";
 import type { ReadPage } from "../api/src/modules/customers/store.ts";
 import type { ListQuery } from "../api/src/modules/customers/validation.ts";
+import { shownCustomer } from "../api/test/support/customers-seed.ts";
 import { seededRandom } from "../mf-invoices/test/fixtures.ts";
 import { numberOption } from "./support/options.ts";
 
@@ -41,21 +42,6 @@ const words = [
   "ulm",
   "berlin",
 ];
-
-function customerOf(id: number, name: string, status: CustomerStatus): Customer {
-  return {
-    id,
-    name,
-    email: null,
-    phone: null,
-    website: null,
-    notes: null,
-    status,
-    address: null,
-    leitweg_id: null,
-    debitor_number: 10_000 + id,
-  };
-}
 
 /** A name of two words and a number, as the seeded customers have. */
 function nameOf(random: () => number): string {
@@ -78,7 +64,7 @@ function keptQueries(count: number, random: () => number): ListQuery[] {
 function pageFor(query: ListQuery, firstId: number): KeptPage {
   const term = query.search?.toLowerCase() ?? null;
   const customers = Array.from({ length: 20 }, (_, index) =>
-    customerOf(firstId - index, `${query.search ?? "kunde"} ${index}`, query.status ?? "angerufen"),
+    shownCustomer(firstId - index, `${query.search ?? "kunde"} ${index}`, query.status ?? "angerufen"),
   );
   const read: ReadPage = { customers, pages: 10, total: 200, total_exact: true, term };
   return { read, json: null };
@@ -107,7 +93,7 @@ async function measure(kept: number, asked: Asked) {
     const name = nameOf(random);
     const status = customerStatuses[index % customerStatuses.length] as CustomerStatus;
     const id = 10_000_000 + index;
-    return { op: "insert", rows: [[name.toLowerCase(), status, customerOf(id, name, status)]] };
+    return { op: "insert", rows: [[name.toLowerCase(), status, shownCustomer(id, name, status)]] };
   });
   const started = performance.now();
   for (const change of changes) feed.changed("customers", change);

@@ -5,20 +5,10 @@ import type { Customer } from "@klarwerk/kit";
 import { groupsShowing, pageGroup, pagesShowing, revisePages } from "../../src/modules/customers/list-cache.ts";
 import { type ReadPage, searchCountCap } from "../../src/modules/customers/store.ts";
 import type { ListQuery } from "../../src/modules/customers/validation.ts";
+import { shownCustomer } from "../support/customers-seed.ts";
 
 function customer(id: number, name = `Müller ${id}`, status: Customer["status"] = "vertrag"): Customer {
-  return {
-    id,
-    name,
-    email: null,
-    phone: null,
-    website: null,
-    notes: null,
-    status,
-    address: null,
-    leitweg_id: null,
-    debitor_number: 10000 + id,
-  };
+  return shownCustomer(id, name, status);
 }
 
 const inserted = (...rows: Customer[]) => ({
