@@ -495,11 +495,11 @@ test("admins edit the company settings; staff do not see them", async ({ page, r
   await expect(dialog.getByLabel("Firmenname")).toHaveValue("Klarwerk Digital GmbH");
   await expectNoAxeViolations(page, "[role=dialog]");
   await dialog.getByLabel("IBAN").fill("DE00 0000");
-  await dialog.getByRole("button", { name: "Einstellungen speichern" }).click();
+  await dialog.getByRole("button", { name: "Einstellungen speichern", exact: true }).click();
   await expect(dialog.getByLabel("IBAN")).toHaveAccessibleDescription("Die IBAN ist ungültig.");
   await dialog.getByLabel("IBAN").fill(issuableCompany.iban);
   await dialog.getByLabel("Steuernummer").fill(issuableCompany.taxNumber);
-  await dialog.getByRole("button", { name: "Einstellungen speichern" }).click();
+  await dialog.getByRole("button", { name: "Einstellungen speichern", exact: true }).click();
   await expect(notification(page, "Firmeneinstellungen gespeichert")).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
