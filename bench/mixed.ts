@@ -105,8 +105,16 @@ const issueShares: Record<Kind, number> = { search: 0.6, typing: 0, dashboard: 0
 interface Ready {
   api: number;
   bare: number;
-  /** GET: this process's cache counts (`tableCacheStats()`). */
+  /** GET: this process's cache counts and memory (`ControlAnswer`). */
   control: number;
+}
+
+/** What an API process's control port answers. */
+interface ControlAnswer {
+  caches: Record<string, TableCacheStats>;
+  /** Resident memory in bytes, after a garbage collection: what the kept pages and the rest hold. */
+  rss: number;
+  heapUsed: number;
 }
 
 export interface MixedContext {
@@ -142,6 +150,8 @@ export interface MixedReport {
   bare: LoadResult;
   /** Per cache of `cacheNames`, during the measured window without the activity. */
   cache: Record<string, TableCacheStats>;
+  /** Each API process's memory right after the measured window (after a garbage collection). */
+  memory: { rss: number; heapUsed: number }[];
   /** Problems the checks found; empty when every answer measured was right. */
   problems: string[];
   terms: TermsName;
@@ -489,7 +499,14 @@ async function serve(): Promise<void> {
   const config = testConfig({ CUSTOMER_PAGES_KEPT: process.env.CUSTOMER_PAGES_KEPT ?? "" });
   const app = createApp({ config, sql: db.sql, writes: db.writes, changes }).listen(listen);
   const bare = new Elysia().get("/bare", () => ({ customers: [], pages: 1, total: 0 })).listen(listen);
-  const control = Bun.serve({ ...listen, fetch: () => Response.json(tableCacheStats()) });
+  const control = Bun.serve({
+    ...listen,
+    fetch: () => {
+      Bun.gc(true);
+      const { rss, heapUsed } = process.memoryUsage();
+      return Response.json({ caches: tableCacheStats(), rss, heapUsed } satisfies ControlAnswer);
+    },
+  });
   reportReady<Ready>(
     { api: app.server?.port ?? 0, bare: bare.server?.port ?? 0, control: control.port ?? 0 },
     async () => {
@@ -583,14 +600,15 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
     const bareOrigins = children.map((child) => `http://127.0.0.1:${child.ready.bare}`);
     const account = await signUp(origins[0] as string);
     const headers = { Authorization: `Bearer ${account.token}` };
-    /** Each cache's counts, both processes added up. */
-    const cacheStats = async () => {
-      const counts = await Promise.all(
+    const controlAnswers = () =>
+      Promise.all(
         children.map(
-          async (child) =>
-            (await (await fetch(`http://127.0.0.1:${child.ready.control}`)).json()) as Record<string, TableCacheStats>,
+          async (child) => (await (await fetch(`http://127.0.0.1:${child.ready.control}`)).json()) as ControlAnswer,
         ),
       );
+    /** Each cache's counts, both processes added up. */
+    const cacheStats = async () => {
+      const counts = (await controlAnswers()).map((answer) => answer.caches);
       return Object.fromEntries(
         cacheNames.map((name) => [
           name,
@@ -632,6 +650,7 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
       settledAfterMs,
     });
     const after = await cacheStats();
+    const memory = (await controlAnswers()).map(({ rss, heapUsed }) => ({ rss, heapUsed }));
     const cache = Object.fromEntries(
       cacheNames.map((name) => {
         const [start, end] = [before[name], after[name]] as [TableCacheStats, TableCacheStats];
@@ -727,6 +746,7 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
       with: withActivity,
       bare,
       cache,
+      memory,
       problems,
       terms,
       distinctTerms: termSet.terms.length,
@@ -794,6 +814,10 @@ function printReport(report: MixedReport, log: (line: string) => void): void {
       log(`  p99 with/without the activity, ${kind}: ${ratio.toFixed(2)}`);
     }
   }
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+  log(
+    `API processes' memory after the window: ${report.memory.map(({ rss, heapUsed }) => `rss ${mib(rss)} (heap ${mib(heapUsed)})`).join(", ")}`,
+  );
   for (const [name, { hits, misses, bypassed, evicted, forgotten, revised }] of Object.entries(report.cache)) {
     log(
       `${name} cache: ${hits} hits, ${misses} misses, ${bypassed} bypassed: hit rate ${((100 * hits) / Math.max(1, hits + misses + bypassed)).toFixed(1)} %; ${evicted} pages evicted for room, ${forgotten} forgotten and ${revised} revised after a change`,

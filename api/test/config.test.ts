@@ -51,7 +51,7 @@ describe("loadConfig", () => {
       backupBytesPerSecond: 32 * 1024 * 1024,
       invoiceMaxBackdateDays: 5,
       canaryMinLoads: 50,
-      customerPagesKept: 2_000,
+      customerPagesKept: 20_000,
       clientReportRetentionDays: 30,
       contactRequestRetentionDays: 30,
       auditRetentionYears: { books: 10, security: 1, other: 3 },
@@ -135,8 +135,8 @@ describe("loadConfig", () => {
     }
   });
 
-  test("CUSTOMER_PAGES_KEPT: a whole number from 0 (none kept) to 1 000 000, default 2 000", () => {
-    expect(loadConfig({}).customerPagesKept).toBe(2_000);
+  test("CUSTOMER_PAGES_KEPT: a whole number from 0 (none kept) to 1 000 000, default 20 000", () => {
+    expect(loadConfig({}).customerPagesKept).toBe(20_000);
     expect(loadConfig({ CUSTOMER_PAGES_KEPT: "0" }).customerPagesKept).toBe(0);
     expect(loadConfig({ CUSTOMER_PAGES_KEPT: " 1000000 " }).customerPagesKept).toBe(1_000_000);
     for (const value of ["-1", "1000001", "2.5", "viele"]) {
