@@ -6,6 +6,10 @@ export const restoreMessages = {
   refused: (set: string) => `Die Sicherung ${set} wurde nicht wiederhergestellt:`,
   targetUnchanged: "Das Ziel ist unverändert.",
   abandonedStagingRemoved: (path: string) => `Die Kopie einer abgebrochenen Wiederherstellung wurde entfernt: ${path}`,
+  abandonedCopyRemoved: (database: string) =>
+    `Die Datenbank einer abgebrochenen Wiederherstellung wurde entfernt: ${database}`,
+  abandonedCopyKept: (reason: string) =>
+    `Datenbanken abgebrochener Wiederherstellungen konnten nicht entfernt werden (${reason}); die Wiederherstellung läuft weiter.`,
   targetSwitched:
     "Das Ziel wurde bereits auf die Sicherung umgestellt; die bisherigen Daten liegen wie unten genannt beiseite.",
   more: (count: number) => `… und ${count} weitere`,

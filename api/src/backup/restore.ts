@@ -176,6 +176,7 @@ export async function restoreSet(options: RestoreOptions): Promise<RestoreResult
     if (staging && !swapped) await staging.discard();
     throw error;
   } finally {
+    await staging?.release();
     for (const store of Object.values(stores)) await store.close();
     if (staging) for (const store of Object.values(staging.stores)) await store.close();
     await rm(scratch, { recursive: true, force: true });
@@ -325,6 +326,8 @@ interface Staging {
   /** Whether `stores` are the target's own (S3): then only ids the bucket lacks are written. */
   live: boolean;
   discard(): Promise<void>;
+  /** Ends the claim on the copy's database (the restore is over, swapped or discarded). */
+  release(): Promise<void>;
 }
 
 /** A database name with `suffix`, the target's name cut to keep it within PostgreSQL's 63 bytes. */
@@ -371,6 +374,47 @@ async function removeAbandonedStagings(dataDir: string, log: (line: string) => v
   }
 }
 
+/** The advisory lock a restore holds on its copy's database while it runs (`pg_try_advisory_lock`). */
+function copyClaimKey(copy: string): string {
+  return `klarwerk.restore-copy:${copy}`;
+}
+
+/**
+ * Claims the copy's database for this restore: a session-level advisory lock on a connection of
+ * its own (the pool holds one), kept until the restore ends it and gone with the session when the
+ * process dies, on whichever machine it ran.
+ */
+async function claimCopy(databaseUrl: string, target: string, copy: string): Promise<postgres.Sql> {
+  const claim = await adminConnection(databaseUrl, [target]);
+  await claim`select pg_advisory_lock(hashtext(${copyClaimKey(copy)}))`;
+  return claim;
+}
+
+/** `<target>_restore_<stamp>`'s suffix, as long as every stamp's. */
+const copySuffixLength = "_restore_".length + 14;
+
+/**
+ * Copies beside the target that a killed restore left on the server (`<target>_restore_<stamp>`):
+ * a copy nobody claims is dropped; one another restore claims (it still runs) is left alone.
+ * `admin` holds one connection, so the lock taken to drop a copy is that session's.
+ */
+async function removeAbandonedCopies(admin: postgres.Sql, target: string, log: (line: string) => void): Promise<void> {
+  const base = besideName(target, "_restore_00000000000000").slice(0, -copySuffixLength);
+  const databases = await admin<{ datname: string }[]>`select datname from pg_database`;
+  for (const { datname } of databases) {
+    if (datname.slice(0, -copySuffixLength) !== base || !/_restore_\d{14}$/.test(datname)) continue;
+    const [claim] = await admin<{ free: boolean }[]>`
+      select pg_try_advisory_lock(hashtext(${copyClaimKey(datname)})) as free`;
+    if (!claim?.free) continue;
+    try {
+      await admin.unsafe(`drop database if exists ${quoted(datname)} with (force)`);
+      log(restoreMessages.abandonedCopyRemoved(datname));
+    } finally {
+      await admin`select pg_advisory_unlock(hashtext(${copyClaimKey(datname)}))`;
+    }
+  }
+}
+
 async function openStaging(
   config: RestoreConfig,
   stores: Record<BlobArea, BlobStore>,
@@ -384,14 +428,22 @@ async function openStaging(
     await mkdir(dir, { recursive: true });
   }
   let database: Staging["database"] = null;
+  let claim: postgres.Sql | null = null;
   if (config.databaseUrl) {
     const target = restoreTargetName(config);
     const name = besideName(target, `_restore_${stamp}`);
+    // Claimed before it exists, so no other restore's cleanup can take it for abandoned.
+    claim = await claimCopy(config.databaseUrl, target, name);
     const admin = await adminConnection(config.databaseUrl, [target]);
     try {
+      // A copy that cannot be removed is only left over: the restore goes on, and says so.
+      await removeAbandonedCopies(admin, target, log).catch((error: unknown) =>
+        log(restoreMessages.abandonedCopyKept(error instanceof Error ? error.message : String(error))),
+      );
       await admin.unsafe(`create database ${quoted(name)} template template0`);
     } catch (error) {
       if (dir) await rm(dir, { recursive: true, force: true });
+      await claim.end({ timeout: 5 });
       throw new Error(
         restoreMessages.cannotCreateDatabase(name, error instanceof Error ? error.message : String(error)),
       );
@@ -419,6 +471,10 @@ async function openStaging(
         }
       }
       if (dir) await rm(dir, { recursive: true, force: true });
+    },
+    async release() {
+      await claim?.end({ timeout: 5 });
+      claim = null;
     },
   };
   return staging;

@@ -1,0 +1,80 @@
+// A restore killed after it created its copy beside the target database (`<target>_restore_<stamp>`)
+// left that database on the server. The next restore of the same target drops every such copy no
+// running restore claims, and leaves one that is claimed (another restore still at work), and
+// the databases of other targets.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import postgres from "postgres";
+import { type BackupPlace, backupPlace, emptySite, runScript, type Site } from "./support.ts";
+
+const serverUrl = process.env.DATABASE_URL;
+
+describe.if(serverUrl !== undefined)("bun run restore on PostgreSQL: copies of killed restores", () => {
+  let source: Site;
+  let place: BackupPlace;
+  let set: string;
+  let admin: postgres.Sql;
+  const sites: Site[] = [];
+
+  beforeAll(async () => {
+    admin = postgres(serverUrl ?? "", { max: 1, onnotice: () => {} });
+    source = await emptySite("postgres", "disk");
+    place = await backupPlace("disk");
+    const backup = await runScript("backup", [], { ...source.env, ...place.env });
+    expect(backup.code, backup.output).toBe(0);
+    set = (await place.manifest()).set;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const site of sites) await site.drop();
+    await source?.drop();
+    await place?.drop();
+    await admin?.end({ timeout: 5 });
+  });
+
+  const databaseOf = (site: Site) => decodeURIComponent(new URL(site.databaseUrl ?? "").pathname.slice(1));
+  const existing = async (names: string[]) =>
+    (await admin<{ datname: string }[]>`select datname from pg_database where datname in ${admin(names)}`)
+      .map((row) => row.datname)
+      .sort();
+
+  test("an unclaimed copy is dropped and named; a claimed one and another target's stay", async () => {
+    const target = await emptySite("postgres", "disk");
+    const other = await emptySite("postgres", "disk");
+    sites.push(target, other);
+    const abandoned = `${databaseOf(target)}_restore_20261127010203`;
+    const claimed = `${databaseOf(target)}_restore_20261127010204`;
+    const othersCopy = `${databaseOf(other)}_restore_20261127010203`;
+    for (const name of [abandoned, claimed, othersCopy]) await admin.unsafe(`create database "${name}"`);
+    // The running restore's claim: its lock on a session of its own, as the restore holds it.
+    const running = postgres(serverUrl ?? "", { max: 1, onnotice: () => {} });
+    try {
+      await running`select pg_advisory_lock(hashtext(${`klarwerk.restore-copy:${claimed}`}))`;
+      const run = await runScript("restore", [set], { ...target.env, ...place.env });
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toContain(`Die Datenbank einer abgebrochenen Wiederherstellung wurde entfernt: ${abandoned}`);
+      expect(run.output).not.toContain(claimed);
+      expect(await existing([abandoned, claimed, othersCopy])).toEqual([claimed, othersCopy].sort());
+      // The restore's own copy became the target, and no copy of it is left.
+      const left = await admin<{ datname: string }[]>`
+        select datname from pg_database where datname like ${`${databaseOf(target)}%`} order by datname`;
+      expect(left.map((row) => row.datname)).toEqual([databaseOf(target), claimed].sort());
+    } finally {
+      await running.end({ timeout: 5 });
+      for (const name of [claimed, othersCopy]) await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    }
+  }, 120_000);
+
+  test("once the claiming session is gone (the restore was killed), the next restore drops its copy", async () => {
+    const target = await emptySite("postgres", "disk");
+    sites.push(target);
+    const copy = `${databaseOf(target)}_restore_20261127010205`;
+    await admin.unsafe(`create database "${copy}"`);
+    const killed = postgres(serverUrl ?? "", { max: 1, onnotice: () => {} });
+    await killed`select pg_advisory_lock(hashtext(${`klarwerk.restore-copy:${copy}`}))`;
+    await killed.end({ timeout: 5 });
+    const run = await runScript("restore", [set], { ...target.env, ...place.env });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain(`Die Datenbank einer abgebrochenen Wiederherstellung wurde entfernt: ${copy}`);
+    expect(await existing([copy])).toEqual([]);
+  }, 120_000);
+});
