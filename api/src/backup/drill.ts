@@ -14,7 +14,9 @@ import {
   readLedgerFile,
 } from "../modules/privacy/index.ts";
 import { digestOf } from "../storage/blob-digest.ts";
+import { adminConnection, claimDatabase, claimKey, dropUnclaimed, quoted } from "./database-claims.ts";
 import type { Manifest, ManifestBlob } from "./manifest.ts";
+import { restoreMessages } from "./messages.ts";
 import { type LedgerSource, RestoreError, type RestoreResult, restoreSet, throwawayName } from "./restore.ts";
 import type { BackupTarget } from "./target.ts";
 
@@ -53,7 +55,7 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
   const started = now();
   const name = throwawayName();
   const dataDir = await mkdtemp(join(tmpdir(), `${name}-`));
-  const server = config.databaseUrl ? await throwawayDatabase(config.databaseUrl, name) : null;
+  const server = config.databaseUrl ? await throwawayDatabase(config.databaseUrl, name, log) : null;
   try {
     const drillConfig = { databaseUrl: server?.url ?? null, dataDir, blobStore: { kind: "disk" } as const };
     const ledgers = await liveLedgers(options.live ?? null, config.dataDir);
@@ -97,19 +99,40 @@ function erasedRequest(ledger: readonly LedgerEntry[]): number | null {
   return null;
 }
 
-/** A new database on the same server, dropped afterwards (with any connection left to it). */
-async function throwawayDatabase(serverUrl: string, name: string) {
-  const admin = await openDatabase({ databaseUrl: serverUrl, dataDir: tmpdir() });
-  await admin.sql.unsafe(`create database ${name}`);
+/** A drill's throwaway database, or a restore's copy beside one: the claims that keep it. */
+function drillClaims(database: string): string[] | null {
+  const [, target, copy] = /^(klarwerk_drill_[0-9a-f]{12})(_restore_\d{14})?$/.exec(database) ?? [];
+  if (!target) return null;
+  return copy ? [claimKey("drill", target), claimKey("copy", database)] : [claimKey("drill", target)];
+}
+
+/**
+ * A new database on the same server, dropped afterwards (with any connection left to it). Claimed
+ * while the drill runs: a drill killed before it could drop its databases leaves them unclaimed,
+ * and the next drill drops them.
+ */
+async function throwawayDatabase(serverUrl: string, name: string, log: (line: string) => void) {
+  const claim = await claimDatabase(serverUrl, [name], claimKey("drill", name));
+  const admin = await adminConnection(serverUrl, [name]);
+  try {
+    for (const database of await dropUnclaimed(admin, drillClaims))
+      log(restoreMessages.abandonedDrillRemoved(database));
+    await admin.unsafe(`create database ${quoted(name)}`);
+  } catch (error) {
+    await admin.end({ timeout: 5 });
+    await claim.end({ timeout: 5 });
+    throw error;
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
       try {
-        await admin.sql.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.unsafe(`drop database if exists ${quoted(name)} with (force)`);
       } finally {
-        await admin.close();
+        await admin.end({ timeout: 5 });
+        await claim.end({ timeout: 5 });
       }
     },
   };

@@ -8,6 +8,8 @@ export const restoreMessages = {
   abandonedStagingRemoved: (path: string) => `Die Kopie einer abgebrochenen Wiederherstellung wurde entfernt: ${path}`,
   abandonedCopyRemoved: (database: string) =>
     `Die Datenbank einer abgebrochenen Wiederherstellung wurde entfernt: ${database}`,
+  abandonedDrillRemoved: (database: string) =>
+    `Die Datenbank einer abgebrochenen Wiederherstellungsprobe wurde entfernt: ${database}`,
   abandonedCopyKept: (reason: string) =>
     `Datenbanken abgebrochener Wiederherstellungen konnten nicht entfernt werden (${reason}); die Wiederherstellung läuft weiter.`,
   targetSwitched:

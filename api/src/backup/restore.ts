@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import postgres from "postgres";
+import type postgres from "postgres";
 import type { Config } from "../config.ts";
 import { latestMigrationLevel, migrate } from "../db/migrate.ts";
 import { type Database, openDatabase } from "../db/open.ts";
@@ -24,6 +24,7 @@ import { newSha256 } from "../storage/blob-digest.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import { type BlobArea, blobAreaNames, blobStoresFor, diskFolders } from "../storage/configured-blob-store.ts";
 import { meter } from "./create.ts";
+import { adminConnection, claimDatabase, claimKey, dropUnclaimed, quoted } from "./database-claims.ts";
 import { blobRows, isEmptyDatabase, readDatabaseState } from "./database-state.ts";
 import { blobKey, type Manifest, type ManifestBlob, ManifestError } from "./manifest.ts";
 import { restoreMessages } from "./messages.ts";
@@ -338,28 +339,6 @@ function besideName(name: string, suffix: string): string {
   return `${base}${suffix}`;
 }
 
-function quoted(identifier: string): string {
-  return `"${identifier.replaceAll('"', '""')}"`;
-}
-
-/** A connection to the server's maintenance database, from which databases are created and renamed. */
-async function adminConnection(databaseUrl: string, avoid: string[]): Promise<postgres.Sql> {
-  let last: unknown = null;
-  for (const name of ["postgres", "template1"].filter((candidate) => !avoid.includes(candidate))) {
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
-    try {
-      await sql`select 1`;
-      return sql;
-    } catch (error) {
-      last = error;
-      await sql.end({ timeout: 5 });
-    }
-  }
-  throw last instanceof Error ? last : new Error(String(last));
-}
-
 /**
  * Copies a restore left under `DATA_DIR` when it was killed before it could discard them: named
  * by the process that staged them, they are removed once that process is gone. A copy of another
@@ -374,45 +353,13 @@ async function removeAbandonedStagings(dataDir: string, log: (line: string) => v
   }
 }
 
-/** The advisory lock a restore holds on its copy's database while it runs (`pg_try_advisory_lock`). */
-function copyClaimKey(copy: string): string {
-  return `klarwerk.restore-copy:${copy}`;
-}
-
-/**
- * Claims the copy's database for this restore: a session-level advisory lock on a connection of
- * its own (the pool holds one), kept until the restore ends it and gone with the session when the
- * process dies, on whichever machine it ran.
- */
-async function claimCopy(databaseUrl: string, target: string, copy: string): Promise<postgres.Sql> {
-  const claim = await adminConnection(databaseUrl, [target]);
-  await claim`select pg_advisory_lock(hashtext(${copyClaimKey(copy)}))`;
-  return claim;
-}
-
 /** `<target>_restore_<stamp>`'s suffix, as long as every stamp's. */
 const copySuffixLength = "_restore_".length + 14;
 
-/**
- * Copies beside the target that a killed restore left on the server (`<target>_restore_<stamp>`):
- * a copy nobody claims is dropped; one another restore claims (it still runs) is left alone.
- * `admin` holds one connection, so the lock taken to drop a copy is that session's.
- */
-async function removeAbandonedCopies(admin: postgres.Sql, target: string, log: (line: string) => void): Promise<void> {
+/** Whether `database` is a restore's copy beside `target` (`besideName(target, "_restore_<stamp>")`). */
+export function isCopyOf(target: string, database: string): boolean {
   const base = besideName(target, "_restore_00000000000000").slice(0, -copySuffixLength);
-  const databases = await admin<{ datname: string }[]>`select datname from pg_database`;
-  for (const { datname } of databases) {
-    if (datname.slice(0, -copySuffixLength) !== base || !/_restore_\d{14}$/.test(datname)) continue;
-    const [claim] = await admin<{ free: boolean }[]>`
-      select pg_try_advisory_lock(hashtext(${copyClaimKey(datname)})) as free`;
-    if (!claim?.free) continue;
-    try {
-      await admin.unsafe(`drop database if exists ${quoted(datname)} with (force)`);
-      log(restoreMessages.abandonedCopyRemoved(datname));
-    } finally {
-      await admin`select pg_advisory_unlock(hashtext(${copyClaimKey(datname)}))`;
-    }
-  }
+  return database.slice(0, -copySuffixLength) === base && /_restore_\d{14}$/.test(database);
 }
 
 async function openStaging(
@@ -433,13 +380,18 @@ async function openStaging(
     const target = restoreTargetName(config);
     const name = besideName(target, `_restore_${stamp}`);
     // Claimed before it exists, so no other restore's cleanup can take it for abandoned.
-    claim = await claimCopy(config.databaseUrl, target, name);
+    claim = await claimDatabase(config.databaseUrl, [target], claimKey("copy", name));
     const admin = await adminConnection(config.databaseUrl, [target]);
     try {
-      // A copy that cannot be removed is only left over: the restore goes on, and says so.
-      await removeAbandonedCopies(admin, target, log).catch((error: unknown) =>
-        log(restoreMessages.abandonedCopyKept(error instanceof Error ? error.message : String(error))),
-      );
+      // Copies beside this target that killed restores left; one that cannot be removed is only
+      // left over: the restore goes on, and says so.
+      await dropUnclaimed(admin, (database) => (isCopyOf(target, database) ? [claimKey("copy", database)] : null))
+        .then((dropped) => {
+          for (const database of dropped) log(restoreMessages.abandonedCopyRemoved(database));
+        })
+        .catch((error: unknown) =>
+          log(restoreMessages.abandonedCopyKept(error instanceof Error ? error.message : String(error))),
+        );
       await admin.unsafe(`create database ${quoted(name)} template template0`);
     } catch (error) {
       if (dir) await rm(dir, { recursive: true, force: true });

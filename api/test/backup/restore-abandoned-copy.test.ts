@@ -78,3 +78,49 @@ describe.if(serverUrl !== undefined)("bun run restore on PostgreSQL: copies of k
     expect(await existing([copy])).toEqual([]);
   }, 120_000);
 });
+
+describe.if(serverUrl !== undefined)("bun run restore-drill on PostgreSQL: databases of killed drills", () => {
+  let source: Site;
+  let place: BackupPlace;
+  let admin: postgres.Sql;
+
+  beforeAll(async () => {
+    admin = postgres(serverUrl ?? "", { max: 1, onnotice: () => {} });
+    source = await emptySite("postgres", "disk");
+    place = await backupPlace("disk");
+    const backup = await runScript("backup", [], { ...source.env, ...place.env });
+    expect(backup.code, backup.output).toBe(0);
+  }, 120_000);
+
+  afterAll(async () => {
+    await source?.drop();
+    await place?.drop();
+    await admin?.end({ timeout: 5 });
+  });
+
+  test("a killed drill's throwaway and its copy are dropped by the next drill; a running drill's stay", async () => {
+    const killed = "klarwerk_drill_00000000dead";
+    const killedCopy = `${killed}_restore_20261127010203`;
+    const running = "klarwerk_drill_00000000a11e";
+    const runningCopy = `${running}_restore_20261127010203`;
+    const names = [killed, killedCopy, running, runningCopy];
+    for (const name of names) await admin.unsafe(`create database "${name}"`);
+    const runningDrill = postgres(serverUrl ?? "", { max: 1, onnotice: () => {} });
+    try {
+      await runningDrill`select pg_advisory_lock(hashtext(${`klarwerk.drill:${running}`}))`;
+      const run = await runScript("restore-drill", [], { ...source.env, ...place.env });
+      expect(run.code, run.output).toBe(0);
+      for (const name of [killed, killedCopy]) {
+        expect(run.output).toContain(
+          `Die Datenbank einer abgebrochenen Wiederherstellungsprobe wurde entfernt: ${name}`,
+        );
+      }
+      const left = await admin<{ datname: string }[]>`
+        select datname from pg_database where datname in ${admin(names)} order by datname`;
+      expect(left.map((row) => row.datname)).toEqual([running, runningCopy].sort());
+    } finally {
+      await runningDrill.end({ timeout: 5 });
+      for (const name of names) await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    }
+  }, 180_000);
+});
