@@ -47,9 +47,20 @@ export function watchNetwork(page: Page) {
     );
   });
   return {
-    async quiet(quietMs = 500): Promise<void> {
-      while (inFlight > 0 || performance.now() - lastActivity < quietMs) await Bun.sleep(50);
+    /**
+     * Resolves once `ready()` holds and no request has been in flight for `quietMs`; after
+     * `timeoutMs` in any case (the caller's checks then say what is missing).
+     */
+    async quiet(quietMs = 500, ready: () => boolean = () => true, timeoutMs = 60_000): Promise<void> {
+      const deadline = performance.now() + timeoutMs;
+      while (!ready() || inFlight > 0 || performance.now() - lastActivity < quietMs) {
+        if (performance.now() > deadline) return;
+        // Also under Playwright's Node (the e2e budget test measures with this).
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
+    /** How many scripts arrived since the last `take()`. */
+    arrived: () => loads.length,
     /** The scripts loaded since the last call. */
     async take(): Promise<ScriptLoad[]> {
       const taken = loads;

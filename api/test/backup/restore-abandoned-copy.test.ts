@@ -1,14 +1,15 @@
 // A restore killed after it created its copy beside the target database (`<target>_restore_<stamp>`)
 // left that database on the server. The next restore of the same target drops every such copy no
 // running restore claims, and leaves one that is claimed (another restore still at work), and
-// the databases of other targets.
+// the databases of other targets. The restore drill does the same with the throwaway databases of
+// drills that were killed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import postgres from "postgres";
 import { type BackupPlace, backupPlace, emptySite, runScript, type Site } from "./support.ts";
 
 const serverUrl = process.env.DATABASE_URL;
 
-describe.if(serverUrl !== undefined)("bun run restore on PostgreSQL: copies of killed restores", () => {
+describe.if(serverUrl !== undefined)("restore and restore drill on PostgreSQL: what killed ones left", () => {
   let source: Site;
   let place: BackupPlace;
   let set: string;
@@ -77,26 +78,6 @@ describe.if(serverUrl !== undefined)("bun run restore on PostgreSQL: copies of k
     expect(run.output).toContain(`Die Datenbank einer abgebrochenen Wiederherstellung wurde entfernt: ${copy}`);
     expect(await existing([copy])).toEqual([]);
   }, 120_000);
-});
-
-describe.if(serverUrl !== undefined)("bun run restore-drill on PostgreSQL: databases of killed drills", () => {
-  let source: Site;
-  let place: BackupPlace;
-  let admin: postgres.Sql;
-
-  beforeAll(async () => {
-    admin = postgres(serverUrl ?? "", { max: 1, onnotice: () => {} });
-    source = await emptySite("postgres", "disk");
-    place = await backupPlace("disk");
-    const backup = await runScript("backup", [], { ...source.env, ...place.env });
-    expect(backup.code, backup.output).toBe(0);
-  }, 120_000);
-
-  afterAll(async () => {
-    await source?.drop();
-    await place?.drop();
-    await admin?.end({ timeout: 5 });
-  });
 
   test("a killed drill's throwaway and its copy are dropped by the next drill; a running drill's stay", async () => {
     const killed = "klarwerk_drill_00000000dead";
