@@ -19,6 +19,9 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL || "http://localhost:3000",
     locale: "de-DE",
     timezoneId: "Europe/Berlin",
+    // Without motion (the portal's theme respects it): a click never lands on a dialog still
+    // moving into place, which under load sent a click to the overlay behind it and closed it.
+    reducedMotion: "reduce",
     launchOptions: chromiumLaunchOptions,
     trace: "retain-on-failure",
   },

@@ -38,6 +38,9 @@ export const portalTheme = createTheme({
   radius: { sm: radius.sm, md: radius.md, lg: radius.lg },
   focusRing: "auto",
   cursorType: "pointer",
+  // Dialogs, menus and notifications appear without motion for those who ask for less (as
+  // theme.css does for the shell's own transitions).
+  respectReducedMotion: true,
   // Mantine's built-in accessible names are English; screen readers here speak German.
   components: {
     PasswordInput: PasswordInput.extend({
