@@ -50,13 +50,14 @@ import { backupRoute, healthRoute } from "../../src/modules/operations/model.ts"
 import { listOutboxRoute, retryMailRoute } from "../../src/modules/outbox/model.ts";
 import { confirmResetRoute, requestResetRoute } from "../../src/modules/password-reset/model.ts";
 import {
-  privacyCaseAnswerSchema,
-  privacyCaseDetailSchema,
-  privacyCaseListSchema,
-  privacyErasurePlanSchema,
-  privacyErasureResultSchema,
-  privacyRetentionPlanSchema,
-} from "../../src/modules/privacy/responses.ts";
+  changeCaseRoute,
+  createCaseRoute,
+  erasurePlanRoute,
+  erasureRoute,
+  listCasesRoute,
+  retentionPlanRoute,
+  showCaseRoute,
+} from "../../src/modules/privacy/model.ts";
 import {
   activateReleaseRoute,
   clientErrorRoute,
@@ -144,13 +145,13 @@ const answerSchemas = {
   "DELETE /api/deploy-keys/:id": revokeDeployKeyRoute.answer,
   "POST /api/client-errors": clientErrorRoute.answer,
   "POST /api/client-loads": clientLoadRoute.answer,
-  "GET /api/privacy/cases": privacyCaseListSchema,
-  "POST /api/privacy/cases": privacyCaseAnswerSchema,
-  "GET /api/privacy/cases/:id": privacyCaseDetailSchema,
-  "PATCH /api/privacy/cases/:id": privacyCaseAnswerSchema,
-  "GET /api/privacy/cases/:id/erasure-plan": privacyErasurePlanSchema,
-  "POST /api/privacy/cases/:id/erasure": privacyErasureResultSchema,
-  "GET /api/privacy/retention-plan": privacyRetentionPlanSchema,
+  "GET /api/privacy/cases": listCasesRoute.answer,
+  "POST /api/privacy/cases": createCaseRoute.answer,
+  "GET /api/privacy/cases/:id": showCaseRoute.answer,
+  "PATCH /api/privacy/cases/:id": changeCaseRoute.answer,
+  "GET /api/privacy/cases/:id/erasure-plan": erasurePlanRoute.answer,
+  "POST /api/privacy/cases/:id/erasure": erasureRoute.answer,
+  "GET /api/privacy/retention-plan": retentionPlanRoute.answer,
 } satisfies Record<ApiRoute, TSchema | null>;
 
 type Schemas = typeof answerSchemas;

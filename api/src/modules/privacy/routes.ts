@@ -1,11 +1,17 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { jsonBody } from "../../http/body-policy.ts";
 import { idParams } from "../../http/ids.ts";
-import { ownCopy } from "../../http/openapi.ts";
-import { caseIdParam, privacyDocs } from "./docs.ts";
+import {
+  accessZipRoute,
+  changeCaseRoute,
+  createCaseRoute,
+  erasurePlanRoute,
+  erasureRoute,
+  listCasesRoute,
+  retentionPlanRoute,
+  showCaseRoute,
+} from "./model.ts";
 import { privacyService } from "./service.ts";
-import { caseBody, caseChangeBody } from "./validation.ts";
 
 /**
  * Data-protection requests, for active admins only (`admin: true`; staff get 403):
@@ -25,28 +31,19 @@ export function privacyModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config"
   return new Elysia({ name: "privacy-routes", prefix: "/api/privacy" })
     .use(auth.guard)
     .use(idParams)
-    .get("/cases", async ({ actor }) => service.list(actor), {
-      admin: true,
-      detail: ownCopy(privacyDocs.list),
-    })
+    .get("/cases", async ({ actor }) => service.list(actor), { admin: true, ...listCasesRoute.options() })
     .post(
       "/cases",
       async ({ body, actor, set }) => {
         set.status = 201;
         return { case: await service.create(body, actor) };
       },
-      { admin: true, ...jsonBody(caseBody), detail: ownCopy(privacyDocs.create) },
+      { admin: true, ...createCaseRoute.options() },
     )
-    .get("/cases/:id", async ({ id, actor }) => service.show(id, actor), {
-      admin: true,
-      idParam: caseIdParam,
-      detail: ownCopy(privacyDocs.show),
-    })
+    .get("/cases/:id", async ({ id, actor }) => service.show(id, actor), { admin: true, ...showCaseRoute.options() })
     .patch("/cases/:id", async ({ id, body, actor }) => ({ case: await service.change(id, body, actor) }), {
       admin: true,
-      idParam: caseIdParam,
-      ...jsonBody(caseChangeBody),
-      detail: ownCopy(privacyDocs.change),
+      ...changeCaseRoute.options(),
     })
     .get(
       "/cases/:id/auskunft.zip",
@@ -60,20 +57,18 @@ export function privacyModule(deps: Pick<Deps, "sql" | "auth" | "now" | "config"
           },
         });
       },
-      { admin: true, idParam: caseIdParam, detail: ownCopy(privacyDocs.access) },
+      { admin: true, ...accessZipRoute.options() },
     )
     .get("/cases/:id/erasure-plan", async ({ id, actor }) => service.erasurePlan(id, actor), {
       admin: true,
-      idParam: caseIdParam,
-      detail: ownCopy(privacyDocs.erasurePlan),
+      ...erasurePlanRoute.options(),
     })
     .post("/cases/:id/erasure", async ({ id, actor }) => service.erase(id, actor), {
       admin: true,
-      idParam: caseIdParam,
-      detail: ownCopy(privacyDocs.erasure),
+      ...erasureRoute.options(),
     })
     .get("/retention-plan", async ({ actor }) => service.retentionPlan(actor), {
       admin: true,
-      detail: ownCopy(privacyDocs.retentionPlan),
+      ...retentionPlanRoute.options(),
     });
 }

@@ -1,12 +1,14 @@
 import {
   privacyMessages as messages,
   type PrivacyCase,
+  type PrivacyCaseChange,
   type PrivacyCaseDetail,
   type PrivacyCaseList,
   type PrivacyErasurePlan,
   type PrivacyErasureResult,
   type PrivacyRetentionPlan,
   privacyDataKinds,
+  todayInGermany,
 } from "@klarwerk/kit";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -15,10 +17,10 @@ import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 import { carryOutErasure, erasurePlanOf } from "./erasure.ts";
 import { accessFileName, accessReport, accessZip } from "./export.ts";
 import { mirrorLedger } from "./ledger.ts";
+import type { CaseDraft } from "./model.ts";
 import { planRetention } from "./retention.ts";
 import { hitsOf, searchPerson } from "./search.ts";
 import { changeCase, createCase, findCase, listCases } from "./store.ts";
-import { type caseBody, type caseChangeBody, caseChangeFrom, newCaseFrom } from "./validation.ts";
 
 const notFound = () => new HttpError(404, "privacy-case-not-found", messages.notFound);
 
@@ -50,9 +52,13 @@ export function privacyService({ sql, now, config, rateLimits }: Pick<Deps, "sql
     return { cases: await listCases(sql) };
   }
 
-  async function create(body: typeof caseBody.static, actor: AuditActor): Promise<PrivacyCase> {
+  /** The case, received today (this clock's day in Germany) unless the draft names an earlier day. */
+  async function create(draft: CaseDraft, actor: AuditActor): Promise<PrivacyCase> {
     await counted(actor);
-    return createCase(sql, newCaseFrom(body, new Date(now())), actor);
+    const today = todayInGermany(new Date(now()));
+    const receivedOn = draft.receivedOn ?? today;
+    if (receivedOn > today) throw new HttpError(422, "validation", messages.invalidReceivedOn);
+    return createCase(sql, { ...draft, receivedOn }, actor);
   }
 
   async function show(id: number, actor: AuditActor): Promise<PrivacyCaseDetail> {
@@ -66,9 +72,9 @@ export function privacyService({ sql, now, config, rateLimits }: Pick<Deps, "sql
     };
   }
 
-  async function change(id: number, body: typeof caseChangeBody.static, actor: AuditActor): Promise<PrivacyCase> {
+  async function change(id: number, change: PrivacyCaseChange, actor: AuditActor): Promise<PrivacyCase> {
     await counted(actor);
-    const changed = await changeCase(sql, id, caseChangeFrom(body), actor);
+    const changed = await changeCase(sql, id, change, actor);
     if (!changed) throw notFound();
     return changed;
   }
