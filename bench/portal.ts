@@ -10,8 +10,8 @@
 //   1. `/` (a public page: the shell's base, as the sign-in page loads it), then the session is
 //      stored as a login stores it and /dashboard is loaded: JS transferred and blocking time of
 //      that load (the goals);
-//   2. client-side navigations (history + popstate, as react-router follows the back button) to
-//      /customers, /data and /invoices: JS each adds (goal) and its blocking time (context);
+//   2. client-side navigations (history + popstate, as the shell's router follows the back
+//      button) to /customers, /data and /invoices: JS each adds (goal) and its blocking time (context);
 //   3. the same as an admin: `/`, /dashboard (context: it adds the admin notices' chunk), then
 //      /outbox, /users, /releases and /audit: JS each adds (goal);
 //   4. for context, /dashboard loaded cold (empty cache, signed in) and reached by signing in

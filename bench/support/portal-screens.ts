@@ -83,7 +83,7 @@ export async function screenShown(page: Page, path: string): Promise<void> {
   if ((await page.locator(".remote-failed").count()) > 0) throw new Error(`${path}: the remote failed to load`);
 }
 
-/** Client-side navigation, as react-router follows the back button (history + popstate). */
+/** Client-side navigation, as the shell's router follows the back button (history + popstate). */
 export async function goInApp(page: Page, path: string): Promise<number> {
   return page.evaluate((target) => {
     const now = performance.now();

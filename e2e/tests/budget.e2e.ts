@@ -29,7 +29,7 @@ test(`a signed-out first visit of /dashboard shows the sign-in form for at most 
   baseURL,
 }) => {
   // Without a session the portal would only send the visitor on to /login: the shell goes there
-  // before loading Mantine, react-router and the federation runtime.
+  // before loading Mantine, the portal's router and the federation runtime.
   const load = await measureFirstLoad(browser, baseURL ?? "", "/dashboard");
   expect(load.scripts).toBeGreaterThan(0);
   expect(load.transferred, `/dashboard: ${kb(load.transferred)} in ${load.scripts} scripts`).toBeLessThanOrEqual(

@@ -4,8 +4,9 @@ import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
 // The portal's JavaScript budget (docs/decisions/0037-portal-weight.md): after login, the
-// first visit of /dashboard brings at most 165 KB beyond what every page of the shell loads (the
-// goal is 150 KB; 161.7 KB were measured after mf-dashboard's features split), and each further
+// first visit of /dashboard brings at most 150 KB beyond what every page of the shell loads (the
+// goal; 161.7 KB were measured after mf-dashboard's features split, and the step into the portal
+// went from 164.9 to 136.8 KB once the portal ran on the shell's light router), and each further
 // screen at most 40 KB, an admin screen of mf-dashboard included. Bytes are counted as the server
 // sends them (each script
 // compressed as scripts/build.ts precompresses it), so the figures do not depend on timing.
@@ -64,7 +65,7 @@ async function goInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-test("after login the dashboard brings at most 165 KB of JavaScript, each further screen at most 40 KB", async ({
+test("after login the dashboard brings at most 150 KB of JavaScript, each further screen at most 40 KB", async ({
   page,
   request,
 }) => {
@@ -79,7 +80,7 @@ test("after login the dashboard brings at most 165 KB of JavaScript, each furthe
   await page.goto("/dashboard");
   await expect(page.getByRole("main")).toContainText(`Willkommen, ${user.name}`);
   const dashboard = await scripts.take();
-  expect(dashboard.total, dashboard.scripts.join("\n")).toBeLessThanOrEqual(165 * kb);
+  expect(dashboard.total, dashboard.scripts.join("\n")).toBeLessThanOrEqual(150 * kb);
 
   for (const [path, heading] of [
     ["/customers", "Kundenverwaltung"],

@@ -55,7 +55,7 @@ export const remoteApps: Record<RemoteName, RemoteApp> = {
  * Packages every app shares whole as singletons; their versions come from each app's package.json.
  * Only these: a shared package is built with all its exports, since any remote might use any.
  * The libraries the portal uses in part reach the remotes through kit entries that re-export what
- * is used (`@klarwerk/kit/ui` for Mantine, `@klarwerk/kit/query` for TanStack Query); react-router
+ * is used (`@klarwerk/kit/ui` for Mantine, `@klarwerk/kit/query` for TanStack Query); routing
  * is the shell's alone (remotes redirect through `@klarwerk/kit/portal`).
  */
 const sharedPackages = ["react", "react-dom", "jotai"] as const;

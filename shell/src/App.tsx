@@ -3,11 +3,12 @@ import { useCallback, useState } from "react";
 import { portalNeedsOwnDocument } from "./federation/portal-document";
 import { loadRegistry } from "./federation/registry";
 import { publicRemoteRoutes } from "./federation/remote-routes";
-import type { FullAppModule, FullRouter } from "./full/FullApp";
+import type { FullAppModule } from "./full/FullApp";
+import type { How } from "./navigation/router";
 import { writeEntry } from "./public/history";
 import { PublicRouter } from "./public/PublicRouter";
 
-/** The portal's router (react-router and the routes behind it), loaded when first needed. */
+/** The portal's router (every route, the guards, the 404 page), loaded when first needed. */
 export function loadFullApp(): Promise<FullAppModule> {
   return import("./full/FullApp");
 }
@@ -23,24 +24,19 @@ async function portalElsewhere(): Promise<boolean> {
   }
 }
 
-interface Full {
-  module: FullAppModule;
-  router: FullRouter;
-}
-
 /**
  * A visit that starts on a public page (a marketing page, /login, /register): the public router
  * runs until the visitor goes anywhere else (the portal, the password reset, an unknown path);
- * then react-router is loaded and takes over the whole page, public pages included, for the rest
- * of the visit. No auth context sits above a page that is still hydrating (the header reads the
+ * then the portal's router is loaded and takes over the whole page, public pages included, for
+ * the rest of the visit. No auth context sits above a page that is still hydrating (the header reads the
  * session atom; sign-in and sign-up bring their own). When a portal remote comes from another
  * origin, which a public page's Content-Security-Policy does not allow, the portal's page is
  * loaded as a new document instead (`portalNeedsOwnDocument`).
  */
 export function App({ initialPath }: { initialPath: string }) {
-  const [full, setFull] = useState<Full | null>(null);
+  const [full, setFull] = useState<FullAppModule | null>(null);
 
-  const leavePublicPages = useCallback(async (href: string, how: "push" | "replace" | "pop") => {
+  const leavePublicPages = useCallback(async (href: string, how: How) => {
     const [module, elsewhere] = await Promise.all([loadFullApp(), portalElsewhere()]);
     if (elsewhere) {
       if (how === "pop") window.location.reload();
@@ -50,13 +46,13 @@ export function App({ initialPath }: { initialPath: string }) {
     }
     // The router reads its first location from the address bar.
     if (how !== "pop") writeEntry(href, how);
-    setFull({ module, router: module.createFullRouter() });
+    setFull(module);
   }, []);
 
   if (full) {
     return (
       <AuthProvider>
-        <full.module.FullApp router={full.router} />
+        <full.FullApp />
       </AuthProvider>
     );
   }

@@ -22,7 +22,7 @@ function logRegistryFailure(error: unknown): void {
  * hydrate at once. A marketing page's content stays the server's HTML until the visitor first
  * interacts (or navigates); only then do the federation runtime and the page's module load and
  * hydrate it. Sign-in and sign-up are the shell's own chunks and load at once. Every other path
- * starts react-router right away.
+ * starts the portal's router right away.
  */
 async function start(): Promise<void> {
   const container = document.getElementById("root");
@@ -63,7 +63,7 @@ async function start(): Promise<void> {
   createRoot(container).render(
     <StrictMode>
       <AuthProvider>
-        <full.FullApp router={full.createFullRouter()} />
+        <full.FullApp />
       </AuthProvider>
     </StrictMode>,
   );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { stubApi } from "@klarwerk/kit/test-support";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { createNavigationStore, NavigationContext } from "../src/navigation/navigation";
 import { PasswordReset } from "../src/routes/PasswordReset";
 
 afterEach(cleanup);
@@ -11,13 +11,16 @@ const password = "Grüne-Wiesen-im-Mai-2026!";
 /** The reset page opened from a mail's link, the new password typed twice and sent. */
 async function submitNewPassword(answer: { status: number; json: unknown }) {
   const calls = stubApi(() => answer);
+  // The page reads its token from the address, as the mail's link opens it.
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    "http://localhost:3000/passwort-zuruecksetzen?token=abc",
+  );
+  // The shell's router, as far as the page uses it: a successful reset would go on to /login.
+  const navigation = createNavigationStore({ pathname: "/passwort-zuruecksetzen", pending: false }, async () => {});
   render(
-    <MemoryRouter initialEntries={["/passwort-zuruecksetzen?token=abc"]}>
-      <Routes>
-        <Route path="/passwort-zuruecksetzen" element={<PasswordReset />} />
-        <Route path="/login" element={<p>Anmeldung</p>} />
-      </Routes>
-    </MemoryRouter>,
+    <NavigationContext value={navigation}>
+      <PasswordReset />
+    </NavigationContext>,
   );
   const [first, second] = screen.getAllByLabelText(/passwort/i, { selector: "input" });
   if (!first || !second) throw new Error("the two password fields are missing");

@@ -88,7 +88,7 @@ export function PortalProviders({ children, navigate }: { children: ReactNode; n
 
 /**
  * Sends the visitor to `to` in place of the current history entry, through the shell's router:
- * a remote has no router of its own to redirect with (react-router is the shell's, not shared).
+ * a remote has no router of its own to redirect with (routing is the shell's alone).
  */
 export function Redirect({ to }: { to: string }) {
   const navigate = useContext(PortalNavigation);

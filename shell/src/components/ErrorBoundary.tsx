@@ -6,19 +6,26 @@ interface Props {
   onRetry?: () => void;
   /** Told of every error caught (the remote routes report it with the release's version). */
   onError?: (error: Error) => void;
+  /** A new value clears the error (the router's: going to another page leaves the error behind). */
+  resetKey?: unknown;
   children: ReactNode;
 }
 
 interface State {
   error: Error | null;
+  resetKey: unknown;
 }
 
 /** Keeps a failing area (a remote that did not load, say) from taking the page down with it. */
 export class ErrorBoundary extends Component<Props, State> {
-  override state: State = { error: null };
+  override state: State = { error: null, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(error: unknown): State {
+  static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {

@@ -1,9 +1,13 @@
 import { authMessages } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
-import { Navigate, Outlet } from "react-router";
+import { Redirect } from "@klarwerk/kit/portal";
+import type { ReactNode } from "react";
 
-/** Protected routes: wait for the session, send anonymous visitors to /login. */
-export function RequireAuth() {
+/**
+ * Protected routes: wait for the session, send anonymous visitors to /login in place of the
+ * current history entry. Inside `PortalProviders`, whose navigation is the shell's router.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
   const { session } = useAuth();
   if (session.status === "loading") {
     return (
@@ -12,6 +16,6 @@ export function RequireAuth() {
       </p>
     );
   }
-  if (session.status === "anonymous") return <Navigate to="/login" replace />;
-  return <Outlet />;
+  if (session.status === "anonymous") return <Redirect to="/login" />;
+  return children;
 }

@@ -32,11 +32,6 @@ export const publicRemoteRoutes: PublicRouteDef[] = routesOf(marketing);
 
 export const protectedRemoteRoutes: RemoteRouteDef[] = [dashboard, files, customers, invoices].flatMap(routesOf);
 
-export interface RouteHandle {
-  title?: string;
-  description?: string;
-}
-
 /** "/about/" counts as "/about". */
 export function withoutTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

@@ -21,7 +21,7 @@ function isServerPath(pathname: string): boolean {
  * should follow it itself: another origin, a new tab or window (modifier keys, `target`), a
  * download, a jump within the page, a server path, or a link marked `data-reload` (the legal
  * notice is loaded as a document of its own, so it shows even when the app cannot load). Links that handled the click
- * themselves (react-router's `<Link>`) have called `preventDefault` and are left alone.
+ * themselves have called `preventDefault` and are left alone.
  */
 export function routedHref(event: Click): string | null {
   if (event.defaultPrevented || event.button !== 0) return null;

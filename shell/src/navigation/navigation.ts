@@ -2,7 +2,7 @@ import { createContext, useContext, useSyncExternalStore } from "react";
 
 export interface NavigateOptions {
   replace?: boolean;
-  /** Render the new page synchronously, before the promise resolves (react-router's `flushSync`). */
+  /** Render the new page synchronously, before the promise resolves (React's `flushSync`). */
   flushSync?: boolean;
 }
 
@@ -13,8 +13,9 @@ export interface NavigationState {
 }
 
 /**
- * What the layout needs from whichever router runs: the light public router on the public pages,
- * react-router once the portal is visited. The layout itself imports neither.
+ * What the layout needs from whichever router runs (navigation/router.ts): the public router on
+ * the public pages, the portal's router once the portal is visited. The layout itself imports
+ * neither.
  *
  * A store, not a context value that changes: a context change above a prerendered page that has
  * not hydrated yet makes React throw that page's HTML away and render it again from scratch (a

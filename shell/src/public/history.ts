@@ -1,6 +1,8 @@
 /**
- * History entries in the shape react-router's browser history writes (`usr`, `key`, `idx`), so
- * once the portal's router takes over it can go back through the public pages' entries too.
+ * The history entries the shell's router writes (`key` names an entry's kept scroll position,
+ * `idx` its place), one shape for the public pages and the portal, so going back through the
+ * public pages' entries works once the portal's router has taken over. The shape is the one
+ * react-router wrote before (`usr`), so entries of a tab opened with an earlier build still read.
  */
 export interface EntryState {
   usr: null;

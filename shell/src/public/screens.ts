@@ -7,18 +7,18 @@ const loaders: Record<ShellScreenName, () => Promise<ScreenModule>> = {
   Register: () => import("../routes/Register").then((module) => ({ default: module.Register })),
 };
 
-const sources = new Map<ShellScreenName, ScreenSource>();
+const sources = new Map<string, ScreenSource>();
 
-/** The source of one of the shell's public screens, one object per screen. */
-export function shellScreen(name: ShellScreenName): ScreenSource {
-  let source = sources.get(name);
+/** The source of a screen of the shell's own that is a chunk of its own, one object per `id`. */
+export function chunkScreen(id: string, load: () => Promise<ScreenModule>): ScreenSource {
+  let source = sources.get(id);
   if (!source) {
     let loading: Promise<ScreenModule> | null = null;
     let loaded: ScreenModule | undefined;
     source = {
-      id: `shell/${name}`,
+      id,
       load: () => {
-        loading ??= loaders[name]().then(
+        loading ??= load().then(
           (module) => {
             loaded = module;
             return module;
@@ -35,9 +35,14 @@ export function shellScreen(name: ShellScreenName): ScreenSource {
         loading = null;
       },
     };
-    sources.set(name, source);
+    sources.set(id, source);
   }
   return source;
+}
+
+/** The source of one of the shell's public screens, one object per screen. */
+export function shellScreen(name: ShellScreenName): ScreenSource {
+  return chunkScreen(`shell/${name}`, loaders[name]);
 }
 
 /** Where a public page's screen comes from. */

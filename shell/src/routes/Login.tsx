@@ -113,7 +113,7 @@ function LoginForm() {
 }
 
 /**
- * /login: prerendered and run on the light public router, without Mantine or react-router
+ * /login: prerendered and run on the light public router, without Mantine or the portal's routes
  * (docs/decisions/0036-public-page-budget.md). After a successful sign-in the portal loads; the
  * toast stays on screen across that change.
  */

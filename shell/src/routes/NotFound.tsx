@@ -1,9 +1,8 @@
 import { appMessages } from "@klarwerk/kit";
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
 
-export function NotFound() {
-  const { pathname } = useLocation();
+/** Any path without a route. The link is routed in the page by the layout. */
+export function NotFound({ pathname }: { pathname: string }) {
   useEffect(() => {
     console.error("404 Error: User attempted to access non-existent route:", pathname);
   }, [pathname]);
@@ -14,9 +13,9 @@ export function NotFound() {
       </p>
       <h1 className="page-message__title">{appMessages.notFound}</h1>
       <p className="page-message__text">Die Seite, die Sie suchen, gibt es nicht (mehr).</p>
-      <Link to="/" className="kw-button kw-button--primary">
+      <a href="/" className="kw-button kw-button--primary">
         Zurück zur Startseite
-      </Link>
+      </a>
     </section>
   );
 }

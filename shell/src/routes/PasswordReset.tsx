@@ -1,10 +1,10 @@
 import { authMessages, limits } from "@klarwerk/kit";
 import { ApiError, callApi } from "@klarwerk/kit/browser";
 import { type FormEvent, useId, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import { AuthCard } from "../components/AuthCard";
 import { PasswordField } from "../components/fields";
 import { NewPasswordField } from "../components/NewPasswordField";
+import { useShellNavigation } from "../navigation/navigation";
 import { notifyError, notifySuccess } from "../toasts/toasts";
 import { passwordResetMessages as messages } from "./password-reset-messages";
 
@@ -22,9 +22,8 @@ const deadLinkCodes: ReadonlySet<ApiError["code"]> = new Set([
  * pieces as /login, so its toast outlives the change to /login.
  */
 export function PasswordReset() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get("token") ?? "";
-  const navigate = useNavigate();
+  const [token] = useState(() => new URLSearchParams(window.location.search).get("token") ?? "");
+  const { navigate } = useShellNavigation();
   const problemId = useId();
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
