@@ -12,8 +12,8 @@ import { registeredUser, signInQuickly, testOwner } from "../support/users";
 // Invoices are shared by all staff and the database by every test: each test names its customers
 // with a tag of its own and searches the list for it.
 
-/** The team's e-invoice validator, beside the repository (two levels above this folder). */
-const validator = join(import.meta.dirname, "..", "..", "..", "shared", "einvoice", "validate.sh");
+/** The team's e-invoice validator, kept in the repository (tools/einvoice-validator, README there). */
+const validator = join(import.meta.dirname, "..", "..", "tools", "einvoice-validator", "validate.sh");
 
 /** Today in the browser's time zone (the config's Europe/Berlin), as a date input holds it. */
 function todayInBerlin(): string {
