@@ -6,6 +6,7 @@ import {
   type RemoteRouteDef,
   withoutTrailingSlash,
 } from "../federation/remote-routes";
+import { loadOnce } from "../navigation/load-once";
 import type { RouteInfo } from "../navigation/router";
 import { shellPublicPages } from "../public/pages";
 import { chunkScreen, shellScreen } from "../public/screens";
@@ -21,29 +22,14 @@ export interface FullRoute extends RouteInfo {
 
 type PortalModule = typeof import("../routes/PortalLayout");
 
-let portal: PortalModule | undefined;
-let portalLoading: Promise<PortalModule> | null = null;
-
 /** The portal's layout (Mantine, notifications, modals, the query client): a chunk of its own. */
-function loadPortal(): Promise<PortalModule> {
-  portalLoading ??= import("../routes/PortalLayout").then(
-    (module) => {
-      portal = module;
-      return module;
-    },
-    (error: unknown) => {
-      portalLoading = null;
-      throw error;
-    },
-  );
-  return portalLoading;
-}
+const portalChunk = loadOnce<PortalModule>(() => import("../routes/PortalLayout"));
 
-const LazyPortalLayout = lazy(() => loadPortal().then((module) => ({ default: module.PortalLayout })));
+const LazyPortalLayout = lazy(() => portalChunk.load().then((module) => ({ default: module.PortalLayout })));
 
 /** Resolves once the portal's layout has loaded or failed (the page shows the failure). */
 function preloadPortal(): Promise<void> {
-  return loadPortal().then(
+  return portalChunk.load().then(
     () => undefined,
     () => undefined,
   );
@@ -55,7 +41,7 @@ function preloadPortal(): Promise<void> {
  */
 function Portal({ adminOnly, children }: { adminOnly: boolean; children: ReactNode }) {
   // Chosen once: switching from the lazy wrapper to the loaded module would remount the screens.
-  const [PortalLayout] = useState(() => portal?.PortalLayout ?? LazyPortalLayout);
+  const [PortalLayout] = useState(() => portalChunk.loaded()?.PortalLayout ?? LazyPortalLayout);
   return (
     <Suspense fallback={<RemoteLoading />}>
       <PortalLayout adminOnly={adminOnly}>{children}</PortalLayout>

@@ -1,4 +1,5 @@
 import { remoteScreen, type ScreenModule, type ScreenSource } from "../components/RemoteRoute";
+import { loadOnce } from "../navigation/load-once";
 import { isRemotePage, type PublicPage, type ShellScreenName } from "./pages";
 
 /** Each shell page's screen is a chunk of its own: "/" does not load the sign-in form. */
@@ -13,28 +14,7 @@ const sources = new Map<string, ScreenSource>();
 export function chunkScreen(id: string, load: () => Promise<ScreenModule>): ScreenSource {
   let source = sources.get(id);
   if (!source) {
-    let loading: Promise<ScreenModule> | null = null;
-    let loaded: ScreenModule | undefined;
-    source = {
-      id,
-      load: () => {
-        loading ??= load().then(
-          (module) => {
-            loaded = module;
-            return module;
-          },
-          (error: unknown) => {
-            loading = null;
-            throw error;
-          },
-        );
-        return loading;
-      },
-      loaded: () => loaded,
-      reset: () => {
-        loading = null;
-      },
-    };
+    source = { id, ...loadOnce(load) };
     sources.set(id, source);
   }
   return source;
