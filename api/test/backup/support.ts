@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,7 +39,14 @@ export async function emptySite(database: DatabaseKind, store: "disk" | "s3"): P
     dataDir,
     databaseUrl,
     s3,
-    env: { DATA_DIR: dataDir, ...s3?.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    // One secret per site, as in production: the audit trail's key is derived from it, so the
+    // trail verifies across restarts and restores.
+    env: {
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      ...s3?.env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
     async drop() {
       await dropDatabase();
       await s3?.stop();
@@ -103,7 +111,7 @@ export function serveSite(site: Site): Promise<TestServer> {
     quiet: true,
     embedded: site.databaseUrl === null,
     ...(site.databaseUrl ? { databaseUrl: site.databaseUrl } : {}),
-    env: { ...site.s3?.env },
+    env: { ...site.s3?.env, ...(site.env.JWT_SECRET ? { JWT_SECRET: site.env.JWT_SECRET } : {}) },
   });
 }
 

@@ -42,7 +42,7 @@ async function pdfSha256(token: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const found = await personEverywhere(app, db);
+  const found = await personEverywhere(app);
   ({ owner, staff, person, invoice } = found);
   ids.requests = found.requests;
   ids.mails = found.mails;

@@ -28,7 +28,7 @@ let person: Person;
 const ids = { requests: [] as number[], customer: 0, invoice: 0, folder: 0, file: 0, otherFile: 0 };
 
 beforeAll(async () => {
-  const found = await personEverywhere(app, db);
+  const found = await personEverywhere(app);
   ({ owner, staff, person } = found);
   ids.requests = found.requests;
   ids.customer = found.customer;

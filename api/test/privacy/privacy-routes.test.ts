@@ -18,7 +18,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 let found: PersonEverywhere;
 
 beforeAll(async () => {
-  found = await personEverywhere(app, db);
+  found = await personEverywhere(app);
 });
 
 describe("„Nächster Lauf der Löschung“: the dry run for admins", () => {

@@ -33,7 +33,7 @@ const yesterday = todayInGermany(new Date(Date.now() - dayMs));
 let found: PersonEverywhere;
 
 beforeAll(async () => {
-  found = await personEverywhere(app, db);
+  found = await personEverywhere(app);
   const opened = await openPrivacyCase(app, found.owner, { email: found.person.email, kind: "erasure" });
   const done = await callJson<PrivacyErasureResult>(app, `/api/privacy/cases/${opened.id}/erasure`, {
     method: "POST",

@@ -1,6 +1,5 @@
 import { expect } from "bun:test";
-import type { Invoice, PrivacyCase } from "@klarwerk/kit";
-import type { Sql } from "../../src/db/open.ts";
+import type { Invoice, OpenRequestsPage, OutboxList, PrivacyCase } from "@klarwerk/kit";
 import { call, callJson, type Handler } from "./http.ts";
 import { createInvoice, invoiceJson, saveCompany } from "./invoices.ts";
 import { registerAndLogin, type SignedInUser, signedInOwner } from "./users.ts";
@@ -14,6 +13,11 @@ export interface Person {
 /** A new person with umlauts in the address, unique per call. */
 export function newPerson(): Person {
   return { name: "Jürgen Müller", email: `jürgen.müller-${crypto.randomUUID().slice(0, 6)}@beispiel.de` };
+}
+
+/** The address of a mailbox as the outbox shows it: `Name <address>` or the address alone. */
+function mailboxAddress(mailbox: string | null): string | null {
+  return mailbox === null ? null : (/<([^>]*)>$/.exec(mailbox)?.[1] ?? mailbox);
 }
 
 /** Where the person is, and who looks: the owner (an admin) and a staff member. */
@@ -35,9 +39,10 @@ export interface PersonEverywhere {
 /**
  * The person present everywhere, over the app's real routes: two contact requests (the first
  * answered by staff), the mails about them, a customer with their address in capitals, an issued
- * invoice to that customer; and another person's request. `app` and `db` must be fresh.
+ * invoice to that customer; and another person's request. `app` must be fresh. Ids are read back
+ * through the routes too, so the same set-up works on a server in another process (a restore test).
  */
-export async function personEverywhere(app: Handler, db: { sql: Sql }, person: Person = newPerson()) {
+export async function personEverywhere(app: Handler, person: Person = newPerson()) {
   const owner = await signedInOwner(app);
   const staff = await registerAndLogin(app, { name: "Sven Sachbearbeiter" });
   await saveCompany(app);
@@ -47,18 +52,22 @@ export async function personEverywhere(app: Handler, db: { sql: Sql }, person: P
     });
     expect(sent.status).toBe(201);
   }
-  const requests = (
-    await db.sql<{ id: number }[]>`select id from contact_requests where email = ${person.email} order by id`
-  ).map((row) => row.id);
+  const open = await callJson<OpenRequestsPage>(app, "/api/requests?limit=100", { token: owner.token });
+  const requests = open.body.requests
+    .filter((request) => request.email === person.email)
+    .map((request) => request.id)
+    .sort((a, b) => a - b);
   const reply = await call(app, `/api/requests/${requests[0]}/reply`, {
     token: staff.token,
     json: { message: "Gern, wir melden uns morgen." },
   });
   expect(reply.status).toBeLessThan(300);
-  const mails = (
-    await db.sql<{ id: number }[]>`
-      select id from outbox where contact_request_id = any(${requests}::bigint[]) order by id`
-  ).map((row) => row.id);
+  // The two notices to the team answer to the person; the reply goes to them.
+  const outbox = await callJson<OutboxList>(app, "/api/outbox", { token: owner.token });
+  const mails = outbox.body.mails
+    .filter((mail) => [mail.to, mail.reply_to].some((mailbox) => mailboxAddress(mailbox) === person.email))
+    .map((mail) => mail.id)
+    .sort((a, b) => a - b);
   expect(mails.length).toBe(3);
   const customer = await callJson<{ customer: { id: number } }>(app, "/api/customers", {
     token: staff.token,
@@ -78,9 +87,8 @@ export async function personEverywhere(app: Handler, db: { sql: Sql }, person: P
     json: { name: "Anna", email: `x${person.email}`, message: "Eine andere Person." },
   });
   expect(other.status).toBe(201);
-  const [otherRow] = await db.sql<
-    { id: number }[]
-  >`select id from contact_requests where email = ${`x${person.email}`}`;
+  const afterOther = await callJson<OpenRequestsPage>(app, "/api/requests?limit=100", { token: owner.token });
+  const otherRow = afterOther.body.requests.find((request) => request.email === `x${person.email}`);
   return {
     owner,
     staff,
