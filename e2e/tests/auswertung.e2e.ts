@@ -154,7 +154,7 @@ test("the dashboard's Offene Posten card shows the same sum and overdue count", 
   await expect(page).toHaveURL(/\/invoices\/auswertung$/);
 });
 
-test("an admin downloads this month's DATEV Buchungsstapel from the Auswertung: Windows-1252, the invoice booked once", async ({
+test("an admin downloads this quarter's DATEV Buchungsstapel from the Auswertung: Windows-1252, the invoice booked once", async ({
   page,
   request,
 }) => {
@@ -171,7 +171,9 @@ test("an admin downloads this month's DATEV Buchungsstapel from the Auswertung: 
   await expect(page.getByRole("heading", { level: 1, name: "Auswertung" })).toBeVisible();
 
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
-  const from = `${today.slice(0, 8)}01`;
+  // The quarter up to today (a Steuerberater's usual period), with today's invoice in it.
+  const quarterMonth = Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3 + 1;
+  const from = `${today.slice(0, 5)}${String(quarterMonth).padStart(2, "0")}-01`;
   await page.getByLabel("Zeitraum von").fill(from);
   await page.getByLabel("Zeitraum bis").fill(today);
   const download = page.waitForEvent("download");
