@@ -197,6 +197,8 @@ export class TableCache<Value, Tag = undefined> {
         this.stats.forgotten++;
       }
     }
+    // A revised answer may have grown: the limits hold after a change as after a load.
+    this.trim();
     for (const [key, flight] of this.loading) {
       if (!affects(flight.tag)) continue;
       flight.stale = true;
@@ -216,6 +218,12 @@ export class TableCache<Value, Tag = undefined> {
     if (members) members.keys.add(key);
     else this.groups.set(group, { tag, keys: new Set([key]) });
     this.size += size;
+    this.trim();
+  }
+
+  /** Drops the least recently used answers until the count and the size are within their limits. */
+  private trim(): void {
+    const maxSize = this.options.maxSize ?? Number.POSITIVE_INFINITY;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.options.maxEntries && this.size <= maxSize) break;
       this.drop(oldest, entry);

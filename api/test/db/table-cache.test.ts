@@ -116,6 +116,58 @@ describe("TableCache", () => {
     expect(cache.count).toBe(1);
   });
 
+  test("maxSize at its edge: exactly the limit is kept whole, one character more evicts the oldest", async () => {
+    const cache = new TableCache<string>(localChangeFeed(), {
+      tables: ["customers"],
+      maxEntries: 100,
+      sizeOf: (value) => value.length,
+      maxSize: 10,
+    });
+    await cache.get("a", counted("12345"));
+    await cache.get("b", counted("12345")); // 10 of 10
+    expect(cache.count).toBe(2);
+    await cache.get("c", counted("1")); // 11 of 10: "a" goes
+    expect(cache.count).toBe(2);
+    loads = 0;
+    expect(await cache.get("b", counted("new b"))).toBe("12345");
+    expect(await cache.get("a", counted("new a"))).toBe("new a");
+    expect(loads).toBe(1);
+
+    const alone = new TableCache<string>(localChangeFeed(), {
+      tables: ["customers"],
+      maxEntries: 100,
+      sizeOf: (value) => value.length,
+      maxSize: 10,
+    });
+    await alone.get("limit", counted("1234567890"));
+    expect(alone.count).toBe(1);
+    await alone.get("over", counted("12345678901"));
+    expect(alone.count).toBe(1);
+    loads = 0;
+    expect(await alone.get("limit", counted("again"))).toBe("1234567890");
+    expect(loads).toBe(0);
+  });
+
+  test("an answer a change revised to more characters still keeps the cache within maxSize", async () => {
+    const feed = localChangeFeed();
+    const cache = new TableCache<string, string>(feed, {
+      tables: ["customers"],
+      maxEntries: 100,
+      sizeOf: (value) => value.length,
+      maxSize: 10,
+      affects: () => () => true,
+      revise: () => (value, tag) => (tag === "grows" ? `${value}++` : value),
+    });
+    await cache.get("old", counted("12345"), "stays");
+    await cache.get("grows", counted("12345"), "grows"); // 10 of 10
+    feed.changed("customers", [["x", "y"]]); // "grows" becomes 7: 12 of 10, the oldest goes
+    expect(cache.count).toBe(1);
+    loads = 0;
+    expect(await cache.get("grows", counted("new"), "grows")).toBe("12345++");
+    expect(await cache.get("old", counted("new old"), "stays")).toBe("new old");
+    expect(loads).toBe(1);
+  });
+
   test("without a live feed every call loads", async () => {
     const dark: ChangeFeed = { ...localChangeFeed(), live: false };
     for (const feed of [dark, null]) {
