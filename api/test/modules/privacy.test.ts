@@ -180,6 +180,24 @@ describe("Datenschutz-Anfragen", () => {
     expect(html).toContain("Gern, wir melden uns morgen.");
     expect(html).toContain("Müller Bau");
     expect(html).not.toContain("<script");
+    // Read as a person reads a screen or an invoice: names instead of stored codes, euros instead
+    // of cents, replies and items as lines instead of JSON (the JSON file keeps the stored values).
+    const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    for (const shown of [
+      "Benachrichtigung des Teams über eine Kontaktanfrage",
+      "Art Antwort auf eine Kontaktanfrage",
+      "Status in kontakt",
+      "Stand ausgestellt Art Rechnung",
+      "Sven Sachbearbeiter: Gern, wir melden uns morgen.",
+      "1 × Webdesign à 1.500,00 €",
+      "12 × Hosting (Monate) à 9,99 €",
+      "Gesamtbetrag 1.764,64 €",
+    ])
+      expect(text).toContain(shown);
+    expect(text).toMatch(/Versandstatus (Wartet|Gesendet|Fehlgeschlagen)/);
+    for (const code of ["unitPriceCents", "sent_by_name", "in_kontakt", "contact-request", "issued", "(Cent)"])
+      expect(text).not.toContain(code);
+    expect(report.hits.find((hit: { kind: string }) => hit.kind === "invoice").data.total_cents).toBe(176_464);
     // The trail: the case and the kinds found, never the address.
     const trail = await callJson<{ events: AuditEvent[] }>(app, "/api/audit?limit=20", { token: owner.token });
     const events = trail.body.events.filter((event) => event.seq > (before?.last_seq ?? 0));

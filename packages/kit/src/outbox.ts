@@ -15,6 +15,25 @@ export type OutboxMailKind = (typeof outboxMailKinds)[number];
 export const outboxMailStates = ["waiting", "sent", "failed"] as const;
 export type OutboxMailState = (typeof outboxMailStates)[number];
 
+/** How the Postausgang and the Auskunft name a mail's state. */
+export const outboxMailStateLabels: Record<OutboxMailState, string> = {
+  waiting: "Wartet",
+  sent: "Gesendet",
+  failed: "Fehlgeschlagen",
+};
+
+/** Why a mail was written, as the Auskunft tells the person it was about. */
+export const outboxMailKindLabels: Record<OutboxMailKind, string> = {
+  "contact-request": "Benachrichtigung des Teams über eine Kontaktanfrage",
+  "access-request": "Benachrichtigung über eine Anfrage nach Zugang zum Kundenportal",
+  "access-granted": "Zugang zum Kundenportal freigegeben",
+  "password-reset": "Zurücksetzen des Passworts",
+  reply: "Antwort auf eine Kontaktanfrage",
+  "login-attack": "Warnung vor gehäuften Anmeldeversuchen",
+  "backup-failed": "Hinweis auf eine fehlgeschlagene Sicherung",
+  "canary-stopped": "Hinweis auf eine angehaltene Auslieferung",
+};
+
 /** One delivery attempt that failed, with the SMTP server's or the network's reason. */
 export interface OutboxFailure {
   at: string;

@@ -115,6 +115,12 @@ export interface DeployKey {
 
 export type ClientErrorKind = "load" | "render";
 
+/** How the Auskunft names a browser's error report. */
+export const clientErrorKindLabels: Record<ClientErrorKind, string> = {
+  load: "Ein Teil des Portals konnte nicht geladen werden",
+  render: "Fehler beim Anzeigen einer Seite",
+};
+
 /** The most a client error report may carry, in bytes of JSON (more: 413). */
 export const clientErrorMaxBytes = 8 * 1024;
 

@@ -8,6 +8,14 @@ export type UserRole = (typeof userRoles)[number];
 export const userStatuses = ["pending", "active", "disabled"] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
+/** How screens and the Auskunft name a role and an account's status. */
+export const userRoleLabels: Record<UserRole, string> = { admin: "Admin", staff: "Team" };
+export const userStatusLabels: Record<UserStatus, string> = {
+  pending: "Wartet auf Freigabe",
+  active: "Aktiv",
+  disabled: "Gesperrt",
+};
+
 /** A signed-in account as the API returns it (login, `GET /api/session`) and the browser keeps it. */
 export interface User {
   id: number;

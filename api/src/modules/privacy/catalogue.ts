@@ -132,7 +132,7 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
       recipient_vat_id: "USt-IdNr. des Empfängers",
       buyer_reference: "Referenz des Käufers",
       items: "Positionen",
-      total_cents: "Gesamtbetrag (Cent)",
+      total_cents: "Gesamtbetrag",
       notes: "Hinweise",
       paid_on: "Bezahlt am",
     },

@@ -1,10 +1,21 @@
 import {
+  clientErrorKindLabels,
+  customerStatusLabel,
   formatDate,
   formatDateTime,
+  formatDecimal,
+  formatEuro,
+  invoiceLabels,
+  invoiceStatusLabels,
+  isCustomerStatus,
+  outboxMailKindLabels,
+  outboxMailStateLabels,
   type PrivacyCase,
   type PrivacyDataKind,
   privacyDataKinds,
   privacyMessages,
+  userRoleLabels,
+  userStatusLabels,
 } from "@klarwerk/kit";
 import { strToU8, zipSync } from "fflate";
 import { type CatalogueEntry, generalInformation, privacyCatalogue } from "./catalogue.ts";
@@ -97,16 +108,73 @@ function shownValue(value: unknown): string {
   return String(value);
 }
 
+/** A stored code as the person reads it: its German name, the code itself if it has none. */
+const named =
+  (labels: Readonly<Record<string, string>>) =>
+  (value: unknown): string =>
+    (typeof value === "string" && labels[value]) || shownValue(value);
+
+/** The records inside a field (replies, invoice items), or none when it holds something else. */
+function records(value: unknown): Record<string, unknown>[] | null {
+  return Array.isArray(value) && value.every((entry) => typeof entry === "object" && entry !== null)
+    ? (value as Record<string, unknown>[])
+    : null;
+}
+
+/** The replies to a contact request: when, by whom, what; one paragraph each. */
+function shownReplies(value: unknown): string {
+  const replies = records(value);
+  if (replies === null) return shownValue(value);
+  if (replies.length === 0) return "keine";
+  return replies
+    .map(
+      (reply) =>
+        `${formatDateTime(String(reply.created_at))}, ${shownValue(reply.sent_by_name)}:\n${shownValue(reply.message)}`,
+    )
+    .join("\n\n");
+}
+
+/** An invoice's items, one line each: quantity, description, unit price. */
+function shownItems(value: unknown): string {
+  const items = records(value);
+  if (items === null) return shownValue(value);
+  return items
+    .map(
+      (item) =>
+        `${formatDecimal(Number(item.quantity))} × ${shownValue(item.description)} à ${formatEuro(Number(item.unitPriceCents))}`,
+    )
+    .join("\n");
+}
+
+/**
+ * How the HTML shows a field's value where the stored one is a code, cents or a list: what the
+ * person would read on a screen or an invoice. The JSON keeps the stored values.
+ */
+const shownFields: Partial<Record<PrivacyDataKind, Record<string, (value: unknown) => string>>> = {
+  contact_request: { replies: shownReplies },
+  mail: { kind: named(outboxMailKindLabels), state: named(outboxMailStateLabels) },
+  customer: { status: (value) => (isCustomerStatus(value) ? customerStatusLabel(value) : shownValue(value)) },
+  invoice: {
+    state: named({ draft: invoiceStatusLabels.draft, issued: "ausgestellt" }),
+    kind: named({ invoice: invoiceLabels.invoice, cancellation: invoiceLabels.cancellationInvoice }),
+    items: shownItems,
+    total_cents: (value) => (typeof value === "number" ? formatEuro(value) : shownValue(value)),
+  },
+  client_error: { kind: named(clientErrorKindLabels) },
+  account: { role: named(userRoleLabels), status: named(userStatusLabels) },
+};
+
 function hitTable(row: AccessReport["hits"][number]): string {
   const labels = privacyCatalogue[row.kind].fields;
   const cells = Object.entries(labels)
     .filter(([field]) => field in row.data)
     .map(([field, label]) => {
-      const shown = shownValue(row.data[field]);
+      const raw = row.data[field];
+      const shownAs = shownFields[row.kind]?.[field];
       const value =
-        typeof row.data[field] === "object" && row.data[field] !== null && !(row.data[field] instanceof Date)
-          ? `<pre>${escapeHtml(shown)}</pre>`
-          : escapeHtml(shown).replaceAll("\n", "<br>");
+        shownAs === undefined && typeof raw === "object" && raw !== null && !(raw instanceof Date)
+          ? `<pre>${escapeHtml(shownValue(raw))}</pre>`
+          : escapeHtml((shownAs ?? shownValue)(raw)).replaceAll("\n", "<br>");
       return `<tr><th scope="row">${escapeHtml(label)}</th><td>${value}</td></tr>`;
     });
   return `<h3>${escapeHtml(row.label)}</h3>\n<table>${cells.join("")}</table>`;

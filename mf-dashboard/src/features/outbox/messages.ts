@@ -1,3 +1,5 @@
+import { outboxMailStateLabels } from "@klarwerk/kit";
+
 /** German texts of "Postausgang" (/outbox, admins only). */
 export const outboxMessages = {
   title: "Postausgang",
@@ -19,7 +21,7 @@ export const outboxMessages = {
     lastError: "Letzter Fehler",
     actions: "Aktionen",
   },
-  states: { waiting: "Wartet", sent: "Gesendet", failed: "Fehlgeschlagen" },
+  states: outboxMailStateLabels,
   show: "Anzeigen",
   resend: "Erneut senden",
   resent: "E-Mail wartet wieder auf den Versand",

@@ -1,3 +1,4 @@
+import { userStatusLabels } from "@klarwerk/kit";
 import { sharedMessages } from "../../shared/messages";
 
 /** Every German text of the user administration (/users) that only the browser shows. */
@@ -25,7 +26,7 @@ export const usersMessages = {
     actions: "Aktionen",
   },
   roles: sharedMessages.roles,
-  statuses: { pending: "Wartet auf Freigabe", active: "Aktiv", disabled: "Gesperrt" },
+  statuses: userStatusLabels,
   approvedBy: (date: string, name: string | null) => (name ? `${date} von ${name}` : date),
   approve: "Freigeben",
   reject: "Ablehnen",
