@@ -27,6 +27,15 @@ const counted = (value: string) => async () => {
   return value;
 };
 
+/** A cache of at most `maxEntries` answers and 10 characters in all. */
+const charactersCache = (maxEntries: number) =>
+  new TableCache<string>(localChangeFeed(), {
+    tables: ["customers"],
+    maxEntries,
+    sizeOf: (value) => value.length,
+    maxSize: 10,
+  });
+
 describe("TableCache", () => {
   test("counts the answers evicted for room apart from those forgotten after a change", async () => {
     const feed = localChangeFeed();
@@ -94,12 +103,7 @@ describe("TableCache", () => {
   });
 
   test("drops the least recently used answer beyond maxEntries, and beyond maxSize", async () => {
-    const cache = new TableCache<string>(localChangeFeed(), {
-      tables: ["customers"],
-      maxEntries: 2,
-      sizeOf: (value) => value.length,
-      maxSize: 10,
-    });
+    const cache = charactersCache(2);
     await cache.get("a", counted("aaa"));
     await cache.get("b", counted("bbb"));
     await cache.get("a", counted("unused")); // a is now the most recent
@@ -117,12 +121,7 @@ describe("TableCache", () => {
   });
 
   test("maxSize at its edge: exactly the limit is kept whole, one character more evicts the oldest", async () => {
-    const cache = new TableCache<string>(localChangeFeed(), {
-      tables: ["customers"],
-      maxEntries: 100,
-      sizeOf: (value) => value.length,
-      maxSize: 10,
-    });
+    const cache = charactersCache(100);
     await cache.get("a", counted("12345"));
     await cache.get("b", counted("12345")); // 10 of 10
     expect(cache.count).toBe(2);
@@ -133,12 +132,7 @@ describe("TableCache", () => {
     expect(await cache.get("a", counted("new a"))).toBe("new a");
     expect(loads).toBe(1);
 
-    const alone = new TableCache<string>(localChangeFeed(), {
-      tables: ["customers"],
-      maxEntries: 100,
-      sizeOf: (value) => value.length,
-      maxSize: 10,
-    });
+    const alone = charactersCache(100);
     await alone.get("limit", counted("1234567890"));
     expect(alone.count).toBe(1);
     await alone.get("over", counted("12345678901"));
