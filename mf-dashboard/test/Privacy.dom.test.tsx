@@ -80,7 +80,7 @@ describe("Datenschutz", () => {
     expect(within(hits).getByText("Rechnung 2026-014")).toBeDefined();
     expect(within(hits).getByText("Kontaktanfrage")).toBeDefined();
     expect(within(hits).getByText("E-Mail-Adresse, Nachricht")).toBeDefined();
-    expect(within(hits).getByText("an einen gefundenen Kunden")).toBeDefined();
+    expect(within(hits).getByText("ausgestellt an einen gefundenen Kunden")).toBeDefined();
     expect(screen.getByText("2 Fundstellen.")).toBeDefined();
     expect(screen.getByRole("button", { name: "Auskunft herunterladen" })).toBeDefined();
     const post = calls.find((call) => call.method === "POST");

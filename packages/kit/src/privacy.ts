@@ -62,7 +62,7 @@ export const privacyMatchLabels: Record<string, string> = {
   address: "Anschrift",
   website: "Website",
   recipient: "Rechnungsempfänger",
-  customer_id: "an einen gefundenen Kunden",
+  customer_id: "ausgestellt an einen gefundenen Kunden",
   name: "Name",
   original_name: "Dateiname",
   folder_id: "liegt in einem gefundenen Ordner",

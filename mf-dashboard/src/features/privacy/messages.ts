@@ -37,6 +37,7 @@ export const privacyScreenMessages = {
   detail: {
     title: (email: string) => `Anfrage von ${email}`,
     close: "Schließen",
+    due: "Frist:",
     loading: "Suche Fundstellen …",
     loadFailed: "Die Fundstellen konnten nicht geladen werden.",
     hitsLabel: "Fundstellen",

@@ -50,7 +50,10 @@ export function PrivacyCaseDetail({ id, onClose }: { id: number; onClose: () => 
           <Stack gap="md">
             <Group gap="lg">
               <Text>{privacyCaseKindLabels[privacyCase.kind]}</Text>
-              <DueDate privacyCase={privacyCase} />
+              <Group gap="xs" wrap="nowrap">
+                <Text>{messages.due}</Text>
+                <DueDate privacyCase={privacyCase} />
+              </Group>
             </Group>
             <Text fw={600} role="status">
               {detail.data?.summary}
