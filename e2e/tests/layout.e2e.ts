@@ -184,3 +184,15 @@ test("an admin's header row fits a 1280 px window: every link and Logout stay on
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 });
+
+test("a portal address whose #hash is not valid percent-encoding opens its page at the top instead of a blank page", async ({
+  page,
+  request,
+}) => {
+  // Signed in, the portal's router shows its first page at its #hash, which it decodes.
+  await signInQuickly(page, request, testOwner);
+  await page.goto("/dashboard#%E0%A4%A");
+  await expect(page.getByRole("main")).toContainText("Willkommen", { timeout: 30_000 });
+  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -51,6 +51,16 @@ function targetOf(hash: string): ScrollTarget {
   return hash ? { hash } : { top: 0 };
 }
 
+/** The element id a `#hash` names; one that is not valid percent-encoding is taken as written. */
+function anchorId(hash: string): string {
+  const written = hash.slice(1);
+  try {
+    return decodeURIComponent(written);
+  } catch {
+    return written;
+  }
+}
+
 function hrefOf(url: URL): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
@@ -157,7 +167,7 @@ export function useRouter<Route extends RouteInfo>(options: RouterOptions<Route>
     scrollTarget.current = null;
     if (!target) return;
     if ("hash" in target) {
-      const element = document.getElementById(decodeURIComponent(target.hash.slice(1)));
+      const element = document.getElementById(anchorId(target.hash));
       if (element) element.scrollIntoView();
       else window.scrollTo(0, 0);
     } else window.scrollTo(0, target.top);
