@@ -39,8 +39,30 @@ export function claimKey(kind: "copy" | "drill", database: string): string {
 /** Takes the claim and holds it until the returned connection ends. */
 export async function claimDatabase(databaseUrl: string, avoid: string[], key: string): Promise<postgres.Sql> {
   const claim = await adminConnection(databaseUrl, avoid);
-  await claim`select pg_advisory_lock(hashtext(${key}))`;
-  return claim;
+  try {
+    await claim`select pg_advisory_lock(hashtext(${key}))`;
+    return claim;
+  } catch (error) {
+    await claim.end({ timeout: 5 });
+    throw error;
+  }
+}
+
+/**
+ * Drops the unclaimed databases `claimsOf` names and logs each by `removed`; a failure is only
+ * logged by `kept` (the leftovers stay until the next run), never the caller's failure.
+ */
+export async function dropAbandoned(
+  admin: postgres.Sql,
+  claimsOf: (database: string) => string[] | null,
+  log: (line: string) => void,
+  messages: { removed(database: string): string; kept(reason: string): string },
+): Promise<void> {
+  try {
+    for (const database of await dropUnclaimed(admin, claimsOf)) log(messages.removed(database));
+  } catch (error) {
+    log(messages.kept(error instanceof Error ? error.message : String(error)));
+  }
 }
 
 /**

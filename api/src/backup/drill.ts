@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type postgres from "postgres";
 import type { Config } from "../config.ts";
 import { openDatabase, type Queries } from "../db/open.ts";
 import { hashPassword } from "../modules/auth/index.ts";
@@ -14,7 +15,7 @@ import {
   readLedgerFile,
 } from "../modules/privacy/index.ts";
 import { digestOf } from "../storage/blob-digest.ts";
-import { adminConnection, claimDatabase, claimKey, dropUnclaimed, quoted } from "./database-claims.ts";
+import { adminConnection, claimDatabase, claimKey, dropAbandoned, quoted } from "./database-claims.ts";
 import type { Manifest, ManifestBlob } from "./manifest.ts";
 import { restoreMessages } from "./messages.ts";
 import { type LedgerSource, RestoreError, type RestoreResult, restoreSet, throwawayName } from "./restore.ts";
@@ -113,25 +114,29 @@ function drillClaims(database: string): string[] | null {
  */
 async function throwawayDatabase(serverUrl: string, name: string, log: (line: string) => void) {
   const claim = await claimDatabase(serverUrl, [name], claimKey("drill", name));
-  const admin = await adminConnection(serverUrl, [name]);
+  let admin: postgres.Sql | null = null;
   try {
-    for (const database of await dropUnclaimed(admin, drillClaims))
-      log(restoreMessages.abandonedDrillRemoved(database));
+    admin = await adminConnection(serverUrl, [name]);
+    await dropAbandoned(admin, drillClaims, log, {
+      removed: restoreMessages.abandonedDrillRemoved,
+      kept: restoreMessages.abandonedDrillKept,
+    });
     await admin.unsafe(`create database ${quoted(name)}`);
   } catch (error) {
-    await admin.end({ timeout: 5 });
+    await admin?.end({ timeout: 5 });
     await claim.end({ timeout: 5 });
     throw error;
   }
+  const connection = admin;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
       try {
-        await admin.unsafe(`drop database if exists ${quoted(name)} with (force)`);
+        await connection.unsafe(`drop database if exists ${quoted(name)} with (force)`);
       } finally {
-        await admin.end({ timeout: 5 });
+        await connection.end({ timeout: 5 });
         await claim.end({ timeout: 5 });
       }
     },

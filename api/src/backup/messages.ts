@@ -10,6 +10,8 @@ export const restoreMessages = {
     `Die Datenbank einer abgebrochenen Wiederherstellung wurde entfernt: ${database}`,
   abandonedDrillRemoved: (database: string) =>
     `Die Datenbank einer abgebrochenen Wiederherstellungsprobe wurde entfernt: ${database}`,
+  abandonedDrillKept: (reason: string) =>
+    `Datenbanken abgebrochener Wiederherstellungsproben konnten nicht entfernt werden (${reason}); die Probe läuft weiter.`,
   abandonedCopyKept: (reason: string) =>
     `Datenbanken abgebrochener Wiederherstellungen konnten nicht entfernt werden (${reason}); die Wiederherstellung läuft weiter.`,
   targetSwitched:

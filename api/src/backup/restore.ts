@@ -24,7 +24,7 @@ import { newSha256 } from "../storage/blob-digest.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import { type BlobArea, blobAreaNames, blobStoresFor, diskFolders } from "../storage/configured-blob-store.ts";
 import { meter } from "./create.ts";
-import { adminConnection, claimDatabase, claimKey, dropUnclaimed, quoted } from "./database-claims.ts";
+import { adminConnection, claimDatabase, claimKey, dropAbandoned, quoted } from "./database-claims.ts";
 import { blobRows, isEmptyDatabase, readDatabaseState } from "./database-state.ts";
 import { blobKey, type Manifest, type ManifestBlob, ManifestError } from "./manifest.ts";
 import { restoreMessages } from "./messages.ts";
@@ -379,28 +379,29 @@ async function openStaging(
   if (config.databaseUrl) {
     const target = restoreTargetName(config);
     const name = besideName(target, `_restore_${stamp}`);
-    // Claimed before it exists, so no other restore's cleanup can take it for abandoned.
-    claim = await claimDatabase(config.databaseUrl, [target], claimKey("copy", name));
-    const admin = await adminConnection(config.databaseUrl, [target]);
+    let admin: postgres.Sql | null = null;
     try {
+      // Claimed before it exists, so no other restore's cleanup can take it for abandoned.
+      claim = await claimDatabase(config.databaseUrl, [target], claimKey("copy", name));
+      admin = await adminConnection(config.databaseUrl, [target]);
       // Copies beside this target that killed restores left; one that cannot be removed is only
       // left over: the restore goes on, and says so.
-      await dropUnclaimed(admin, (database) => (isCopyOf(target, database) ? [claimKey("copy", database)] : null))
-        .then((dropped) => {
-          for (const database of dropped) log(restoreMessages.abandonedCopyRemoved(database));
-        })
-        .catch((error: unknown) =>
-          log(restoreMessages.abandonedCopyKept(error instanceof Error ? error.message : String(error))),
-        );
+      await dropAbandoned(
+        admin,
+        (database) => (isCopyOf(target, database) ? [claimKey("copy", database)] : null),
+        log,
+        { removed: restoreMessages.abandonedCopyRemoved, kept: restoreMessages.abandonedCopyKept },
+      );
       await admin.unsafe(`create database ${quoted(name)} template template0`);
     } catch (error) {
       if (dir) await rm(dir, { recursive: true, force: true });
-      await claim.end({ timeout: 5 });
+      await claim?.end({ timeout: 5 });
+      claim = null;
       throw new Error(
         restoreMessages.cannotCreateDatabase(name, error instanceof Error ? error.message : String(error)),
       );
     } finally {
-      await admin.end({ timeout: 5 });
+      await admin?.end({ timeout: 5 });
     }
     const url = new URL(config.databaseUrl);
     url.pathname = `/${encodeURIComponent(name)}`;

@@ -112,7 +112,7 @@ function shownValue(value: unknown): string {
 const named =
   (labels: Readonly<Record<string, string>>) =>
   (value: unknown): string =>
-    (typeof value === "string" && labels[value]) || shownValue(value);
+    typeof value === "string" && Object.hasOwn(labels, value) ? (labels[value] ?? value) : shownValue(value);
 
 /** The records inside a field (replies, invoice items), or none when it holds something else. */
 function records(value: unknown): Record<string, unknown>[] | null {
