@@ -171,7 +171,9 @@ test("edits a customer; a failed save keeps the dialog open", async ({ page, req
     route.fulfill({ status: 503, json: { message: "Die Datenbank ist nicht erreichbar." } }),
   );
   await form.getByRole("button", { name: "Speichern" }).click();
-  await expect(page.getByText("Fehler beim Speichern, bitte Konsole prüfen.")).toBeVisible();
+  await expect(page.getByText("Fehler beim Speichern", { exact: true })).toBeVisible();
+  await expect(page.getByText("Die Datenbank ist nicht erreichbar.")).toBeVisible();
+  await expect(page.getByText("Konsole")).toHaveCount(0);
   await expect(form).toBeVisible();
   await expect(form.getByLabel("Name")).toHaveValue(renamed);
 

@@ -216,7 +216,7 @@ test("a file over the upload limit is refused at once; a broken image shows the 
   const folder = `Grenzen ${tag()}`;
   await createFolder(page, folder);
   await folderButton(page, folder).click();
-  await expect(main(page).getByText("Höchstens 1.024,00 MB pro Datei", { exact: false })).toBeVisible();
+  await expect(main(page).getByText("Höchstens 1 GB pro Datei", { exact: false })).toBeVisible();
 
   // 1 GiB and one byte, sparse on disk: the browser refuses it before sending anything.
   const dir = await mkdtemp(join(tmpdir(), "klarwerk-e2e-files-"));

@@ -50,7 +50,9 @@ export const customerScreenMessages = {
   cancel: "Abbrechen",
   create: "Anlegen",
   save: "Speichern",
-  saveFailed: "Fehler beim Speichern, bitte Konsole prüfen.",
+  // The spec's „…, bitte Konsole prüfen.“ sent people to a place they cannot read (issue 46).
+  saveFailed: "Fehler beim Speichern",
+  saveFailedRetry: "Die Kundendaten wurden nicht gespeichert. Bitte versuchen Sie es erneut.",
   created: "Kunde angelegt",
   saved: "Kundendaten gespeichert",
   loadFailedLog: "Kunden konnten nicht geladen werden:",

@@ -66,7 +66,7 @@ describe("Protokoll", () => {
     const table = await screen.findByRole("table", { name: "Protokolleinträge" });
     const rows = () => within(table).getAllByRole("row").slice(1);
     expect(rows().map((row) => row.textContent)).toEqual([
-      expect.stringContaining("Kunde geändertKunde Nr. 3phone"),
+      expect.stringContaining("Kunde geändertKunde Nr. 3Telefon"),
       expect.stringContaining("Rechnung ausgestelltRechnung Nr. 7"),
     ]);
     expect(screen.getByText("Seite 1 von mehr als 1")).toBeDefined();
@@ -161,13 +161,33 @@ describe("Protokoll", () => {
       "Schlüssel „CI Dashboard“",
       "Canary gestartet",
       "Auslieferung mf-dashboard",
-      "canary: – → 2026.11.24-1share: 0 → 25",
+      "Canary-Version: – → 2026.11.24-1Canary-Anteil (%): 0 → 25",
     ]);
 
     const action = screen.getByLabelText("Aktion") as HTMLSelectElement;
     fireEvent.change(action, { target: { value: "release.canary_auto_stopped" } });
     expect(within(action).getByRole("option", { name: "Canary automatisch gestoppt" })).toBeDefined();
     await waitFor(() => expect(trailCalls(calls).at(-1)?.query.get("action")).toBe("release.canary_auto_stopped"));
+  });
+
+  test("an account's changed fields read in German: „Rolle: – → Team“, never `role: – → staff`", async () => {
+    const registered = event(10, {
+      action: "account.registered",
+      object_type: "account",
+      object_id: "7",
+      fields: ["role", "status"],
+      changes: { role: { before: null, after: "staff" }, status: { before: "pending", after: "active" } },
+    });
+    stubApi((call) => {
+      if (call.path === "/api/users") return { json: people };
+      return { json: { events: [registered], next: null } satisfies AuditPage };
+    });
+    renderScreen(<Audit />);
+    const table = await screen.findByRole("table", { name: "Protokolleinträge" });
+    const [row] = within(table).getAllByRole("row").slice(1);
+    const fields = within(row as HTMLElement).getAllByRole("cell")[4];
+    expect(fields?.textContent).toBe("Rolle: – → TeamStatus: Wartet auf Freigabe → Aktiv");
+    expect(fields?.textContent).not.toContain("staff");
   });
 
   test("the CSV export asks for the events of the filter shown", async () => {

@@ -3,6 +3,7 @@
  * server's PDF shares (summary rows, statuses, the issue rules) come from the kit.
  */
 import {
+  companyFieldLabels,
   type InvoiceStatus,
   invoiceFormMessages,
   invoiceIssueMessages,
@@ -100,23 +101,7 @@ export const invoiceMessages = {
     "Die Angaben des Dienstleisters, die jede Rechnung trägt. Neue Rechnungen übernehmen sie; ausgestellte behalten ihre.",
   companySave: "Einstellungen speichern",
   companySaved: "Firmeneinstellungen gespeichert",
-  companyFields: {
-    name: "Firmenname",
-    street: "Straße und Hausnummer",
-    postalCode: "PLZ",
-    city: "Ort",
-    countryCode: "Land (ISO-Code)",
-    taxNumber: "Steuernummer",
-    vatId: "USt-IdNr",
-    registerNumber: "Handelsregister",
-    iban: "IBAN",
-    bic: "BIC",
-    bankName: "Bank",
-    contactName: "Ansprechpartner",
-    contactPhone: "Telefon",
-    contactEmail: "E-Mail",
-    website: "Website",
-  },
+  companyFields: companyFieldLabels,
 } as const;
 
 /** The accessible name of one item row's input, e.g. "Beschreibung, Artikel 2". */

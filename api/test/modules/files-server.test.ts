@@ -130,7 +130,7 @@ describe.each(storeKinds)("the API server on the %s store", (kind) => {
       expect(answer.status).toBe(413);
       expect(await answer.json()).toEqual({
         code: "payload-too-large",
-        message: "Die Datei ist zu groß. Erlaubt sind höchstens 160,00 MB.",
+        message: "Die Datei ist zu groß. Erlaubt sind höchstens 160 MB.",
       });
       expect((await storedBlobsSettled({ dataDir, s3 })).filter((name) => name.startsWith(".incoming/"))).toEqual([]);
     }, 60_000);
@@ -151,7 +151,7 @@ describe.each(storeKinds)("the API server on the %s store", (kind) => {
       expect(upload.status).toBe(413);
       expect(JSON.parse(upload.body)).toEqual({
         code: "payload-too-large",
-        message: "Die Datei ist zu groß. Erlaubt sind höchstens 160,00 MB.",
+        message: "Die Datei ist zu groß. Erlaubt sind höchstens 160 MB.",
       });
 
       const json = await answerToHead(

@@ -182,7 +182,7 @@ describe.each(storeKinds)("a large upload on the %s store", (kind) => {
       const answer = await post(form([filePart(content(uploadMaxBytes + 1))]));
       expect(answer).toEqual({
         status: 413,
-        json: { code: "payload-too-large", message: "Die Datei ist zu groß. Erlaubt sind höchstens 6,00 MB." },
+        json: { code: "payload-too-large", message: "Die Datei ist zu groß. Erlaubt sind höchstens 6 MB." },
       });
       await expectNothingKept(rows, blobs);
       // Exactly the limit is fine.

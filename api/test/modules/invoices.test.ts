@@ -450,7 +450,14 @@ describe("GET /api/invoices", () => {
 
 describe("the stored PDF and the XRechnung", () => {
   test("the PDF is ZUGFeRD EN 16931: factur-x.xml attached as Alternative, XMP metadata, the same bytes every time", async () => {
-    await saveCompany(app, { vatId: "DE123456789" });
+    await saveCompany(app, {
+      vatId: "DE123456789",
+      name: "Nordlicht Medien GmbH",
+      street: "Hafenweg 3",
+      postalCode: "20457",
+      city: "Hamburg",
+      website: "https://nordlicht.example",
+    });
     const issued = await createInvoice(app, token, invoiceJson({ issue: true, recipientVatId: "DE987654321" }));
     const first = await call(app, `/api/invoices/${issued.id}/pdf`, { token });
     expect(first.status).toBe(200);
@@ -474,6 +481,17 @@ describe("the stored PDF and the XRechnung", () => {
       expect(meta.stdout).toContain("<pdfaid:conformance>B</pdfaid:conformance>");
       expect(meta.stdout).toContain("<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>");
       expect(meta.stdout).toContain("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>");
+      // The document's metadata in German, as a PDF viewer's title bar and properties show it.
+      const info = (await run(["pdfinfo", pdf])).stdout;
+      expect(info).toMatch(new RegExp(`^Title:\\s+Rechnung ${issued.number}$`, "m"));
+      expect(info).toMatch(
+        new RegExp(
+          `^Subject:\\s+Rechnung ${issued.number} vom \\d\\d\\.\\d\\d\\.\\d{4}, ausgestellt von Nordlicht Medien GmbH$`,
+          "m",
+        ),
+      );
+      expect(info).toMatch(/^Keywords:\s+Rechnung ZUGFeRD Factur-X E-Rechnung$/m);
+      expect(info).not.toContain("Invoice");
       // AFRelationship sits in the file specification dictionary, uncompressed.
       expect(Buffer.from(bytes).toString("latin1")).toMatch(/\/AFRelationship\s*\/Alternative/);
 
@@ -497,10 +515,13 @@ describe("the stored PDF and the XRechnung", () => {
         "Zahlbar innerhalb von 14 Tagen",
         "IBAN DE02 1203 0000 0000 2020 51",
         "Bezahlen per GiroCode",
-        "© 2024",
+        // The footer from the company's data: its name, address and website, no fixed year.
+        "Nordlicht Medien GmbH",
+        "Hafenweg 3 · 20457 Hamburg · https://nordlicht.example",
       ]) {
         expect(text.stdout, expected).toContain(expected);
       }
+      expect(text.stdout).not.toContain("©");
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -55,10 +55,11 @@ function CustomerForm({ customer, onCancel, onSaved }: CustomerFormProps) {
       onSaved();
     },
     onError: (error) => {
-      // The spec's alert points to the console, so the reason goes there; the server's German
-      // message (a rule it enforces, or "Bitte melden Sie sich an.") is shown under the title.
+      // The server's German message (a rule it enforces, or "Bitte melden Sie sich an.") is shown
+      // under the title; without one (no connection), what happened and what to do. The details
+      // stay in the console for whoever supports the user.
       console.error(messages.saveFailedLog, error);
-      notifyError(messages.saveFailed, error instanceof ApiError ? error.message : undefined);
+      notifyError(messages.saveFailed, error instanceof ApiError ? error.message : messages.saveFailedRetry);
     },
   });
 

@@ -1,4 +1,4 @@
-import { formatFileSize } from "@klarwerk/kit/format";
+import { formatFileSize, formatSizeLimit } from "@klarwerk/kit/format";
 import { Button, CloseButton, FileButton, Group, Progress, Stack, Text } from "@klarwerk/kit/ui";
 import { type DragEvent, useState } from "react";
 import { useUploadFiles } from "../api/upload-files";
@@ -67,7 +67,7 @@ export function UploadPanel({ folderId, folderName, maxBytes }: UploadPanelProps
         </Group>
         <Text size="xs" c="gray.7">
           {messages.uploadTarget(folderName)}
-          {maxBytes !== null && ` · ${messages.uploadLimit(formatFileSize(maxBytes))}`}
+          {maxBytes !== null && ` · ${messages.uploadLimit(formatSizeLimit(maxBytes))}`}
         </Text>
       </section>
       {uploads.length > 0 && <UploadList uploads={uploads} />}

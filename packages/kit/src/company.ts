@@ -37,6 +37,25 @@ export interface CompanySettings {
 
 export type CompanySettingsField = keyof CompanySettings;
 
+/** Each setting's German name: the form's labels and the Protokoll's changed fields. */
+export const companyFieldLabels: Record<CompanySettingsField, string> = {
+  name: "Firmenname",
+  street: "Straße und Hausnummer",
+  postalCode: "PLZ",
+  city: "Ort",
+  countryCode: "Land (ISO-Code)",
+  taxNumber: "Steuernummer",
+  vatId: "USt-IdNr",
+  registerNumber: "Handelsregister",
+  iban: "IBAN",
+  bic: "BIC",
+  bankName: "Bank",
+  contactName: "Ansprechpartner",
+  contactPhone: "Telefon",
+  contactEmail: "E-Mail",
+  website: "Website",
+};
+
 /** `GET` and `PUT /api/company`: the settings and the provider block they make. */
 export interface CompanyAnswer {
   company: CompanySettings;

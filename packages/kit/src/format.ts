@@ -61,3 +61,20 @@ export function formatFileSize(bytes: number): string {
   if (bytes < megabyte) return `${oneDecimal.format(bytes / kilobyte)} KB`;
   return `${twoDecimals.format(bytes / megabyte)} MB`;
 }
+
+const gigabyte = 1024 * megabyte;
+
+/**
+ * A size limit as people say it: "1 GB", "500 MB", "64 KB" when it is a whole number of that
+ * unit (a limit is a round number; "1.024,00 MB" reads as a measurement), else as a file size.
+ */
+export function formatSizeLimit(bytes: number): string {
+  for (const [unit, size] of [
+    ["GB", gigabyte],
+    ["MB", megabyte],
+    ["KB", kilobyte],
+  ] as const) {
+    if (bytes >= size && bytes % size === 0) return `${formatCount(bytes / size)} ${unit}`;
+  }
+  return formatFileSize(bytes);
+}

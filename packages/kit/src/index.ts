@@ -6,6 +6,7 @@
  */
 export * from "./api-routes";
 export * from "./audit";
+export * from "./audit-fields";
 export * from "./company";
 export * from "./contact";
 export * from "./customers";

@@ -5,6 +5,8 @@ import {
   type AuditRetentionClass,
   type AuditVerification,
   auditActions,
+  auditChangeLine,
+  auditFieldLabel,
   auditMessages,
   auditObjectTypes,
   formatDateTime,
@@ -333,9 +335,8 @@ export function csvCell(value: string): string {
 
 function changesText(event: AuditEvent): string {
   if (!event.changes) return "";
-  const show = (value: unknown) => (value === null || value === undefined ? "–" : JSON.stringify(value));
   return Object.entries(event.changes)
-    .map(([field, change]) => `${field}: ${show(change.before)} → ${show(change.after)}`)
+    .map(([field, change]) => auditChangeLine(event.object_type, field, change))
     .join(", ");
 }
 
@@ -358,7 +359,7 @@ export function auditCsvRow(event: AuditEvent): string {
     auditActions[event.action]?.label ?? event.action,
     event.object_type ? auditObjectTypes[event.object_type] : "",
     event.object_id ?? "",
-    event.fields.join(", "),
+    event.fields.map((field) => auditFieldLabel(event.object_type, field)).join(", "),
     changesText(event),
   ]
     .map(csvCell)

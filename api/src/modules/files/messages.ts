@@ -1,4 +1,4 @@
-import { formatFileSize } from "@klarwerk/kit";
+import { formatSizeLimit } from "@klarwerk/kit";
 
 /** German answers of /api/files. */
 export const filesApiMessages = {
@@ -10,7 +10,7 @@ export const filesApiMessages = {
   oneFileOnly: "Bitte laden Sie genau eine Datei pro Anfrage hoch.",
   unexpectedField: "Die Anfrage enthält unbekannte Felder.",
   nameTooLong: "Der Dateiname darf höchstens 255 Zeichen lang sein.",
-  tooLarge: (maxBytes: number) => `Die Datei ist zu groß. Erlaubt sind höchstens ${formatFileSize(maxBytes)}.`,
+  tooLarge: (maxBytes: number) => `Die Datei ist zu groß. Erlaubt sind höchstens ${formatSizeLimit(maxBytes)}.`,
   uploadBroken: "Die Übertragung wurde unterbrochen. Bitte laden Sie die Datei erneut hoch.",
   diskFull: "Auf dem Server ist nicht genug Speicherplatz frei.",
   storedIncomplete: "Die Datei wurde nicht vollständig gespeichert. Bitte laden Sie sie erneut hoch.",

@@ -258,11 +258,27 @@ export async function facturXPdf(data: InvoiceDocumentData, pdf: Uint8Array): Pr
   const result = await service.generate(eInvoiceData(data, { xrechnung: false }), {
     format: "Factur-X-EN16931",
     lang: "de-de",
-    pdf: { buffer: pdf, filename: `${data.number}.pdf`, mimetype: "application/pdf" },
+    pdf: germanPdfInput(data, pdf),
     noWarnings: true,
   });
   if (typeof result === "string") throw new Error("Factur-X generation returned text instead of a PDF");
   return result;
+}
+
+/**
+ * The PDF handed to the library, with the title, subject and keywords its metadata gets in German
+ * (our patch of @e-invoice-eu/core reads them; the library alone writes „…: Invoice 2026-0001“).
+ */
+function germanPdfInput(data: InvoiceDocumentData, pdf: Uint8Array) {
+  const input = {
+    buffer: pdf,
+    filename: `${data.number}.pdf`,
+    mimetype: "application/pdf",
+    title: invoiceDocumentTexts.documentTitle(data),
+    subject: invoiceDocumentTexts.documentSubject(data),
+    keywords: [...invoiceDocumentTexts.documentKeywords],
+  };
+  return input;
 }
 
 /** The XRechnung 3.0 in CII syntax. */

@@ -1,4 +1,4 @@
-import { formatDate, formatEuro, invoiceFieldMessages, invoicePaging } from "@klarwerk/kit";
+import { formatDate, formatEuro, invoiceFieldMessages, invoiceLabels, invoicePaging } from "@klarwerk/kit";
 import { invalidLimitParam } from "../../http/messages.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
@@ -39,6 +39,14 @@ export const invoiceDocumentTexts = {
   contact: "Ansprechpartner",
   exemption: "Steuerbefreiung",
   cancels: "Storno zu Rechnung",
+  /** The PDF's title in its metadata, as the first page heads it: „Rechnung 2026-0001“. */
+  documentTitle: (data: Pick<InvoiceDocumentData, "kind" | "number">) =>
+    `${data.kind === "cancellation" ? invoiceLabels.cancellationInvoice : invoiceLabels.invoice} ${data.number}`,
+  /** The PDF's subject: „Rechnung 2026-0001 vom 28.11.2026, ausgestellt von Klarwerk Digital GmbH“. */
+  documentSubject: (data: Pick<InvoiceDocumentData, "kind" | "number" | "content" | "seller">) =>
+    `${invoiceDocumentTexts.documentTitle(data)} vom ${formatDate(data.content.issueDate)}, ausgestellt von ${data.seller.name}`,
+  /** The PDF's keywords. */
+  documentKeywords: [invoiceLabels.invoice, "ZUGFeRD", "Factur-X", "E-Rechnung"],
   cancellationNote: (number: string, issueDate: string) =>
     `Stornorechnung zur Rechnung ${number} vom ${formatDate(issueDate)}.`,
   /** Zahlungsziel and due date, or what a cancellation means for payment. */

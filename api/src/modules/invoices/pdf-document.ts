@@ -1,4 +1,5 @@
 import {
+  type CompanySettings,
   formatDate,
   formatIban,
   invoiceLabels,
@@ -17,7 +18,7 @@ import type { InvoiceDocumentData } from "./types.ts";
  * The invoice as a pdfmake document (A4), the spec's layout: "Rechnung" with number and dates;
  * provider and customer; the table Beschreibung / Anzahl / Preis (€/Stück) / Gesamt; the summary
  * rows exactly as the form's preview shows them; the notes; a footer with logo, website and
- * copyright on every page. Beyond the spec, what § 14 (4) UStG requires on every invoice: the
+ * the company's name, address and website on every page. Beyond the spec, what § 14 (4) UStG requires on every invoice: the
  * provider's Steuernummer or USt-IdNr, the Leistungsdatum or -zeitraum, the recipient's USt-IdNr
  * where given, the exemption reason at 0 %; plus Zahlungsziel and due date, the bank account and
  * a GiroCode. Pure: same data, same document.
@@ -31,13 +32,22 @@ function pageLabel(page: number, pageCount: number): string {
   return `Seite ${page} von ${pageCount}`;
 }
 
-function footer(website: string) {
+/**
+ * The footer line from the company's own data (name, address, website), never a fixed year: the
+ * site's "© 2024" said nothing true on a later invoice.
+ */
+export function footerLine(seller: CompanySettings): string {
+  const place = [seller.street, `${seller.postalCode} ${seller.city}`.trim()].filter((part) => part !== "");
+  return [...place, seller.website ?? site.website].join(" · ");
+}
+
+function footer(seller: CompanySettings) {
   return (currentPage: number, pageCount: number): Content => ({
     margin: [pageMarginX, 14, pageMarginX, 0],
     columns: [
       { svg: invoiceLogoSvg, width: 14, height: 14 },
-      { text: site.name, bold: true, width: "auto", margin: [5, 2, 0, 0] },
-      { text: `${website}   ${site.copyright}`, alignment: "center", width: "*", margin: [0, 2, 0, 0] },
+      { text: seller.name, bold: true, width: "auto", margin: [5, 2, 0, 0] },
+      { text: footerLine(seller), alignment: "center", width: "*", margin: [0, 2, 0, 0] },
       { text: pageLabel(currentPage, pageCount), alignment: "right", width: "auto", margin: [0, 2, 0, 0] },
     ],
     fontSize: 8,
@@ -163,6 +173,7 @@ function paymentBlock(data: InvoiceDocumentData): Content {
 export function invoiceDocument(data: InvoiceDocumentData): TDocumentDefinitions {
   const { content, seller } = data;
   const title = data.kind === "cancellation" ? invoiceLabels.cancellationInvoice : invoiceLabels.invoice;
+  const documentTitle = texts.documentTitle(data);
   const providerExtra = [
     ...(seller.vatId ? [`${texts.providerVatId} ${seller.vatId}`] : []),
     ...(seller.taxNumber ? [`${texts.providerTaxNumber} ${seller.taxNumber}`] : []),
@@ -214,13 +225,12 @@ export function invoiceDocument(data: InvoiceDocumentData): TDocumentDefinitions
       margin: [0, 24, 0, 0],
     });
   }
-  const documentTitle = `${title} ${data.number}`;
   return {
     pageSize: "A4",
     pageMargins: [pageMarginX, 48, pageMarginX, 64],
-    info: { title: documentTitle, author: seller.name, creator: site.name, subject: documentTitle },
+    info: { title: documentTitle, author: seller.name, creator: site.name, subject: texts.documentSubject(data) },
     content: body,
-    footer: footer(seller.website ?? site.website),
+    footer: footer(seller),
     defaultStyle: { font: "Roboto", fontSize: 10, lineHeight: 1.2, color: "#14232b" },
     styles: {
       title: { fontSize: 24, bold: true },

@@ -1,6 +1,8 @@
 import {
   type AuditEvent,
   auditActions,
+  auditChangeLine,
+  auditFieldLabel,
   auditObjectTypes,
   formatDateTime,
   auditMessages as messages,
@@ -18,12 +20,6 @@ export const auditColumns = {
 } as const;
 const columns = auditColumns;
 
-/** A recorded value as the admin reads it: text as is, anything else as JSON, nothing as "–". */
-function shownValue(value: unknown): string {
-  if (value === null || value === undefined) return "–";
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
 /** What the event was about: „Rechnung Nr. 12“, the type alone, or "–". */
 export function auditObjectLabel(event: Pick<AuditEvent, "object_type" | "object_id">): string {
   if (!event.object_type) return "–";
@@ -34,6 +30,7 @@ export function auditObjectLabel(event: Pick<AuditEvent, "object_type" | "object
 /** One event of the Protokoll: when, who (with the name the account had then), what, on what, which fields. */
 export function AuditEventRow({ event }: { event: AuditEvent }) {
   const changes = event.changes ? Object.entries(event.changes) : [];
+  const type = event.object_type;
   return (
     <Table.Tr>
       <Table.Td data-label={columns.time} className="users-nowrap">
@@ -48,11 +45,13 @@ export function AuditEventRow({ event }: { event: AuditEvent }) {
         {changes.length > 0 ? (
           changes.map(([field, change]) => (
             <Text key={field} size="sm">
-              {field}: {shownValue(change.before)} → {shownValue(change.after)}
+              {auditChangeLine(type, field, change)}
             </Text>
           ))
         ) : (
-          <Text size="sm">{event.fields.length > 0 ? event.fields.join(", ") : "–"}</Text>
+          <Text size="sm">
+            {event.fields.length > 0 ? event.fields.map((field) => auditFieldLabel(type, field)).join(", ") : "–"}
+          </Text>
         )}
       </Table.Td>
       <Table.Td data-label={columns.address} className="users-nowrap">
