@@ -81,3 +81,23 @@ test("admins see the last blob check and its findings by name; staff see no Betr
   await expect(staff.getByRole("region", { name: "Betrieb" })).toHaveCount(0);
   await staffContext.close();
 });
+
+test("„Jetzt sichern“ shows the new backup on its card without a reload", async ({ page, request }) => {
+  await signInQuickly(page, request, testOwner);
+  await page.goto("/dashboard");
+  const block = page.getByRole("region", { name: "Betrieb" });
+  await expect(block).toContainText("Letzte Sicherung");
+  const shownSet = async () => (await block.textContent())?.match(/Stand (\S+),/)?.[1] ?? null;
+  const before = await shownSet();
+
+  await block.getByRole("button", { name: "Jetzt sichern" }).click();
+  await expect(
+    page.getByText("Die Sicherung läuft. Ihr Ergebnis erscheint hier, sobald sie fertig ist."),
+  ).toBeVisible();
+  // The card asks again while the backup runs: the new set appears on the same page, then a toast.
+  await expect.poll(shownSet, { timeout: 90_000 }).not.toBe(before);
+  await expect(block).toContainText(/Dauer [\d,]+ s: erfolgreich\./);
+  await expect(page.getByText("Die Sicherung ist fertig")).toBeVisible();
+  await expect(block.getByRole("button", { name: "Jetzt sichern" })).toBeEnabled();
+  await expectNoAxeViolations(page);
+});

@@ -153,6 +153,7 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
           mail_delivery: { configured: false, retrying: 0, failing_since: null, last_error: null, failed: 0 },
           backup: null,
           restore_drill: null,
+          backup_running: null,
         },
       },
     });

@@ -89,6 +89,11 @@ export interface OperationsStatus {
   backup: BackupRun | null;
   /** The last finished restore drill ("Letzte geprüfte Wiederherstellung"); null before the first. */
   restore_drill: BackupRun | null;
+  /**
+   * A backup going on now (in any API process): since when; null when none. The card shows it
+   * and asks again until it has finished, so „Jetzt sichern“ shows its result without a reload.
+   */
+  backup_running: { started_at: string } | null;
 }
 
 /** `POST /api/operations/backup` („Jetzt sichern“): the backup began in the API process. */

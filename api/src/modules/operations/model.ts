@@ -94,6 +94,12 @@ const operationsStatusSchema = schemaOf<OperationsStatus>()(
       ),
       backup: backupRunSchema("The last finished backup; null before the first."),
       restore_drill: backupRunSchema("The last finished restore drill; null before the first."),
+      backup_running: nullable(
+        Type.Object(
+          { started_at: Type.String({ format: "date-time" }) },
+          { additionalProperties: false, description: "A backup going on now (any API process); null when none." },
+        ),
+      ),
     },
     { additionalProperties: false, description: 'What admins see under "Betrieb".' },
   ),

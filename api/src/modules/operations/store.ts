@@ -124,6 +124,19 @@ export async function lastRun(sql: Sql, kind: BackupRun["kind"]): Promise<Backup
   };
 }
 
+/**
+ * The backup going on now, from its `running` row (committed before it reads anything). A row of a
+ * process that died stays `running` until the next run closes it; older than a day it is no longer
+ * shown, as the deferred deletes stop waiting for it then.
+ */
+export async function runningBackup(sql: Sql): Promise<{ started_at: string } | null> {
+  const [row] = await sql<{ started_at: Date }[]>`
+    select started_at from backup_runs
+    where kind = 'backup' and result = 'running' and started_at > now() - interval '1 day'
+    order by started_at desc limit 1`;
+  return row ? { started_at: row.started_at.toISOString() } : null;
+}
+
 export async function operationsStatus(
   sql: Sql,
   areas: readonly string[],
@@ -135,5 +148,6 @@ export async function operationsStatus(
     mail_delivery: await mailDeliveryStatus(sql, mailConfigured),
     backup: await lastRun(sql, "backup"),
     restore_drill: await lastRun(sql, "drill"),
+    backup_running: await runningBackup(sql),
   };
 }

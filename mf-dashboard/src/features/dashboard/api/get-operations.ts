@@ -15,7 +15,17 @@ export function operationsQueryOptions() {
   });
 }
 
-/** Only asked when `enabled` (for admins): anyone else gets no details. */
+/** While a backup runs the card asks this often, so its result shows without a reload. */
+export const runningBackupPollMs = 1000;
+
+/**
+ * Only asked when `enabled` (for admins): anyone else gets no details. While a backup is going on
+ * it is asked again every second until the backup has finished.
+ */
 export function useOperations(enabled: boolean) {
-  return useQuery({ ...operationsQueryOptions(), enabled });
+  return useQuery({
+    ...operationsQueryOptions(),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.backup_running ? runningBackupPollMs : false),
+  });
 }

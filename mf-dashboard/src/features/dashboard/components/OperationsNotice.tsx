@@ -167,7 +167,7 @@ export function OperationsNotice({ admin }: { admin: boolean }) {
         </OperationsLine>
         <OperationsLine label={messages.backup}>
           <BackupRunValue run={status.backup} never={messages.noBackup} />
-          <BackupNowButton />
+          <BackupNowButton running={status.backup_running} lastBackup={status.backup} />
         </OperationsLine>
         <OperationsLine label={messages.restoreDrill}>
           <BackupRunValue run={status.restore_drill} never={messages.noDrill} />
