@@ -4,6 +4,7 @@ import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from "@klarwerk/kit/ui";
 import { lazy, Suspense, useId } from "react";
 import { useInvoiceReport } from "../api/get-invoice-report";
+import { DatevSetupNotice } from "../components/SetupNotice";
 import { DatevExportButton } from "../features/datev/DatevExportButton";
 import { reportMessages as messages } from "../messages";
 import { OpenItemsBlock } from "../report/OpenItemsBlock";
@@ -25,9 +26,12 @@ export default function Auswertung() {
         <Anchor href="/invoices">{messages.toInvoices}</Anchor>
       </ScreenHeader>
       {user?.role === "admin" && (
-        <Group justify="flex-end" mb="md">
-          <DatevExportButton />
-        </Group>
+        <>
+          <DatevSetupNotice />
+          <Group justify="flex-end" mb="md">
+            <DatevExportButton />
+          </Group>
+        </>
       )}
       {report.isError ? (
         <Alert color="red" title={messages.loadFailed}>

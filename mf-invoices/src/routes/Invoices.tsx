@@ -2,11 +2,12 @@ import { type Invoice, invoiceReportMessages } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Anchor, Button, Group, Stack, useDisclosure } from "@klarwerk/kit/ui";
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { useCompany } from "../api/get-company";
 import { CompanySettingsDialog } from "../components/CompanySettingsDialog";
 import { InvoiceEditor } from "../components/InvoiceEditor";
 import { SavedInvoices } from "../components/SavedInvoices";
+import { InvoicingSetupNotice } from "../components/SetupNotice";
 import { formOfInvoice } from "../invoice/form";
 import { invoiceMessages } from "../messages";
 import { useInvoiceBook } from "../state/invoice-book";
@@ -19,7 +20,20 @@ export default function Invoices() {
   const { draft, editingId, updateDraft, resetDraft, editDraft } = useInvoiceBook();
   const { user } = useAuth();
   const company = useCompany();
+  const admin = user?.role === "admin";
   const [settingsOpen, settings] = useDisclosure(false);
+  // `/invoices?einstellungen=firma` (the dashboard's and the Auswertung's notices link there) opens
+  // the settings once the screen has them.
+  const openSettings = settings.open;
+  useEffect(() => {
+    if (!admin || !company.data) return;
+    const params = new URLSearchParams(window.location.search);
+    if (params.get("einstellungen") !== "firma") return;
+    params.delete("einstellungen");
+    const rest = params.toString();
+    window.history.replaceState(window.history.state, "", `/invoices${rest ? `?${rest}` : ""}${window.location.hash}`);
+    openSettings();
+  }, [admin, company.data, openSettings]);
   const edit = useCallback(
     (invoice: Invoice) => {
       editDraft(invoice.id, formOfInvoice(invoice));
@@ -32,7 +46,8 @@ export default function Invoices() {
       <ScreenHeader title={invoiceMessages.screenTitle} description={invoiceMessages.screenDescription}>
         <Anchor href="/invoices/auswertung">{invoiceReportMessages.title}</Anchor>
       </ScreenHeader>
-      {user?.role === "admin" && (
+      <InvoicingSetupNotice company={company.data} admin={admin} onOpenSettings={settings.open} />
+      {admin && (
         <Group justify="flex-end" mb="md">
           <Button variant="default" onClick={settings.open} disabled={!company.data}>
             {invoiceMessages.companyOpen}

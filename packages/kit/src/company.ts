@@ -56,12 +56,60 @@ export const companyFieldLabels: Record<CompanySettingsField, string> = {
   website: "Website",
 };
 
+/**
+ * What an invoice needs of the company before it can be issued (§ 14 (4) UStG, the XRechnung's
+ * seller contact), one rule for the issue check and the screens that guide to it.
+ */
+export const invoicingDetails = {
+  taxId: {
+    label: "Steuernummer oder USt-IdNr",
+    missing: (company: CompanySettings) => company.taxNumber === null && company.vatId === null,
+  },
+  contact: {
+    label: "Ansprechpartner mit Name, Telefon und E-Mail",
+    missing: (company: CompanySettings) =>
+      company.contactName === null || company.contactPhone === null || company.contactEmail === null,
+  },
+} as const;
+
+/** The German names of what the company settings still lack for invoices; empty when complete. */
+export function missingInvoicingDetails(company: CompanySettings): string[] {
+  return Object.values(invoicingDetails)
+    .filter((detail) => detail.missing(company))
+    .map((detail) => detail.label);
+}
+
 /** `GET` and `PUT /api/company`: the settings and the provider block they make. */
 export interface CompanyAnswer {
   company: CompanySettings;
   /** The "Dienstleister" block new invoices start with. */
   provider: string;
+  /**
+   * The names of the active admins, who may change the settings: what staff are told when the
+   * settings lack something an invoice needs.
+   */
+  admins: string[];
 }
+
+/** How the screens guide to complete settings (the dashboard's and the Rechnungstool's notice). */
+export const invoicingSetupMessages = {
+  title: "Einrichtung der Rechnungen unvollständig",
+  adminMissing: (missing: string[]) =>
+    `Bevor Rechnungen ausgestellt werden können, fehlt in den Firmeneinstellungen: ${missing.join("; ")}.`,
+  adminAction: "Firmeneinstellungen ergänzen",
+  staffMissing: (missing: string[]) =>
+    `Rechnungen können erst ausgestellt werden, wenn die Firmeneinstellungen vollständig sind. Es fehlt: ${missing.join("; ")}.`,
+  staffWho: (admins: string[]) =>
+    admins.length === 0
+      ? "Ergänzen kann das eine Administratorin oder ein Administrator."
+      : `Ergänzen ${admins.length === 1 ? "kann" : "können"} das: ${admins.join(", ")} (Admin).`,
+  datevTitle: "DATEV-Export noch nicht eingerichtet",
+  datevMissing: (missing: string[]) => `Für den DATEV-Export fehlt in den Firmeneinstellungen: ${missing.join(", ")}.`,
+  datevAction: "DATEV-Einstellungen ergänzen",
+} as const;
+
+/** The Rechnungstool's address that opens the company settings (the dashboard's notice links there). */
+export const companySettingsPath = "/invoices?einstellungen=firma";
 
 /** What the site config says, used until an admin saves the settings. */
 export const defaultCompanySettings: CompanySettings = {

@@ -49,6 +49,14 @@ export interface DatevSettings {
   collectiveDebtor: number;
 }
 
+/** What the export needs that only the Steuerberater can tell: the German names of what is unset. */
+export function missingDatevDetails(settings: Pick<DatevSettings, "consultantNumber" | "clientNumber">): string[] {
+  return [
+    ...(settings.consultantNumber === null ? [datevFieldLabels.consultantNumber] : []),
+    ...(settings.clientNumber === null ? [datevFieldLabels.clientNumber] : []),
+  ];
+}
+
 /**
  * The standard revenue accounts, all Automatikkonten (no BU-Schlüssel): SKR03/SKR04 8400/4400
  * Erlöse 19 % USt, 8300/4300 Erlöse 7 % USt, 8192/4192 Steuerfreie Erlöse Kleinunternehmer nach

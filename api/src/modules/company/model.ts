@@ -56,6 +56,9 @@ const companyAnswerSchema = schemaOf<CompanyAnswer>()(
     {
       company: companySettingsSchema,
       provider: Type.String({ description: 'The "Dienstleister" block the invoice form starts with.' }),
+      admins: Type.Array(Type.String(), {
+        description: "The active admins' names: who may complete the settings (what staff are told).",
+      }),
     },
     { additionalProperties: false },
   ),

@@ -3,19 +3,21 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { readDatevSettings, saveDatevSettings } from "./datev-store.ts";
 import { readCompanyRoute, readDatevRoute, saveCompanyRoute, saveDatevRoute } from "./model.ts";
-import { readCompanySettings, saveCompanySettings } from "./store.ts";
+import { activeAdminNames, readCompanySettings, saveCompanySettings } from "./store.ts";
 
 /**
  * The company settings invoices take their provider data from (bearer):
- * - `GET /api/company` → `{ company, provider }` (the site config's values until first saved);
- * - `PUT /api/company` → `{ company, provider }`, for admins only;
+ * - `GET /api/company` → `{ company, provider, admins }` (the site config's values until first
+ *   saved; `admins`: the active admins' names, whom staff are told to ask while something is missing);
+ * - `PUT /api/company` → the same, for admins only;
  * - `GET` and `PUT /api/company/datev` → `{ datev }`: the DATEV export's settings, for admins only.
  * Each route is one store call: the module has no flows, so no service.ts.
  */
 export function companyModule({ sql, auth }: Pick<Deps, "sql" | "auth">) {
-  const answer = (company: Awaited<ReturnType<typeof readCompanySettings>>) => ({
+  const answer = async (company: Awaited<ReturnType<typeof readCompanySettings>>) => ({
     company,
     provider: providerBlock(company),
+    admins: await activeAdminNames(sql),
   });
   return new Elysia({ name: "company-routes", prefix: "/api/company" })
     .use(auth.guard)

@@ -98,3 +98,10 @@ async function upsertCompanySettings(
   if (!row) throw new Error("upsert into company_settings returned no row");
   return settingsOf(row);
 }
+
+/** The names of the active admins, alphabetically: who may complete the settings. */
+export async function activeAdminNames(sql: Queries): Promise<string[]> {
+  const rows = await sql<{ name: string }[]>`
+    select name from users where role = 'admin' and status = 'active' order by name, id`;
+  return rows.map((row) => row.name);
+}

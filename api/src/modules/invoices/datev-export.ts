@@ -8,6 +8,7 @@ import {
   datevTaxedRates,
   formatEuro,
   isTaxCase,
+  missingDatevDetails,
 } from "@klarwerk/kit";
 import type { Queries } from "../../db/open.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -81,7 +82,7 @@ export async function datevExport(
   const problem = datevPeriodProblem(query, settings.fiscalYearStartMonth);
   if (problem !== null) throw new HttpError(422, "validation", problem);
   const period: DatevPeriod = { from: query.from as string, to: query.to as string };
-  if (settings.consultantNumber === null || settings.clientNumber === null)
+  if (missingDatevDetails(settings).length > 0)
     throw new HttpError(409, "datev-settings-missing", datevMessages.settingsMissing);
 
   const bookings = (await issuedIn(sql, period))

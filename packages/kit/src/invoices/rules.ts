@@ -1,6 +1,6 @@
 /** The rules an invoice must meet to be saved (draft or not) and to be issued, and the fresh form. */
 import type { CompanySettings } from "../company";
-import { isVatId } from "../company";
+import { invoicingDetails, isVatId } from "../company";
 import { parseDecimal } from "../money";
 import { isBlank } from "../rules";
 import { parseAddressBlock } from "./address";
@@ -130,10 +130,8 @@ export function invoiceIssueProblem(content: InvoiceContent, company: CompanySet
   if (items.length === 0) return invoiceFormMessages.itemRequired;
   if (parseAddressBlock(content.recipient) === null) return invoiceIssueMessages.recipientAddressMissing;
   if (parseAddressBlock(content.provider) === null) return invoiceIssueMessages.providerAddressMissing;
-  if (company.taxNumber === null && company.vatId === null) return invoiceIssueMessages.providerTaxIdMissing;
-  if (company.contactName === null || company.contactPhone === null || company.contactEmail === null) {
-    return invoiceIssueMessages.providerContactMissing;
-  }
+  if (invoicingDetails.taxId.missing(company)) return invoiceIssueMessages.providerTaxIdMissing;
+  if (invoicingDetails.contact.missing(company)) return invoiceIssueMessages.providerContactMissing;
   if (content.taxPercent === 0) {
     if (content.taxCase === null) return invoiceIssueMessages.taxCaseMissing;
     const rules = taxCaseInfo[content.taxCase];

@@ -1,3 +1,4 @@
+import { InvoicingSetupNotice } from "./InvoicingSetupNotice";
 import { OperationsNotice } from "./OperationsNotice";
 import { PendingAccessNotice } from "./PendingAccessNotice";
 
@@ -9,6 +10,7 @@ export default function AdminNotices() {
   return (
     <>
       <PendingAccessNotice admin />
+      <InvoicingSetupNotice admin />
       <OperationsNotice admin />
     </>
   );
