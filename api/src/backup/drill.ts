@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +18,7 @@ import { digestOf } from "../storage/blob-digest.ts";
 import { adminConnection, claimDatabase, claimKey, dropAbandoned, quoted } from "./database-claims.ts";
 import type { Manifest, ManifestBlob } from "./manifest.ts";
 import { restoreMessages } from "./messages.ts";
-import { type LedgerSource, RestoreError, type RestoreResult, restoreSet, throwawayName } from "./restore.ts";
+import { type LedgerSource, RestoreError, type RestoreResult, restoreSet } from "./restore.ts";
 import type { BackupTarget } from "./target.ts";
 
 /**
@@ -54,7 +54,7 @@ const apiMain = join(import.meta.dir, "../main.ts");
 export async function runDrill(options: DrillOptions): Promise<DrillResult> {
   const { config, target, now = Date.now, log = () => {} } = options;
   const started = now();
-  const name = throwawayName();
+  const name = throwawayName(config.databaseUrl);
   const dataDir = await mkdtemp(join(tmpdir(), `${name}-`));
   const server = config.databaseUrl ? await throwawayDatabase(config.databaseUrl, name, log) : null;
   try {
@@ -100,11 +100,33 @@ function erasedRequest(ledger: readonly LedgerEntry[]): number | null {
   return null;
 }
 
-/** A drill's throwaway database, or a restore's copy beside one: the claims that keep it. */
-function drillClaims(database: string): string[] | null {
-  const [, target, copy] = /^(klarwerk_drill_[0-9a-f]{12})(_restore_\d{14})?$/.exec(database) ?? [];
-  if (!target) return null;
-  return copy ? [claimKey("drill", target), claimKey("copy", database)] : [claimKey("drill", target)];
+/**
+ * This deployment's mark in its drills' database names: 8 hex digits of the SHA-256 of its
+ * database's name (two deployments on one server never share a database). A drill drops only
+ * the abandoned drill databases that carry its own deployment's mark: another deployment's on a
+ * shared server, and those named before drills carried a mark, are never its to take for
+ * abandoned (their claims may be where it cannot see them).
+ */
+export function drillPrefix(databaseUrl: string): string {
+  const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const deployment = createHash("sha256").update(database).digest("hex");
+  return `klarwerk_drill_${deployment.slice(0, 8)}_`;
+}
+
+/** A name for the throwaway database or folder: `klarwerk_drill_<deployment>_<random>`. */
+function throwawayName(databaseUrl: string | null): string {
+  return `${databaseUrl ? drillPrefix(databaseUrl) : "klarwerk_drill_"}${randomBytes(6).toString("hex")}`;
+}
+
+/** This deployment's drill databases, or a restore's copy beside one: the claims that keep each. */
+function drillClaims(prefix: string): (database: string) => string[] | null {
+  return (database) => {
+    if (!database.startsWith(prefix)) return null;
+    const [, random, copy] = /^([0-9a-f]{12})(_restore_\d{14})?$/.exec(database.slice(prefix.length)) ?? [];
+    if (!random) return null;
+    const target = `${prefix}${random}`;
+    return copy ? [claimKey("drill", target), claimKey("copy", database)] : [claimKey("drill", target)];
+  };
 }
 
 /**
@@ -113,15 +135,16 @@ function drillClaims(database: string): string[] | null {
  * and the next drill drops them.
  */
 async function throwawayDatabase(serverUrl: string, name: string, log: (line: string) => void) {
-  const claim = await claimDatabase(serverUrl, [name], claimKey("drill", name));
+  const claim = await claimDatabase(serverUrl, claimKey("drill", name));
   let admin: postgres.Sql | null = null;
   try {
     admin = await adminConnection(serverUrl, [name]);
-    await dropAbandoned(admin, drillClaims, log, {
+    await dropAbandoned(admin, serverUrl, drillClaims(drillPrefix(serverUrl)), log, {
       removed: restoreMessages.abandonedDrillRemoved,
       kept: restoreMessages.abandonedDrillKept,
     });
-    await admin.unsafe(`create database ${quoted(name)}`);
+    // From template0: a claim held in template1 (a server without `postgres`) would refuse template1 as a template.
+    await admin.unsafe(`create database ${quoted(name)} template template0`);
   } catch (error) {
     await admin?.end({ timeout: 5 });
     await claim.end({ timeout: 5 });

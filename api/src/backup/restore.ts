@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -382,12 +381,13 @@ async function openStaging(
     let admin: postgres.Sql | null = null;
     try {
       // Claimed before it exists, so no other restore's cleanup can take it for abandoned.
-      claim = await claimDatabase(config.databaseUrl, [target], claimKey("copy", name));
+      claim = await claimDatabase(config.databaseUrl, claimKey("copy", name));
       admin = await adminConnection(config.databaseUrl, [target]);
       // Copies beside this target that killed restores left; one that cannot be removed is only
       // left over: the restore goes on, and says so.
       await dropAbandoned(
         admin,
+        config.databaseUrl,
         (database) => (isCopyOf(target, database) ? [claimKey("copy", database)] : null),
         log,
         { removed: restoreMessages.abandonedCopyRemoved, kept: restoreMessages.abandonedCopyKept },
@@ -749,9 +749,4 @@ async function swapDatabases(
   } finally {
     await admin.end({ timeout: 5 });
   }
-}
-
-/** A name for a throwaway database or folder: `klarwerk_drill_<random>`. */
-export function throwawayName(): string {
-  return `klarwerk_drill_${randomBytes(6).toString("hex")}`;
 }
