@@ -19,11 +19,12 @@ import { adminConnection, claimDatabase, claimKey, dropAbandoned, quoted } from 
 import type { Manifest, ManifestBlob } from "./manifest.ts";
 import { restoreMessages } from "./messages.ts";
 import { type LedgerSource, RestoreError, type RestoreResult, restoreSet } from "./restore.ts";
+import type { BackupKey } from "./signature.ts";
 import type { BackupTarget } from "./target.ts";
 
 /**
- * The restore drill (`bun run restore-drill`, and the API daily after its backup): the newest set
- * restored into a throwaway database (on the same server, or an embedded one in a temporary
+ * The restore drill (`bun run restore-drill`, and the API daily after its backup): the newest set,
+ * refused unless signed with the deployment's backup key, restored into a throwaway database (on the same server, or an embedded one in a temporary
  * folder) and a temporary blob folder, verified like any restore, then the API started on them:
  * `/api/health` must answer, and the set's data must be served: a file downloaded byte for byte
  * (signed in), a release's manifest as the shell fetches it, or else the customer count. The
@@ -33,6 +34,8 @@ import type { BackupTarget } from "./target.ts";
 export interface DrillOptions {
   config: Pick<Config, "databaseUrl" | "webRoot" | "dataDir">;
   target: BackupTarget;
+  /** The deployment's backup key: the drill proves only a set signed with it (no `--unsigned`). */
+  key: BackupKey;
   /**
    * The running deployment's database: its erasure ledger (and the copy in its `DATA_DIR`) is
    * replayed on the throwaway copy as a restore would, so the drill proves that too.
@@ -60,7 +63,16 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
   try {
     const drillConfig = { databaseUrl: server?.url ?? null, dataDir, blobStore: { kind: "disk" } as const };
     const ledgers = await liveLedgers(options.live ?? null, config.dataDir);
-    const restore = await restoreSet({ config: drillConfig, target, set: "latest", now, log, ledgers });
+    const restore = await restoreSet({
+      config: drillConfig,
+      target,
+      set: "latest",
+      key: options.key,
+      remedy: "drill",
+      now,
+      log,
+      ledgers,
+    });
     log(
       `Probe: Sicherung ${restore.manifest.set} wiederhergestellt und geprüft in ${(restore.durationMs / 1000).toFixed(1)} s`,
     );
