@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../api/src/app.ts";
 import { type BackupResult, createBackup } from "../api/src/backup/create.ts";
+import { backupKeyOf } from "../api/src/backup/signature.ts";
 import { DiskBackupTarget } from "../api/src/backup/target.ts";
 import { listenForChanges } from "../api/src/db/change-feed.ts";
 import { migrate } from "../api/src/db/migrate.ts";
@@ -82,6 +83,7 @@ async function serve(): Promise<void> {
           db,
           target,
           bytesPerSecond: Number(url.searchParams.get("rate")),
+          key: backupKeyOf(config),
           signal: abort.signal,
         })
           .then(({ durationMs, copiedBytes, sizeBytes, copiedBlobs, reusedBlobs }) => {

@@ -1,7 +1,7 @@
 // What the operator's commands (`bun run verify-blobs`, `backup`, `restore-drill`) share: the
 // API's configuration from the environment and its database, migrated; exit code 2 when either
 // cannot be had, with the reason (in German, as all their output: command-line.ts).
-import { type Config, checkBlobStore, loadConfig } from "./config.ts";
+import { type Config, checkBlobStore, loadConfig, type ResolvedConfig, resolveJwtSecret } from "./config.ts";
 import { migrate } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./db/open.ts";
 import { closePrivateFolders } from "./lib/private-files.ts";
@@ -44,4 +44,22 @@ export async function openCommandDatabase(whileApiRuns: string): Promise<{ confi
     process.exit(2);
   }
   return { config, db };
+}
+
+/**
+ * The configuration with its JWT secret as the API resolves it (`JWT_SECRET`, else
+ * `DATA_DIR/jwt-secret`): the backup key derives from it unless `BACKUP_KEY` is set. Else the
+ * reason and exit code 2 (`db`, when open, closed first).
+ */
+export async function withJwtSecret(config: Config, db?: Database): Promise<ResolvedConfig> {
+  try {
+    return await resolveJwtSecret(config);
+  } catch (error) {
+    console.error(
+      "Der Schlüssel der Sicherungen ließ sich nicht bestimmen:",
+      error instanceof Error ? error.message : error,
+    );
+    await db?.close();
+    process.exit(2);
+  }
 }

@@ -91,6 +91,8 @@ export interface Config {
   auditRetentionYears: Record<AuditRetentionClass, number>;
   /** `AUDIT_KEY`: the audit chain's own key; null: one derived from the JWT secret. */
   auditKey: string | null;
+  /** `BACKUP_KEY`: the key backup sets are signed with; null: one derived from the JWT secret. */
+  backupKey: string | null;
 }
 
 export type BackupTargetConfig = { kind: "disk"; dir: string } | { kind: "s3"; s3: S3Settings };
@@ -386,6 +388,10 @@ export function loadConfig(env: Env): Config {
   if (auditKey !== null && auditKey.length < minSecretLength) {
     problems.push(`AUDIT_KEY must be at least ${minSecretLength} characters long.`);
   }
+  const backupKey = nonEmpty(env.BACKUP_KEY) ?? null;
+  if (backupKey !== null && backupKey.length < minSecretLength) {
+    problems.push(`BACKUP_KEY must be at least ${minSecretLength} characters long.`);
+  }
   const ownerEmail = readOwnerEmail(env.OWNER_EMAIL, production, problems);
   const blobStore = readBlobStore(env, problems);
   const blobScrubBytesPerSecond = readMiBPerSecond(
@@ -491,6 +497,7 @@ export function loadConfig(env: Env): Config {
     contactRequestRetentionDays,
     auditRetentionYears,
     auditKey,
+    backupKey,
   };
 }
 

@@ -9,7 +9,7 @@ import { backupNow, withBackupLock } from "./backup/job.ts";
 import { readOperatorToken } from "./backup/on-demand.ts";
 import { planPrune, prune } from "./backup/sets.ts";
 import { backupTargetFor } from "./backup/target.ts";
-import { loadCommandConfig, openCommandDatabase } from "./command.ts";
+import { loadCommandConfig, openCommandDatabase, withJwtSecret } from "./command.ts";
 import { parseCommandLine } from "./command-line.ts";
 
 const commandLine = parseCommandLine({
@@ -69,10 +69,11 @@ async function askRunningApi(url: string, token: string): Promise<number | null>
   return 2;
 }
 
-const { config, db } = await openCommandDatabase(
+const { config: loaded, db } = await openCommandDatabase(
   "sichert sie sich nach ihrem Plan (BACKUP_SCHEDULE) und auf „Jetzt sichern“ im Dashboard; " +
     "`bun run backup` ohne --prune bittet sie darum",
 );
+const config = await withJwtSecret(loaded, db);
 const target = backupTargetFor(config.backupTarget);
 let code = 2;
 try {

@@ -5,7 +5,7 @@
 import "./private-umask.ts";
 import { drillNow, withBackupLock } from "./backup/job.ts";
 import { backupTargetFor } from "./backup/target.ts";
-import { openCommandDatabase } from "./command.ts";
+import { openCommandDatabase, withJwtSecret } from "./command.ts";
 import { parseCommandLine } from "./command-line.ts";
 
 parseCommandLine({
@@ -18,12 +18,15 @@ parseCommandLine({
   options: {},
   exitCodes: {
     0: "die Probe ist gelungen",
-    1: "die Probe ist fehlgeschlagen (der Grund wird genannt)",
+    1: "die Probe ist fehlgeschlagen (der Grund wird genannt; auch: die neueste Sicherung ist nicht mit dem eingestellten Schlüssel signiert)",
     2: "sie konnte nicht laufen (Einstellungen, Datenbank, eine Sicherung oder Probe läuft)",
   },
 });
 
-const { config, db } = await openCommandDatabase("probt sie die Wiederherstellung nach jeder geplanten Sicherung");
+const { config: loaded, db } = await openCommandDatabase(
+  "probt sie die Wiederherstellung nach jeder geplanten Sicherung",
+);
+const config = await withJwtSecret(loaded, db);
 const target = backupTargetFor(config.backupTarget);
 let code = 2;
 try {

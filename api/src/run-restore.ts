@@ -1,26 +1,29 @@
-// `bun run restore <set|latest|folder> [--force <target>]`: puts a set back into the configured database
+// `bun run restore <set|latest|folder> [--force <target>] [--unsigned]`: puts a set back into the configured database
 // (DATABASE_URL, or the embedded one in DATA_DIR) and blob store (BLOB_STORE). The whole set is
 // proven first, then restored beside the target, verified there against the manifest, and only
 // then swapped in (the old data set aside, its place printed); it prints how long it took (RTO)
 // and how old the set is (RPO). A target that holds anything is refused unless --force names it
-// (the database's name, or DATA_DIR for the embedded one).
+// (the database's name, or DATA_DIR for the embedded one). A set not signed with the backup key
+// (BACKUP_KEY, else derived from JWT_SECRET) is refused unless --unsigned says to trust it.
 import "./private-umask.ts";
 import { realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { RestoreError, restoreSet } from "./backup/restore.ts";
 import { listSets } from "./backup/sets.ts";
+import { backupKeyOf } from "./backup/signature.ts";
 import { backupTargetFor } from "./backup/target.ts";
-import { loadCommandConfig } from "./command.ts";
+import { loadCommandConfig, withJwtSecret } from "./command.ts";
 import { parseCommandLine } from "./command-line.ts";
 import type { BackupTargetConfig } from "./config.ts";
 
 const commandLine = parseCommandLine({
   name: "restore",
-  synopsis: "<Sicherung|latest|Ordner> [--force <Ziel>]",
+  synopsis: "<Sicherung|latest|Ordner> [--force <Ziel>] [--unsigned]",
   description:
     "Spielt eine Sicherung in die eingestellte Datenbank (DATABASE_URL oder die eingebettete in DATA_DIR) und den\n" +
-    "Dateispeicher (BLOB_STORE) zurück: erst wird die ganze Sicherung geprüft, dann neben dem Ziel wiederhergestellt,\n" +
-    "dort gegen ihr Manifest geprüft und erst dann umgeschaltet (die bisherigen Daten bleiben beiseite liegen).",
+    "Dateispeicher (BLOB_STORE) zurück: erst wird die ganze Sicherung geprüft (zuerst ihre Signatur mit BACKUP_KEY,\n" +
+    "sonst dem aus JWT_SECRET abgeleiteten Schlüssel), dann neben dem Ziel wiederhergestellt, dort gegen ihr Manifest\n" +
+    "geprüft und erst dann umgeschaltet (die bisherigen Daten bleiben beiseite liegen).",
   positionals: [
     {
       name: "<Sicherung>",
@@ -33,10 +36,18 @@ const commandLine = parseCommandLine({
       value: "<Ziel>",
       help: "ein Ziel, das Daten enthält, ersetzen: der Name der Datenbank bzw. DATA_DIR",
     },
+    unsigned: {
+      type: "boolean",
+      help:
+        "die Signatur nicht prüfen: für Sicherungen von vor der Signatur oder unter einem früheren Schlüssel; " +
+        "nur, wenn feststeht, dass niemand sie verändert hat",
+    },
   },
   exitCodes: {
     0: "wiederhergestellt und geprüft",
-    1: "die Sicherung ist beschädigt, gefälscht, von einer neueren Version, oder das Ergebnis weicht ab (jeweils benannt)",
+    1:
+      "die Sicherung ist nicht signiert, mit einem anderen Schlüssel signiert, beschädigt, gefälscht, von einer " +
+      "neueren Version, oder das Ergebnis weicht ab (jeweils benannt)",
     2: "sie konnte nicht laufen (Aufruf, Einstellungen, keine solche Sicherung, ein Ziel mit Daten ohne --force)",
   },
 });
@@ -44,8 +55,9 @@ const [given, ...extra] = commandLine.positionals;
 const argument = given ?? commandLine.fail("Welche Sicherung? Ihren Namen, latest oder ihren Ordner angeben.");
 if (extra.length > 0) commandLine.fail(`Unerwartetes Argument: ${extra[0]}`);
 const force = commandLine.values.force ?? null;
+const unsigned = commandLine.values.unsigned ?? false;
 
-const config = await loadCommandConfig();
+const config = await withJwtSecret(await loadCommandConfig());
 const set = setNameOf(argument, config.backupTarget);
 
 /**
@@ -91,7 +103,15 @@ function real(path: string): string {
 
 const target = backupTargetFor(config.backupTarget);
 try {
-  const result = await restoreSet({ config, target, set, force, log: (line) => console.log(line) });
+  const result = await restoreSet({
+    config,
+    target,
+    set,
+    force,
+    key: backupKeyOf(config),
+    unsigned,
+    log: (line) => console.log(line),
+  });
   const { manifest } = result;
   console.log(
     `Sicherung ${manifest.set} wiederhergestellt (${Object.values(manifest.row_counts).reduce((a, b) => a + b, 0)} Zeilen, ` +

@@ -56,6 +56,7 @@ describe("loadConfig", () => {
       contactRequestRetentionDays: 30,
       auditRetentionYears: { books: 10, security: 1, other: 3 },
       auditKey: null,
+      backupKey: null,
     });
     expect(repoRoot).toBe(resolve(import.meta.dir, "../.."));
   });
@@ -114,6 +115,12 @@ describe("loadConfig", () => {
   test("AUDIT_KEY: at least 32 characters; unset, the audit key is derived from the JWT secret", () => {
     expect(loadConfig({ AUDIT_KEY: "k".repeat(32) }).auditKey).toBe("k".repeat(32));
     expect(problemsOf({ AUDIT_KEY: "k".repeat(31) })).toEqual(["AUDIT_KEY must be at least 32 characters long."]);
+  });
+
+  test("BACKUP_KEY: at least 32 characters; unset, the backup key is derived from the JWT secret", () => {
+    expect(loadConfig({ BACKUP_KEY: "b".repeat(32) }).backupKey).toBe("b".repeat(32));
+    expect(loadConfig({}).backupKey).toBeNull();
+    expect(problemsOf({ BACKUP_KEY: "b".repeat(31) })).toEqual(["BACKUP_KEY must be at least 32 characters long."]);
   });
 
   test("AUDIT_RETENTION_*_YEARS: books 10 to 30 (default 10), security and other 1 to 30 (defaults 1 and 3)", () => {

@@ -18,6 +18,7 @@ import {
   setsPrefix,
 } from "./manifest.ts";
 import { checkPgToolVersion, pgToolConnection } from "./pg-tools.ts";
+import { type BackupKey, signatureKey, signatureOf } from "./signature.ts";
 import type { BackupTarget } from "./target.ts";
 
 /**
@@ -38,6 +39,8 @@ export interface BackupOptions {
   target: BackupTarget;
   /** Bytes a second read from the blob store (`BACKUP_MIB_PER_SECOND`). */
   bytesPerSecond: number;
+  /** What the set is signed with (never written into it). */
+  key: BackupKey;
   now?: () => number;
   signal?: AbortSignal;
   log?: (line: string) => void;
@@ -105,8 +108,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     totals: { blobs: blobs.length, blob_bytes: blobs.reduce((sum, blob) => sum + blob.size, 0) },
     auditChainHead: snapshot.state.auditChainHead,
   };
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  // The signature before the manifest: a complete set is a signed one.
+  await target.write(signatureKey(set), signatureOf(options.key, set, text));
   // Last: only now is the set complete.
-  await target.write(manifestKey(set), `${JSON.stringify(manifest, null, 2)}\n`);
+  await target.write(manifestKey(set), text);
   const durationMs = Math.round(now() - started);
   log(
     `Sicherung ${set}: Datenbank ${mib(snapshot.database.size)} MiB, ${blobs.length} Dateien (${copiedBlobs} kopiert, ` +

@@ -7,6 +7,12 @@ import postgres from "postgres";
  * ends; it dies with the session, on whichever machine the process ran. A database nobody claims
  * is left over and may go. Considered: a process id in the name (it cannot tell a process on
  * another machine) and an age (it cannot tell a slow restore from a dead one).
+ *
+ * PostgreSQL keeps advisory locks per database, so every claim is taken, and every cleanup looks
+ * for claims, in one database of the server whatever database the process works through: the
+ * maintenance database `postgres` (`template1` only on a server without it). A claim taken through
+ * the database a process happened to connect to (its target's neighbour when the target is
+ * `postgres`) was invisible to a process connected elsewhere, which then dropped a running copy.
  */
 
 export function quoted(identifier: string): string {
@@ -36,9 +42,18 @@ export function claimKey(kind: "copy" | "drill", database: string): string {
   return `klarwerk.${kind === "copy" ? "restore-copy" : "drill"}:${database}`;
 }
 
+/**
+ * A connection to the database all claims of the server are taken in (see above). Never avoided:
+ * a restore whose target is `postgres` claims there too; its swap ends the sessions on `postgres`,
+ * and with them any claim held there (docs/decisions/0070-backup-claims-and-signed-sets.md).
+ */
+export function claimsConnection(serverUrl: string): Promise<postgres.Sql> {
+  return adminConnection(serverUrl, []);
+}
+
 /** Takes the claim and holds it until the returned connection ends. */
-export async function claimDatabase(databaseUrl: string, avoid: string[], key: string): Promise<postgres.Sql> {
-  const claim = await adminConnection(databaseUrl, avoid);
+export async function claimDatabase(serverUrl: string, key: string): Promise<postgres.Sql> {
+  const claim = await claimsConnection(serverUrl);
   try {
     await claim`select pg_advisory_lock(hashtext(${key}))`;
     return claim;
@@ -54,12 +69,13 @@ export async function claimDatabase(databaseUrl: string, avoid: string[], key: s
  */
 export async function dropAbandoned(
   admin: postgres.Sql,
+  serverUrl: string,
   claimsOf: (database: string) => string[] | null,
   log: (line: string) => void,
   messages: { removed(database: string): string; kept(reason: string): string },
 ): Promise<void> {
   try {
-    for (const database of await dropUnclaimed(admin, claimsOf)) log(messages.removed(database));
+    for (const database of await dropUnclaimed(admin, serverUrl, claimsOf)) log(messages.removed(database));
   } catch (error) {
     log(messages.kept(error instanceof Error ? error.message : String(error)));
   }
@@ -68,29 +84,36 @@ export async function dropAbandoned(
 /**
  * Drops each database of the server that `claimsOf` names claims for (null: not one of these)
  * and none of whose claims is held; a claimed one is left alone. Returns the names dropped.
- * `admin` holds one connection, so the locks taken meanwhile are that session's.
+ * The claims are tried, and held while the database is dropped, on a connection of their own to
+ * the claims database (one session: the locks taken meanwhile are its own); `admin` drops.
  */
 export async function dropUnclaimed(
   admin: postgres.Sql,
+  serverUrl: string,
   claimsOf: (database: string) => string[] | null,
 ): Promise<string[]> {
   const dropped: string[] = [];
-  for (const { datname } of await admin<{ datname: string }[]>`select datname from pg_database`) {
-    const keys = claimsOf(datname);
-    if (!keys) continue;
-    const taken: string[] = [];
-    try {
-      for (const key of keys) {
-        const [claim] = await admin<{ free: boolean }[]>`select pg_try_advisory_lock(hashtext(${key})) as free`;
-        if (!claim?.free) break;
-        taken.push(key);
+  const claims = await claimsConnection(serverUrl);
+  try {
+    for (const { datname } of await admin<{ datname: string }[]>`select datname from pg_database`) {
+      const keys = claimsOf(datname);
+      if (!keys) continue;
+      const taken: string[] = [];
+      try {
+        for (const key of keys) {
+          const [claim] = await claims<{ free: boolean }[]>`select pg_try_advisory_lock(hashtext(${key})) as free`;
+          if (!claim?.free) break;
+          taken.push(key);
+        }
+        if (taken.length < keys.length) continue;
+        await admin.unsafe(`drop database if exists ${quoted(datname)} with (force)`);
+        dropped.push(datname);
+      } finally {
+        for (const key of taken) await claims`select pg_advisory_unlock(hashtext(${key}))`;
       }
-      if (taken.length < keys.length) continue;
-      await admin.unsafe(`drop database if exists ${quoted(datname)} with (force)`);
-      dropped.push(datname);
-    } finally {
-      for (const key of taken) await admin`select pg_advisory_unlock(hashtext(${key}))`;
     }
+  } finally {
+    await claims.end({ timeout: 5 });
   }
   return dropped;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,12 +18,13 @@ import { digestOf } from "../storage/blob-digest.ts";
 import { adminConnection, claimDatabase, claimKey, dropAbandoned, quoted } from "./database-claims.ts";
 import type { Manifest, ManifestBlob } from "./manifest.ts";
 import { restoreMessages } from "./messages.ts";
-import { type LedgerSource, RestoreError, type RestoreResult, restoreSet, throwawayName } from "./restore.ts";
+import { type LedgerSource, RestoreError, type RestoreResult, restoreSet } from "./restore.ts";
+import type { BackupKey } from "./signature.ts";
 import type { BackupTarget } from "./target.ts";
 
 /**
- * The restore drill (`bun run restore-drill`, and the API daily after its backup): the newest set
- * restored into a throwaway database (on the same server, or an embedded one in a temporary
+ * The restore drill (`bun run restore-drill`, and the API daily after its backup): the newest set,
+ * refused unless signed with the deployment's backup key, restored into a throwaway database (on the same server, or an embedded one in a temporary
  * folder) and a temporary blob folder, verified like any restore, then the API started on them:
  * `/api/health` must answer, and the set's data must be served: a file downloaded byte for byte
  * (signed in), a release's manifest as the shell fetches it, or else the customer count. The
@@ -33,6 +34,8 @@ import type { BackupTarget } from "./target.ts";
 export interface DrillOptions {
   config: Pick<Config, "databaseUrl" | "webRoot" | "dataDir">;
   target: BackupTarget;
+  /** The deployment's backup key: the drill proves only a set signed with it (no `--unsigned`). */
+  key: BackupKey;
   /**
    * The running deployment's database: its erasure ledger (and the copy in its `DATA_DIR`) is
    * replayed on the throwaway copy as a restore would, so the drill proves that too.
@@ -54,13 +57,22 @@ const apiMain = join(import.meta.dir, "../main.ts");
 export async function runDrill(options: DrillOptions): Promise<DrillResult> {
   const { config, target, now = Date.now, log = () => {} } = options;
   const started = now();
-  const name = throwawayName();
+  const name = throwawayName(config.databaseUrl);
   const dataDir = await mkdtemp(join(tmpdir(), `${name}-`));
   const server = config.databaseUrl ? await throwawayDatabase(config.databaseUrl, name, log) : null;
   try {
     const drillConfig = { databaseUrl: server?.url ?? null, dataDir, blobStore: { kind: "disk" } as const };
     const ledgers = await liveLedgers(options.live ?? null, config.dataDir);
-    const restore = await restoreSet({ config: drillConfig, target, set: "latest", now, log, ledgers });
+    const restore = await restoreSet({
+      config: drillConfig,
+      target,
+      set: "latest",
+      key: options.key,
+      remedy: "drill",
+      now,
+      log,
+      ledgers,
+    });
     log(
       `Probe: Sicherung ${restore.manifest.set} wiederhergestellt und geprüft in ${(restore.durationMs / 1000).toFixed(1)} s`,
     );
@@ -100,11 +112,33 @@ function erasedRequest(ledger: readonly LedgerEntry[]): number | null {
   return null;
 }
 
-/** A drill's throwaway database, or a restore's copy beside one: the claims that keep it. */
-function drillClaims(database: string): string[] | null {
-  const [, target, copy] = /^(klarwerk_drill_[0-9a-f]{12})(_restore_\d{14})?$/.exec(database) ?? [];
-  if (!target) return null;
-  return copy ? [claimKey("drill", target), claimKey("copy", database)] : [claimKey("drill", target)];
+/**
+ * This deployment's mark in its drills' database names: 8 hex digits of the SHA-256 of its
+ * database's name (two deployments on one server never share a database). A drill drops only
+ * the abandoned drill databases that carry its own deployment's mark: another deployment's on a
+ * shared server, and those named before drills carried a mark, are never its to take for
+ * abandoned (their claims may be where it cannot see them).
+ */
+export function drillPrefix(databaseUrl: string): string {
+  const database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const deployment = createHash("sha256").update(database).digest("hex");
+  return `klarwerk_drill_${deployment.slice(0, 8)}_`;
+}
+
+/** A name for the throwaway database or folder: `klarwerk_drill_<deployment>_<random>`. */
+function throwawayName(databaseUrl: string | null): string {
+  return `${databaseUrl ? drillPrefix(databaseUrl) : "klarwerk_drill_"}${randomBytes(6).toString("hex")}`;
+}
+
+/** This deployment's drill databases, or a restore's copy beside one: the claims that keep each. */
+function drillClaims(prefix: string): (database: string) => string[] | null {
+  return (database) => {
+    if (!database.startsWith(prefix)) return null;
+    const [, random, copy] = /^([0-9a-f]{12})(_restore_\d{14})?$/.exec(database.slice(prefix.length)) ?? [];
+    if (!random) return null;
+    const target = `${prefix}${random}`;
+    return copy ? [claimKey("drill", target), claimKey("copy", database)] : [claimKey("drill", target)];
+  };
 }
 
 /**
@@ -113,15 +147,16 @@ function drillClaims(database: string): string[] | null {
  * and the next drill drops them.
  */
 async function throwawayDatabase(serverUrl: string, name: string, log: (line: string) => void) {
-  const claim = await claimDatabase(serverUrl, [name], claimKey("drill", name));
+  const claim = await claimDatabase(serverUrl, claimKey("drill", name));
   let admin: postgres.Sql | null = null;
   try {
     admin = await adminConnection(serverUrl, [name]);
-    await dropAbandoned(admin, drillClaims, log, {
+    await dropAbandoned(admin, serverUrl, drillClaims(drillPrefix(serverUrl)), log, {
       removed: restoreMessages.abandonedDrillRemoved,
       kept: restoreMessages.abandonedDrillKept,
     });
-    await admin.unsafe(`create database ${quoted(name)}`);
+    // From template0: a claim held in template1 (a server without `postgres`) would refuse template1 as a template.
+    await admin.unsafe(`create database ${quoted(name)} template template0`);
   } catch (error) {
     await admin?.end({ timeout: 5 });
     await claim.end({ timeout: 5 });

@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { ResolvedConfig } from "../config.ts";
 import { whileLocked } from "../db/advisory-lock.ts";
 import type { Database } from "../db/open.ts";
 import { scheduleEvery } from "../lib/schedule-every.ts";
@@ -9,6 +9,7 @@ import { type DrillResult, runDrill } from "./drill.ts";
 import { closeInterruptedRuns, finishRun, mailAdminsAboutFailure, type RunKind, slotTaken, startRun } from "./runs.ts";
 import { latestSlot, slotGraceMs } from "./schedule.ts";
 import { planPrune, prune } from "./sets.ts";
+import { backupKeyOf } from "./signature.ts";
 import { type BackupTarget, backupTargetFor } from "./target.ts";
 
 /**
@@ -20,8 +21,9 @@ import { type BackupTarget, backupTargetFor } from "./target.ts";
 
 export const backupLock = "klarwerk.backup";
 
+/** What a job needs of the configuration: with the JWT secret resolved (the backup key may derive from it). */
 export type JobConfig = Pick<
-  Config,
+  ResolvedConfig,
   | "databaseUrl"
   | "dataDir"
   | "blobStore"
@@ -30,6 +32,8 @@ export type JobConfig = Pick<
   | "backupBytesPerSecond"
   | "webRoot"
   | "publicUrl"
+  | "backupKey"
+  | "jwtSecret"
 >;
 
 export interface JobOptions {
@@ -118,6 +122,7 @@ export function backupNow(options: JobOptions, slot: Date | null = null): Promis
           db,
           target,
           bytesPerSecond: config.backupBytesPerSecond,
+          key: backupKeyOf(config),
           log,
           now,
           signal,
@@ -142,7 +147,15 @@ export function drillNow(options: JobOptions, slot: Date | null = null): Promise
     options,
     "drill",
     slot,
-    () => runDrill({ config: options.config, target, log: options.log, now: options.now, live: options.db.sql }),
+    () =>
+      runDrill({
+        config: options.config,
+        target,
+        key: backupKeyOf(options.config),
+        log: options.log,
+        now: options.now,
+        live: options.db.sql,
+      }),
     (result) => ({ set: result.restore.manifest.set, durationMs: result.durationMs }),
   );
 }

@@ -1,5 +1,32 @@
+/**
+ * What to do about a set whose signature is refused: `restore` takes `--unsigned`, the drill only
+ * ever proves a signed set (the next backup writes one).
+ */
+export type SignatureRemedy = "restore" | "drill";
+
+function remedyOf(remedy: SignatureRemedy, otherKey: boolean): string {
+  if (remedy === "drill")
+    return "Die Probe prüft nur Sicherungen, die mit dem eingestellten Schlüssel signiert sind: `bun run backup` schreibt eine.";
+  const unsigned = "mit --unsigned wiederherstellen – nur, wenn feststeht, dass niemand sie verändert hat.";
+  return otherKey ? `Den Schlüssel einstellen, unter dem sie entstand, oder sie ${unsigned}` : `Sie ${unsigned}`;
+}
+
 /** What `bun run restore` and the drill tell the operator when they refuse a set or a target. */
 export const restoreMessages = {
+  unsigned: (set: string, remedy: SignatureRemedy) =>
+    `Die Sicherung ${set} ist nicht signiert: sie entstand, bevor Sicherungen signiert wurden, oder ihre Signatur ` +
+    `wurde entfernt. ${remedyOf(remedy, false)}`,
+  signatureUnreadable: (set: string, remedy: SignatureRemedy) =>
+    `Die Signatur der Sicherung ${set} ist unlesbar (gefälscht oder beschädigt). ${remedyOf(remedy, false)}`,
+  otherKey: (set: string, remedy: SignatureRemedy) =>
+    `Die Sicherung ${set} ist mit einem anderen Schlüssel signiert als dem eingestellten: BACKUP_KEY (oder JWT_SECRET, ` +
+    `aus dem er sonst abgeleitet wird) wurde seitdem gewechselt, oder sie stammt aus einer anderen Installation. ` +
+    remedyOf(remedy, true),
+  signatureMismatch: (set: string, remedy: SignatureRemedy) =>
+    `Die Signatur der Sicherung ${set} passt nicht zu ihrem Manifest: die Sicherung wurde nach dem Sichern verändert ` +
+    `oder unter anderem Namen abgelegt (gefälscht). ${remedyOf(remedy, false)}`,
+  notChecked: (set: string) =>
+    `--unsigned: die Signatur der Sicherung ${set} wird nicht geprüft; sie wird nur auf Vollständigkeit und Prüfsummen geprüft.`,
   noSuchSet: (set: string, where: string) =>
     `Es gibt keine Sicherung "${set}" in ${where} (oder sie ist unvollständig).`,
   noCompleteSet: (where: string) => `Es gibt keine vollständige Sicherung in ${where}.`,

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,15 +25,16 @@ import { type BlobArea, blobAreaNames, blobStoresFor, diskFolders } from "../sto
 import { meter } from "./create.ts";
 import { adminConnection, claimDatabase, claimKey, dropAbandoned, quoted } from "./database-claims.ts";
 import { blobRows, isEmptyDatabase, readDatabaseState } from "./database-state.ts";
-import { blobKey, type Manifest, type ManifestBlob, ManifestError } from "./manifest.ts";
-import { restoreMessages } from "./messages.ts";
+import { blobKey, type Manifest, type ManifestBlob, ManifestError, parseManifest } from "./manifest.ts";
+import { restoreMessages, type SignatureRemedy } from "./messages.ts";
 import { checkPgToolVersion, pgToolConnection } from "./pg-tools.ts";
-import { readManifest, resolveSet } from "./sets.ts";
+import { readManifestText, resolveSet } from "./sets.ts";
+import { type BackupKey, signatureKey, signatureProblem } from "./signature.ts";
 import type { BackupTarget } from "./target.ts";
 
 /**
  * `bun run restore <set|latest>` and the drill. Nothing of the target is touched before the whole
- * set is proven: the manifest's shape and bounds, its migration level against this code's, the
+ * set is proven: its signature (unless `--unsigned`), the manifest's shape and bounds, its migration level against this code's, the
  * dump's checksum and every blob's SHA-256. The set is then put back *beside* the target (a new
  * database on the same server or a folder under `DATA_DIR`; on S3 only blob ids the bucket does
  * not hold yet) and verified there: the migration level, the rows per table, each row's blob and
@@ -51,6 +51,12 @@ export interface RestoreOptions {
   set: string;
   /** `--force <name>`: replace a target that is not empty, when `name` is the target's. */
   force?: string | null;
+  /** The key the set's signature must be made with (`signature.ts`). */
+  key: BackupKey;
+  /** `--unsigned`: the signature is not checked (a set from before sets were signed). */
+  unsigned?: boolean;
+  /** What a refused signature's message tells the operator to do. */
+  remedy?: SignatureRemedy;
   now?: () => number;
   log?: (line: string) => void;
   /**
@@ -110,9 +116,17 @@ export async function restoreSet(options: RestoreOptions): Promise<RestoreResult
   const { config, target, now = Date.now, log = () => {} } = options;
   const started = now();
   const set = await resolveSet(target, options.set);
+  const text = await readManifestText(target, set);
+  // Before anything of the set is believed, even its manifest's shape: it is this key's.
+  if (options.unsigned) log(restoreMessages.notChecked(set));
+  else {
+    const signature = await target.readText(signatureKey(set));
+    const problem = signatureProblem(options.key, set, text, signature, options.remedy ?? "restore");
+    if (problem !== null) throw new RestoreError(set, [problem]);
+  }
   let manifest: Manifest;
   try {
-    manifest = await readManifest(target, set);
+    manifest = parseManifest(text, set);
   } catch (error) {
     if (error instanceof ManifestError) throw new RestoreError(set, [error.message]);
     throw error;
@@ -382,12 +396,13 @@ async function openStaging(
     let admin: postgres.Sql | null = null;
     try {
       // Claimed before it exists, so no other restore's cleanup can take it for abandoned.
-      claim = await claimDatabase(config.databaseUrl, [target], claimKey("copy", name));
+      claim = await claimDatabase(config.databaseUrl, claimKey("copy", name));
       admin = await adminConnection(config.databaseUrl, [target]);
       // Copies beside this target that killed restores left; one that cannot be removed is only
       // left over: the restore goes on, and says so.
       await dropAbandoned(
         admin,
+        config.databaseUrl,
         (database) => (isCopyOf(target, database) ? [claimKey("copy", database)] : null),
         log,
         { removed: restoreMessages.abandonedCopyRemoved, kept: restoreMessages.abandonedCopyKept },
@@ -749,9 +764,4 @@ async function swapDatabases(
   } finally {
     await admin.end({ timeout: 5 });
   }
-}
-
-/** A name for a throwaway database or folder: `klarwerk_drill_<random>`. */
-export function throwawayName(): string {
-  return `klarwerk_drill_${randomBytes(6).toString("hex")}`;
 }

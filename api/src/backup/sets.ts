@@ -41,10 +41,15 @@ export async function listSets(target: BackupTarget): Promise<StoredSet[]> {
   return [...sets.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function readManifest(target: BackupTarget, set: string): Promise<Manifest> {
+/** The manifest's text as stored (what its signature covers). */
+export async function readManifestText(target: BackupTarget, set: string): Promise<string> {
   const text = await target.readText(manifestKey(set));
   if (text === null) throw new Error(restoreMessages.noSuchSet(set, target.description));
-  return parseManifest(text, set);
+  return text;
+}
+
+export async function readManifest(target: BackupTarget, set: string): Promise<Manifest> {
+  return parseManifest(await readManifestText(target, set), set);
 }
 
 /**

@@ -148,9 +148,15 @@ describe.each(cases)("restore --force onto a target with data, on %s with the %s
     return undo;
   }
 
-  /** `restore <set> --force <target>`: refused, naming `expected`; the target as it was. */
-  async function refused(set: string, expected: string | RegExp) {
-    const run = await runScript("restore", [set, "--force", targetName(target)], { ...target.env, ...place.env });
+  /**
+   * `restore <set> --force <target> …args`: refused, naming `expected`; the target as it was. A
+   * forged set is unsigned: `--unsigned` lets its manifest reach the checks it is made to test.
+   */
+  async function refused(set: string, expected: string | RegExp, args: string[] = []) {
+    const run = await runScript("restore", [set, "--force", targetName(target), ...args], {
+      ...target.env,
+      ...place.env,
+    });
     expect(run.output).toMatch(expected);
     expect(run.output).toContain("Das Ziel ist unverändert.");
     expect(run.code).not.toBe(0);
@@ -204,11 +210,19 @@ describe.each(cases)("restore --force onto a target with data, on %s with the %s
     }
   }, 120_000);
 
+  test("a forged set is refused for its signature before its manifest is read", async () => {
+    const set = await forgedSet((copy) => {
+      copy.migration_level = "999";
+    });
+    const run = await refused(set, `Die Sicherung ${set} ist nicht signiert`);
+    expect(run.output).not.toContain("Migrationsstand 999");
+  }, 120_000);
+
   test("a set from a newer migration level: refused in German", async () => {
     const set = await forgedSet((copy) => {
       copy.migration_level = "999";
     });
-    await refused(set, /Migrationsstand 999.*neuer als der dieser Version/);
+    await refused(set, /Migrationsstand 999.*neuer als der dieser Version/, ["--unsigned"]);
   }, 120_000);
 
   test('a forged blob area "__proto__": refused as an unknown area, no TypeError', async () => {
@@ -216,7 +230,7 @@ describe.each(cases)("restore --force onto a target with data, on %s with the %s
       const blob = copy.blobs[0] as unknown as Record<string, unknown>;
       blob.area = "__proto__";
     });
-    const run = await refused(set, 'unbekannter Bereich "__proto__"');
+    const run = await refused(set, 'unbekannter Bereich "__proto__"', ["--unsigned"]);
     expect(run.output).not.toContain("TypeError");
   }, 120_000);
 
@@ -225,7 +239,7 @@ describe.each(cases)("restore --force onto a target with data, on %s with the %s
       const blob = copy.blobs[0] as unknown as Record<string, unknown>;
       blob.offset = 10 ** 13;
     });
-    await refused(set, "offset 10000000000000 liegt außerhalb");
+    await refused(set, "offset 10000000000000 liegt außerhalb", ["--unsigned"]);
   }, 120_000);
 
   test("an offset of 64 MiB is still accepted by the check, 64 MiB + 1 is not", async () => {
@@ -233,13 +247,13 @@ describe.each(cases)("restore --force onto a target with data, on %s with the %s
       const blob = copy.blobs[0] as unknown as Record<string, unknown>;
       blob.offset = 64 * 1024 * 1024 + 1;
     });
-    await refused(set, `offset ${64 * 1024 * 1024 + 1} liegt außerhalb`);
+    await refused(set, `offset ${64 * 1024 * 1024 + 1} liegt außerhalb`, ["--unsigned"]);
     const edge = await forgedSet((copy) => {
       const blob = copy.blobs[0] as unknown as Record<string, unknown>;
       blob.offset = 64 * 1024 * 1024;
     });
     // Within bounds: the shape passes, and the restored rows, checked beside the target, disagree.
-    const run = await refused(edge, /die Zeile in der Datenbank nennt offset 0/);
+    const run = await refused(edge, /die Zeile in der Datenbank nennt offset 0/, ["--unsigned"]);
     expect(run.output).not.toContain("liegt außerhalb");
   }, 120_000);
 

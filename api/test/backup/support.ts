@@ -84,6 +84,9 @@ export async function backupPlace(kind: "disk" | "s3"): Promise<BackupPlace> {
     env = { BACKUP_DIR: dir };
     drop = () => rm(dir, { recursive: true, force: true });
   }
+  // The key its sets are signed with, kept beside the place (not in it), as an operator keeps it
+  // with the settings of every machine that backs up or restores.
+  env = { ...env, BACKUP_KEY: randomBytes(32).toString("hex") };
   return {
     env,
     target,
