@@ -22,7 +22,7 @@ import { isForeignKeyViolation } from "../../db/sql-errors.ts";
 import type { AddressRange } from "../../http/address-range.ts";
 import type { Auth } from "../../http/auth.ts";
 import { bearerToken } from "../../http/auth.ts";
-import { clientAddressOf, type PeerSource } from "../../http/client-address.ts";
+import { clientAddressOf, type PeerSource, peerAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { type RateLimit, tooManyRequests } from "../../http/rate-limit.ts";
@@ -173,8 +173,10 @@ export function releasesService(deps: ReleasesServiceDeps) {
       await recordDeployKeyRefused(sql, actor, { keyId: key?.id ?? null, remote: asked ?? null, reason: error.code });
       throw error;
     };
-    if (!key)
-      return refuse(new HttpError(401, "deploy-key-invalid", messages.keyUnknown, bearerChallenge), visitorActor);
+    // An unknown key names no one, but its caller is recorded as every other refusal's is: a
+    // sender of guessed keys is no visitor of the site, and guessing must be traceable.
+    const guesser: AuditActor = { ...visitorActor, address: peerAddressOf(request, server, deps.trustedProxies) };
+    if (!key) return refuse(new HttpError(401, "deploy-key-invalid", messages.keyUnknown, bearerChallenge), guesser);
     const label = messages.keyActor(key.name);
     const audit = deployKeyActor({ id: key.id, label }, request, server, deps.trustedProxies);
     if (key.revoked)
