@@ -32,6 +32,7 @@ import { passwordResetModule } from "./modules/password-reset/routes.ts";
 import { privacyModule } from "./modules/privacy/routes.ts";
 import {
   canaryTickets,
+  canaryVisitors,
   deployKeyRefusalLimit,
   fetchExternalManifest,
   releaseBlobStore,
@@ -150,7 +151,13 @@ export function createApp({
     .use(auditModule(deps, () => manifestAuditHeads(backupTargetFor(config.backupTarget))))
     .use(privacyModule(deps))
     .use(apiDocsModule())
-    .use(webModule(deps, { rollouts, serveReleaseFile: releaseFileServer(sql, releaseStore, changes), tickets }));
+    .use(
+      webModule(deps, {
+        rollouts,
+        serveReleaseFile: releaseFileServer(sql, releaseStore, changes),
+        canaryVisitors: canaryVisitors(tickets, deps),
+      }),
+    );
 }
 
 export type App = ReturnType<typeof createApp>;

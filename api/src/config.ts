@@ -79,7 +79,7 @@ export interface Config {
   backupBytesPerSecond: number;
   /** How many days before the day it is issued an invoice may be dated (same year only). */
   invoiceMaxBackdateDays: number;
-  /** Loads a canary must have had before its error rate is compared with the active release's. */
+  /** Distinct networks (IPv4 /24, IPv6 /64) a canary must have counted before its error rate is compared with the active release's. */
   canaryMinLoads: number;
   /** How many customer-list pages each process keeps in memory (`CUSTOMER_PAGES_KEPT`; 0: none). */
   customerPagesKept: number;
@@ -203,7 +203,7 @@ function readWholeNumber(
 /** The longest backdate `INVOICE_MAX_BACKDATE_DAYS` may set: "a short" one (docs/decisions/0013-invoice-issue-rules-and-dates.md). */
 export const invoiceMaxBackdateDaysLimit = 30;
 
-/** `CANARY_MIN_LOADS` unset: a canary is judged once this many distinct visitors counted (among its last 200 visits). */
+/** `CANARY_MIN_LOADS` unset: a canary is judged once this many distinct networks counted (among its last 200 visits). */
 export const defaultCanaryMinLoads = 50;
 
 /**

@@ -120,9 +120,15 @@ function releaseCommand(args: string[], key: string, base: string): Promise<{ co
   });
 }
 
-/** The release the dashboard of a fresh visitor `id` gets from `base`, as its browser asks. */
+/**
+ * The release the dashboard of a fresh visitor `id` gets from `base`, as its browser asks; from an
+ * address of its own (through the proxy the deployment trusts): tickets are limited per address.
+ */
 async function versionFor(base: string, visitor: string): Promise<string | null> {
-  const response = await fetch(`${base}/remotes.json?visitor=${visitor}`);
+  const address = `10.0.${[...visitor].reduce((sum, char) => (sum + char.charCodeAt(0)) % 250, 0)}.1`;
+  const response = await fetch(`${base}/remotes.json?visitor=${visitor}`, {
+    headers: { "x-forwarded-for": address },
+  });
   expect(response.headers.get("cache-control")).toBe("no-store");
   return ((await response.json()) as { mf_dashboard: { version: string | null } }).mf_dashboard.version;
 }
@@ -261,9 +267,14 @@ test("a canary whose remote throws on render is stopped by itself, and the admin
   });
   expect(canary.status(), await canary.text()).toBe(200);
 
-  // Visitors of the canary: the screen throws, the shell reports it with the version.
+  // Visitors of the canary, each from a network of its own (a canary counts networks): the screen
+  // throws, the shell reports it with the version.
   for (let visit = 0; visit < 5; visit++) {
-    const visitor = await browser.newContext({ baseURL: b, locale: "de-DE" });
+    const visitor = await browser.newContext({
+      baseURL: b,
+      locale: "de-DE",
+      extraHTTPHeaders: { "x-forwarded-for": `10.1.${visit}.1` },
+    });
     const page = await visitor.newPage();
     await signInThroughForm(page, admin);
     await expect(page.getByRole("alert").getByText("Dieser Bereich konnte nicht geladen werden.")).toBeVisible();

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import {
   abuseLimitCleanupMinutes,
+  auditRetentionDefaultYears,
   clientReportRetentionDays,
   contactRetentionDays,
   invoiceRestrictedUntil,
@@ -20,7 +21,9 @@ describe("the privacy notice", () => {
     expect(text).not.toContain("Arbeitsspeicher");
     expect(text).toContain("speichert er in seiner Datenbank die IP-Adresse oder E-Mail-Adresse");
     expect(text).toContain("Nachrichten (in 15 Minuten), Registrierungen (in einer Stunde)");
-    expect(text).toContain("Meldungen Ihres Browsers über das Laden von Seitenteilen (in 10 Minuten)");
+    expect(text).toContain(
+      "Meldungen Ihres Browsers über das Laden von Seitenteilen und, während wir eine neue Version erproben, seine Abfragen der zu ladenden Versionen (in 10 Minuten)",
+    );
     expect(text).toContain("die ersten 64 Bit");
     expect(text).toContain(`innerhalb von ${abuseLimitCleanupMinutes} Minuten`);
   });
@@ -48,7 +51,15 @@ describe("the privacy notice", () => {
   test("a browser's error reports are named with what they hold and go after the stated period", () => {
     expect(text).toContain("die Fehlermeldung und die Bezeichnung Ihres Browsers, nicht aber Ihre IP-Adresse");
     expect(text).toContain(`löscht diese Meldungen automatisch ${clientReportRetentionDays} Tage nach ihrem Eingang`);
-    expect(text).toContain("ein aus der zufälligen Kennung abgeleitetes Pseudonym");
+    expect(text).toContain(
+      "ein Pseudonym des Netzes Ihrer IP-Adresse (bei IPv4 die ersten 24, bei IPv6 die ersten 64 Bit)",
+    );
+    expect(text).not.toContain("aus der zufälligen Kennung abgeleitetes Pseudonym");
+  });
+
+  test("the address of a refused deploy key is kept in the trail, and for how long", () => {
+    expect(text).toContain("Weist er einen Auslieferungsschlüssel ab");
+    expect(text).toContain(`dieser Eintrag wird nach ${auditRetentionDefaultYears.security} Jahr gelöscht`);
   });
 
   test("the device cookie of the portal's sign-in is named", () => {

@@ -89,3 +89,16 @@ export function limitKeyOf(address: string): string {
   const groups = ipv6Groups(normalized).slice(0, 4);
   return `${groups.map((group) => group.toString(16)).join(":")}::/64`;
 }
+
+/**
+ * The network an address is counted in where one vote per network is wanted (a canary's
+ * analysis): an IPv4 address its /24 (`203.0.113.0/24`), an IPv6 address its /64 (`limitKeyOf`).
+ * A /24 is the smallest block routed on the internet: what one line, office or host of a cloud
+ * provider has, so a stranger cannot step through its addresses for more votes.
+ */
+export function networkOf(address: string): string {
+  const normalized = normalizeAddress(address);
+  if (isIP(normalized) !== 4) return limitKeyOf(normalized);
+  const [a, b, c] = normalized.split(".");
+  return `${a}.${b}.${c}.0/24`;
+}

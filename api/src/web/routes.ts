@@ -9,7 +9,7 @@ import { httpMessages } from "../http/messages.ts";
 import { jsonResponse, nullable, queryParameter } from "../http/openapi.ts";
 import { cacheControlFor, fileInfo, noCache, resolveInside, serveFile } from "../http/static-files.ts";
 import {
-  type CanaryTickets,
+  type CanaryVisitors,
   parseVisitorId,
   type ReleaseFileServer,
   type RolloutState,
@@ -21,8 +21,8 @@ import {
 export interface WebReleases {
   rollouts: RolloutState;
   serveReleaseFile: ReleaseFileServer;
-  /** Signs each page load's ticket per release served; none: no tickets. */
-  tickets?: CanaryTickets;
+  /** Counts a page load against its address's tickets and signs them (`canaryVisitors`); none: no tickets. */
+  canaryVisitors?: CanaryVisitors;
 }
 
 /** A web module without a database (its own tests): every remote from `REMOTE_<NAME>_URL`. */
@@ -92,9 +92,14 @@ export function webModule({ config }: Pick<Deps, "config">, releases: WebRelease
     new Elysia({ name: "web" })
       .get(
         "/remotes.json",
-        async ({ query }) => {
-          const visitor = parseVisitorId(typeof query.visitor === "string" ? query.visitor : null);
-          const registry = registryFor(visitor, await releases.rollouts.all(), config.remotes, releases.tickets);
+        async ({ query, request, server }) => {
+          const id = parseVisitorId(typeof query.visitor === "string" ? query.visitor : null);
+          const rollouts = await releases.rollouts.all();
+          // Past its address's ticket limit a visitor gets the active releases: never an error page.
+          const { visitor, sign } = releases.canaryVisitors
+            ? await releases.canaryVisitors(request, server, id, rollouts)
+            : { visitor: id, sign: null };
+          const registry = registryFor(visitor, rollouts, config.remotes, sign);
           return new Response(JSON.stringify(registry), {
             headers: { "Content-Type": "application/json;charset=utf-8", "Cache-Control": noStore },
           });
@@ -106,7 +111,7 @@ export function webModule({ config }: Pick<Deps, "config">, releases: WebRelease
             parameters: [
               queryParameter(
                 "visitor",
-                "The random id the shell keeps: the same id gets the same releases on every load (a canary's share).",
+                "The random id the shell keeps: the same id gets the same releases on every load (a canary's share). Past its address's ticket limit a page load gets the active releases, without tickets.",
                 Type.String(),
               ),
             ],

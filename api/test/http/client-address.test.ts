@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { type AddressRange, parseAddressRange } from "../../src/http/address-range.ts";
+import { type AddressRange, networkOf, parseAddressRange } from "../../src/http/address-range.ts";
 import { clientAddressOf, type PeerSource } from "../../src/http/client-address.ts";
 
 function from(peer: string | null): PeerSource {
@@ -82,5 +82,17 @@ describe("parseAddressRange", () => {
     for (const bad of ["10.0.0.0/33", "::/129", "10.0.0.0/", "10.0.0.0/8/8", "proxy.local", "10.0.0.0/a", ""]) {
       expect({ bad, range: parseAddressRange(bad) }).toEqual({ bad, range: null });
     }
+  });
+});
+
+describe("networkOf (a canary's vote)", () => {
+  test("an IPv4 address counts as its /24, an IPv6 address as its /64, a mapped IPv4 as itself", () => {
+    expect(networkOf("203.0.113.7")).toBe("203.0.113.0/24");
+    expect(networkOf("203.0.113.254")).toBe(networkOf("203.0.113.1"));
+    expect(networkOf("203.0.114.1")).not.toBe(networkOf("203.0.113.1"));
+    expect(networkOf("::ffff:203.0.113.9")).toBe("203.0.113.0/24");
+    expect(networkOf("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(networkOf("2001:DB8:1:2::ffff")).toBe(networkOf("2001:db8:1:2:aaaa::1"));
+    expect(networkOf("2001:db8:1:3::1")).not.toBe(networkOf("2001:db8:1:2::1"));
   });
 });

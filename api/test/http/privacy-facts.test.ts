@@ -16,7 +16,7 @@ import { contactRateLimit } from "../../src/modules/contact-requests/routes.ts";
 import { passwordResetRateLimits } from "../../src/modules/password-reset/routes.ts";
 import { runRetention } from "../../src/modules/privacy/index.ts";
 import { scheduleClientReportPurge } from "../../src/modules/releases/retention.ts";
-import { clientLoadLimit, clientReportLimit } from "../../src/modules/releases/routes.ts";
+import { canaryTicketLimit, clientLoadLimit, clientReportLimit } from "../../src/modules/releases/routes.ts";
 import { purgeClientReports } from "../../src/modules/releases/store.ts";
 import { createTestApp } from "../support/app.ts";
 import { createTestDatabase } from "../support/database.ts";
@@ -40,6 +40,7 @@ describe("the address counting", () => {
     expect(minutes(passwordResetRateLimits.perClient.windowMs)).toBe(abuseLimitWindowMinutes.passwordReset);
     expect(minutes(clientReportLimit.windowMs)).toBe(abuseLimitWindowMinutes.clientReports);
     expect(minutes(clientLoadLimit.windowMs)).toBe(abuseLimitWindowMinutes.clientReports);
+    expect(minutes(canaryTicketLimit.windowMs)).toBe(abuseLimitWindowMinutes.clientReports);
   });
 
   test("lives in the database, and an ended window is deleted by the sweep though its limit is never hit again", async () => {

@@ -14,7 +14,7 @@ import { startFilesTest, upload } from "../storage/upload-helpers.ts";
 import { createTestApp, unlimitedRateLimits } from "../support/app.ts";
 import { call, callJson } from "../support/http.ts";
 import { invoiceJson, issuableCompany, saveCompany } from "../support/invoices.ts";
-import { releaseArchive, releaseManifest, visitorTickets } from "../support/releases.ts";
+import { fromAddress, loopbackNetwork, releaseArchive, releaseManifest, visitorTickets } from "../support/releases.ts";
 import {
   type Credentials,
   findAccount,
@@ -960,23 +960,36 @@ describe("every data-changing route writes exactly one audit event", () => {
     const { active, canary } = await canaryRunning(30);
     const load = (version: string, ticket: string) =>
       call(app, "/api/client-loads", { json: { remote: "mf-dashboard", version, ticket } });
-    for (const ticket of await visitorTickets(app, "dashboard", active, 10))
-      expect((await load(active, ticket)).status).toBe(204);
-    const canaryTickets = await visitorTickets(app, "dashboard", canary, 10);
-    for (const ticket of canaryTickets) expect((await load(canary, ticket)).status).toBe(204);
-    const before = await lastSeq();
-    const report = await call(app, "/api/client-errors", {
-      json: {
-        remote: "mf-dashboard",
-        version: canary,
-        kind: "render",
-        route: "/dashboard",
-        message: "TypeError: kaputt",
-        browser: "Chrome 140",
-        ticket: canaryTickets[0],
-      },
+    // A canary counts networks: each visitor's page load comes from a /24 of its own, over a
+    // socket to a second process of this deployment.
+    const listening = createTestApp(db.sql, files.config, { rateLimits: unlimitedRateLimits }).listen({
+      port: 0,
+      hostname: "127.0.0.1",
     });
-    expect(report.status).toBe(204);
+    const base = `http://127.0.0.1:${listening.server?.port}`;
+    const visitor = (index: number) => fromAddress(base, loopbackNetwork(index + 1));
+    for (const ticket of await visitorTickets(visitor, "dashboard", active, 10))
+      expect((await load(active, ticket)).status).toBe(204);
+    const canaryTickets = await visitorTickets(visitor, "dashboard", canary, 10);
+    await listening.stop();
+    for (const ticket of canaryTickets) expect((await load(canary, ticket)).status).toBe(204);
+    const error = (ticket: string | undefined) =>
+      call(app, "/api/client-errors", {
+        json: {
+          remote: "mf-dashboard",
+          version: canary,
+          kind: "render",
+          route: "/dashboard",
+          message: "TypeError: kaputt",
+          browser: "Chrome 140",
+          ticket,
+        },
+      });
+    // One failing network alone decides nothing; the second stops the canary.
+    expect((await error(canaryTickets[0])).status).toBe(204);
+    expect((await dashboardRollout()).canary).not.toBeNull();
+    const before = await lastSeq();
+    expect((await error(canaryTickets[1])).status).toBe(204);
     expect((await dashboardRollout()).canary).toBeNull();
     const events = await eventsAfter(before);
     expect(events).toHaveLength(1);

@@ -1,6 +1,7 @@
 // A canary's analysis strangers cannot steer: two API processes on one database, listening on
 // ports behind a proxy they trust (this test), so each report says which address it comes from.
-// Only reports with a fresh, signed ticket from /remotes.json count, each visitor once.
+// Only reports with a fresh, signed ticket from /remotes.json count, each network once (a visitor
+// here has a /24 of its own: canary-networks.test.ts has what one network can do).
 import { afterAll, describe, expect, test } from "bun:test";
 import type { ReleasesOverview, RemoteRegistry } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
@@ -66,7 +67,7 @@ async function send(index: number, path: string, init: { json?: unknown; token?:
   return { status: response.status, body: (text === "" ? null : JSON.parse(text)) as unknown };
 }
 
-// mf-files runs a release of its own: its visitors get tickets for it.
+// mf-files runs a release of its own, without a canary: its visitors get no ticket for it.
 {
   const url = "https://cdn.example.com/mf-files/dateien-1/mf-manifest.json";
   cdn.set(url, releaseManifest("files"));
@@ -103,10 +104,12 @@ async function freshCanary(share = 50): Promise<{ active: string; canary: string
 }
 
 let visitors = 0;
-/** A new visitor's page load from `origin`: what /remotes.json gave it for mf-dashboard. */
+/** A new visitor's page load from `origin`, from a /24 of its own: what /remotes.json gave it for mf-dashboard. */
 async function pageLoad(origin = origins[1] ?? ""): Promise<{ version: string | null; ticket: unknown }> {
   visitors++;
-  const response = await fetch(`${origin}/remotes.json?visitor=besucher-${visitors}-${crypto.randomUUID()}`);
+  const response = await fetch(`${origin}/remotes.json?visitor=besucher-${visitors}-${crypto.randomUUID()}`, {
+    headers: { "x-forwarded-for": `10.${Math.floor(visitors / 256) % 256}.${visitors % 256}.1` },
+  });
   expect(response.headers.get("cache-control")).toBe("no-store");
   const entry = ((await response.json()) as RemoteRegistry).mf_dashboard as {
     version: string | null;

@@ -12,7 +12,7 @@ import { deployKeyRefusalLimit } from "../../src/modules/releases/service.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "../support/app.ts";
 import { runPackageScript } from "../support/commands.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
-import { call, callJson } from "../support/http.ts";
+import { call, callJson, overHttp } from "../support/http.ts";
 import { releaseManifest, uploadRelease } from "../support/releases.ts";
 import { testCertificate } from "../support/smtp.ts";
 import { type SignedInUser, signedInOwner } from "../support/users.ts";
@@ -561,5 +561,49 @@ describe.each(testDatabaseKinds())("refused key uses are limited per address (%s
     expect(await refusalEvents()).toBe(deployKeyRefusalLimit.max);
     expect((await promoteWithUnknownKey(0, "203.0.113.41")).status).toBe(401);
     expect(await refusalEvents()).toBe(deployKeyRefusalLimit.max + 1);
+  });
+
+  test("every refused use (unknown, revoked, another remote's key) is in the trail with the caller's address, in the CSV too", async () => {
+    const base = `http://127.0.0.1:${processes[1]?.server?.port}`;
+    const owner = await signedInOwner(overHttp(`http://127.0.0.1:${processes[0]?.server?.port}`));
+    const created = async (remote: string, name: string) => {
+      const answer = await fetch(`${base}/api/deploy-keys`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${owner.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ remote, name }),
+      });
+      expect(answer.status).toBe(201);
+      return (await answer.json()) as { key: DeployKey; secret: string };
+    };
+    const revoked = await created("mf-dashboard", "Widerrufen");
+    const revoke = await fetch(`${base}/api/deploy-keys/${revoked.key.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(revoke.status).toBe(204);
+    const other = await created("mf-files", "Anderer Bereich");
+    const uses = [
+      { secret: "kwdk_geraten-von-weit-weg", address: "198.51.100.23", status: 401 },
+      { secret: revoked.secret, address: "198.51.100.24", status: 401 },
+      { secret: other.secret, address: "2001:db8:5:6::7", status: 403 },
+    ];
+    for (const use of uses) {
+      const response = await fetch(`${base}/api/releases/mf-dashboard/promote`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${use.secret}`, "x-forwarded-for": use.address },
+      });
+      expect(response.status).toBe(use.status);
+    }
+    const rows = await db.sql<{ client_address: string | null }[]>`
+      select client_address from audit_events where action = 'deploy_key.refused' order by seq desc limit 3`;
+    expect(rows.map((row) => row.client_address)).toEqual(uses.map((use) => use.address).reverse());
+    const csv = await fetch(`${base}/api/audit/export.csv?action=deploy_key.refused`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").split("\r\n");
+    const address = lines[0]?.split(";").indexOf('"Adresse"') ?? -1;
+    expect(address).toBeGreaterThan(-1);
+    const addresses = lines.slice(1, 4).map((line) => line.split(";")[address]);
+    expect(addresses).toEqual(uses.map((use) => `"${use.address}"`).reverse());
   });
 });

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { federationName, type Release, type RemoteName } from "@klarwerk/kit";
 import { kitSurfaceVersion, sharedKitEntries } from "@klarwerk/kit/surface";
 import { shellNeeds } from "../../src/modules/releases/shell-needs.ts";
@@ -83,11 +84,63 @@ export function releaseFileUrl(remote: RemoteName, version: string, path: string
 }
 
 /**
+ * A handler that sends each request over a real socket to the server at `origin` (http://host:port)
+ * from `localAddress`: on Linux every 127.x.y.z is this machine, so a test can be a visitor from
+ * 100 networks (127.0.x.1) without a proxy. Bun's fetch cannot choose its source address.
+ */
+export function fromAddress(origin: string, localAddress: string): Handler {
+  return {
+    async handle(request) {
+      const url = new URL(request.url);
+      const target = new URL(origin);
+      const body = request.body ? Buffer.from(await request.arrayBuffer()) : null;
+      const headers = Object.fromEntries(request.headers);
+      if (body) headers["content-length"] = String(body.byteLength);
+      return new Promise<Response>((resolve, reject) => {
+        const outgoing = httpRequest(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: `${url.pathname}${url.search}`,
+            method: request.method,
+            headers,
+            localAddress,
+            agent: false,
+          },
+          (incoming) => {
+            const chunks: Buffer[] = [];
+            incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+            incoming.on("end", () => {
+              const answer = new Headers();
+              for (const [name, value] of Object.entries(incoming.headers)) {
+                if (typeof value === "string") answer.set(name, value);
+              }
+              const status = incoming.statusCode ?? 500;
+              resolve(new Response(status === 204 ? null : Buffer.concat(chunks), { status, headers: answer }));
+            });
+            incoming.on("error", reject);
+          },
+        );
+        outgoing.on("error", reject);
+        outgoing.end(body ?? undefined);
+      });
+    },
+  };
+}
+
+/** The loopback address of network `index` (0–255): one /24 each, `127.0.<index>.1`. */
+export function loopbackNetwork(index: number, host = 1): string {
+  return `127.0.${index}.${host}`;
+}
+
+/**
  * The tickets `/remotes.json` gives `count` new visitors (random ids) that get `version` of the
  * remote: what their shells send with their load and error reports. Fails after 1000 visitors.
+ * `app` answers every visitor alike; a function of the visitor's index gives each its own (a
+ * `fromAddress` of its own network: a canary counts networks).
  */
 export async function visitorTickets(
-  app: Handler,
+  app: Handler | ((index: number) => Handler),
   remote: RemoteName,
   version: string,
   count: number,
@@ -96,7 +149,7 @@ export async function visitorTickets(
   for (let attempt = 0; tickets.length < count; attempt++) {
     if (attempt >= 1000) throw new Error(`no ${count} visitors got ${version} of ${remote}`);
     const answer = await callJson<Record<string, { version: string | null; ticket: string | null }>>(
-      app,
+      typeof app === "function" ? app(tickets.length) : app,
       `/remotes.json?visitor=${crypto.randomUUID()}`,
     );
     const entry = answer.body[federationName(remote)];

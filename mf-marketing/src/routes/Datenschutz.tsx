@@ -1,6 +1,7 @@
 import {
   abuseLimitCleanupMinutes,
   abuseLimitWindowMinutes,
+  auditRetentionDefaultYears,
   clientReportRetentionDays,
   contactRetentionDays,
   invoiceRetentionYears,
@@ -79,12 +80,16 @@ export default function Datenschutz() {
             Damit Kontaktformular, Registrierung und Anmeldung nicht massenhaft missbraucht werden, zählt unser Server,
             wie viele Nachrichten (in {duration(windows.contact)}), Registrierungen (in {duration(windows.registration)}
             ), Anfragen nach einem neuen Passwort (in {duration(windows.passwordReset)}), fehlgeschlagene Anmeldungen
-            und abgewiesene Auslieferungsschlüssel (in {duration(windows.login)}) und Meldungen Ihres Browsers über das
-            Laden von Seitenteilen (in {duration(windows.clientReports)}) von einer IP-Adresse kamen; bei einer
-            IPv6-Adresse zählt ihr Netz (die ersten 64 Bit). Fehlgeschlagene Anmeldungen und Anfragen nach einem neuen
-            Passwort zählt er außerdem je E-Mail-Adresse. Dafür speichert er in seiner Datenbank die IP-Adresse oder
-            E-Mail-Adresse, die Anzahl und das Ende des Zeitraums. Nach dessen Ende löscht er den Eintrag innerhalb von{" "}
-            {abuseLimitCleanupMinutes} Minuten.
+            und abgewiesene Auslieferungsschlüssel (in {duration(windows.login)}), Meldungen Ihres Browsers über das
+            Laden von Seitenteilen und, während wir eine neue Version erproben, seine Abfragen der zu ladenden Versionen
+            (in {duration(windows.clientReports)}) von einer IP-Adresse kamen; bei einer IPv6-Adresse zählt ihr Netz
+            (die ersten 64 Bit). Fehlgeschlagene Anmeldungen und Anfragen nach einem neuen Passwort zählt er außerdem je
+            E-Mail-Adresse. Dafür speichert er in seiner Datenbank die IP-Adresse oder E-Mail-Adresse, die Anzahl und
+            das Ende des Zeitraums. Nach dessen Ende löscht er den Eintrag innerhalb von {abuseLimitCleanupMinutes}{" "}
+            Minuten. Weist er einen Auslieferungsschlüssel ab (ein Zugang nur für unsere Entwickler), hält er die
+            IP-Adresse des Aufrufs außerdem in seinem Protokoll fest, damit sich das Erraten von Schlüsseln
+            zurückverfolgen lässt; dieser Eintrag wird nach {auditRetentionDefaultYears.security}{" "}
+            {auditRetentionDefaultYears.security === 1 ? "Jahr" : "Jahren"} gelöscht.
           </p>
 
           <h2 id="bewertungs-widget">Bewertungs-Widget von {widget.platform}</h2>
@@ -133,9 +138,10 @@ export default function Datenschutz() {
             anzeigen, meldet Ihr Browser das unserem Server, damit wir den Fehler beheben können. Wir speichern dazu,
             welcher Teil in welcher Version auf welcher Seite betroffen war, die Fehlermeldung und die Bezeichnung Ihres
             Browsers, nicht aber Ihre IP-Adresse; sind Sie im Kundenportal angemeldet, auch Ihr Konto. Damit beim
-            Vergleich zweier Versionen jeder Browser nur einmal zählt, speichern wir zu diesen Meldungen und zu
-            erfolgreichen Ladevorgängen ein aus der zufälligen Kennung abgeleitetes Pseudonym, aus dem sich die Kennung
-            nicht zurückgewinnen lässt; es wird mit ihnen gelöscht. Unser System löscht diese Meldungen automatisch{" "}
+            Vergleich zweier Versionen jedes Netz nur einmal zählt, speichern wir zu diesen Meldungen und zu
+            erfolgreichen Ladevorgängen ein Pseudonym des Netzes Ihrer IP-Adresse (bei IPv4 die ersten 24, bei IPv6 die
+            ersten 64 Bit), aus dem sich ohne unseren geheimen Schlüssel weder das Netz noch Ihre IP-Adresse
+            zurückgewinnen lässt; es wird mit ihnen gelöscht. Unser System löscht diese Meldungen automatisch{" "}
             {clientReportRetentionDays} Tage nach ihrem Eingang.
           </p>
 

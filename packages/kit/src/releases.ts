@@ -136,7 +136,8 @@ export interface RegistryRemote {
   count_loads: boolean;
   /**
    * This page load's signed ticket for this release, sent back with its load and error reports:
-   * only reports with a valid one count for a canary. Null: nothing to count (no release, no visitor id).
+   * only reports with a valid one count for a canary. Null: nothing to count (no canary of this
+   * remote, no visitor id, or past its address's ticket limit: then the active release).
    */
   ticket: string | null;
 }

@@ -4,6 +4,7 @@
  * imported by api/src/app.ts alone.
  */
 export { releaseBlobArea, releaseBlobStore, sweepReleaseBlobs } from "./blobs.ts";
+export { type CanaryVisitors, canaryVisitors } from "./callers.ts";
 export { fetchExternalManifest } from "./external.ts";
 export { parseVisitorId, type RolloutState, registryFor, rolloutState, urlsInUse } from "./rollout-state.ts";
 export { type ReleaseFileServer, releaseFileServer } from "./serve.ts";

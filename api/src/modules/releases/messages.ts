@@ -55,6 +55,6 @@ export const releaseMessages = {
   /** The actor of an automatic stop in the history. */
   automaticActor: "Automatisch",
   autoStopReason: (canaryRate: number, activeRate: number) =>
-    `Fehlerquote des Canary ${canaryRate.toFixed(1)} % gegenüber ${activeRate.toFixed(1)} % beim aktiven Release (Anteil der Besucher mit Fehlern).`,
+    `Fehlerquote des Canary ${canaryRate.toFixed(1)} % gegenüber ${activeRate.toFixed(1)} % beim aktiven Release (Anteil der Netzwerke, aus denen Besucher Fehler meldeten; bei jedem Release eines davon nicht mitgezählt).`,
   keyActor: (name: string) => `Schlüssel „${name}“`,
 } as const;

@@ -3,7 +3,9 @@ import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Sql } from "../../db/open.ts";
 import { TableCache } from "../../db/table-cache.ts";
 import { allRollouts, type RolloutRow } from "./store.ts";
-import type { CanaryTickets } from "./tickets.ts";
+
+/** Signs this page load's ticket for a release served (`CanaryVisitors`); null: no tickets. */
+export type TicketSigner = (remote: RemoteName, version: string) => string;
 
 /**
  * Which release each remote serves, as every API process keeps it: the rollouts are read once and
@@ -54,13 +56,14 @@ export function visitorBucket(remote: RemoteName, visitor: string | null): numbe
  * `/remotes.json` for one visitor: per remote the canary when the visitor's bucket is within its
  * share, else the active release; the release to fall back to once (the active one for a canary
  * visitor, else the one active before); a remote without releases comes from
- * `REMOTE_<NAME>_URL` (`fallback`). Each release served carries this page load's ticket.
+ * `REMOTE_<NAME>_URL` (`fallback`). While a remote runs a canary, the release served carries this
+ * page load's ticket (`sign`); only then do its reports decide anything.
  */
 export function registryFor(
   visitor: string | null,
   rollouts: readonly RolloutRow[],
   fallback: Record<RemoteName, string>,
-  tickets: CanaryTickets | null = null,
+  sign: TicketSigner | null = null,
 ): RemoteRegistry {
   const byRemote = new Map(rollouts.map((rollout) => [rollout.remote, rollout]));
   const registry = {} as RemoteRegistry;
@@ -79,7 +82,7 @@ export function registryFor(
         previous: previous ? { entry: previous.manifest_url, version: previous.version } : null,
         count_loads: rollout.canary !== null,
         // Issued per answer, never kept: its time is this page load's.
-        ticket: tickets?.issue(remote, served.version, visitor) ?? null,
+        ticket: rollout.canary && sign ? sign(remote, served.version) : null,
       };
     }
     registry[federationName(remote)] = entry;

@@ -11,7 +11,7 @@ import type { ReleasesService } from "./service.ts";
 /** The upload reads its body itself (octet-stream); the body policy lets it through on this path only. */
 export const releaseUploadPath = "/api/releases/upload";
 
-export { clientLoadLimit, clientReportLimit } from "./callers.ts";
+export { canaryTicketLimit, clientLoadLimit, clientReportLimit } from "./callers.ts";
 
 /**
  * Releases per remote (docs/decisions/0038-releases-per-remote.md; docs/architecture.md,

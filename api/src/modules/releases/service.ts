@@ -22,7 +22,7 @@ import { isForeignKeyViolation } from "../../db/sql-errors.ts";
 import type { AddressRange } from "../../http/address-range.ts";
 import type { Auth } from "../../http/auth.ts";
 import { bearerToken } from "../../http/auth.ts";
-import { clientAddressOf, type PeerSource } from "../../http/client-address.ts";
+import { clientAddressOf, type PeerSource, peerAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { type RateLimit, tooManyRequests } from "../../http/rate-limit.ts";
@@ -50,7 +50,7 @@ import {
   countVisit,
   deleteRelease,
   errorCountsOf,
-  failingVisitorsOf,
+  failingNetworksOf,
   findDeployKey,
   findRelease,
   insertClientError,
@@ -92,7 +92,7 @@ export interface ReleasesServiceDeps {
   publicUrl: string;
   /** TRUSTED_PROXIES: the client address the audit trail records is read as the auth guard reads it. */
   trustedProxies: readonly AddressRange[];
-  /** A canary is judged only once this many distinct visitors counted (among its last 200 visits). */
+  /** A canary is judged only once this many distinct networks counted (among its last 200 visits). */
   canaryMinLoads: number;
   /** RELEASE_ORIGINS: the only origins an external release may come from. */
   releaseOrigins: readonly string[];
@@ -173,8 +173,10 @@ export function releasesService(deps: ReleasesServiceDeps) {
       await recordDeployKeyRefused(sql, actor, { keyId: key?.id ?? null, remote: asked ?? null, reason: error.code });
       throw error;
     };
-    if (!key)
-      return refuse(new HttpError(401, "deploy-key-invalid", messages.keyUnknown, bearerChallenge), visitorActor);
+    // An unknown key names no one, but its caller is recorded as every other refusal's is: a
+    // sender of guessed keys is no visitor of the site, and guessing must be traceable.
+    const guesser: AuditActor = { ...visitorActor, address: peerAddressOf(request, server, deps.trustedProxies) };
+    if (!key) return refuse(new HttpError(401, "deploy-key-invalid", messages.keyUnknown, bearerChallenge), guesser);
     const label = messages.keyActor(key.name);
     const audit = deployKeyActor({ id: key.id, label }, request, server, deps.trustedProxies);
     if (key.revoked)
@@ -519,7 +521,7 @@ export function releasesService(deps: ReleasesServiceDeps) {
     if (releaseId === null) return;
     if (report.kind === "load") await insertReleaseLoad(sql, releaseId, true);
     if (!ticket) return;
-    const visit = { releaseId, visitor: ticket.visitor, windowStart: visitWindowOf(ticket), failed: true };
+    const visit = { releaseId, network: ticket.network, windowStart: visitWindowOf(ticket), failed: true };
     if (await countVisit(sql, visit)) await judgeCanary(report.remote);
   }
 
@@ -531,7 +533,7 @@ export function releasesService(deps: ReleasesServiceDeps) {
     if (ticket)
       await countVisit(sql, {
         releaseId,
-        visitor: ticket.visitor,
+        network: ticket.network,
         windowStart: visitWindowOf(ticket),
         failed: false,
       });
@@ -580,20 +582,23 @@ export function releasesService(deps: ReleasesServiceDeps) {
   }
 
   /**
-   * Stops the remote's canary (share 0) when the share of its distinct visitors with a failure
+   * Stops the remote's canary (share 0) when the share of its distinct networks with a failure
    * (among its last 200 counted visits) exceeds the active release's by more than 2 percentage
-   * points, once `canaryMinLoads` distinct visitors counted, and mails every active admin through
-   * the outbox in the same transaction. Only ticketed reports count (`countVisit`).
+   * points, once `canaryMinLoads` distinct networks counted, and mails every active admin through
+   * the outbox in the same transaction. Only ticketed reports count (`countVisit`), each network
+   * (an IPv4 /24, an IPv6 /64) once, however many visitor ids it made up; and each side's failing
+   * networks are taken one fewer, so no single network tips the decision, either way
+   * (docs/decisions/0067-canary-networks.md).
    */
   async function judgeCanary(remote: RemoteName): Promise<void> {
     const rollout = (await rollouts.all()).find((candidate) => candidate.remote === remote);
     const canary = rollout?.canary;
     if (!rollout || !canary) return;
-    const canaryVisits = await failingVisitorsOf(sql, canary.id, canaryErrorWindowLoads);
-    if (canaryVisits.visitors < deps.canaryMinLoads) return;
-    const activeVisits = await failingVisitorsOf(sql, rollout.active.id, canaryErrorWindowLoads);
-    const rate = ({ visitors, failing }: { visitors: number; failing: number }) =>
-      visitors === 0 ? 0 : (failing / visitors) * 100;
+    const canaryVisits = await failingNetworksOf(sql, canary.id, canaryErrorWindowLoads);
+    if (canaryVisits.networks < deps.canaryMinLoads) return;
+    const activeVisits = await failingNetworksOf(sql, rollout.active.id, canaryErrorWindowLoads);
+    const rate = ({ networks, failing }: { networks: number; failing: number }) =>
+      networks === 0 ? 0 : (Math.max(0, failing - 1) / networks) * 100;
     const canaryRate = rate(canaryVisits);
     const activeRate = rate(activeVisits);
     if (canaryRate - activeRate <= canaryErrorMarginPoints) return;

@@ -14,7 +14,7 @@ import type { Row } from "../../db/rows.ts";
 import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
 
 // Every statement on releases, release_files, deploy_keys, remote_rollouts, rollout_events,
-// client_errors, release_loads and canary_visits (migrations 022, 023 and 028).
+// client_errors, release_loads and canary_visits (migrations 022, 023, 028 and 038).
 
 type ReleaseRow = Row<Release>;
 
@@ -390,45 +390,46 @@ export async function insertReleaseLoad(sql: Queries, releaseId: number, failed:
 }
 
 /**
- * Counts a ticketed visitor for the release in the window: a load adds it if new; an error adds it
- * as failed or marks it so. True when this changed anything (a replay changes nothing).
+ * Counts a ticketed network for the release in the window: a load adds it if new; an error adds it
+ * as failed or marks it so. True when this changed anything (a replay, or another visitor of the
+ * same network, changes nothing).
  */
 export async function countVisit(
   sql: Queries,
-  visit: { releaseId: number; visitor: string; windowStart: Date; failed: boolean },
+  visit: { releaseId: number; network: string; windowStart: Date; failed: boolean },
 ): Promise<boolean> {
   const rows = visit.failed
     ? await sql`
-        insert into canary_visits (release_id, visitor, window_start, failed)
-        values (${visit.releaseId}, ${visit.visitor}, ${visit.windowStart}, true)
-        on conflict (release_id, visitor, window_start) do update set failed = true
+        insert into canary_visits (release_id, network, window_start, failed)
+        values (${visit.releaseId}, ${visit.network}, ${visit.windowStart}, true)
+        on conflict (release_id, network, window_start) do update set failed = true
         where canary_visits.failed = false
         returning 1`
     : await sql`
-        insert into canary_visits (release_id, visitor, window_start)
-        values (${visit.releaseId}, ${visit.visitor}, ${visit.windowStart})
-        on conflict (release_id, visitor, window_start) do nothing
+        insert into canary_visits (release_id, network, window_start)
+        values (${visit.releaseId}, ${visit.network}, ${visit.windowStart})
+        on conflict (release_id, network, window_start) do nothing
         returning 1`;
   return rows.length > 0;
 }
 
 /**
- * Of a release's last `window` counted visits, how many distinct visitors they were and how many of
- * those had a failure.
+ * Of a release's last `window` counted visits (one per network and hour), how many distinct
+ * networks they were and how many of those had a failure.
  */
-export async function failingVisitorsOf(
+export async function failingNetworksOf(
   sql: Queries,
   releaseId: number,
   window: number,
-): Promise<{ visitors: number; failing: number }> {
-  const [row] = await sql<{ visitors: number; failing: number }[]>`
+): Promise<{ networks: number; failing: number }> {
+  const [row] = await sql<{ networks: number; failing: number }[]>`
     with recent as (
-      select visitor, failed from canary_visits where release_id = ${releaseId} order by id desc limit ${window}
+      select network, failed from canary_visits where release_id = ${releaseId} order by id desc limit ${window}
     )
-    select count(distinct visitor)::int as visitors,
-           count(distinct visitor) filter (where failed)::int as failing
+    select count(distinct network)::int as networks,
+           count(distinct network) filter (where failed)::int as failing
     from recent`;
-  return row ?? { visitors: 0, failing: 0 };
+  return row ?? { networks: 0, failing: 0 };
 }
 
 export async function errorCountsOf(sql: Queries, remote: RemoteName): Promise<ReleaseErrorCounts[]> {

@@ -2,18 +2,19 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { type RemoteName, remoteNames } from "@klarwerk/kit";
 
 /**
- * A canary ticket: what `/remotes.json` hands a page load per remote it serves from a release, and
- * what the shell sends back with that remote's load and error reports. Only a report carrying one
- * counts for a canary's analysis: the API signed it, for this remote and version, for one visitor
- * (a keyed pseudonym of its id, so the id itself is never stored), at one time. A stranger can
- * neither make one up nor reuse one for another visitor, version or remote
- * (docs/decisions/0039-canary-tickets.md).
+ * A canary ticket: what `/remotes.json` hands a page load per remote it serves while that remote
+ * runs a canary, and what the shell sends back with that remote's load and error reports. Only a
+ * report carrying one counts for a canary's analysis: the API signed it, for this remote and
+ * version, for the network the page load came from (a keyed pseudonym of its /24 or /64, so the
+ * network itself is never stored), at one time. A stranger can neither make one up nor move one
+ * to another network, version or remote (docs/decisions/0039-canary-tickets.md,
+ * 0067-canary-networks.md).
  */
 export interface CanaryTicket {
   remote: RemoteName;
   version: string;
-  /** The visitor's pseudonym: HMAC of its id under the tickets' key. */
-  visitor: string;
+  /** The network's pseudonym: HMAC of its `networkOf` under the tickets' key. */
+  network: string;
   /** When `/remotes.json` issued it (ms since the epoch, whole seconds). */
   issuedAt: number;
 }
@@ -21,15 +22,18 @@ export interface CanaryTicket {
 /** A ticket counts this long after it was issued: a page load's reports come within it. */
 export const canaryTicketMaxAgeMs = 60 * 60_000;
 
-/** A visitor counts once per release in each such window (the hour its ticket was issued in). */
+/** A network counts once per release in each such window (the hour its ticket was issued in). */
 export const canaryVisitWindowMs = 60 * 60_000;
 
-/** The key's label: the tickets' key is derived from JWT_SECRET, apart from the sessions' use of it. */
-const keyLabel = "klarwerk canary tickets v1";
+/**
+ * The key's label: the tickets' key is derived from JWT_SECRET, apart from the sessions' use of it.
+ * v2: tickets name a network, no longer a visitor; a v1 ticket is no ticket.
+ */
+const keyLabel = "klarwerk canary tickets v2";
 
 export interface CanaryTickets {
-  /** The ticket for `visitor`'s page load of `remote` at `version`; null for a visitor without an id. */
-  issue(remote: RemoteName, version: string, visitor: string | null): string | null;
+  /** The ticket for a page load of `remote` at `version` from `network` (`networkOf` its address). */
+  issue(remote: RemoteName, version: string, network: string): string;
   /** The ticket's content if the signature holds and it is no older than `canaryTicketMaxAgeMs`, else null. */
   verify(ticket: unknown): CanaryTicket | null;
 }
@@ -37,7 +41,7 @@ export interface CanaryTickets {
 interface TicketPayload {
   r: string;
   v: string;
-  p: string;
+  n: string;
   t: number;
 }
 
@@ -45,10 +49,9 @@ export function canaryTickets(jwtSecret: string, now: () => number = Date.now): 
   const key = createHmac("sha256", jwtSecret).update(keyLabel).digest();
   const sign = (text: string) => createHmac("sha256", key).update(`ticket:${text}`).digest();
   return {
-    issue(remote, version, visitor) {
-      if (visitor === null) return null;
-      const pseudonym = createHmac("sha256", key).update(`visitor:${visitor}`).digest("base64url").slice(0, 22);
-      const payload: TicketPayload = { r: remote, v: version, p: pseudonym, t: Math.floor(now() / 1000) };
+    issue(remote, version, network) {
+      const pseudonym = createHmac("sha256", key).update(`network:${network}`).digest("base64url").slice(0, 22);
+      const payload: TicketPayload = { r: remote, v: version, n: pseudonym, t: Math.floor(now() / 1000) };
       const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
       return `${body}.${sign(body).toString("base64url")}`;
     },
@@ -66,15 +69,15 @@ export function canaryTickets(jwtSecret: string, now: () => number = Date.now): 
         return null;
       }
       const remote = remoteNames.find((name) => name === payload.r);
-      const { v: version, p: visitor, t: issued } = payload;
-      if (!remote || typeof version !== "string" || typeof visitor !== "string" || typeof issued !== "number") {
+      const { v: version, n: network, t: issued } = payload;
+      if (!remote || typeof version !== "string" || typeof network !== "string" || typeof issued !== "number") {
         return null;
       }
       const issuedAt = issued * 1000;
       const age = now() - issuedAt;
       // A little ahead is another process's clock; far ahead is no ticket of ours.
       if (age > canaryTicketMaxAgeMs || age < -60_000) return null;
-      return { remote, version, visitor, issuedAt };
+      return { remote, version, network, issuedAt };
     },
   };
 }
