@@ -17,7 +17,7 @@ async function pressRefused(refusal: { status: number; json: unknown }): Promise
     </>,
   );
   fireEvent.click(screen.getByRole("button", { name: "Jetzt sichern" }));
-  const title = await screen.findByText("Die Sicherung wurde nicht begonnen");
+  const title = await screen.findByText("Die Sicherung wurde nicht begonnen", undefined, { timeout: 5000 });
   return title.closest(".mantine-Notification-root")?.textContent ?? "";
 }
 
