@@ -69,7 +69,7 @@ export function createApp({
   delivery = {},
   blobReport = emptyBlobReport(),
   fetchManifest = fetchExternalManifest,
-  backups = backupRequests({ config, db: { sql, writes, embedded: null, close: async () => {} } }),
+  backups = backupRequests({ config, db: { sql, writes, embedded: null, changes: null, close: async () => {} } }),
 }: {
   config: ResolvedConfig;
   sql: Sql;

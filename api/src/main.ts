@@ -5,7 +5,7 @@ import { createApp } from "./app.ts";
 import { scheduleBackups } from "./backup/job.ts";
 import { backupRequests } from "./backup/on-demand.ts";
 import { loadConfigOrExit } from "./config.ts";
-import { type ChangeFeed, listenForChanges, localChangeFeed } from "./db/change-feed.ts";
+import { type ChangeFeed, listenForChanges } from "./db/change-feed.ts";
 import { migrate } from "./db/migrate.ts";
 import { openDatabase } from "./db/open.ts";
 import { serverBodyLimitBytes } from "./http/body-policy.ts";
@@ -74,11 +74,14 @@ if (!existsSync(join(config.webRoot, "shell", "dist", "index.html"))) {
   console.warn(`[api] no built shell in ${join(config.webRoot, "shell", "dist")}: run \`bun run build\` for the UI`);
 }
 
-// Another API process or psql may write to a database server: hear about it. The embedded
-// database has one writer, this process, which reports its own changes.
+// Every change to a table a cache copies is told by the table's trigger (NOTIFY), whoever made
+// it: a server's feed LISTENs on a connection of its own (other API processes, psql), the
+// embedded database's one connection LISTENs itself (open.ts).
 let changes: ChangeFeed;
 try {
-  changes = config.databaseUrl ? await listenForChanges(config.databaseUrl) : localChangeFeed();
+  if (db.changes) changes = db.changes;
+  else if (config.databaseUrl) changes = await listenForChanges(config.databaseUrl);
+  else throw new Error("the embedded database came without its change feed");
 } catch (error) {
   console.error("[api] could not listen for changes:", error instanceof Error ? error.message : error);
   await db.close();

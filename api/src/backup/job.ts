@@ -161,6 +161,20 @@ export function drillNow(options: JobOptions, slot: Date | null = null): Promise
 }
 
 /**
+ * After a backup that succeeded, scheduled or on demand (under the backup lock): the sets the
+ * retention rule (7 daily, 4 weekly, 12 monthly) no longer keeps go, with every blob no kept set
+ * lists. Ten presses of „Jetzt sichern“ in a day leave one set of that day, not ten.
+ */
+export async function pruneSets(target: BackupTarget, now: number, log: (line: string) => void): Promise<void> {
+  const plan = await planPrune(target, now);
+  if (plan.sets.length + plan.blobs.length === 0) return;
+  await prune(target, plan);
+  log(
+    `${plan.sets.length} Sicherung(en) und ${plan.blobs.length} Datei(en), die keine aufbewahrte Sicherung mehr nennt, entfernt`,
+  );
+}
+
+/**
  * The scheduled job for the latest slot, if it is due and not taken: backup, prune, drill (the
  * drill also when the backup failed: it then proves the last good set).
  */
@@ -176,15 +190,7 @@ export async function runScheduledBackup(options: JobOptions): Promise<"off" | "
   const target = options.target ?? backupTargetFor(config.backupTarget);
   const outcome = await withBackupLock(db, async () => {
     const backup = await backupNow({ ...options, target }, slot);
-    if (backup?.ok) {
-      const plan = await planPrune(target, now());
-      if (plan.sets.length + plan.blobs.length > 0) {
-        await prune(target, plan);
-        log(
-          `${plan.sets.length} Sicherung(en) und ${plan.blobs.length} Datei(en), die keine aufbewahrte Sicherung mehr nennt, entfernt`,
-        );
-      }
-    }
+    if (backup?.ok) await pruneSets(target, now(), log);
     const drill = await drillNow({ ...options, target }, slot);
     return backup === null && drill === null ? "taken" : "done";
   });

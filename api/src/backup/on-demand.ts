@@ -3,8 +3,14 @@ import { readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Database } from "../db/open.ts";
 import { createPrivateFile } from "../lib/private-files.ts";
-import type { BackupRequests } from "../modules/operations/index.ts";
-import { backupNow, type JobConfig, withBackupLock } from "./job.ts";
+import {
+  type BackupRequests,
+  type BackupStart,
+  backupSpaceFactor,
+  onDemandBackupCooldownMs,
+} from "../modules/operations/index.ts";
+import { backupNow, type JobConfig, pruneSets, withBackupLock } from "./job.ts";
+import { type BackupTarget, backupTargetFor } from "./target.ts";
 
 /**
  * „Jetzt sichern“: one backup in the running API process, as the schedule runs it (the same lock,
@@ -16,6 +22,12 @@ import { backupNow, type JobConfig, withBackupLock } from "./job.ts";
  * API's account only; a new one each start, removed at shutdown) with its address; the command
  * reads it and presents it as its bearer token. Whoever can read that file can already read the
  * database beside it, so it grants nothing more than the data folder does: one backup, nothing else.
+ *
+ * Each press writes a full set, so (issue 45) it is held to one per 10 minutes per deployment,
+ * counted in `backup_runs` under the backup lock (every process sees the same rows), its set is
+ * followed by the same pruning as a scheduled one, and it is refused before it starts when the
+ * backup folder has less free space than twice the last set (a bucket has no free space to
+ * measure: there only the cooldown and the pruning hold).
  */
 
 export const operatorTokenName = "operator-token.json";
@@ -26,14 +38,43 @@ export interface OperatorToken {
   token: string;
 }
 
+/**
+ * Why an on-demand backup may not start now, or null: within the cooldown after the deployment's
+ * last backup outside the schedule (`slot` null: „Jetzt sichern“, `bun run backup`), whatever its
+ * outcome, timed by the database's clock, the one every process shares; or too little free space.
+ * Asked under the backup lock, so two processes cannot both find the cooldown over.
+ */
+export async function onDemandRefusal(db: Database, target: BackupTarget): Promise<BackupStart | null> {
+  const cooldown = `${onDemandBackupCooldownMs} milliseconds`;
+  const [last] = await db.sql<{ next_at: Date; too_soon: boolean; seconds_left: number }[]>`
+    select started_at + ${cooldown}::interval as next_at,
+           started_at + ${cooldown}::interval > now() as too_soon,
+           ceil(extract(epoch from (started_at + ${cooldown}::interval - now())))::int as seconds_left
+    from backup_runs where kind = 'backup' and slot is null
+    order by started_at desc limit 1`;
+  if (last?.too_soon) return { outcome: "too-soon", nextAt: last.next_at, retryAfterSeconds: last.seconds_left };
+
+  const freeBytes = await target.freeBytes();
+  if (freeBytes === null) return null;
+  const [set] = await db.sql<{ size_bytes: number }[]>`
+    select size_bytes from backup_runs
+    where kind = 'backup' and result = 'ok' and size_bytes is not null
+    order by finished_at desc limit 1`;
+  const neededBytes = backupSpaceFactor * (set?.size_bytes ?? 0);
+  return freeBytes < neededBytes ? { outcome: "no-space", freeBytes, neededBytes } : null;
+}
+
 export function backupRequests({
   config,
   db,
   log = (line) => console.log(`[api] ${line}`),
+  target = backupTargetFor(config.backupTarget),
 }: {
   config: JobConfig;
   db: Database;
   log?: (line: string) => void;
+  /** Where the sets go; by default the configured BACKUP_DIR or bucket. */
+  target?: BackupTarget;
 }): BackupRequests {
   const token = randomBytes(32).toString("base64url");
   const tokenPath = join(config.dataDir, operatorTokenName);
@@ -44,21 +85,33 @@ export function backupRequests({
 
   return {
     async start() {
-      let began!: () => void;
-      const started = new Promise<"started">((resolve) => {
-        began = () => resolve("started");
+      let decided!: (start: BackupStart) => void;
+      const decision = new Promise<BackupStart>((resolve) => {
+        decided = resolve;
       });
       const run = withBackupLock(db, async () => {
-        began();
-        const outcome = await backupNow({ config, db, log, signal: shutdown.signal });
-        if (outcome?.ok) log(`Sicherung auf Anfrage: ${outcome.value.manifest.set} geschrieben`);
+        const refusal = await onDemandRefusal(db, target);
+        if (refusal) {
+          decided(refusal);
+          return null;
+        }
+        decided({ outcome: "started" });
+        const outcome = await backupNow({ config, db, target, log, signal: shutdown.signal });
+        if (outcome?.ok) {
+          log(`Sicherung auf Anfrage: ${outcome.value.manifest.set} geschrieben`);
+          await pruneSets(target, Date.now(), log);
+        }
         return outcome;
       }).catch((error: unknown) => {
         log(`Sicherung auf Anfrage fehlgeschlagen: ${error instanceof Error ? error.message : String(error)}`);
         return null;
       });
       running = Promise.all([running, run]);
-      return Promise.race([started, run.then((outcome) => (outcome === "busy" ? "busy" : "started"))]);
+      return Promise.race([
+        decision,
+        // Busy, or failed before deciding (the database did not answer): no backup began.
+        run.then((outcome): BackupStart => ({ outcome: outcome === "busy" ? "busy" : "started" })),
+      ]);
     },
     isOperatorToken(presented) {
       if (presented === null) return false;

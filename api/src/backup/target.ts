@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readdir, rename, rm, stat } from "node:fs/promises";
+import { readdir, rename, rm, stat, statfs } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import type { S3Client } from "bun";
 import type { BackupTargetConfig } from "../config.ts";
@@ -27,6 +27,11 @@ export interface BackupTarget {
   list(prefix: string): AsyncGenerator<string[]>;
   /** Removes `key`; a key already gone is fine. */
   remove(key: string): Promise<void>;
+  /**
+   * Bytes a new set may still take: a folder's free space for unprivileged writers; null for a
+   * bucket, which has no free space to measure (its quota, if any, is the provider's).
+   */
+  freeBytes(): Promise<number | null>;
 }
 
 export function backupTargetFor(config: BackupTargetConfig): BackupTarget {
@@ -101,6 +106,19 @@ export class DiskBackupTarget implements BackupTarget {
     const folder = dirname(path);
     if (relative(this.root, folder).includes("/")) await rm(folder, { recursive: false }).catch(() => {});
   }
+
+  async freeBytes(): Promise<number | null> {
+    // BACKUP_DIR is made by the first set: until then its nearest folder that exists has the same disk.
+    let folder = this.root;
+    for (;;) {
+      const info = await statfs(folder).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT" && dirname(folder) !== folder) return null;
+        throw error;
+      });
+      if (info) return info.bavail * info.bsize;
+      folder = dirname(folder);
+    }
+  }
 }
 
 /** Sets in a bucket through Bun's S3 client, as the file store uses it (`s3-blob-store.ts`). */
@@ -156,5 +174,9 @@ export class S3BackupTarget implements BackupTarget {
 
   async remove(key: string): Promise<void> {
     await this.client.delete(checkKey(key));
+  }
+
+  async freeBytes(): Promise<null> {
+    return null;
   }
 }

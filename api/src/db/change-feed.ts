@@ -63,8 +63,10 @@ class Listeners {
 }
 
 /**
- * For a database only this process writes to (the embedded PGlite: one API process owns its
- * DATA_DIR): every change is one of ours, so the feed is always live.
+ * A live feed that hears only what is announced through `changed`: for benches and tests of a
+ * cache alone. Never a database's feed: a change made past the announcing code (an erasure, a
+ * retention run) would not reach the caches (issue 45); the embedded database has
+ * `embeddedChangeFeed`.
  */
 export function localChangeFeed(): ChangeFeed {
   const listeners = new Listeners();
@@ -169,6 +171,89 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
       clearTimeout(retry);
       goDark();
       await connection.end({ timeout: 5 });
+    },
+  };
+}
+
+/** A connection's handlers for the embedded feed: `onnotify`, `onclose` as postgres.js calls them. */
+export interface FeedConnectionOptions {
+  onnotify: (name: string, payload: string) => void;
+  onclose: () => void;
+}
+
+/**
+ * The embedded database's feed. PGlite is one database session, which this process's one
+ * connection (open.ts) is; that session LISTENs, so the tables' triggers (migrations 007, 009,
+ * 021, 022, 027, 036: the same as on a server) tell it of every committed change, whoever made
+ * it: the module that owns the table, an erasure, a retention run, a statement typed into a
+ * command. A session hears its own NOTIFY with the commit's answer (before ReadyForQuery), so
+ * the change reaches the caches before the writer's `await` returns: nothing has to remember to
+ * announce it (issue 45: an erasure left the anonymised customer in the kept list, because only
+ * the customers module's own saves were announced).
+ *
+ * Pass `connection` into the driver's options, then `start` with a way to run a statement on
+ * that connection. Live once listening; dark when the connection is lost (no query can run then
+ * either), live again, with every cache cleared, once a LISTEN has gone through again.
+ */
+export function embeddedChangeFeed(): {
+  feed: ChangeFeed;
+  connection: FeedConnectionOptions;
+  start(run: (statement: string) => Promise<unknown>): Promise<void>;
+} {
+  const listeners = new Listeners();
+  let live = false;
+  let closed = false;
+  let retry: Timer | undefined;
+  let run: ((statement: string) => Promise<unknown>) | null = null;
+
+  const goDark = () => {
+    if (!live) return;
+    live = false;
+    listeners.emitAll();
+  };
+  async function startListening(): Promise<void> {
+    if (!run) return;
+    await run(`listen ${channel}`);
+    live = true;
+    listeners.emitAll();
+  }
+  function scheduleListen(): void {
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      if (closed) return;
+      startListening().catch((error: unknown) => {
+        console.error("[api] change feed: could not listen:", error instanceof Error ? error.message : error);
+        scheduleListen();
+      });
+    }, reconnectDelayMs);
+  }
+
+  return {
+    feed: {
+      get live() {
+        return live;
+      },
+      subscribe: (table, listener) => listeners.add(table, listener),
+      changed: (table, detail) => listeners.emit(table, detail),
+      async close() {
+        closed = true;
+        clearTimeout(retry);
+        goDark();
+      },
+    },
+    connection: {
+      onnotify: (name, payload) => {
+        const change = name === channel ? parseChange(payload) : null;
+        if (change) listeners.emit(change.table, change.detail);
+      },
+      onclose: () => {
+        goDark();
+        if (!closed && run) scheduleListen();
+      },
+    },
+    async start(runStatement) {
+      run = runStatement;
+      await startListening();
     },
   };
 }

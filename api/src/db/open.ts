@@ -1,5 +1,6 @@
 import postgres from "postgres";
 import type { Config } from "../config.ts";
+import { type ChangeFeed, embeddedChangeFeed } from "./change-feed.ts";
 import { type EmbeddedServer, startEmbeddedServer } from "./embedded.ts";
 
 /** The query function every module receives. */
@@ -24,6 +25,12 @@ export interface Database {
   writes: Sql;
   /** The embedded server when there is no DATABASE_URL, else null. */
   embedded: EmbeddedServer | null;
+  /**
+   * The embedded database's change feed: its one connection LISTENs, so every committed change
+   * reaches the caches through the tables' triggers (`embeddedChangeFeed`). Null for a server,
+   * where a feed needs a connection of its own (`listenForChanges`).
+   */
+  changes: ChangeFeed | null;
   /** Ends the driver and, for the embedded database, stops PGlite. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -84,15 +91,17 @@ export async function openDatabase(
     const close = once(async () => {
       await Promise.all([sql.end({ timeout: 5 }), writes.end({ timeout: 5 })]);
     });
-    return { sql, writes, embedded: null, close };
+    return { sql, writes, embedded: null, changes: null, close };
   }
 
   const server = await startEmbeddedServer({
     dataDir: options.memory ? undefined : config.dataDir,
     template: options.template,
   });
+  const feed = embeddedChangeFeed();
   const sql = postgres({
     ...driverOptions,
+    ...feed.connection,
     path: server.socketPath,
     user: "postgres",
     database: "postgres",
@@ -103,18 +112,21 @@ export async function openDatabase(
     max_lifetime: 0,
     idle_timeout: 0,
   });
-  return {
-    sql,
-    writes: sql,
-    embedded: server,
-    close: once(async () => {
-      try {
-        await sql.end({ timeout: 5 });
-      } finally {
-        await server.stop();
-      }
-    }),
-  };
+  const close = once(async () => {
+    try {
+      await feed.feed.close();
+      await sql.end({ timeout: 5 });
+    } finally {
+      await server.stop();
+    }
+  });
+  try {
+    await feed.start((statement) => sql.unsafe(statement));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { sql, writes: sql, embedded: server, changes: feed.feed, close };
 }
 
 function once(fn: () => Promise<void>): () => Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type ChangeDetail, type ChangeFeed, parseChange, type WatchedTable } from "../../src/db/change-feed.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 
 /** Until `condition` holds, at most `timeoutMs`; NOTIFY arrives a round trip after the commit. */
 async function eventually(condition: () => boolean, timeoutMs = 5000): Promise<void> {
@@ -11,14 +11,15 @@ async function eventually(condition: () => boolean, timeoutMs = 5000): Promise<v
   }
 }
 
-// LISTEN needs a database server; the embedded database's feed is the process-local one.
-describe.skipIf(!process.env.DATABASE_URL)("change feed on a database server", () => {
+// The same triggers tell both feeds: a server's LISTENs on a connection of its own, the embedded
+// database's on its one connection (issue 45: before, it heard only what a module announced).
+describe.each(testDatabaseKinds())("change feed on the %s database", (kind) => {
   let db: TestDatabase;
   let feed: ChangeFeed;
   const heard: WatchedTable[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ kind });
     feed = await db.openChangeFeed();
     feed.subscribe("customers", () => heard.push("customers"));
     feed.subscribe("users", () => heard.push("users"));
@@ -119,22 +120,35 @@ describe.skipIf(!process.env.DATABASE_URL)("change feed on a database server", (
     expect(heard).toEqual(["customers"]);
   });
 
-  test("goes dark when its connection is lost and is live again, caches emptied, once it listens again", async () => {
+  test.if(kind === "embedded")("embedded: hears a change before the writer's own await returns", async () => {
     heard.length = 0;
-    const [killed] = await db.sql<{ count: number }[]>`
+    await db.sql.begin(async (tx) => {
+      await tx`insert into customers (name) values ('Same Session GmbH')`;
+      // Not before the commit: a rolled-back change must not have been heard.
+      expect(heard).toEqual([]);
+    });
+    expect(heard).toEqual(["customers"]);
+  });
+
+  test.if(kind === "server")(
+    "goes dark when its connection is lost and is live again, caches emptied, once it listens again",
+    async () => {
+      heard.length = 0;
+      const [killed] = await db.sql<{ count: number }[]>`
       select count(*)::int as count from (
         select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'
       ) terminated`;
-    expect(killed?.count).toBe(1);
-    await eventually(() => !feed.live);
-    await eventually(() => feed.live);
-    // Listeners heard "start from empty" when it went dark and when it came back.
-    expect(heard.filter((table) => table === "customers").length).toBeGreaterThanOrEqual(2);
-    heard.length = 0;
-    await db.sql`insert into customers (name) values ('After Reconnect GmbH')`;
-    await eventually(() => heard.includes("customers"));
-  });
+      expect(killed?.count).toBe(1);
+      await eventually(() => !feed.live);
+      await eventually(() => feed.live);
+      // Listeners heard "start from empty" when it went dark and when it came back.
+      expect(heard.filter((table) => table === "customers").length).toBeGreaterThanOrEqual(2);
+      heard.length = 0;
+      await db.sql`insert into customers (name) values ('After Reconnect GmbH')`;
+      await eventually(() => heard.includes("customers"));
+    },
+  );
 });
 
 describe("a change notification's payload", () => {

@@ -1,7 +1,8 @@
 // „Jetzt sichern“ over real sockets, against a real API process on the embedded database:
 // `POST /api/operations/backup` for admins (202, one at a time: 409 while one runs; staff 403,
 // no token 401), and `bun run backup` while that API runs, which asks it with the operator token
-// the API left in its DATA_DIR (a token from another DATA_DIR's API is a 401).
+// the API left in its DATA_DIR (a token from another DATA_DIR's API is a 401) and is held to the
+// same 10 minutes between on-demand backups (backup-limits.test.ts has the edges).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -17,6 +18,7 @@ describe("„Jetzt sichern“ with the embedded database", () => {
   let site: Site;
   let other: Site;
   let place: BackupPlace;
+  let otherPlace: BackupPlace;
   let server: TestServer;
   let otherServer: TestServer;
   let app: Handler;
@@ -26,8 +28,9 @@ describe("„Jetzt sichern“ with the embedded database", () => {
     site = await emptySite("pglite", "disk");
     other = await emptySite("pglite", "disk");
     place = await backupPlace("disk");
+    otherPlace = await backupPlace("disk");
     server = await startTestServer({ dataDir: site.dataDir, quiet: true, embedded: true, env: place.env });
-    otherServer = await startTestServer({ dataDir: other.dataDir, quiet: true, embedded: true, env: place.env });
+    otherServer = await startTestServer({ dataDir: other.dataDir, quiet: true, embedded: true, env: otherPlace.env });
     app = overHttp(server.url);
     owner = await signedInOwner(app);
   }, 120_000);
@@ -38,20 +41,21 @@ describe("„Jetzt sichern“ with the embedded database", () => {
     await site?.drop();
     await other?.drop();
     await place?.drop();
+    await otherPlace?.drop();
   });
 
-  async function completeSets(): Promise<string[]> {
-    return (await listSets(place.target)).filter((set) => set.complete).map((set) => set.name);
+  async function completeSets(where = place): Promise<string[]> {
+    return (await listSets(where.target)).filter((set) => set.complete).map((set) => set.name);
   }
 
-  async function waitForSets(count: number): Promise<string[]> {
+  async function waitForSets(count: number, where = place): Promise<string[]> {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      const sets = await completeSets();
+      const sets = await completeSets(where);
       if (sets.length >= count) return sets;
       await Bun.sleep(200);
     }
-    throw new Error(`no ${count} complete set(s) in ${place.target.description}`);
+    throw new Error(`no ${count} complete set(s) in ${where.target.description}`);
   }
 
   const backupNow = (token?: string) =>
@@ -105,14 +109,24 @@ describe("„Jetzt sichern“ with the embedded database", () => {
   }, 90_000);
 
   test("bun run backup while the API runs: asks it (exit 0) instead of refusing; the API writes the set", async () => {
-    await Bun.sleep(1100); // set names have seconds
-    const run = await runScript("backup", [], { ...site.env, ...place.env });
+    // The other API: no on-demand backup yet in its deployment.
+    const run = await runScript("backup", [], { ...other.env, ...otherPlace.env });
     expect(run.code, run.output).toBe(0);
-    expect(run.output).toContain(`Die laufende API (${server.url}) schreibt jetzt die Sicherung.`);
+    expect(run.output).toContain(`Die laufende API (${otherServer.url}) schreibt jetzt die Sicherung.`);
     expect(run.output).not.toContain("Die Datenbank ließ sich nicht öffnen");
-    expect(await waitForSets(2)).toHaveLength(2);
-    const audit = await callJson<AuditPage>(app, "/api/audit?action=backup.requested", { token: owner.token });
+    expect(await waitForSets(1, otherPlace)).toHaveLength(1);
+    const audit = await callJson<AuditPage>(overHttp(otherServer.url), "/api/audit?action=backup.requested", {
+      token: (await signedInOwner(overHttp(otherServer.url))).token,
+    });
     expect(audit.body.events[0]?.actor_kind).toBe("system");
+  }, 90_000);
+
+  test("bun run backup within 10 minutes of the last press: the API refuses (exit 2) and says from when", async () => {
+    const run = await runScript("backup", [], { ...site.env, ...place.env });
+    expect(run.code, run.output).toBe(2);
+    expect(run.output).toContain(`Die laufende API (${server.url}) hat die Sicherung abgelehnt (429):`);
+    expect(run.output).toContain("„Jetzt sichern“ ist höchstens einmal in 10 Minuten möglich.");
+    expect(await completeSets()).toHaveLength(1);
   }, 90_000);
 
   test("after the API stopped, its token is gone and answers nothing", async () => {

@@ -7,6 +7,7 @@ import type { ChangeFeed } from "../../src/db/change-feed.ts";
 import type { Sql } from "../../src/db/open.ts";
 import { postgresRateLimits, type RateLimitStore } from "../../src/http/rate-limit.ts";
 import type { DeliveryOptions } from "../../src/mail/delivery.ts";
+import type { BackupRequests } from "../../src/modules/operations/index.ts";
 import type { BlobReport } from "../../src/storage/blob-report.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { testJwtSecret } from "./jwt-secret.ts";
@@ -85,6 +86,8 @@ export function createTestApp(
     delivery?: Partial<DeliveryOptions>;
     blobReport?: BlobReport;
     fetchManifest?: (url: string) => Promise<string>;
+    /** „Jetzt sichern“ (`backupRequests`); by default one on `sql` alone, as app.ts makes it. */
+    backups?: BackupRequests;
   } = {},
 ): App {
   const app = crypto.randomUUID();

@@ -3,17 +3,20 @@ import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import postgres from "postgres";
-import { type ChangeFeed, listenForChanges, localChangeFeed } from "../../src/db/change-feed.ts";
+import { type ChangeFeed, listenForChanges } from "../../src/db/change-feed.ts";
 import { migrate, migrationsDir } from "../../src/db/migrate.ts";
-import { openDatabase, type Sql } from "../../src/db/open.ts";
+import { type Database, openDatabase, type Sql } from "../../src/db/open.ts";
 
 export interface TestDatabase {
   sql: Sql;
+  /** The database as the app opened it (`openDatabase`): what backups need (the embedded server). */
+  database: Database;
   /** The server database's URL, for other processes (benches); null for the embedded one. */
   url: string | null;
   /**
    * A change feed of this database, as `bun start` makes one: LISTEN on its own connection to a
-   * server (closed by `drop()`), the process-local feed for the embedded database.
+   * server (closed by `drop()`), the embedded database's own (its one connection LISTENs: every
+   * call returns that feed).
    */
   openChangeFeed(): Promise<ChangeFeed>;
   /**
@@ -88,7 +91,7 @@ async function createServerDatabase(serverUrl: string, migrated: boolean): Promi
     await drop();
     throw error;
   }
-  return { sql: db.sql, url: url.toString(), openChangeFeed, connectAgain, drop };
+  return { sql: db.sql, database: db, url: url.toString(), openChangeFeed, connectAgain, drop };
 }
 
 /**
@@ -114,6 +117,11 @@ async function loadTemplate(): Promise<{ path: string; data: ArrayBuffer | null 
   return { path, data: (await file.exists()) ? await file.arrayBuffer() : null };
 }
 
+function embeddedFeed(db: Database): ChangeFeed {
+  if (!db.changes) throw new Error("the embedded database has a change feed of its own");
+  return db.changes;
+}
+
 async function createEmbeddedDatabase(migrated: boolean): Promise<TestDatabase> {
   const template = migrated ? await loadTemplate() : { path: "", data: null };
   const db = await openDatabase(
@@ -124,8 +132,9 @@ async function createEmbeddedDatabase(migrated: boolean): Promise<TestDatabase> 
     if (!migrated) {
       return {
         sql: db.sql,
+        database: db,
         url: null,
-        openChangeFeed: async () => localChangeFeed(),
+        openChangeFeed: async () => embeddedFeed(db),
         connectAgain: async () => db.sql,
         drop: db.close,
       };
@@ -144,8 +153,9 @@ async function createEmbeddedDatabase(migrated: boolean): Promise<TestDatabase> 
   }
   return {
     sql: db.sql,
+    database: db,
     url: null,
-    openChangeFeed: async () => localChangeFeed(),
+    openChangeFeed: async () => embeddedFeed(db),
     connectAgain: async () => db.sql,
     drop: db.close,
   };

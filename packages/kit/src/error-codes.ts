@@ -94,8 +94,11 @@ export const apiErrorCodes = [
   "deploy-key-wrong-remote",
   "deploy-key-not-found",
   "deploy-key-cannot-administer",
-  // Operations: „Jetzt sichern“ while a backup or restore drill runs.
+  // Operations: „Jetzt sichern“ while a backup or restore drill runs, again within its cooldown,
+  // or with too little free space in the backup folder.
   "backup-running",
+  "backup-too-soon",
+  "backup-no-space",
   // Datenschutz-Anfragen.
   "privacy-case-not-found",
   "privacy-case-not-erasure",

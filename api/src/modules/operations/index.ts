@@ -4,5 +4,10 @@
  * api/src/app.ts alone, so that importing this file stays cheap (no routes, no PDF library).
  */
 
-export type { BackupRequests } from "./backup-requests.ts";
+export {
+  type BackupRequests,
+  type BackupStart,
+  backupSpaceFactor,
+  onDemandBackupCooldownMs,
+} from "./backup-requests.ts";
 export { blobAreas, describeScrub, runBlobMaintenance, scheduleBlobMaintenance } from "./maintenance.ts";

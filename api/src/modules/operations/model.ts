@@ -155,5 +155,7 @@ export const backupRoute = endpoint("POST /api/operations/backup")({
     401: { unauthorized: [httpMessages.unauthorized] },
     403: { "admin-only": [httpMessages.adminOnly] },
     409: { "backup-running": [operationsMessages.backupRunning] },
+    429: { "backup-too-soon": [operationsMessages.backupTooSoon(new Date("2026-03-02T13:32:00Z"))] },
+    507: { "backup-no-space": [operationsMessages.backupNoSpace(40 * 1024 * 1024, 96 * 1024 * 1024)] },
   },
 });

@@ -66,8 +66,11 @@ export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql"
 
 /**
  * `POST /api/operations/backup` („Jetzt sichern“): one backup in this API process, as the schedule
- * runs it; 202 once it began (its outcome is recorded like every run: the dashboard's Betrieb
- * block, a mail to admins on failure), 409 while a backup or drill runs. For admins (staff 403),
+ * runs it, then the sets the retention rule no longer keeps go; 202 once it began (its outcome is
+ * recorded like every run: the dashboard's Betrieb block, a mail to admins on failure), 409 while
+ * a backup or drill runs, 429 within 10 minutes of the deployment's last on-demand backup (the
+ * message says from when), 507 when the backup folder has less than twice the last set free.
+ * For admins (staff 403),
  * or for `bun run backup` on this machine with the operator token from DATA_DIR
  * (backup/on-demand.ts). Either way an audit event names who asked.
  */
@@ -89,8 +92,19 @@ export function backupRequestModule(
         if (session.user.role !== "admin") throw new HttpError(403, "admin-only", httpMessages.adminOnly);
         actor = userActor(session.user, request, server, config.trustedProxies);
       }
-      if ((await requests.start()) === "busy") {
-        throw new HttpError(409, "backup-running", operationsMessages.backupRunning);
+      const start = await requests.start();
+      if (start.outcome === "busy") throw new HttpError(409, "backup-running", operationsMessages.backupRunning);
+      if (start.outcome === "too-soon") {
+        throw new HttpError(429, "backup-too-soon", operationsMessages.backupTooSoon(start.nextAt), {
+          "Retry-After": String(Math.max(1, start.retryAfterSeconds)),
+        });
+      }
+      if (start.outcome === "no-space") {
+        throw new HttpError(
+          507,
+          "backup-no-space",
+          operationsMessages.backupNoSpace(start.freeBytes, start.neededBytes),
+        );
       }
       await recordAuditEvent(sql, actor, { action: "backup.requested" });
       set.status = 202;
