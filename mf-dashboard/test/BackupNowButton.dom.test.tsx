@@ -13,7 +13,7 @@ async function pressRefused(refusal: { status: number; json: unknown }): Promise
   renderScreen(
     <>
       <Notifications />
-      <BackupNowButton />
+      <BackupNowButton running={null} lastBackup={null} />
     </>,
   );
   fireEvent.click(screen.getByRole("button", { name: "Jetzt sichern" }));
