@@ -70,7 +70,9 @@ test("an admin plans a Löschung, sees each place with its action and carries it
 
   const section = page.getByRole("region", { name: "Löschung planen" });
   const plan = section.getByRole("table", { name: "Löschplan" });
-  await expect(plan.getByRole("columnheader")).toHaveText(["Wo", "Aktion", "Grund", "bis"]);
+  await expect(plan.getByRole("columnheader")).toHaveText(["Wo", "Gefunden in", "Aktion", "Grund", "bis"]);
+  // Each line names the field and shows the address as it stands there.
+  await expect(plan.getByRole("cell", { name: `E-Mail-Adresse: ${email}`, exact: true })).toBeVisible();
   // The request and the notice to the team about it: both erased.
   await expect(
     plan.getByRole("row").filter({ has: page.getByRole("cell", { name: "Löschen", exact: true }) }),
@@ -84,6 +86,9 @@ test("an admin plans a Löschung, sees each place with its action and carries it
   await expect(page.getByText("Gelöscht: 2, anonymisiert: 0, eingeschränkt: 0, von Hand zu prüfen: 0.")).toBeVisible();
   await expect(section.getByText("Zu dieser E-Mail-Adresse ist nichts zu löschen.")).toBeVisible();
   await expect(plan).toHaveCount(0);
+  // A Löschung alone is done once carried out: the case says so, without a hand edit.
+  await expect(page.getByText(/^Löschung durchgeführt am \d\d\.\d\d\.\d{4}/)).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("done");
 });
 
 test("staff see no „Datenschutz“ link, and the screen refuses them", async ({ page, request }) => {

@@ -28,6 +28,7 @@ function privacyCase(id: number, overrides: Partial<PrivacyCase> = {}): PrivacyC
     notes: "",
     created_at: `${today}T09:00:00.000Z`,
     created_by_name: "Ada Admin",
+    erased_at: null,
     ...overrides,
   };
 }
@@ -48,10 +49,35 @@ describe("Datenschutz", () => {
     const detail: PrivacyCaseDetail = {
       case: created,
       hits: [
-        { kind: "contact_request", id: 4, label: "Kontaktanfrage Nr. 4 vom 03.11.2026", fields: ["email", "message"] },
-        { kind: "invoice", id: 9, label: "Rechnung 2026-014", fields: ["customer_id"] },
+        {
+          kind: "contact_request",
+          id: 4,
+          label: "Kontaktanfrage Nr. 4 vom 03.11.2026",
+          fields: ["email", "message"],
+          matches: [
+            { field: "email", address: "juergen@beispiel.de" },
+            { field: "message", address: "JUERGEN@beispiel.de" },
+          ],
+          mention: false,
+        },
+        {
+          kind: "invoice",
+          id: 9,
+          label: "Rechnung 2026-014",
+          fields: ["customer_id"],
+          matches: [],
+          mention: false,
+        },
+        {
+          kind: "customer",
+          id: 12,
+          label: "Kunde „Agentur Nord“ (Nr. 12)",
+          fields: ["notes"],
+          matches: [{ field: "notes", address: "juergen@beispiel.de" }],
+          mention: true,
+        },
       ],
-      summary: privacyMessages.found(2),
+      summary: privacyMessages.found(3),
     };
     const calls = stubApi((call) => {
       if (call.path === retentionPlanPath) return { json: nothingToDelete };
@@ -79,9 +105,15 @@ describe("Datenschutz", () => {
     const hits = await screen.findByRole("table", { name: "Fundstellen" });
     expect(within(hits).getByText("Rechnung 2026-014")).toBeDefined();
     expect(within(hits).getByText("Kontaktanfrage")).toBeDefined();
-    expect(within(hits).getByText("E-Mail-Adresse, Nachricht")).toBeDefined();
+    // Each hit names the field and shows the address as it stands there.
+    expect(within(hits).getByText("E-Mail-Adresse: juergen@beispiel.de; Nachricht: JUERGEN@beispiel.de")).toBeDefined();
     expect(within(hits).getByText("ausgestellt an einen gefundenen Kunden")).toBeDefined();
-    expect(screen.getByText("2 Fundstellen.")).toBeDefined();
+    expect(within(hits).queryByText("Kunde „Agentur Nord“ (Nr. 12)")).toBeNull();
+    // Someone else's record that names the address: listed apart.
+    const mentions = screen.getByRole("table", { name: "Erwähnungen in Datensätzen anderer Personen" });
+    expect(within(mentions).getByText("Kunde „Agentur Nord“ (Nr. 12)")).toBeDefined();
+    expect(within(mentions).getByText("Notizen: juergen@beispiel.de")).toBeDefined();
+    expect(screen.getByText("3 Fundstellen.")).toBeDefined();
     expect(screen.getByRole("button", { name: "Auskunft herunterladen" })).toBeDefined();
     const post = calls.find((call) => call.method === "POST");
     expect(post?.body).toEqual({

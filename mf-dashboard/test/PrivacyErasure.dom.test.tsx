@@ -23,6 +23,7 @@ const erasureCase: PrivacyCase = {
   notes: "",
   created_at: "2026-11-02T09:00:00.000Z",
   created_by_name: "Ada Admin",
+  erased_at: null,
 };
 
 const plan: PrivacyErasurePlan = {
@@ -33,6 +34,8 @@ const plan: PrivacyErasurePlan = {
       id: 4,
       label: "Kontaktanfrage Nr. 4 vom 03.11.2026",
       fields: ["email"],
+      matches: [{ field: "email", address: "juergen@beispiel.de" }],
+      mention: false,
       action: "erase",
       reason: privacyErasureReasons.contactRequest,
       until: null,
@@ -42,6 +45,8 @@ const plan: PrivacyErasurePlan = {
       id: 7,
       label: "Kunde „Müller Bau“ (Nr. 7)",
       fields: ["email"],
+      matches: [{ field: "email", address: "JUERGEN@BEISPIEL.DE" }],
+      mention: false,
       action: "anonymise",
       reason: privacyErasureReasons.customer,
       until: null,
@@ -51,12 +56,25 @@ const plan: PrivacyErasurePlan = {
       id: 9,
       label: "Rechnung 2025-014",
       fields: ["customer_id"],
+      matches: [],
+      mention: false,
       action: "restrict",
       reason: privacyErasureReasons.invoiceIssued,
       until: "2033-12-31",
     },
+    {
+      kind: "contact_request",
+      id: 6,
+      label: "Kontaktanfrage Nr. 6 vom 04.11.2026",
+      fields: ["message"],
+      matches: [{ field: "message", address: "juergen@beispiel.de" }],
+      mention: true,
+      action: "remove_mention",
+      reason: privacyErasureReasons.mention,
+      until: null,
+    },
   ],
-  summary: privacyMessages.planned(3),
+  summary: privacyMessages.planned(4),
 };
 
 beforeEach(() => {
@@ -70,21 +88,21 @@ function stubCase(privacyCase: PrivacyCase) {
       const result: PrivacyErasureResult = {
         case_id: 5,
         items: plan.items,
-        counts: { erase: 1, anonymise: 1, restrict: 1, review: 0 },
-        summary: privacyMessages.erased({ erase: 1, anonymise: 1, restrict: 1, review: 0 }),
+        counts: { erase: 1, anonymise: 1, restrict: 1, remove_mention: 1, review: 0 },
+        summary: privacyMessages.erased({ erase: 1, anonymise: 1, restrict: 1, remove_mention: 1, review: 0 }),
       };
       return { json: result };
     }
     if (call.path === "/api/privacy/cases/5/erasure-plan") return { json: plan };
     if (call.path === "/api/privacy/cases/5") {
-      return { json: { case: privacyCase, hits: plan.items, summary: privacyMessages.found(3) } };
+      return { json: { case: privacyCase, hits: plan.items, summary: privacyMessages.found(4) } };
     }
     return { json: { cases: [privacyCase] } };
   });
 }
 
 describe("Löschung planen", () => {
-  test("the plan as a table (Wo / Aktion / Grund / bis), carried out only after the labelled dialog", async () => {
+  test("the plan as a table (Wo / Gefunden in / Aktion / Grund / bis), mentions apart, carried out only after the labelled dialog", async () => {
     const calls = stubCase(erasureCase);
     renderScreen(<Privacy />);
     fireEvent.click(await screen.findByRole("button", { name: "Öffnen: juergen@beispiel.de" }));
@@ -95,7 +113,7 @@ describe("Löschung planen", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((cell) => cell.textContent),
-    ).toEqual(["Wo", "Aktion", "Grund", "bis"]);
+    ).toEqual(["Wo", "Gefunden in", "Aktion", "Grund", "bis"]);
     const rows = within(table)
       .getAllByRole("row")
       .slice(1)
@@ -105,16 +123,43 @@ describe("Löschung planen", () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ["Kontaktanfrage Nr. 4 vom 03.11.2026", "Löschen", privacyErasureReasons.contactRequest, "–"],
-      ["Kunde „Müller Bau“ (Nr. 7)", "Anonymisieren", privacyErasureReasons.customer, "–"],
-      ["Rechnung 2025-014", "Einschränken", privacyErasureReasons.invoiceIssued, "31.12.2033"],
+      [
+        "Kontaktanfrage Nr. 4 vom 03.11.2026",
+        "E-Mail-Adresse: juergen@beispiel.de",
+        "Löschen",
+        privacyErasureReasons.contactRequest,
+        "–",
+      ],
+      [
+        "Kunde „Müller Bau“ (Nr. 7)",
+        "E-Mail-Adresse: JUERGEN@BEISPIEL.DE",
+        "Anonymisieren",
+        privacyErasureReasons.customer,
+        "–",
+      ],
+      [
+        "Rechnung 2025-014",
+        "ausgestellt an einen gefundenen Kunden",
+        "Einschränken",
+        privacyErasureReasons.invoiceIssued,
+        "31.12.2033",
+      ],
     ]);
-    expect(within(section).getByText(privacyMessages.planned(3))).toBeDefined();
+    // Someone else's request that names the address: apart, and only the mention goes.
+    const mentions = within(section).getByRole("table", {
+      name: "Erwähnungen in Datensätzen anderer Personen (bitte prüfen)",
+    });
+    expect(within(mentions).getByText("Kontaktanfrage Nr. 6 vom 04.11.2026")).toBeDefined();
+    expect(within(mentions).getByText("Erwähnung entfernen")).toBeDefined();
+    expect(within(section).getByText(privacyMessages.planned(4))).toBeDefined();
 
     // Nothing happens before the confirmation; „Abbrechen“ changes nothing.
     fireEvent.click(within(section).getByRole("button", { name: "Löschung durchführen" }));
     const dialog = await screen.findByRole("dialog", { name: "Löschung durchführen?" });
     expect(within(dialog).getByText(/1 Fundstellen werden gelöscht, 1 anonymisiert und 1 bis zum Ende/)).toBeDefined();
+    expect(
+      within(dialog).getByText(/Aus 1 Datensätzen anderer Personen wird nur die Erwähnung entfernt/),
+    ).toBeDefined();
     fireEvent.click(within(dialog).getByRole("button", { name: "Abbrechen" }));
     // Compared as a boolean: a failed match would print the whole page.
     await waitFor(() => expect(screen.queryByRole("dialog") === null).toBe(true));

@@ -109,7 +109,7 @@ describe.each(databaseKinds)("a Löschung across a restore, on %s", (database) =
         token: owner.token,
       });
       expect(done.status).toBe(200);
-      expect(done.body.counts).toEqual({ erase: 5, anonymise: 1, restrict: 1, review: 0 });
+      expect(done.body.counts).toEqual({ erase: 5, anonymise: 1, restrict: 1, remove_mention: 0, review: 0 });
       expect(await invoiceSeen(app)).toEqual({ staff: 404, staffListed: false, pdfSha256 });
     } finally {
       await server.stop();

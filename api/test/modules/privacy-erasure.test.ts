@@ -135,7 +135,7 @@ describe("Löschung (Art. 17 DSGVO) as a plan", () => {
       token: owner.token,
     });
     expect(done.status).toBe(200);
-    expect(done.body.counts).toEqual({ erase: 5, anonymise: 1, restrict: 1, review: 0 });
+    expect(done.body.counts).toEqual({ erase: 5, anonymise: 1, restrict: 1, remove_mention: 0, review: 0 });
     expect(done.body.summary).toBe(privacyMessages.erased(done.body.counts));
 
     const requests = await db.sql<{ id: number }[]>`select id from contact_requests order by id`;
@@ -201,14 +201,18 @@ describe("Löschung (Art. 17 DSGVO) as a plan", () => {
       token: owner.token,
     });
     expect(again.status).toBe(200);
-    expect(again.body.counts).toEqual({ erase: 0, anonymise: 0, restrict: 0, review: 0 });
+    expect(again.body.counts).toEqual({ erase: 0, anonymise: 0, restrict: 0, remove_mention: 0, review: 0 });
     expect((await readLedger(db.sql)).length).toBe(entriesBefore);
     expect(await pdfSha256(owner.token)).toBe(pdfBefore);
     const plan = await callJson<PrivacyErasurePlan>(app, `/api/privacy/cases/${erasureCase.id}/erasure-plan`, {
       token: owner.token,
     });
-    expect(plan.body.items).toEqual([]);
-    expect(plan.body.summary).toBe(privacyMessages.nothingToErase);
+    // The restricted invoice is still found (through the ledger: its customer is anonymised) and
+    // stays restricted until the same day.
+    expect(plan.body.items.map((item) => `${item.kind}:${item.id}:${item.action}:${item.until}`)).toEqual([
+      `invoice:${ids.invoice}:restrict:${until}`,
+    ]);
+    expect(plan.body.items[0]?.reason).toBe(privacyErasureReasons.invoiceRestricted);
     const verify = await callJson<{ ok: boolean }>(app, "/api/audit/verify", { token: owner.token });
     expect(verify.body.ok).toBe(true);
   });

@@ -3,6 +3,7 @@
 // entry in the table is found by its checksum; two sources that disagree about one entry are
 // refused, in German. On both databases (DATABASE_URL set: PostgreSQL).
 import { afterAll, describe, expect, test } from "bun:test";
+import { privacyMentionRemoved } from "@klarwerk/kit";
 import {
   type LedgerEntry,
   LedgerError,
@@ -41,7 +42,15 @@ describe("the erasure ledger", () => {
     // As on a restored older copy: the person is back in the row.
     await db.sql`update customers set name = 'Zoë Äbersold', email = 'zoe@example.com', phone = '0301234' where id = ${id}`;
     const { counts } = await replayLedger(db.sql, [entry]);
-    expect(counts).toEqual({ entries: 1, effective: 1, rows: 1, blobs: 0, restrictions: 0, restrictionsApplied: 0 });
+    expect(counts).toEqual({
+      entries: 1,
+      effective: 1,
+      rows: 1,
+      blobs: 0,
+      restrictions: 0,
+      restrictionsApplied: 0,
+      mentions: 0,
+    });
     const [row] = await db.sql`select name, email, phone, notes from customers where id = ${id}`;
     expect(row).toEqual({ name: "Gelöscht", email: null, phone: null, notes: null });
     // Replayed again, it finds nothing left to do.
@@ -52,7 +61,33 @@ describe("the erasure ledger", () => {
       blobs: 0,
       restrictions: 0,
       restrictionsApplied: 0,
+      mentions: 0,
     });
+  });
+
+  test("a removed mention is named without its text and removed again on a copy that still has it", async () => {
+    const id = await customer("agentur@example.com");
+    const notes = "Ansprechpartnerin: zoe@example.com, nicht o'zoe@example.com; HTML: o&#39;zoe@example.com";
+    await db.sql`update customers set notes = ${notes} where id = ${id}`;
+    const removed = notes.replace("zoe@example.com,", `${privacyMentionRemoved},`);
+    const entry = await db.sql.begin(async (tx) => {
+      await tx`update customers set notes = ${removed} where id = ${id}`;
+      return recordErasure(tx, {
+        reason: "request",
+        address: "ZOE@example.com",
+        rows: [],
+        scrubbed: [{ table: "customers", id, columns: ["notes"] }],
+      });
+    });
+    const [read] = (await readLedger(db.sql)).filter((candidate) => candidate.id === entry.id);
+    expect(read).toEqual(entry);
+    expect(JSON.stringify(read)).not.toContain("zoe@");
+    // As on a restored older copy: the mention is back; the other person's addresses stay.
+    await db.sql`update customers set notes = ${notes} where id = ${id}`;
+    expect((await replayLedger(db.sql, [entry])).counts).toMatchObject({ effective: 1, mentions: 1 });
+    const [row] = await db.sql<{ notes: string }[]>`select notes from customers where id = ${id}`;
+    expect(row?.notes).toBe(removed);
+    expect((await replayLedger(db.sql, [entry])).counts).toMatchObject({ effective: 0, mentions: 0 });
   });
 
   test("an entry changed in the table is refused by its checksum, naming it", async () => {

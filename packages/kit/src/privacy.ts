@@ -68,11 +68,38 @@ export const privacyMatchLabels: Record<string, string> = {
   folder_id: "liegt in einem gefundenen Ordner",
   user_id: "vom gefundenen Benutzerkonto gesendet",
   route: "Seite",
+  restriction: "auf Verlangen dieser Adresse eingeschränkt",
 };
 
-/** `fields` of a hit as the screen shows them: „E-Mail-Adresse, Nachricht“. */
-export function privacyMatchText(fields: readonly string[]): string {
-  return fields.map((field) => privacyMatchLabels[field] ?? field).join(", ");
+/** What replaces the person's address where an erasure removes a mention from someone else's record. */
+export const privacyMentionRemoved = "(E-Mail-Adresse entfernt)";
+
+/**
+ * What the Auskunft shows instead of the team's own mailboxes (the team inbox, the admin a notice
+ * went to): they are not the person's data (Art. 15(4) DSGVO).
+ */
+export const privacyTeamMailbox = "(Postfach des Unternehmens)";
+
+/** A field of a hit's row and the person's address as it stands there. */
+export interface PrivacyMatch {
+  field: string;
+  address: string;
+}
+
+/**
+ * Where a hit was found, as the screen, the plan and the Auskunft show it:
+ * „E-Mail-Adresse: anna@beispiel.de; gehört zu einer gefundenen Kontaktanfrage“.
+ */
+export function privacyMatchText(hit: { fields: readonly string[]; matches: readonly PrivacyMatch[] }): string {
+  return hit.fields
+    .map((field) => {
+      const label = privacyMatchLabels[field] ?? field;
+      const addresses = [
+        ...new Set(hit.matches.filter((match) => match.field === field).map((match) => match.address)),
+      ];
+      return addresses.length === 0 ? label : `${label}: ${addresses.join(", ")}`;
+    })
+    .join("; ");
 }
 
 /** Art. 12(3): one month from receipt; the due date is shown in yellow this many days before. */
@@ -93,6 +120,8 @@ export interface PrivacyCase {
   notes: string;
   created_at: string;
   created_by_name: string | null;
+  /** When the case's Löschung was carried out (ISO 8601), or null. */
+  erased_at: string | null;
 }
 
 /** `POST /api/privacy/cases`: `received_on` is today (Germany) when left out. */
@@ -116,8 +145,15 @@ export interface PrivacyHit {
   id: number;
   /** Where it is, in German: „Kontaktanfrage vom 03.11.2026“, „Rechnung 2026-014“. */
   label: string;
-  /** The row's fields that name the address (`email`, `message`, `to_address`, …). */
+  /** The row's fields that name the address (`email`, `message`, `to_address`, …) or tie it to another hit. */
   fields: string[];
+  /** Each field that names the address, with the address as it stands there. */
+  matches: PrivacyMatch[];
+  /**
+   * Someone else's record that merely names the address (a colleague's request, a customer's
+   * notes): listed apart, redacted in the Auskunft, and an erasure removes only the mention.
+   */
+  mention: boolean;
 }
 
 export interface PrivacyCaseAnswer {
@@ -156,13 +192,14 @@ export function daysUntilDue(dueOn: string, today: string): number {
  * person's data; keep it untouched but hidden until its retention period ends (Art. 17(3)(b),
  * Art. 18); or leave it to a person to decide (files that may be business letters, staff accounts).
  */
-export const privacyErasureActions = ["erase", "anonymise", "restrict", "review"] as const;
+export const privacyErasureActions = ["erase", "anonymise", "restrict", "remove_mention", "review"] as const;
 export type PrivacyErasureAction = (typeof privacyErasureActions)[number];
 
 export const privacyErasureActionLabels: Record<PrivacyErasureAction, string> = {
   erase: "Löschen",
   anonymise: "Anonymisieren",
   restrict: "Einschränken",
+  remove_mention: "Erwähnung entfernen",
   review: "Von Hand prüfen",
 };
 
@@ -233,6 +270,7 @@ export function privacyErasureLine(item: Pick<PrivacyErasureItem, "label" | "act
     erase: "wird gelöscht",
     anonymise: "wird anonymisiert",
     restrict: "wird eingeschränkt",
+    remove_mention: "Erwähnung wird entfernt",
     review: "von Hand prüfen",
   };
   if (item.action === "restrict" && item.until !== null) {
@@ -266,7 +304,9 @@ export const privacyMessages = {
   retentionPlanned: (requests: number, mails: number, invoices: number) =>
     `Der nächste Lauf würde ${requests} erledigte ${requests === 1 ? "Kontaktanfrage" : "Kontaktanfragen"} mit ${mails} ${mails === 1 ? "E-Mail" : "E-Mails"} und ${invoices} ${invoices === 1 ? "eingeschränkte Rechnung" : "eingeschränkte Rechnungen"} löschen.`,
   erased: (counts: Record<PrivacyErasureAction, number>) =>
-    `Gelöscht: ${counts.erase}, anonymisiert: ${counts.anonymise}, eingeschränkt: ${counts.restrict}, von Hand zu prüfen: ${counts.review}.`,
+    `Gelöscht: ${counts.erase}, anonymisiert: ${counts.anonymise}, eingeschränkt: ${counts.restrict}, ` +
+    (counts.remove_mention > 0 ? `Erwähnungen entfernt: ${counts.remove_mention}, ` : "") +
+    `von Hand zu prüfen: ${counts.review}.`,
 } as const;
 
 /** Why each hit gets its action, in the words a data-protection officer expects. */
@@ -277,10 +317,15 @@ export const privacyErasureReasons = {
   customer:
     "Name, Kontaktdaten, Anschrift und Notizen werden entfernt; der Datensatz bleibt ohne Personenbezug erhalten, damit Rechnungen, die auf ihn verweisen, ihre Zuordnung behalten (Art. 17 Abs. 1 DSGVO).",
   invoiceIssued: `Aufbewahrungspflicht ${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres (§ 147 AO, § 14b UStG): keine Löschung, sondern Einschränkung der Verarbeitung (Art. 17 Abs. 3 lit. b, Art. 18 DSGVO); für Beschäftigte nicht mehr sichtbar.`,
+  invoiceRestricted: `Auf Verlangen dieser Adresse bereits eingeschränkt (Art. 18 DSGVO); wird nach Ablauf der Aufbewahrungsfrist (${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres) gelöscht.`,
   invoiceDraft: "Nicht ausgestellter Entwurf: keine Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   clientError: "Technischer Fehlerbericht ohne Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   fileOrFolder:
     "Kann Geschäftsbriefe oder Buchungsbelege enthalten (§ 257 HGB, § 147 AO): bitte den Inhalt prüfen und im Bereich „Dateien“ löschen.",
+  mention:
+    "Datensatz einer anderen Person, der die Adresse nur nennt: nur die Erwähnung wird entfernt, der Datensatz bleibt (Art. 17 Abs. 1 DSGVO). Bitte prüfen, ob er weitere Angaben zur Person enthält.",
+  mentionInIssuedInvoice:
+    "Ausgestellte Rechnung einer anderen Person, die die Adresse nennt: sie darf nicht geändert werden (§ 147 AO, § 14b UStG); bitte prüfen.",
   account:
     "Benutzerkonto einer oder eines Beschäftigten: in der Benutzerverwaltung entscheiden (Arbeitsverhältnis, Nachvollziehbarkeit der eigenen Arbeit).",
 } as const;

@@ -10,7 +10,8 @@ import {
 } from "@klarwerk/kit";
 import type { Transaction } from "../../db/open.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
-import { type ErasedRows, type RestrictedRow, recordErasure } from "./ledger.ts";
+import { addressHash, withoutAddress } from "./address.ts";
+import { type ErasedRows, type RestrictedRow, recordErasure, type ScrubbedRow } from "./ledger.ts";
 import type { FoundRow } from "./search.ts";
 
 /**
@@ -34,19 +35,28 @@ function item(
   reason: string,
   until: string | null = null,
 ): PrivacyErasureItem {
-  const { kind, id, label, fields } = row;
-  return { kind, id, label, fields, action, reason, until };
+  const { kind, id, label, fields, matches, mention } = row;
+  return { kind, id, label, fields, matches, mention, action, reason, until };
 }
 
-/** The action for each kind of data; an invoice's depends on whether it was issued. */
+/**
+ * The action for each kind of data; an invoice's depends on whether it was issued, and whether an
+ * earlier erasure already restricted it. Someone else's record that merely names the address keeps
+ * everything but the mention (issue 45): an issued invoice cannot even lose that, so it is reviewed.
+ */
 const actionOf: Record<PrivacyDataKind, (row: FoundRow) => PrivacyErasureItem> = {
-  contact_request: (row) => item(row, "erase", reasons.contactRequest),
-  mail: (row) => item(row, "erase", reasons.mail),
-  customer: (row) => item(row, "anonymise", reasons.customer),
-  invoice: (row) =>
-    row.data.state === "issued"
-      ? item(row, "restrict", reasons.invoiceIssued, invoiceRestrictedUntil(String(row.data.issue_date)))
-      : item(row, "erase", reasons.invoiceDraft),
+  contact_request: (row) =>
+    row.mention ? item(row, "remove_mention", reasons.mention) : item(row, "erase", reasons.contactRequest),
+  mail: (row) => (row.mention ? item(row, "remove_mention", reasons.mention) : item(row, "erase", reasons.mail)),
+  customer: (row) =>
+    row.mention ? item(row, "remove_mention", reasons.mention) : item(row, "anonymise", reasons.customer),
+  invoice: (row) => {
+    if (row.restrictedUntil) return item(row, "restrict", reasons.invoiceRestricted, row.restrictedUntil);
+    if (row.data.state !== "issued")
+      return row.mention ? item(row, "remove_mention", reasons.mention) : item(row, "erase", reasons.invoiceDraft);
+    if (row.mention) return item(row, "review", reasons.mentionInIssuedInvoice);
+    return item(row, "restrict", reasons.invoiceIssued, invoiceRestrictedUntil(String(row.data.issue_date)));
+  },
   client_error: (row) => item(row, "erase", reasons.clientError),
   folder: (row) => item(row, "review", reasons.fileOrFolder),
   file: (row) => item(row, "review", reasons.fileOrFolder),
@@ -60,6 +70,46 @@ export function erasurePlanOf(rows: readonly FoundRow[]): PrivacyErasureItem[] {
 
 export function noneOfEach(): Record<PrivacyErasureAction, number> {
   return Object.fromEntries(privacyErasureActions.map((action) => [action, 0])) as Record<PrivacyErasureAction, number>;
+}
+
+/** Where a mention is removed from: the table, and columns that carry the same text (a mail's HTML part). */
+const mentionTables: Partial<Record<PrivacyDataKind, { table: string; also: string[] }>> = {
+  contact_request: { table: "contact_requests", also: [] },
+  mail: { table: "outbox", also: ["html_body"] },
+  customer: { table: "customers", also: [] },
+  invoice: { table: "invoices", also: [] },
+};
+
+/**
+ * Replaces the person's address in each `remove_mention` row's matched fields by „(E-Mail-Adresse
+ * entfernt)“, the rest of the row untouched; returns what changed, for the ledger.
+ */
+async function removeMentions(
+  tx: Transaction,
+  items: readonly PrivacyErasureItem[],
+  sha256: string,
+): Promise<ScrubbedRow[]> {
+  const scrubbed: ScrubbedRow[] = [];
+  for (const planned of items.filter((entry) => entry.action === "remove_mention")) {
+    const target = mentionTables[planned.kind];
+    if (!target) continue;
+    const columns = [...new Set([...planned.matches.map((match) => match.field), ...target.also])];
+    const [stored] = await tx<Record<string, unknown>[]>`
+      select ${tx(columns)} from ${tx(target.table)} where id = ${planned.id} for update`;
+    if (!stored) continue;
+    const changed: Record<string, string> = {};
+    for (const column of columns) {
+      const text = stored[column];
+      if (typeof text !== "string") continue;
+      const without = withoutAddress(text, sha256);
+      if (without !== text) changed[column] = without;
+    }
+    const names = Object.keys(changed);
+    if (names.length === 0) continue;
+    await tx`update ${tx(target.table)} set ${tx(changed, ...names)} where id = ${planned.id}`;
+    scrubbed.push({ table: target.table, id: planned.id, columns: names });
+  }
+  return scrubbed;
 }
 
 /** Ids of the plan's items of one kind and action. */
@@ -121,6 +171,8 @@ export async function carryOutErasure(
     for (const row of added) restricted.push({ table: "invoices", id: planned.id, until: row.until });
   }
   counts.restrict = restricted.length;
+  const scrubbed = await removeMentions(tx, items, addressHash(privacyCase.email));
+  counts.remove_mention = scrubbed.length;
   counts.review = items.filter((entry) => entry.action === "review").length;
 
   const ledgerRows: ErasedRows[] = [
@@ -132,16 +184,23 @@ export async function carryOutErasure(
     { table: "customers", ids: customerIds, set: anonymisedCustomer },
   ].filter((rows) => rows.ids.length > 0);
   // A restriction is in the entry too: a restore of an older set hides the invoice again.
-  if (counts.erase + counts.anonymise + counts.restrict + replies.count > 0) {
+  if (counts.erase + counts.anonymise + counts.restrict + counts.remove_mention + replies.count > 0) {
     await recordErasure(tx, {
       reason: "request",
       address: privacyCase.email,
       caseId: privacyCase.id,
       rows: ledgerRows,
       restricted,
+      scrubbed,
       at,
     });
   }
+  // The case says the Löschung was done (issue 45): a Löschung alone is then finished, one with
+  // an Auskunft still to give is in progress.
+  await tx`
+    update privacy_cases set erased_at = ${at}, updated_at = now(),
+      status = case when kind = 'erasure' then 'done' when status = 'open' then 'in_progress' else status end
+    where id = ${privacyCase.id}`;
   const kinds = privacyDataKinds.filter((kind) => items.some((entry) => entry.kind === kind));
   await recordAuditEvent(tx, actor, {
     action: "privacy_case.erasure_carried_out",

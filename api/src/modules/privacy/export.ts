@@ -12,8 +12,12 @@ import {
   outboxMailStateLabels,
   type PrivacyCase,
   type PrivacyDataKind,
+  type PrivacyMatch,
+  privacyDataKindLabels,
   privacyDataKinds,
+  privacyMatchText,
   privacyMessages,
+  privacyTeamMailbox,
   userRoleLabels,
   userStatusLabels,
 } from "@klarwerk/kit";
@@ -46,7 +50,58 @@ export interface AccessReport {
   summary: string;
   information: KindInformation[];
   general: typeof generalInformation;
-  hits: { kind: PrivacyDataKind; id: number; label: string; fields: string[]; data: Record<string, unknown> }[];
+  hits: ReportHit[];
+  /**
+   * Records of other people that name the person's address (Art. 15(4) DSGVO): only the
+   * address where it stands, nothing else of them.
+   */
+  mentions: ReportHit[];
+}
+
+interface ReportHit {
+  kind: PrivacyDataKind;
+  id: number;
+  label: string;
+  fields: string[];
+  matches: PrivacyMatch[];
+  data: Record<string, unknown>;
+}
+
+/** The mail's mailboxes that are not the person's are the team's: shown as such, never by name or address. */
+function withoutTeamMailboxes(row: FoundRow): Record<string, unknown> {
+  const data = { ...row.data };
+  for (const [name, address] of [
+    ["to_name", "to_address"],
+    ["reply_to_name", "reply_to_address"],
+  ] as const) {
+    if (data[address] === null || data[address] === undefined || row.fields.includes(address)) continue;
+    data[name] = null;
+    data[address] = privacyTeamMailbox;
+  }
+  return data;
+}
+
+/**
+ * A mention as the Auskunft hands it out: a label without the other person's name, and of each
+ * field only the person's address where it stands there.
+ */
+function redactedMention(row: FoundRow): ReportHit {
+  const data: Record<string, unknown> = {};
+  if ("created_at" in row.data) data.created_at = row.data.created_at;
+  for (const match of row.matches) {
+    const shown = data[match.field];
+    data[match.field] = typeof shown === "string" ? `${shown} … ${match.address}` : `… ${match.address}`;
+  }
+  for (const [field, text] of Object.entries(data))
+    if (field !== "created_at" && typeof text === "string") data[field] = `${text} …`;
+  return {
+    kind: row.kind,
+    id: row.id,
+    label: `${privacyDataKindLabels[row.kind]} Nr. ${row.id}`,
+    fields: [...new Set(row.matches.map((match) => match.field))],
+    matches: row.matches,
+    data,
+  };
 }
 
 const reportTitle = "Auskunft nach Art. 15 DSGVO";
@@ -56,8 +111,9 @@ export function accessReport(
   rows: readonly FoundRow[],
   { controller, now }: { controller: string | null; now: Date },
 ): AccessReport {
+  const own = rows.filter((row) => !row.mention);
   const counts = new Map<PrivacyDataKind, number>();
-  for (const row of rows) counts.set(row.kind, (counts.get(row.kind) ?? 0) + 1);
+  for (const row of own) counts.set(row.kind, (counts.get(row.kind) ?? 0) + 1);
   const seen = new Set<CatalogueEntry>();
   const information: KindInformation[] = [];
   for (const kind of privacyDataKinds) {
@@ -93,7 +149,15 @@ export function accessReport(
     summary: rows.length === 0 ? privacyMessages.foundNowhere : privacyMessages.found(rows.length),
     information,
     general: generalInformation,
-    hits: rows.map(({ kind, id, label, fields, data }) => ({ kind, id, label, fields, data })),
+    hits: own.map((row) => ({
+      kind: row.kind,
+      id: row.id,
+      label: row.label,
+      fields: row.fields,
+      matches: row.matches,
+      data: row.kind === "mail" ? withoutTeamMailboxes(row) : row.data,
+    })),
+    mentions: rows.filter((row) => row.mention).map(redactedMention),
   };
 }
 
@@ -164,7 +228,7 @@ const shownFields: Partial<Record<PrivacyDataKind, Record<string, (value: unknow
   account: { role: named(userRoleLabels), status: named(userStatusLabels) },
 };
 
-function hitTable(row: AccessReport["hits"][number]): string {
+function hitTable(row: ReportHit): string {
   const labels = privacyCatalogue[row.kind].fields;
   const cells = Object.entries(labels)
     .filter(([field]) => field in row.data)
@@ -177,7 +241,8 @@ function hitTable(row: AccessReport["hits"][number]): string {
           : escapeHtml((shownAs ?? shownValue)(raw)).replaceAll("\n", "<br>");
       return `<tr><th scope="row">${escapeHtml(label)}</th><td>${value}</td></tr>`;
     });
-  return `<h3>${escapeHtml(row.label)}</h3>\n<table>${cells.join("")}</table>`;
+  const where = `<tr><th scope="row">${foundIn}</th><td>${escapeHtml(privacyMatchText(row))}</td></tr>`;
+  return `<h3>${escapeHtml(row.label)}</h3>\n<table>${where}${cells.join("")}</table>`;
 }
 
 function informationList(info: KindInformation): string {
@@ -191,6 +256,12 @@ function informationList(info: KindInformation): string {
   ];
   return `<dl>${items.map(([term, text]) => `<dt>${term}</dt><dd>${escapeHtml(text)}</dd>`).join("")}</dl>`;
 }
+
+const foundIn = "Gefunden in";
+
+const mentionsTitle = "Erwähnungen in Datensätzen anderer Personen";
+const mentionsIntro =
+  "Ihre E-Mail-Adresse wird in Datensätzen genannt, die andere Personen betreffen. Zum Schutz dieser Personen (Art. 15 Abs. 4 DSGVO) zeigen wir nur die Stellen, die Sie betreffen.";
 
 /** The readable Auskunft: one HTML page, German, with no script and nothing loaded from elsewhere. */
 export function accessHtml(report: AccessReport): string {
@@ -213,6 +284,11 @@ ${report.controller === null ? "" : `<p>Verantwortlicher: ${escapeHtml(report.co
 <p>Anfrage Nr. ${request.case_id} von ${escapeHtml(request.name ?? request.email)} (${escapeHtml(request.email)}), eingegangen am ${formatDate(request.received_on)}; erstellt am ${formatDateTime(report.created_at)}.</p>
 <p><strong>${escapeHtml(report.summary)}</strong></p>
 ${sections.join("\n")}
+${
+  report.mentions.length === 0
+    ? ""
+    : `<section>\n<h2>${mentionsTitle} (${report.mentions.length})</h2>\n<p>${escapeHtml(mentionsIntro)}</p>\n${report.mentions.map(hitTable).join("\n")}\n</section>`
+}
 <section>
 <h2>Ihre Rechte</h2>
 <p>${escapeHtml(report.general.rights)}</p>

@@ -5,6 +5,9 @@ import type { Queries, Sql, Transaction } from "../../db/open.ts";
 import { privateDirMode, privateFileMode } from "../../lib/private-files.ts";
 import { type BlobStore, isBlobId } from "../../storage/blob-store.ts";
 import { type BlobArea, blobAreaNames } from "../../storage/configured-blob-store.ts";
+import { addressHash, withoutAddress } from "./address.ts";
+
+export { addressHash };
 
 /**
  * The erasure ledger (docs/decisions/0058-erasure-ledger.md): every erasure writes one entry in the
@@ -36,6 +39,17 @@ export interface RestrictedRow {
   until: string;
 }
 
+/**
+ * A row of someone else that kept its data but lost a mention of the person (issue 45): in these
+ * columns every whole address whose hash is the entry's `addressSha256` was replaced by
+ * „(E-Mail-Adresse entfernt)“. The entry keeps no text, so a replay finds the address by its hash.
+ */
+export interface ScrubbedRow {
+  table: string;
+  id: number;
+  columns: string[];
+}
+
 export interface ErasedBlob {
   area: BlobArea;
   id: string;
@@ -50,6 +64,7 @@ export interface ErasureInput {
   rows: ErasedRows[];
   blobs?: ErasedBlob[];
   restricted?: RestrictedRow[];
+  scrubbed?: ScrubbedRow[];
   at?: Date;
 }
 
@@ -64,6 +79,8 @@ export interface LedgerEntry {
   blobs: ErasedBlob[];
   /** Present only when the entry restricted rows: entries without keep their shape and checksum. */
   restricted?: RestrictedRow[];
+  /** Present only when the entry removed mentions (migration 037): older entries keep their checksum. */
+  scrubbed?: ScrubbedRow[];
   /** SHA-256 (hex) of every other field in a fixed order (`entryChecksum`). */
   sha256: string;
 }
@@ -80,6 +97,8 @@ export interface ReplayCounts {
   restrictions: number;
   /** Of those, the ones the copy lacked and got again. */
   restrictionsApplied: number;
+  /** Mentions of a person removed again from other people's rows. */
+  mentions: number;
 }
 
 export const ledgerFileName = "erasure-ledger.jsonl";
@@ -109,6 +128,9 @@ export const ledgerMessages = {
       : ", keine fand noch Daten in der Sicherung") +
     (counts.restrictions > 0
       ? `; ${counts.restrictions} ${counts.restrictions === 1 ? "Einschränkung" : "Einschränkungen"} nachgespielt, ${counts.restrictionsApplied} davon in der Sicherung erneut gesetzt`
+      : "") +
+    (counts.mentions > 0
+      ? `; ${counts.mentions} ${counts.mentions === 1 ? "Erwähnung" : "Erwähnungen"} in Datensätzen anderer Personen erneut entfernt`
       : ""),
 };
 
@@ -123,11 +145,6 @@ const identifier = /^[a-z_][a-z0-9_]{0,62}$/;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const sha256Hex = /^[0-9a-f]{64}$/;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-/** SHA-256 (hex) of an address as the ledger keeps it: trimmed, NFC, lower-cased. */
-export function addressHash(address: string): string {
-  return createHash("sha256").update(address.trim().normalize("NFC").toLowerCase()).digest("hex");
-}
 
 /** The checksum over every field but itself, independent of how JSON or jsonb orders keys. */
 export function entryChecksum(entry: Omit<LedgerEntry, "sha256">): string {
@@ -152,6 +169,9 @@ export function entryChecksum(entry: Omit<LedgerEntry, "sha256">): string {
   // Only entries that restricted carry the field: those written before it keep their checksum.
   if (entry.restricted && entry.restricted.length > 0)
     fields.push(entry.restricted.map((row) => [row.table, row.id, row.until]));
+  // Tagged, so that an entry with mentions but no restriction cannot read as one with a restriction.
+  if (entry.scrubbed && entry.scrubbed.length > 0)
+    fields.push(["scrubbed", ...entry.scrubbed.map((row) => [row.table, row.id, row.columns])]);
   const canonical = JSON.stringify(fields);
   return createHash("sha256").update(canonical).digest("hex");
 }
@@ -199,6 +219,22 @@ function problemOf(value: unknown): string | null {
         return "restricted nennt kein gültiges Datum";
     }
   }
+  if (entry.scrubbed !== undefined) {
+    if (!Array.isArray(entry.scrubbed) || entry.scrubbed.length === 0) return "scrubbed ist keine Liste";
+    if (entry.addressSha256 === null) return "scrubbed ohne addressSha256";
+    for (const row of entry.scrubbed as unknown[]) {
+      const { table, id, columns } = (row ?? {}) as Record<string, unknown>;
+      if (typeof table !== "string" || !identifier.test(table) || protectedTables.has(table))
+        return `scrubbed nennt die Tabelle ${JSON.stringify(table)}`;
+      if (!(Number.isSafeInteger(id) && (id as number) > 0)) return "scrubbed nennt eine ungültige Zeile";
+      if (
+        !Array.isArray(columns) ||
+        columns.length === 0 ||
+        columns.some((column) => typeof column !== "string" || !identifier.test(column) || column === "id")
+      )
+        return `scrubbed nennt für ${table} ungültige Spalten`;
+    }
+  }
   if (typeof entry.sha256 !== "string" || !sha256Hex.test(entry.sha256)) return "sha256 fehlt";
   return null;
 }
@@ -230,6 +266,9 @@ export async function recordErasure(tx: Transaction, input: ErasureInput): Promi
     ...(input.restricted && input.restricted.length > 0
       ? { restricted: input.restricted.map((row) => ({ table: row.table, id: row.id, until: row.until })) }
       : {}),
+    ...(input.scrubbed && input.scrubbed.length > 0
+      ? { scrubbed: input.scrubbed.map((row) => ({ table: row.table, id: row.id, columns: [...row.columns] })) }
+      : {}),
   };
   const entry: LedgerEntry = { ...base, sha256: entryChecksum(base) };
   const problem = problemOf(entry);
@@ -242,10 +281,12 @@ export async function recordErasure(tx: Transaction, input: ErasureInput): Promi
 async function insertEntry(tx: Transaction, entry: LedgerEntry): Promise<void> {
   await tx`
     insert into erasure_ledger
-      (id, erased_at, reason, address_sha256, case_id, erased_rows, erased_blobs, restricted_rows, entry_sha256)
+      (id, erased_at, reason, address_sha256, case_id, erased_rows, erased_blobs, restricted_rows, scrubbed_rows,
+        entry_sha256)
     values (${entry.id}, ${entry.erasedAt}, ${entry.reason}, ${entry.addressSha256}, ${entry.caseId},
             ${JSON.stringify(entry.rows)}::text::jsonb, ${JSON.stringify(entry.blobs)}::text::jsonb,
-            ${JSON.stringify(entry.restricted ?? [])}::text::jsonb, ${entry.sha256})`;
+            ${JSON.stringify(entry.restricted ?? [])}::text::jsonb, ${JSON.stringify(entry.scrubbed ?? [])}::text::jsonb,
+            ${entry.sha256})`;
 }
 
 interface LedgerRow {
@@ -257,6 +298,7 @@ interface LedgerRow {
   erased_rows: unknown;
   erased_blobs: unknown;
   restricted_rows: unknown;
+  scrubbed_rows: unknown;
   entry_sha256: string;
 }
 
@@ -270,12 +312,19 @@ async function hasLedgerTable(sql: Queries): Promise<boolean> {
 export async function readLedger(sql: Queries, which = "der Datenbank"): Promise<LedgerEntry[]> {
   if (!(await hasLedgerTable(sql))) return [];
   // A database not yet migrated to 035 (the one a restore replaces may be older) restricted nothing.
-  const [restrictions] = await sql<{ found: boolean }[]>`
-    select exists (select 1 from information_schema.columns
-      where table_schema = 'public' and table_name = 'erasure_ledger' and column_name = 'restricted_rows') as found`;
+  // …and one not yet migrated to 037 removed no mentions.
+  const columns = new Set(
+    (
+      await sql<{ column_name: string }[]>`
+        select column_name from information_schema.columns
+        where table_schema = 'public' and table_name = 'erasure_ledger'
+          and column_name in ('restricted_rows', 'scrubbed_rows')`
+    ).map((row) => row.column_name),
+  );
   const rows = await sql<LedgerRow[]>`
     select id::text as id, erased_at, reason, address_sha256, case_id, erased_rows, erased_blobs,
-      ${restrictions?.found ? sql`restricted_rows` : sql`'[]'::jsonb as restricted_rows`}, entry_sha256
+      ${columns.has("restricted_rows") ? sql`restricted_rows` : sql`'[]'::jsonb as restricted_rows`},
+      ${columns.has("scrubbed_rows") ? sql`scrubbed_rows` : sql`'[]'::jsonb as scrubbed_rows`}, entry_sha256
     from erasure_ledger order by erased_at, id`;
   const where = ledgerMessages.databaseSource(which);
   return rows.map((row) =>
@@ -291,6 +340,7 @@ export async function readLedger(sql: Queries, which = "der Datenbank"): Promise
         ...(Array.isArray(row.restricted_rows) && row.restricted_rows.length > 0
           ? { restricted: row.restricted_rows }
           : {}),
+        ...(Array.isArray(row.scrubbed_rows) && row.scrubbed_rows.length > 0 ? { scrubbed: row.scrubbed_rows } : {}),
         sha256: row.entry_sha256,
       },
       where,
@@ -385,6 +435,7 @@ export async function replayLedger(
     blobs: 0,
     restrictions: 0,
     restrictionsApplied: 0,
+    mentions: 0,
   };
   const foundIn = new Set<string>();
   await sql.begin(async (tx) => {
@@ -428,6 +479,25 @@ export async function replayLedger(
             on conflict (table_name, row_id) do nothing`;
           counts.restrictionsApplied += added.count;
           reapplied += added.count;
+        }
+        for (const row of entry.scrubbed ?? []) {
+          const known = columns.get(row.table);
+          const named = row.columns.filter((column) => known?.has(column));
+          if (!known || named.length === 0 || entry.addressSha256 === null) continue;
+          const [stored] = await tx<Record<string, unknown>[]>`
+            select ${tx(named)} from ${tx(row.table)} where id = ${row.id}`;
+          if (!stored) continue;
+          const changed: Record<string, string> = {};
+          for (const column of named) {
+            const text = stored[column];
+            if (typeof text !== "string") continue;
+            const without = withoutAddress(text, entry.addressSha256);
+            if (without !== text) changed[column] = without;
+          }
+          if (Object.keys(changed).length === 0) continue;
+          await tx`update ${tx(row.table)} set ${tx(changed)} where id = ${row.id}`;
+          counts.mentions++;
+          reapplied++;
         }
       } catch (error) {
         throw new LedgerError(

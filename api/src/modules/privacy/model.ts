@@ -58,10 +58,26 @@ const privacyCaseSchema = schemaOf<PrivacyCase>()(
       notes: Type.String(),
       created_at: Type.String({ format: "date-time" }),
       created_by_name: nullable(Type.String()),
+      erased_at: nullable(
+        Type.String({ format: "date-time", description: "When the case's Löschung was last carried out." }),
+      ),
     },
     { additionalProperties: false },
   ),
 );
+
+const privacyMatchSchema = Type.Object(
+  {
+    field: Type.String({ description: "A field of the row that names the address." }),
+    address: Type.String({ description: "The address as it stands there." }),
+  },
+  { additionalProperties: false },
+);
+const matches = Type.Array(privacyMatchSchema, { description: "Each field naming the address, with the address." });
+const mention = Type.Boolean({
+  description:
+    "Someone else's record that merely names the address: listed apart, redacted in the Auskunft, an erasure removes only the mention.",
+});
 
 const privacyHitSchema = schemaOf<PrivacyHit>()(
   Type.Object(
@@ -70,6 +86,8 @@ const privacyHitSchema = schemaOf<PrivacyHit>()(
       id: Type.Integer({ minimum: 1, description: "The row's id in its kind's table." }),
       label: Type.String({ description: "Where it is, in German." }),
       fields: Type.Array(Type.String(), { description: "The row's fields that name the address." }),
+      matches,
+      mention,
     },
     { additionalProperties: false },
   ),
@@ -104,9 +122,11 @@ const privacyErasureItemSchema = schemaOf<PrivacyErasureItem>()(
       id: Type.Integer({ minimum: 1, description: "The row's id in its kind's table." }),
       label: Type.String({ description: "Where it is, in German." }),
       fields: Type.Array(Type.String(), { description: "The row's fields that name the address." }),
+      matches,
+      mention,
       action: stringEnum(privacyErasureActions, {
         description:
-          "erase: deleted; anonymise: kept without the person's data; restrict: kept, hidden until `until`; review: left to a person.",
+          "erase: deleted; anonymise: kept without the person's data; restrict: kept, hidden until `until`; remove_mention: someone else's record keeps everything but the address; review: left to a person.",
       }),
       reason: Type.String({ description: "Why this action, in German." }),
       until: nullable({ ...date, description: "`restrict` only: the last day of the retention period." }),
@@ -130,7 +150,7 @@ const privacyErasureResultSchema = schemaOf<PrivacyErasureResult>()(
       case_id: Type.Integer({ minimum: 1 }),
       items: Type.Array(privacyErasureItemSchema, { description: "The plan as it was carried out." }),
       counts: Type.Object(
-        { erase: count, anonymise: count, restrict: count, review: count },
+        { erase: count, anonymise: count, restrict: count, remove_mention: count, review: count },
         { additionalProperties: false, description: "Rows each action touched; a second run touches none." },
       ),
       summary: Type.String(),

@@ -1,133 +1,245 @@
-import { formatDate, type PrivacyDataKind, type PrivacyHit, privacyDataKinds } from "@klarwerk/kit";
+import { formatDate, type PrivacyDataKind, type PrivacyHit, type PrivacyMatch, privacyDataKinds } from "@klarwerk/kit";
 import type { Queries } from "../../db/open.ts";
+import { type AddressMatcher, addressHash, addressMatcher } from "./address.ts";
 
 /** A hit with the row's personal data, as the Auskunft copies it (Art. 15(3)). */
 export interface FoundRow extends PrivacyHit {
   data: Record<string, unknown>;
+  /** An invoice's restriction (`yyyy-mm-dd`, its last day) when it is already restricted. */
+  restrictedUntil?: string | null;
 }
 
-/**
- * A PostgreSQL regular expression that finds `address` inside any text, whatever the case of its
- * letters (umlauts included), and not as the tail of a longer address (`anna@…` in `johanna@…`).
- * Each letter is spelled as its own class (`[mM]`) rather than compared through `lower()`, whose
- * folding follows the database's character type (a database made with `LC_CTYPE=C` folds no
- * umlaut); one pattern also bounds the address on both sides, which `ilike '%…%'` cannot.
- */
-export function addressPattern(address: string): string {
-  const body = [...address.trim()]
-    .map((char) => {
-      const variants = [...new Set([char, char.toLowerCase(), char.toUpperCase()])].filter(
-        (variant) => [...variant].length === 1,
-      );
-      if (variants.length > 1) return `[${variants.join("")}]`;
-      // Outside a class, a backslash before anything but a letter or digit means the character itself.
-      return /[\p{L}\p{N}]/u.test(char) ? char : `\\${char}`;
-    })
-    .join("");
-  const addressChar = "[:alnum:]À-ɏ";
-  return `(?<![${addressChar}._%+-])${body}(?![${addressChar}_-]|\\.[${addressChar}])`;
-}
+export { addressMatcher };
 
-type Row = { id: number; fields: string[] } & Record<string, unknown>;
+type Row = { id: number } & Record<string, unknown>;
 
 const day = (value: unknown) => formatDate(value as Date);
 
-function found(kind: PrivacyDataKind, label: string, { id, fields, ...data }: Row): FoundRow {
-  return { kind, id, label, fields, data };
+/**
+ * A row the database found (a superset: the address anywhere in it), checked here for the whole
+ * address field by field; `related` names the ties to other hits (`customer_id`, …). Null when
+ * neither a field nor a tie holds: the row names only a longer address.
+ */
+function hitOf(
+  matcher: AddressMatcher,
+  kind: PrivacyDataKind,
+  row: Row,
+  { searched, related = [], helpers = [] }: { searched: string[]; related?: string[]; helpers?: string[] },
+  label: (row: Row) => string,
+  mention: (fields: string[]) => boolean = () => false,
+): FoundRow | null {
+  const matches: PrivacyMatch[] = [];
+  for (const field of searched) {
+    const value = row[field];
+    if (typeof value !== "string") continue;
+    for (const address of new Set(matcher.find(value))) matches.push({ field, address });
+  }
+  const fields = [...new Set(matches.map((match) => match.field)), ...related];
+  if (fields.length === 0) return null;
+  const { id, ...rest } = row;
+  const data = Object.fromEntries(Object.entries(rest).filter(([column]) => !helpers.includes(column)));
+  return { kind, id, label: label(row), fields, matches, mention: mention(fields), data };
 }
 
+const present = (rows: (FoundRow | null)[]) => rows.filter((row): row is FoundRow => row !== null);
+
 /**
- * Every place the product keeps data naming `address`: contact requests (address, message,
- * company), the mails (recipients, reply address, subject, text, or written about a request
- * found), customers, invoices (recipient text, notes, or for a customer found), folders and files
- * whose name names the address (and the files inside such folders), accounts with that address
- * and the browser error reports sent under them. Each kind in the kit's order, oldest first.
+ * Every place the product keeps data naming `address` as a whole address (never the tail or head
+ * of a longer one; address.ts): contact requests (address, message, company), the mails
+ * (recipients, reply address, subject, text, or written about the person's own request),
+ * customers, invoices (recipient text, notes, issued to the person's own customer, or restricted
+ * on a request from this address: the ledger remembers it after the customer was anonymised),
+ * folders and files whose name names the address (and the files inside such folders), accounts
+ * with that address and the browser error reports sent under them. A record of someone else that
+ * merely names the address is a `mention`. Each kind in the kit's order, oldest first.
  */
 export async function searchPerson(sql: Queries, address: string): Promise<FoundRow[]> {
-  const p = addressPattern(address);
-  const matched = (column: string) => sql`case when ${sql(column)} ~ ${p} then ${column} end`;
+  const matcher = addressMatcher(address);
+  const p = matcher.sqlPattern;
 
-  const requests = await sql<Row[]>`
-    select c.id, c.name, c.email, c.company, c.message, c.created_at, c.is_done, c.done_at,
-      (select coalesce(jsonb_agg(jsonb_build_object('message', r.message, 'sent_by_name', r.sent_by_name,
-          'created_at', r.created_at) order by r.created_at, r.id), '[]'::jsonb)
-        from contact_request_replies r where r.request_id = c.id) as replies,
-      array_remove(array[${matched("email")}, ${matched("message")}, ${matched("company")}], null) as fields
-    from contact_requests c
-    where c.email ~ ${p} or c.message ~ ${p} or c.company ~ ${p}
-    order by c.id`;
-  const requestIds = requests.map((row) => row.id);
+  const requests = present(
+    (
+      await sql<Row[]>`
+        select c.id, c.name, c.email, c.company, c.message, c.created_at, c.is_done, c.done_at,
+          (select coalesce(jsonb_agg(jsonb_build_object('message', r.message, 'sent_by_name', r.sent_by_name,
+              'created_at', r.created_at) order by r.created_at, r.id), '[]'::jsonb)
+            from contact_request_replies r where r.request_id = c.id) as replies
+        from contact_requests c
+        where c.email ~ ${p} or c.message ~ ${p} or c.company ~ ${p}
+        order by c.id`
+    ).map((row) =>
+      hitOf(
+        matcher,
+        "contact_request",
+        row,
+        { searched: ["email", "message", "company"] },
+        (found) => `Kontaktanfrage Nr. ${found.id} vom ${day(found.created_at)}`,
+        // Another person's request that names the address in its message or company.
+        (fields) => !fields.includes("email"),
+      ),
+    ),
+  );
+  const ownRequestIds = requests.filter((row) => !row.mention).map((row) => row.id);
 
-  const mails = await sql<Row[]>`
-    select id, kind, to_name, to_address, reply_to_name, reply_to_address, subject, text_body, state,
-      created_at, sent_at,
-      array_remove(array[${matched("to_address")}, ${matched("reply_to_address")}, ${matched("subject")},
-        ${matched("text_body")}, case when contact_request_id = any(${requestIds}::bigint[]) then 'contact_request_id' end],
-        null) as fields
-    from outbox
-    where to_address ~ ${p} or reply_to_address ~ ${p} or subject ~ ${p} or text_body ~ ${p}
-      or contact_request_id = any(${requestIds}::bigint[])
-    order by id`;
+  const mails = present(
+    (
+      await sql<Row[]>`
+        select id, kind, to_name, to_address, reply_to_name, reply_to_address, subject, text_body, state,
+          created_at, sent_at, contact_request_id
+        from outbox
+        where to_address ~ ${p} or reply_to_address ~ ${p} or subject ~ ${p} or text_body ~ ${p}
+          or contact_request_id = any(${ownRequestIds}::bigint[])
+        order by id`
+    ).map((row) =>
+      hitOf(
+        matcher,
+        "mail",
+        row,
+        {
+          searched: ["to_address", "reply_to_address", "subject", "text_body"],
+          related: ownRequestIds.includes(Number(row.contact_request_id)) ? ["contact_request_id"] : [],
+          helpers: ["contact_request_id"],
+        },
+        (found) => `E-Mail „${found.subject}“ vom ${day(found.created_at)}`,
+        // A mail about someone else's request (the notice, a reply) that names the address in its text.
+        (fields) =>
+          row.contact_request_id !== null &&
+          !fields.some((field) => ["to_address", "reply_to_address", "contact_request_id"].includes(field)),
+      ),
+    ),
+  );
 
-  const customers = await sql<Row[]>`
-    select id, name, email, phone, website, address, notes, status, created_at, updated_at,
-      array_remove(array[${matched("email")}, ${matched("notes")}, ${matched("address")}, ${matched("website")}],
-        null) as fields
-    from customers
-    where email ~ ${p} or notes ~ ${p} or address ~ ${p} or website ~ ${p}
-    order by id`;
-  const customerIds = customers.map((row) => row.id);
+  const customers = present(
+    (
+      await sql<Row[]>`
+        select id, name, email, phone, website, address, notes, status, created_at, updated_at
+        from customers
+        where email ~ ${p} or notes ~ ${p} or address ~ ${p} or website ~ ${p}
+        order by id`
+    ).map((row) =>
+      hitOf(
+        matcher,
+        "customer",
+        row,
+        { searched: ["email", "notes", "address", "website"] },
+        (found) => `Kunde „${found.name}“ (Nr. ${found.id})`,
+        // A customer with another address (or none) whose notes, street or website name it.
+        (fields) => !fields.includes("email"),
+      ),
+    ),
+  );
+  const ownCustomerIds = customers.filter((row) => !row.mention).map((row) => row.id);
 
-  const invoices = await sql<Row[]>`
-    select id, number, state, kind, issue_date::text as issue_date, recipient, recipient_vat_id, buyer_reference,
-      items, total_cents, notes, paid_on::text as paid_on,
-      array_remove(array[${matched("recipient")}, ${matched("notes")},
-        case when customer_id = any(${customerIds}::bigint[]) then 'customer_id' end], null) as fields
-    from invoices
-    where recipient ~ ${p} or notes ~ ${p} or customer_id = any(${customerIds}::bigint[])
-    order by id`;
+  // Invoices an erasure restricted on a request from this address: found through the ledger
+  // (it keeps the address's hash), as the customer they were found through is anonymised.
+  const restrictedIds = (
+    await sql<{ id: number }[]>`
+      select distinct (r.value ->> 'id')::bigint as id
+      from erasure_ledger l cross join lateral jsonb_array_elements(l.restricted_rows) r
+      where l.address_sha256 = ${addressHash(address)} and r.value ->> 'table' = 'invoices'`
+  ).map((row) => Number(row.id));
 
-  const folders = await sql<Row[]>`
-    select id, name, created_at, array['name'] as fields from folders where name ~ ${p} order by id`;
-  const files = await sql<Row[]>`
-    with recursive named(id) as (
-      select id from folders where name ~ ${p}
-      union
-      select child.id from folders child join named on child.parent_id = named.id
-    )
-    select id, original_name, mime_type, size, uploader_name, created_at,
-      array_remove(array[${matched("original_name")},
-        case when folder_id in (select id from named) then 'folder_id' end], null) as fields
-    from files
-    where original_name ~ ${p} or folder_id in (select id from named)
-    order by id`;
+  const invoices = present(
+    (
+      await sql<Row[]>`
+        select i.id, i.number, i.state, i.kind, i.issue_date::text as issue_date, i.recipient, i.recipient_vat_id,
+          i.buyer_reference, i.items, i.total_cents, i.notes, i.paid_on::text as paid_on, i.customer_id,
+          r.restricted_until::text as restricted_until
+        from invoices i
+        left join privacy_restrictions r on r.table_name = 'invoices' and r.row_id = i.id
+        where i.recipient ~ ${p} or i.notes ~ ${p} or i.customer_id = any(${ownCustomerIds}::bigint[])
+          or i.id = any(${restrictedIds}::bigint[])
+        order by i.id`
+    ).map((row) => {
+      const hit = hitOf(
+        matcher,
+        "invoice",
+        row,
+        {
+          searched: ["recipient", "notes"],
+          related: [
+            ...(ownCustomerIds.includes(Number(row.customer_id)) ? ["customer_id"] : []),
+            ...(restrictedIds.includes(row.id) && row.restricted_until !== null ? ["restriction"] : []),
+          ],
+          helpers: ["customer_id", "restricted_until"],
+        },
+        invoiceLabel,
+        // Someone else's invoice whose notes name the address.
+        (fields) => fields.every((field) => field === "notes"),
+      );
+      return hit === null ? null : { ...hit, restrictedUntil: (row.restricted_until as string | null) ?? null };
+    }),
+  );
 
-  const accounts = await sql<Row[]>`
-    select id, name, email, role, status, created_at, approved_at, array['email'] as fields
-    from users where email ~ ${p} order by id`;
+  const folders = present(
+    (await sql<Row[]>`select id, name, created_at from folders where name ~ ${p} order by id`).map((row) =>
+      hitOf(matcher, "folder", row, { searched: ["name"] }, (found) => `Ordner „${found.name}“`),
+    ),
+  );
+  const folderIds = folders.map((row) => row.id);
+  const files = present(
+    (
+      await sql<Row[]>`
+        with recursive named(id) as (
+          select id from folders where id = any(${folderIds}::bigint[])
+          union
+          select child.id from folders child join named on child.parent_id = named.id
+        )
+        select id, original_name, mime_type, size, uploader_name, created_at,
+          folder_id in (select id from named) as in_folder
+        from files
+        where original_name ~ ${p} or folder_id in (select id from named)
+        order by id`
+    ).map((row) =>
+      hitOf(
+        matcher,
+        "file",
+        row,
+        { searched: ["original_name"], related: row.in_folder === true ? ["folder_id"] : [], helpers: ["in_folder"] },
+        (found) => `Datei „${found.original_name}“`,
+      ),
+    ),
+  );
+
+  const accounts = present(
+    (
+      await sql<Row[]>`
+        select id, name, email, role, status, created_at, approved_at from users where email ~ ${p} order by id`
+    ).map((row) => hitOf(matcher, "account", row, { searched: ["email"] }, (found) => `Benutzerkonto „${found.name}“`)),
+  );
   const accountIds = accounts.map((row) => row.id);
 
-  const errors = await sql<Row[]>`
-    select id, remote, kind, route, message, browser, created_at,
-      array_remove(array[case when user_id = any(${accountIds}::bigint[]) then 'user_id' end,
-        ${matched("route")}, ${matched("message")}], null) as fields
-    from client_errors
-    where user_id = any(${accountIds}::bigint[]) or route ~ ${p} or message ~ ${p}
-    order by id`;
+  const errors = present(
+    (
+      await sql<Row[]>`
+        select id, remote, kind, route, message, browser, created_at, user_id
+        from client_errors
+        where user_id = any(${accountIds}::bigint[]) or route ~ ${p} or message ~ ${p}
+        order by id`
+    ).map((row) =>
+      hitOf(
+        matcher,
+        "client_error",
+        row,
+        {
+          searched: ["route", "message"],
+          related: accountIds.includes(Number(row.user_id)) ? ["user_id"] : [],
+          helpers: ["user_id"],
+        },
+        (found) => `Fehlerbericht Nr. ${found.id} vom ${day(found.created_at)}`,
+      ),
+    ),
+  );
 
   const byKind: Record<PrivacyDataKind, FoundRow[]> = {
-    contact_request: requests.map((row) =>
-      found("contact_request", `Kontaktanfrage Nr. ${row.id} vom ${day(row.created_at)}`, row),
-    ),
-    mail: mails.map((row) => found("mail", `E-Mail „${row.subject}“ vom ${day(row.created_at)}`, row)),
-    customer: customers.map((row) => found("customer", `Kunde „${row.name}“ (Nr. ${row.id})`, row)),
-    invoice: invoices.map((row) => found("invoice", invoiceLabel(row), row)),
-    folder: folders.map((row) => found("folder", `Ordner „${row.name}“`, row)),
-    file: files.map((row) => found("file", `Datei „${row.original_name}“`, row)),
-    client_error: errors.map((row) =>
-      found("client_error", `Fehlerbericht Nr. ${row.id} vom ${day(row.created_at)}`, row),
-    ),
-    account: accounts.map((row) => found("account", `Benutzerkonto „${row.name}“`, row)),
+    contact_request: requests,
+    mail: mails,
+    customer: customers,
+    invoice: invoices,
+    folder: folders,
+    file: files,
+    client_error: errors,
+    account: accounts,
   };
   return privacyDataKinds.flatMap((kind) => byKind[kind]);
 }
@@ -139,5 +251,5 @@ function invoiceLabel(row: Row): string {
 
 /** The hits as the API answers them: where each one is, without the data. */
 export function hitsOf(rows: readonly FoundRow[]): PrivacyHit[] {
-  return rows.map(({ kind, id, label, fields }) => ({ kind, id, label, fields }));
+  return rows.map(({ kind, id, label, fields, matches, mention }) => ({ kind, id, label, fields, matches, mention }));
 }

@@ -4,15 +4,16 @@ import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 
 // Every statement on the privacy_cases table.
 
-interface CaseRow extends Omit<PrivacyCase, "created_at"> {
+interface CaseRow extends Omit<PrivacyCase, "created_at" | "erased_at"> {
   created_at: Date;
+  erased_at: Date | null;
 }
 
 const caseColumns = `id, email, name, kind, received_on::text as received_on, due_on::text as due_on, status, notes,
-  created_at, created_by_name`;
+  created_at, created_by_name, erased_at`;
 
 function toCase(row: CaseRow): PrivacyCase {
-  return { ...row, created_at: row.created_at.toISOString() };
+  return { ...row, created_at: row.created_at.toISOString(), erased_at: row.erased_at?.toISOString() ?? null };
 }
 
 /** Open cases first, the earliest due first; then the finished ones, newest first. */

@@ -42,6 +42,10 @@ export const privacyScreenMessages = {
     loadFailed: "Die Fundstellen konnten nicht geladen werden.",
     hitsLabel: "Fundstellen",
     columns: { where: "Wo", kind: "Art der Daten", fields: "Gefunden in" },
+    mentionsTitle: "Erwähnungen in Datensätzen anderer Personen",
+    mentionsIntro:
+      "Diese Datensätze gehören anderen Personen und nennen die Adresse nur. Die Auskunft zeigt von ihnen nur die Adresse; die Löschung entfernt nur die Erwähnung. Bitte prüfen, ob sie weitere Angaben zur Person enthalten.",
+    erasedOn: (when: string) => `Löschung durchgeführt am ${when}.`,
     download: "Auskunft herunterladen",
     downloadFailed: "Die Auskunft konnte nicht erstellt werden.",
     status: "Status",
@@ -57,13 +61,18 @@ export const privacyScreenMessages = {
     loading: "Erstelle den Löschplan …",
     loadFailed: "Der Löschplan konnte nicht erstellt werden.",
     tableLabel: "Löschplan",
-    columns: { where: "Wo", action: "Aktion", reason: "Grund", until: "bis" },
+    mentionsLabel: "Erwähnungen in Datensätzen anderer Personen (bitte prüfen)",
+    columns: { where: "Wo", fields: "Gefunden in", action: "Aktion", reason: "Grund", until: "bis" },
     noDate: "–",
     carryOut: "Löschung durchführen",
     doneCase: "Die Anfrage ist erledigt; eine Löschung ist nur bei offenen Anfragen möglich.",
     confirmTitle: "Löschung durchführen?",
-    confirmText: (counts: { erase: number; anonymise: number; restrict: number }) =>
-      `${counts.erase} Fundstellen werden gelöscht, ${counts.anonymise} anonymisiert und ${counts.restrict} bis zum Ende ihrer Aufbewahrungsfrist eingeschränkt. Gelöschte Daten lassen sich nicht wiederherstellen, auch nicht aus einer Sicherung.`,
+    confirmText: (counts: { erase: number; anonymise: number; restrict: number; remove_mention: number }) =>
+      `${counts.erase} Fundstellen werden gelöscht, ${counts.anonymise} anonymisiert und ${counts.restrict} bis zum Ende ihrer Aufbewahrungsfrist eingeschränkt.` +
+      (counts.remove_mention > 0
+        ? ` Aus ${counts.remove_mention} Datensätzen anderer Personen wird nur die Erwähnung entfernt.`
+        : "") +
+      " Gelöschte Daten lassen sich nicht wiederherstellen, auch nicht aus einer Sicherung.",
     confirm: "Jetzt löschen",
     failed: "Die Löschung konnte nicht durchgeführt werden.",
   },

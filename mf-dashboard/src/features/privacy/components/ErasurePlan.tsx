@@ -4,6 +4,7 @@ import {
   type PrivacyErasureAction,
   type PrivacyErasureItem,
   privacyErasureActionLabels,
+  privacyMatchText,
 } from "@klarwerk/kit";
 import { notifyError, notifySuccess, QueryState } from "@klarwerk/kit/portal";
 import { Button, Group, Stack, Table, Text, Title } from "@klarwerk/kit/ui";
@@ -14,16 +15,23 @@ import { privacyScreenMessages } from "../messages";
 
 const messages = privacyScreenMessages.erasure;
 
-/** The plan as a table: where, what happens, why, and until when a restricted row is kept. */
-export function ErasurePlanTable({ items }: { items: readonly PrivacyErasureItem[] }) {
+/** The plan as a table: where, in which field (with the address as it stands), what happens, why, and until when. */
+export function ErasurePlanTable({
+  items,
+  label = messages.tableLabel,
+}: {
+  items: readonly PrivacyErasureItem[];
+  label?: string;
+}) {
   return (
-    <Table.ScrollContainer minWidth={700}>
-      <Table aria-label={messages.tableLabel} verticalSpacing="xs">
+    <Table.ScrollContainer minWidth={800}>
+      <Table aria-label={label} verticalSpacing="xs">
         <ColumnHeaders columns={Object.values(messages.columns)} />
         <Table.Tbody>
           {items.map((item) => (
             <Table.Tr key={`${item.kind}-${item.id}`}>
               <Table.Td>{item.label}</Table.Td>
+              <Table.Td>{privacyMatchText(item)}</Table.Td>
               <Table.Td>{privacyErasureActionLabels[item.action]}</Table.Td>
               <Table.Td>{item.reason}</Table.Td>
               <Table.Td>{item.until === null ? messages.noDate : formatDate(item.until)}</Table.Td>
@@ -54,6 +62,8 @@ export function ErasurePlan({ privacyCase }: { privacyCase: PrivacyCase }) {
   });
   if (privacyCase.kind === "access") return null;
   const items = plan.data?.items ?? [];
+  const own = items.filter((item) => !item.mention);
+  const mentions = items.filter((item) => item.mention);
   const actionable = items.some((item) => item.action !== "review");
   const done = privacyCase.status === "done";
 
@@ -72,7 +82,8 @@ export function ErasurePlan({ privacyCase }: { privacyCase: PrivacyCase }) {
           texts={{ loading: messages.loading, loadFailed: messages.loadFailed }}
         >
           <Text fw={600}>{plan.data?.summary}</Text>
-          {items.length > 0 && <ErasurePlanTable items={items} />}
+          {own.length > 0 && <ErasurePlanTable items={own} />}
+          {mentions.length > 0 && <ErasurePlanTable items={mentions} label={messages.mentionsLabel} />}
           {done && <Text size="sm">{messages.doneCase}</Text>}
           <Group>
             <Button
@@ -86,6 +97,7 @@ export function ErasurePlan({ privacyCase }: { privacyCase: PrivacyCase }) {
                     erase: countOf(items, "erase"),
                     anonymise: countOf(items, "anonymise"),
                     restrict: countOf(items, "restrict"),
+                    remove_mention: countOf(items, "remove_mention"),
                   }),
                   confirm: messages.confirm,
                   onConfirm: () => carryOut.mutate(privacyCase.id),

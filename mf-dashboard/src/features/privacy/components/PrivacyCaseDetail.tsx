@@ -1,6 +1,8 @@
 import {
+  formatDateTime,
   type PrivacyCase,
   type PrivacyCaseStatus,
+  type PrivacyHit,
   privacyCaseKindLabels,
   privacyCaseStatuses,
   privacyCaseStatusLabels,
@@ -28,6 +30,8 @@ export function PrivacyCaseDetail({ id, onClose }: { id: number; onClose: () => 
   const download = useDownloadAccessZip({ onError: (error) => notifyError(messages.downloadFailed, error.message) });
   const privacyCase = detail.data?.case;
   const hits = detail.data?.hits ?? [];
+  const own = hits.filter((hit) => !hit.mention);
+  const mentions = hits.filter((hit) => hit.mention);
 
   return (
     <section aria-labelledby="privacy-case-title">
@@ -58,21 +62,16 @@ export function PrivacyCaseDetail({ id, onClose }: { id: number; onClose: () => 
             <Text fw={600} role="status">
               {detail.data?.summary}
             </Text>
-            {hits.length > 0 && (
-              <Table.ScrollContainer minWidth={600}>
-                <Table aria-label={messages.hitsLabel} verticalSpacing="xs">
-                  <ColumnHeaders columns={Object.values(messages.columns)} />
-                  <Table.Tbody>
-                    {hits.map((hit) => (
-                      <Table.Tr key={`${hit.kind}-${hit.id}`}>
-                        <Table.Td>{hit.label}</Table.Td>
-                        <Table.Td>{privacyDataKindLabels[hit.kind]}</Table.Td>
-                        <Table.Td>{privacyMatchText(hit.fields)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+            {privacyCase.erased_at !== null && <Text>{messages.erasedOn(formatDateTime(privacyCase.erased_at))}</Text>}
+            {own.length > 0 && <HitTable hits={own} label={messages.hitsLabel} />}
+            {mentions.length > 0 && (
+              <Stack gap="xs">
+                <Title order={3} size="h4">
+                  {messages.mentionsTitle}
+                </Title>
+                <Text size="sm">{messages.mentionsIntro}</Text>
+                <HitTable hits={mentions} label={messages.mentionsTitle} />
+              </Stack>
             )}
             <Group>
               <Button onClick={() => download.mutate(privacyCase.id)} loading={download.isPending}>
@@ -80,11 +79,31 @@ export function PrivacyCaseDetail({ id, onClose }: { id: number; onClose: () => 
               </Button>
             </Group>
             <ErasurePlan key={`erasure-${privacyCase.id}`} privacyCase={privacyCase} />
-            <CaseStatusForm key={privacyCase.id} privacyCase={privacyCase} />
+            <CaseStatusForm key={`${privacyCase.id}-${privacyCase.status}`} privacyCase={privacyCase} />
           </Stack>
         )}
       </QueryState>
     </section>
+  );
+}
+
+/** Hits as a table: where, which kind of data, and in which field with the address as it stands there. */
+function HitTable({ hits, label }: { hits: readonly PrivacyHit[]; label: string }) {
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table aria-label={label} verticalSpacing="xs">
+        <ColumnHeaders columns={Object.values(messages.columns)} />
+        <Table.Tbody>
+          {hits.map((hit) => (
+            <Table.Tr key={`${hit.kind}-${hit.id}`}>
+              <Table.Td>{hit.label}</Table.Td>
+              <Table.Td>{privacyDataKindLabels[hit.kind]}</Table.Td>
+              <Table.Td>{privacyMatchText(hit)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
