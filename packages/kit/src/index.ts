@@ -19,6 +19,7 @@ export * from "./messages";
 export * from "./money";
 export * from "./operations";
 export * from "./outbox";
+export * from "./person-fields";
 export * from "./privacy";
 export * from "./releases";
 export * from "./remotes";
