@@ -1,6 +1,3 @@
-import { personFieldMessages } from "./person-fields";
-import { hasControlCharacters } from "./rules";
-
 /**
  * The contact request as the public form sends it and the API accepts it, with
  * the rules both sides share.
@@ -10,27 +7,6 @@ export interface ContactPayload {
   email: string;
   company: string;
   message: string;
-}
-
-/** What the form and `POST /api/contact` say about a control character in the company or message. */
-export const contactTextMessages = {
-  companyControlCharacters: "Der Name des Unternehmens darf keine Zeilenumbrüche oder Steuerzeichen enthalten.",
-  messageControlCharacters: "Die Nachricht darf außer Zeilenumbrüchen und Tabulatoren keine Steuerzeichen enthalten.",
-} as const;
-
-/**
- * The first field of a contact request holding a control character (`hasControlCharacters`; the
- * message may keep its line breaks and tabs), as its German message, or null. Fields are read
- * trimmed, as the API stores them. The form asks before sending, the API before storing: one
- * rule, one message, so the form never refuses what the API would take.
- */
-export function contactControlCharacterProblem(fields: ContactPayload): string | null {
-  if (hasControlCharacters(fields.name.trim())) return personFieldMessages.nameControlCharacters;
-  if (hasControlCharacters(fields.email.trim())) return personFieldMessages.emailInvalid;
-  if (hasControlCharacters(fields.company.trim())) return contactTextMessages.companyControlCharacters;
-  if (hasControlCharacters(fields.message.trim(), { multiline: true }))
-    return contactTextMessages.messageControlCharacters;
-  return null;
 }
 
 /** `POST /api/contact` answers this, also for a request the spam guard caught: bots learn nothing. */

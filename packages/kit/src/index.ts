@@ -8,6 +8,7 @@ export * from "./api-routes";
 export * from "./audit";
 export * from "./company";
 export * from "./contact";
+export * from "./contact-text";
 export * from "./customers";
 export * from "./datev";
 export * from "./error-codes";
