@@ -44,4 +44,69 @@ describe("Kontaktformular", () => {
     );
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Erika Muster");
   });
+
+  test("an address with umlauts is an address: the form does not refuse what the API accepts", () => {
+    const email = screenEmail();
+    // Chromium refuses non-ASCII before the "@" in type="email" (issue 45, row 9); the API does not.
+    expect(email.type).toBe("text");
+    expect(email.inputMode).toBe("email");
+    expect(email.autocomplete).toBe("email");
+  });
+
+  test.each([
+    ["Name", "Erika\u202EretsuM", "Der Name darf keine Zeilenumbrüche oder Steuerzeichen enthalten."],
+    ["E-Mail", "erika\u0007@example.de", "Bitte geben Sie eine gültige E-Mail-Adresse ein."],
+    [
+      "Unternehmen",
+      "Muster\u001b[31mGmbH",
+      "Der Name des Unternehmens darf keine Zeilenumbrüche oder Steuerzeichen enthalten.",
+    ],
+    [
+      "Nachricht",
+      "Hallo\u2066Welt",
+      "Die Nachricht darf außer Zeilenumbrüchen und Tabulatoren keine Steuerzeichen enthalten.",
+    ],
+  ])(
+    "a control character in %s is refused before sending, with the API's German message",
+    async (label, value, message) => {
+      const calls = stubApi(() => ({ status: 201, json: { status: "received" } }));
+      const results: ContactResult[] = [];
+      render(<ContactForm onResult={(result) => results.push(result)} />);
+      fillIn({
+        Name: "Erika Muster",
+        "E-Mail": "erika@example.de",
+        Nachricht: "Bitte rufen Sie mich an.",
+        [label]: value,
+      });
+      fireEvent.submit(screen.getByRole("button").closest("form") as HTMLFormElement);
+      await waitFor(() => expect(results).toEqual([{ ok: false, message }]));
+      expect(calls).toEqual([]);
+      expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe(value);
+    },
+  );
+
+  test("line breaks and tabs in the message, umlauts in the address and marks at the ends are sent", async () => {
+    const calls = stubApi(() => ({ status: 201, json: { status: "received" } }));
+    const results: ContactResult[] = [];
+    render(<ContactForm onResult={(result) => results.push(result)} />);
+    fillIn({
+      Name: "\tJürgen Müller\n",
+      "E-Mail": "Jürgen.Müller@example.de",
+      Nachricht: "Hallo,\r\n\r\n\t- ein Shop\u2028- ein Logo\u2029Danke",
+    });
+    fireEvent.submit(screen.getByRole("button").closest("form") as HTMLFormElement);
+    await waitFor(() => expect(results).toEqual([{ ok: true }]));
+    expect(calls[0]?.body).toMatchObject({ email: "Jürgen.Müller@example.de" });
+  });
 });
+
+function screenEmail(): HTMLInputElement {
+  render(<ContactForm onResult={() => {}} />);
+  return screen.getByLabelText("E-Mail") as HTMLInputElement;
+}
+
+function fillIn(fields: Record<string, string>): void {
+  for (const [label, value] of Object.entries(fields)) {
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  }
+}

@@ -150,6 +150,38 @@ describe("an account lockout that an attacker cannot aim", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("set-cookie")).toMatch(/; Secure(;|$)/);
   });
+
+  // Issue 45, row 12. A URL's scheme is case-insensitive (RFC 3986, 3.1): the config accepts
+  // "HTTPS://…" as https, so the cookie must be Secure there too.
+  test.each(["https://portal.example.de", "HTTPS://portal.example.de", "Https://portal.example.de/"])(
+    "with PUBLIC_URL %s, sign-in and password change set the device cookie Secure; no other cookie is set",
+    async (publicUrl) => {
+      const { app, origin } = serve({ PUBLIC_URL: publicUrl });
+      const colleague = await registerAndLogin(app, { name: "Sina Sicher" });
+      const answer = await login(origin, colleague.email, testPassword, colleagueHome);
+      expect(answer.status).toBe(200);
+      // The session is the bearer token in the body: the device cookie is the only cookie there is.
+      expect(answer.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^${deviceCookieName}=`))]);
+      expect(answer.headers.get("set-cookie")).toMatch(/; Secure(;|$)/);
+      const { token } = (await answer.json()) as { token: string };
+
+      const changed = await send(origin, "POST", "/api/password", token, {
+        currentPassword: testPassword,
+        newPassword: "Zugspitze-Morgenrot-Kachelofen-8",
+      });
+      expect(changed.status).toBe(204);
+      expect(changed.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^${deviceCookieName}=`))]);
+      expect(changed.headers.get("set-cookie")).toMatch(/; Secure(;|$)/);
+    },
+  );
+
+  test("with PUBLIC_URL http (a local run), the device cookie is not Secure: the browser would drop it", async () => {
+    const { app, origin } = serve({ PUBLIC_URL: "http://localhost:3000" });
+    const colleague = await registerAndLogin(app, { name: "Lena Lokal" });
+    const answer = await login(origin, colleague.email, testPassword, colleagueHome);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("set-cookie")).not.toMatch(/Secure/i);
+  });
 });
 
 describe("the attack notice names only a real account, never the typed text", () => {

@@ -1,4 +1,4 @@
-import { personFieldMessages } from "./messages";
+import { personFieldMessages } from "./person-fields";
 import { isBlank, isEmail, limits } from "./rules";
 
 /**

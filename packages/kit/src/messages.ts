@@ -37,18 +37,6 @@ export const appMessages = {
   backToDashboard: "Zum Dashboard",
 } as const;
 
-/**
- * Name and e-mail are asked for by several forms (sign-up, contact, customers): one wording for
- * all, in browser and API alike.
- */
-export const personFieldMessages = {
-  nameRequired: "Bitte geben Sie Ihren Namen ein.",
-  nameTooLong: `Der Name darf höchstens ${limits.nameMax} Zeichen lang sein.`,
-  nameControlCharacters: "Der Name darf keine Zeilenumbrüche oder Steuerzeichen enthalten.",
-  emailRequired: "Bitte geben Sie Ihre E-Mail-Adresse ein.",
-  emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
-} as const;
-
 /** Why a login with the right password is refused (403): the API sends them, the login page shows them. */
 export const accessMessages = {
   pending: "Ihr Zugang wurde noch nicht freigegeben.",

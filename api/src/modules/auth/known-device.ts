@@ -82,7 +82,15 @@ export function knownDeviceOf(
   return { userId: account.id, issuedAt };
 }
 
-/** Whether the browser reached us over https (directly, or `PUBLIC_URL` says the site is https). */
+/**
+ * Whether the browser reached us over https (directly, or `PUBLIC_URL` says the site is https).
+ * Read as a URL, not as a prefix: a scheme is case-insensitive, and the config accepts
+ * "HTTPS://…" as https (a prefix test left the cookie without `Secure` there; issue 45, row 12).
+ */
 export function isSecureOrigin(request: Request, publicUrl: string): boolean {
-  return publicUrl.startsWith("https://") || request.url.startsWith("https://");
+  return isHttps(publicUrl) || isHttps(request.url);
+}
+
+function isHttps(url: string): boolean {
+  return URL.parse(url)?.protocol === "https:";
 }

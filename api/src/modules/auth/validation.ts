@@ -2,7 +2,7 @@
  * The rules of what the auth routes take (the shapes are model.ts's): the service applies them
  * once an attempt was counted; password reset shares the password's.
  */
-import { isBlank, isEmail, limits } from "@klarwerk/kit";
+import { hasControlCharacters, isBlank, isEmail, limits } from "@klarwerk/kit";
 import { judgePassword, type PasswordOwner } from "@klarwerk/kit/password-strength";
 import { HttpError } from "../../http/errors.ts";
 import { authApiMessages as messages } from "./messages.ts";
@@ -23,19 +23,14 @@ function invalid(message: string): HttpError {
   return new HttpError(422, "validation", message);
 }
 
-/**
- * What a person's name never holds: control characters (line breaks, tabs, escapes), the line and
- * paragraph separators, and the direction overrides that make text read otherwise than it is
- * stored. A name goes into the admins' access-request mail and the user list as one line.
- */
-const controlCharacters = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
-
 /** The registration to store, or a 422 with the first problem found, field by field. */
 export function validateRegistration(body: typeof registerRoute.body.static): Registration {
   const name = body.name.trim();
   if (isBlank(name)) throw invalid(messages.nameRequired);
   if (name.length > limits.nameMax) throw invalid(messages.nameTooLong);
-  if (controlCharacters.test(name)) throw invalid(messages.nameControlCharacters);
+  // The kit's one-line rule, as for the contact form's name: a name goes into the admins'
+  // access-request mail's subject and the user list as one line.
+  if (hasControlCharacters(name)) throw invalid(messages.nameControlCharacters);
 
   const email = normalizeEmail(body.email);
   if (isBlank(email)) throw invalid(messages.emailRequired);

@@ -1,9 +1,10 @@
-import { limits, openRequestsPage, personFieldMessages } from "@klarwerk/kit";
+import { contactTextMessages, limits, openRequestsPage, personFieldMessages } from "@klarwerk/kit";
 import { invalidLimitParam } from "../../http/messages.ts";
 
 /** German answers of POST /api/contact (the public contact form). */
 export const contactApiMessages = {
   ...personFieldMessages,
+  ...contactTextMessages,
   companyInvalid: "Bitte geben Sie Ihr Unternehmen als Text ein.",
   companyTooLong: `Der Name des Unternehmens darf höchstens ${limits.companyMax} Zeichen lang sein.`,
   messageRequired: "Bitte geben Sie eine Nachricht ein.",

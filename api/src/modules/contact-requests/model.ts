@@ -4,6 +4,7 @@ import {
   type ContactRequestAnswer,
   type ContactRequestCounts,
   type ContactRequestDetail,
+  contactControlCharacterProblem,
   contactHoneypotField,
   isBlank,
   isEmail,
@@ -171,6 +172,11 @@ function contactOf(body: {
   if (isBlank(message)) throw invalid(contactApiMessages.messageRequired);
   if (message.length > limits.messageMax) throw invalid(contactApiMessages.messageTooLong);
 
+  // The kit's rule, which the form applies before sending: no controls, no direction overrides
+  // (the name and company go into the team mail's subject); the message keeps its line breaks.
+  const problem = contactControlCharacterProblem({ name, email, company, message });
+  if (problem !== null) throw invalid(problem);
+
   return { name, email, company: company === "" ? null : company, message };
 }
 
@@ -213,12 +219,15 @@ export const sendContactRoute = endpoint("POST /api/contact")({
       validation: [
         contactApiMessages.nameRequired,
         contactApiMessages.nameTooLong,
+        contactApiMessages.nameControlCharacters,
         contactApiMessages.emailRequired,
         contactApiMessages.emailInvalid,
         contactApiMessages.companyInvalid,
         contactApiMessages.companyTooLong,
+        contactApiMessages.companyControlCharacters,
         contactApiMessages.messageRequired,
         contactApiMessages.messageTooLong,
+        contactApiMessages.messageControlCharacters,
         httpMessages.notJsonObject,
       ],
     },
