@@ -99,3 +99,22 @@ test("protected routes send anonymous visitors to the login", async ({ page }) =
     await expect(page).toHaveURL(/\/login$/);
   }
 });
+
+test("an address with umlauts before the @ registers: the browser lets it through, the API answers", async ({
+  page,
+}) => {
+  const user = newUser("Jürgen Müller");
+  const email = `Jürgen.Müller.${Date.now()}@example.de`;
+  await page.goto("/register");
+  const sent = page.waitForRequest((request) => request.url().endsWith("/api/register"));
+  await fillRegistration(page, { ...user, email, confirm: user.password });
+  expect((await sent).postDataJSON()).toMatchObject({ email });
+  await expect(page.getByText("Registrierung erfolgreich!")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  // The login form takes the same address (it waits for an admin's approval: the API's German answer).
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel(/^Passwort\s*\*?$/).fill(user.password);
+  const login = page.waitForRequest((request) => request.url().endsWith("/api/login"));
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  expect((await login).postDataJSON()).toMatchObject({ email });
+});

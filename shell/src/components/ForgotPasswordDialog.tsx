@@ -3,7 +3,7 @@ import { callApi } from "@klarwerk/kit/browser";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { passwordResetMessages as messages } from "../routes/password-reset-messages";
 import { notifyError, notifySuccess } from "../toasts/toasts";
-import { TextField } from "./fields";
+import { EmailField } from "./fields";
 
 interface ForgotPasswordDialogProps {
   onClose: () => void;
@@ -48,9 +48,8 @@ export function ForgotPasswordDialog({ onClose, initialEmail = "" }: ForgotPassw
           {messages.forgotTitle}
         </h2>
         <p className="kw-dialog__text">{messages.forgotIntro}</p>
-        <TextField
+        <EmailField
           label={messages.email}
-          type="email"
           name="email"
           autoComplete="email"
           required

@@ -71,6 +71,15 @@ export function TextField({
   );
 }
 
+/**
+ * An e-mail address: a text field with the phone's e-mail keyboard, not `type="email"`, which
+ * made Chromium refuse addresses with umlauts before the "@" (`Jürgen.Müller@example.de`) that
+ * the API accepts; the server judges the address and answers in German.
+ */
+export function EmailField(input: Omit<FieldProps, "inputMode">) {
+  return <TextField inputMode="email" autoCapitalize="none" spellCheck={false} {...input} />;
+}
+
 /** A password input with a button that shows or hides what was typed. */
 export function PasswordField({ label, description, liveDescription, ...input }: FieldProps) {
   const [visible, setVisible] = useState(false);

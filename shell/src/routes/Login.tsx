@@ -3,7 +3,7 @@ import { AuthProvider, refreshSession, sessionAtom, sessionStore, useAuth } from
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard } from "../components/AuthCard";
 import { ForgotPasswordDialog } from "../components/ForgotPasswordDialog";
-import { PasswordField, TextField } from "../components/fields";
+import { EmailField, PasswordField } from "../components/fields";
 import { useShellNavigation } from "../navigation/navigation";
 import { useHydrated } from "../public/use-hydrated";
 import { notifyError, notifySuccess } from "../toasts/toasts";
@@ -89,7 +89,7 @@ function LoginForm() {
       }
     >
       <form ref={form} className="kw-form" onSubmit={onSubmit}>
-        <TextField label="E-Mail" type="email" name="email" autoComplete="email" required />
+        <EmailField label="E-Mail" name="email" autoComplete="email" required />
         <PasswordField label="Passwort" name="password" autoComplete="current-password" required />
         <button
           type="button"

@@ -2,7 +2,7 @@ import { authMessages, limits, ownerSetupParam } from "@klarwerk/kit";
 import { AuthProvider, useAuth } from "@klarwerk/kit/browser";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AuthCard } from "../components/AuthCard";
-import { PasswordField, TextField } from "../components/fields";
+import { EmailField, PasswordField, TextField } from "../components/fields";
 import { NewPasswordField } from "../components/NewPasswordField";
 import { useShellNavigation } from "../navigation/navigation";
 import { useHydrated } from "../public/use-hydrated";
@@ -99,7 +99,7 @@ function RegisterForm() {
         onChange={(event) => setTyped(fieldsOf(event.currentTarget))}
       >
         <TextField label="Name" name="name" autoComplete="name" required maxLength={limits.nameMax} />
-        <TextField label="E-Mail" type="email" name="email" autoComplete="email" required maxLength={limits.emailMax} />
+        <EmailField label="E-Mail" name="email" autoComplete="email" required maxLength={limits.emailMax} />
         <NewPasswordField
           label="Passwort"
           name="password"
