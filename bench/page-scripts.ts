@@ -59,6 +59,8 @@ export async function measureFirstLoad(
     await network.quiet();
     afterInteraction = total(await network.take());
   }
+  // Nothing heard from now on is read: a late script's body cannot be read once the page is closed.
+  network.stop();
   await context.close();
   return { path, requests: firstRequests, ...firstVisit, ...(afterInteraction ? { afterInteraction } : {}) };
 }

@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./chromium";
+import { cpuSlowdown } from "./support/slowdown";
 
 // `bun scripts/test.ts --only e2e` builds, starts the server on a fresh database and passes its
 // address here; run directly, the tests expect `npm start` on port 3000.
@@ -12,8 +13,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  timeout: 45_000 * cpuSlowdown,
+  expect: { timeout: 10_000 * cpuSlowdown },
   reporter: [["list"], ["json"]],
   use: {
     baseURL: process.env.E2E_BASE_URL || "http://localhost:3000",

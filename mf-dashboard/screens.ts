@@ -13,3 +13,6 @@ export const screens: RemoteScreens = {
     { path: "/privacy", expose: "Privacy", title: "Datenschutz – Klarwerk Digital", adminOnly: true },
   ],
 };
+
+/** The dashboard's „Betrieb“ block for admins is found at /dashboard#betrieb (the header's „Verwaltung“ links to it). */
+export const operationsAnchor = "betrieb";

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
+import { cpuSlowdown } from "./slowdown";
 
 /** What a page reports when its Content-Security-Policy refused something. */
 interface Violation {
@@ -21,7 +22,8 @@ function isTraceSnapshot(violation: Violation): boolean {
 const reportBinding = "__reportCspViolation";
 
 /**
- * Playwright's `test` for this suite, with two fixtures every test gets:
+ * Playwright's `test` for this suite, with two fixtures every test gets (and its pages slowed
+ * down by `cpuSlowdown` when asked for):
  *
  * - Every page runs under the server's Content-Security-Policy (Playwright does not bypass it),
  *   and a test fails when anything was refused: each page reports its `securitypolicyviolation`
@@ -33,6 +35,11 @@ const reportBinding = "__reportCspViolation";
  *   (five registrations an hour, login failures) then count per test, as they would per visitor.
  */
 export const test = base.extend<{ contentSecurityPolicy: undefined }>({
+  page: async ({ page }, use) => {
+    if (cpuSlowdown > 1)
+      await (await page.context().newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+    await use(page);
+  },
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     // A network of its own (the API counts IPv6 visitors per /64): random groups 3 and 4.
     const visitor = `2001:db8:${randomBytes(4).toString("hex").match(/.{4}/g)?.join(":")}::1`;
@@ -71,4 +78,4 @@ export const test = base.extend<{ contentSecurityPolicy: undefined }>({
   ],
 });
 
-export { expect };
+export { cpuSlowdown, expect };

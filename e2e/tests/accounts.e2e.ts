@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page, Request } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
+import { openAdminTool } from "../support/navigation";
 import { expect, test } from "../support/test";
 import {
   newUser,
@@ -124,7 +125,7 @@ test("the owner administers accounts: roles, refusals from the server as toasts,
   await page.goto("/dashboard");
 
   // The first account is the owner, an admin: the header offers the user administration.
-  await page.getByRole("banner").getByRole("link", { name: "Benutzer" }).click();
+  await openAdminTool(page, "Benutzer");
   await expect(page).toHaveURL(/\/users$/);
   await expect(rowOf(page, "Zugangsanfragen", applicant)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -240,7 +241,7 @@ test("a changed role shows when a stored session is restored", async ({ browser,
 
   // The stored user still says "staff"; the server's answer at start wins.
   await page.reload();
-  await expect(page.getByRole("banner").getByRole("link", { name: "Benutzer" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Verwaltung" })).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("klarwerkuser") ?? "null")?.role)).toBe("admin");
 
   await rowOf(admin, "Konten", user).getByRole("button", { name: "Admin-Rechte entziehen" }).click();

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { tokenOf } from "../support/invoices";
+import { openAdminTool } from "../support/navigation";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, type TestUser, testOwner } from "../support/users";
 
@@ -46,7 +47,7 @@ test("an admin filters the Protokoll by a colleague, opens an invoice's Verlauf 
 
   await signInQuickly(page, request, testOwner);
   await page.goto("/dashboard");
-  await page.getByRole("banner").getByRole("link", { name: "Protokoll" }).click();
+  await openAdminTool(page, "Protokoll");
   await expect(page).toHaveURL(/\/audit$/);
   await expect(page.getByRole("heading", { name: "Protokoll", level: 1 })).toBeVisible();
   await expect(trailRows(page).first()).toBeVisible();

@@ -1,3 +1,5 @@
+import type { Locator, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
@@ -33,6 +35,8 @@ test("the footer carries tagline, links, contact data and the review link", asyn
   for (const href of ["/", "/about", "/contact", "/datenschutz", "/impressum"]) {
     await expect(footer.locator(`a[href="${href}"]`).first()).toBeVisible();
   }
+  // The staff's way in: the public header has none.
+  await expect(footer.getByRole("link", { name: "Anmelden" })).toHaveAttribute("href", "/login");
 
   // /impressum is a plain link: following it loads a new document.
   await page.evaluate(() => {
@@ -169,20 +173,200 @@ test("a remote that cannot be loaded shows a retry in its slot while the rest ke
   await expect(page.getByRole("main")).toContainText(`Willkommen, ${user.name}`);
 });
 
-test("an admin's header row fits a 1280 px window: every link and Logout stay on screen", async ({ page, request }) => {
+/** Every visible item of the header lies in its first row, and the brand with its name is shown. */
+async function expectOneRow(page: Page): Promise<void> {
+  const header = page.getByRole("banner");
+  const rowHeight = await page.evaluate(() =>
+    Number.parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--kw-header-height")),
+  );
+  const box = await header.boundingBox();
+  // One row and its bottom border.
+  expect(box?.height).toBeLessThanOrEqual(rowHeight + 1);
+  await expect(header.getByRole("link", { name: "Klarwerk Digital – Startseite" })).toBeVisible();
+  await expect(header.locator(".brand__name")).toBeVisible();
+  await expect(header.locator(".brand__name")).toHaveText("Klarwerk Digital");
+  for (const item of await header.locator("a:visible, button:visible").all()) {
+    const name = (await item.textContent()) ?? "";
+    const itemBox = await item.boundingBox();
+    expect(itemBox, name).not.toBeNull();
+    if (!itemBox) continue;
+    expect(itemBox.y + itemBox.height, name).toBeLessThanOrEqual(rowHeight);
+    expect(itemBox.x + itemBox.width, name).toBeLessThanOrEqual(1280);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+}
+
+/** Opens `name` from the header's group `group` (or directly, without one) and waits for its page. */
+async function openTool(page: Page, tool: Tool): Promise<void> {
+  const header = page.getByRole("banner");
+  if (tool.group) {
+    const toggle = header.getByRole("button", { name: tool.group });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  }
+  await header.getByRole("link", { name: tool.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${tool.path.replace("#", "#?")}$`));
+  // A screen's first visit loads its remote: on a loaded machine that takes longer than 10 s.
+  await expect(page.getByRole("main").getByRole("heading", { name: tool.heading }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+interface Tool {
+  name: string;
+  group?: string;
+  path: string;
+  heading: string;
+}
+
+const staffTools: Tool[] = [
+  { name: "Kunden", path: "/customers", heading: "Kundenverwaltung" },
+  { name: "Dateien", path: "/data", heading: "Dateien" },
+  { name: "Rechnungstool", group: "Rechnungen", path: "/invoices", heading: "Rechnungstool" },
+  { name: "Auswertung", group: "Rechnungen", path: "/invoices/auswertung", heading: "Auswertung" },
+  { name: "Konto", path: "/account", heading: "Mein Konto" },
+  { name: "Dashboard", path: "/dashboard", heading: "Dashboard" },
+];
+
+const adminTools: Tool[] = [
+  { name: "Benutzer", group: "Verwaltung", path: "/users", heading: "Benutzer" },
+  { name: "Postausgang", group: "Verwaltung", path: "/outbox", heading: "Postausgang" },
+  { name: "Auslieferung", group: "Verwaltung", path: "/releases", heading: "Auslieferung" },
+  { name: "Protokoll", group: "Verwaltung", path: "/audit", heading: "Protokoll" },
+  { name: "Datenschutz", group: "Verwaltung", path: "/privacy", heading: "Datenschutz" },
+  { name: "Betrieb", group: "Verwaltung", path: "/dashboard#betrieb", heading: "Betrieb" },
+];
+
+for (const who of ["staff", "admin"] as const) {
+  test(`at 1280 px the header of ${who === "admin" ? "an admin" : "staff"} is one row with the brand, and every tool is opened from it`, async ({
+    page,
+    request,
+  }) => {
+    // Every screen of the portal, one after the other (each its remote's first visit).
+    test.setTimeout(300_000);
+    const user = who === "admin" ? testOwner : await registeredUser(request, "Nina Navigation");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInQuickly(page, request, user);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("main")).toContainText(`Willkommen, ${user.name}`, { timeout: 30_000 });
+    const header = page.getByRole("banner");
+    await page.screenshot({ path: test.info().outputPath(`header-1280-${who}.png`) });
+    await expectOneRow(page);
+    await expect(header.getByRole("button", { name: "Verwaltung" })).toHaveCount(who === "admin" ? 1 : 0);
+
+    for (const tool of who === "admin" ? [...staffTools, ...adminTools] : staffTools) {
+      await openTool(page, tool);
+      await expectOneRow(page);
+    }
+    // The group of the page shown is marked; the list is closed after a link was followed.
+    await openTool(page, staffTools[3] as Tool);
+    await expect(header.getByRole("button", { name: "Rechnungen" })).toHaveAttribute("aria-expanded", "false");
+    await expect(header.getByRole("button", { name: "Rechnungen" })).toHaveClass(/site-nav__link--active/);
+    await expect(header.getByRole("link", { name: "Auswertung", exact: true })).toBeHidden();
+  });
+}
+
+test("an admin's tools are in „Verwaltung“, which opens and closes by keyboard and is found by axe without fault", async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInQuickly(page, request, testOwner);
   await page.goto("/dashboard");
+  await expect(page.getByRole("main")).toContainText(`Willkommen, ${testOwner.name}`);
   const header = page.getByRole("banner");
-  await expect(header.getByRole("link", { name: "Postausgang" })).toBeVisible();
-  const logout = header.getByRole("button", { name: "Logout" });
-  await expect(logout).toBeVisible();
-  for (const item of await header.locator("a:visible, button:visible").all()) {
-    const name = (await item.textContent()) ?? "";
-    const box = await item.boundingBox();
-    expect(box ? box.x + box.width : Number.POSITIVE_INFINITY, name).toBeLessThanOrEqual(1280);
+  const toggle = header.getByRole("button", { name: "Verwaltung" });
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  const list = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
+  await expect(list.getByRole("link")).toHaveText([
+    "Benutzer",
+    "Postausgang",
+    "Auslieferung",
+    "Protokoll",
+    "Datenschutz",
+    "Betrieb",
+  ]);
+  await page.screenshot({ path: test.info().outputPath("header-1280-admin-verwaltung.png") });
+  await expectNoAxeViolations(page, "header");
+  await page.keyboard.press("Tab");
+  await expect(list.getByRole("link", { name: "Benutzer" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toBeFocused();
+  await expect(list).toBeHidden();
+  // A click elsewhere closes it too.
+  await toggle.click();
+  await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+});
+
+for (const who of ["staff", "admin"] as const) {
+  test(`at 390 px the mobile menu of ${who === "admin" ? "an admin" : "staff"} holds every tool`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    const user = who === "admin" ? testOwner : await registeredUser(request, "Mona Mobil");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInQuickly(page, request, user);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("main")).toContainText(`Willkommen, ${user.name}`, { timeout: 30_000 });
+    const brand = page.getByRole("banner").getByRole("link", { name: "Klarwerk Digital – Startseite" });
+    await expect(brand).toBeVisible();
+    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    if (who === "admin") await page.getByRole("banner").getByRole("button", { name: "Verwaltung" }).click();
+    await page.screenshot({ path: test.info().outputPath(`menu-390-${who}.png`) });
+    await expectNoAxeViolations(page, "header");
+    await page.getByRole("button", { name: "Menü schließen" }).click();
+
+    for (const tool of who === "admin" ? [...staffTools, ...adminTools] : staffTools) {
+      await page.getByRole("button", { name: "Menü öffnen" }).click();
+      await openTool(page, tool);
+      // Following a link closes the menu.
+      await expect(page.getByRole("button", { name: "Menü öffnen" })).toHaveAttribute("aria-expanded", "false");
+      await expect(brand).toBeVisible();
+    }
+  });
+}
+
+test("a notification shows below the header and under an open dialog: it covers neither the header's links nor the dialog's buttons", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInQuickly(page, request, testOwner);
+  await page.goto("/customers");
+  await expect(page.getByRole("heading", { level: 1, name: "Kundenverwaltung" })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Neuer Kunde" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel("Name")).toBeFocused();
+  // A blank name: the dialog stays open and a notification says why.
+  await dialog.getByRole("button", { name: "Anlegen" }).click();
+  const notification = page.locator(".kw-notifications").getByRole("alert");
+  await expect(notification).toContainText("Name ist Pflicht");
+  await page.screenshot({ path: test.info().outputPath("notification-1280-dialog.png") });
+
+  const notificationBox = await notification.boundingBox();
+  // The site's header (the open dialog has a header of its own).
+  const headerBox = await page.locator(".site-header").boundingBox();
+  expect(notificationBox && headerBox).toBeTruthy();
+  if (notificationBox && headerBox) expect(notificationBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+  // What a click on each of the dialog's buttons (× included) reaches: the button itself.
+  const reached = async (locator: Locator) =>
+    locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return hit !== null && element.contains(hit);
+    });
+  for (const button of await dialog.getByRole("button").all()) {
+    await button.scrollIntoViewIfNeeded();
+    expect(await reached(button), (await button.getAttribute("aria-label")) ?? (await button.textContent()) ?? "").toBe(
+      true,
+    );
   }
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 });
 
 test("a portal address whose #hash is not valid percent-encoding opens its page at the top instead of a blank page", async ({

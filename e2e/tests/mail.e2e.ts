@@ -3,6 +3,7 @@ import type { APIRequestContext } from "@playwright/test";
 import postgres from "postgres";
 import { expectNoAxeViolations } from "../support/axe";
 import { mailFrom, type ReceivedMail, teamInbox, waitForMail, waitForMails } from "../support/mailbox";
+import { openAdminTool } from "../support/navigation";
 import { expect, test } from "../support/test";
 import { approve, newUser, register, registeredUser, signInQuickly, testOwner } from "../support/users";
 
@@ -197,7 +198,7 @@ test("Postausgang: admins see every mail, read it and send a failed one again", 
 
   await signInQuickly(page, request, testOwner);
   await page.goto("/dashboard");
-  await page.getByRole("banner").getByRole("link", { name: "Postausgang" }).click();
+  await openAdminTool(page, "Postausgang");
   await expect(page).toHaveURL(/\/outbox$/);
   const row = page.getByRole("row").filter({ hasText: teamMail.subject });
   await expect(row).toContainText("Gesendet");

@@ -1,5 +1,5 @@
-import { brotliCompressSync, constants } from "node:zlib";
 import type { Page } from "@playwright/test";
+import { watchNetwork } from "../../bench/support/portal-screens";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
@@ -14,49 +14,31 @@ import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
 const kb = 1024;
 
-/** Brotli at the quality scripts/build.ts precompresses with: what the server sends for a script. */
-function brotliBytes(body: Buffer): number {
-  return brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  }).length;
-}
-
-/** Counts the scripts a page downloads (not those it revalidates from its cache) between `take()`s. */
+/**
+ * Counts the scripts a page downloads (not those it revalidates from its cache) between `take()`s,
+ * with bench/support/portal-screens.ts's watcher: it never reads a body once the page has closed.
+ */
 function watchScripts(page: Page) {
-  let loads: Promise<{ url: string; bytes: number }>[] = [];
-  let inFlight = 0;
-  let lastActivity = Date.now();
-  page.on("request", () => {
-    inFlight++;
-    lastActivity = Date.now();
-  });
-  const settle = () => {
-    inFlight = Math.max(0, inFlight - 1);
-    lastActivity = Date.now();
-  };
-  page.on("requestfinished", settle);
-  page.on("requestfailed", settle);
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "script" || response.status() !== 200) return;
-    loads.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, bytes: brotliBytes(body) })));
-  });
+  const network = watchNetwork(page, { brotli: true });
+  watching.push(network);
   return {
     /** The scripts since the last call, once the network has been quiet for 500 ms. */
     async take(): Promise<{ total: number; scripts: string[] }> {
-      await expect.poll(() => inFlight === 0 && Date.now() - lastActivity >= 500, { intervals: [100] }).toBe(true);
-      const taken = await Promise.all(loads);
-      loads = [];
+      expect(await network.quiet(500, () => true, 30_000), "the network fell quiet").toBe(true);
+      const taken = (await network.take()).filter((script) => script.status === 200);
       return {
-        total: taken.reduce((sum, script) => sum + script.bytes, 0),
-        scripts: taken.map((script) => `${script.url} ${(script.bytes / kb).toFixed(1)} KB`),
+        total: taken.reduce((sum, script) => sum + (script.brotli ?? 0), 0),
+        scripts: taken.map((script) => `${new URL(script.url).pathname} ${((script.brotli ?? 0) / kb).toFixed(1)} KB`),
       };
     },
   };
 }
+
+const watching: ReturnType<typeof watchNetwork>[] = [];
+// The page fixture closes the page after the hooks: nothing is read from then on.
+test.afterEach(() => {
+  for (const network of watching.splice(0)) network.stop();
+});
 
 async function goInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((target) => {
@@ -80,6 +62,10 @@ test("after login the dashboard brings at most 150 KB of JavaScript, each furthe
   await page.goto("/dashboard");
   await expect(page.getByRole("main")).toContainText(`Willkommen, ${user.name}`);
   const dashboard = await scripts.take();
+  // The figure in the report (test-results/e2e.json), for comparing builds.
+  test
+    .info()
+    .annotations.push({ type: "/dashboard after login", description: `${(dashboard.total / kb).toFixed(1)} KB` });
   expect(dashboard.total, dashboard.scripts.join("\n")).toBeLessThanOrEqual(150 * kb);
 
   for (const [path, heading] of [

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { expectNoAxeViolations } from "../support/axe";
+import { openAdminTool } from "../support/navigation";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
@@ -18,7 +19,7 @@ test("an admin records a person's request on „Datenschutz“, sees where their
 
   await signInQuickly(page, request, testOwner);
   await page.goto("/dashboard");
-  await page.getByRole("banner").getByRole("link", { name: "Datenschutz" }).click();
+  await openAdminTool(page, "Datenschutz");
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole("heading", { name: "Datenschutz", level: 1 })).toBeVisible();
 

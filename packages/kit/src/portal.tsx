@@ -77,7 +77,9 @@ export function PortalProviders({ children, navigate }: { children: ReactNode; n
     <MantineProvider theme={portalTheme} forceColorScheme="light" cssVariablesResolver={accessibleColors}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: "Bestätigen", cancel: "Abbrechen" }}>
-          <Notifications position="top-right" zIndex={1000} />
+          {/* Below the header and under a dialog (Mantine's modals sit at 200): a notification never
+              covers the header's links nor a dialog's buttons (docs/decisions/0071-portal-navigation.md). */}
+          <Notifications position="top-right" zIndex={90} classNames={{ root: "kw-notifications" }} />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

@@ -1,10 +1,14 @@
 import { site } from "@klarwerk/kit";
+import { sessionAtom } from "@klarwerk/kit/browser";
+import { useAtomValue } from "jotai";
 import { reviewConsent } from "../consent/consent";
 import { consentControl } from "../consent/early-consent";
 import { ReviewWidget } from "../consent/ReviewWidget";
 import { BrandMark } from "./BrandMark";
 
 export function Footer() {
+  // As in the header: the session atom itself, outside any auth context on the public pages.
+  const signedIn = useAtomValue(sessionAtom).status === "signed-in";
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -40,6 +44,12 @@ export function Footer() {
             <li>
               <a href="/datenschutz">Datenschutz</a>
             </li>
+            {/* The staff's way in (the public header has none: docs/decisions/0071-portal-navigation.md). */}
+            {!signedIn && (
+              <li>
+                <a href="/login">Anmelden</a>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="site-footer__col">

@@ -1,7 +1,8 @@
 import { site } from "@klarwerk/kit";
 import { logout, sessionAtom } from "@klarwerk/kit/browser";
+import { operationsAnchor } from "@klarwerk/mf-dashboard/screens";
 import { useAtomValue } from "jotai";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useShellNavigation } from "../navigation/navigation";
 import { BrandMark } from "./BrandMark";
 
@@ -12,19 +13,40 @@ const publicLinks = [
   { to: "/contact", label: "Kontakt" },
 ] as const;
 
-const portalLinks = [
-  { to: "/data", label: "Dateien" },
-  { to: "/customers", label: "Kunden" },
-] as const;
+interface Link {
+  to: string;
+  label: string;
+}
 
-/** Only admins see these; the routes themselves refuse everyone else too (RequireAdmin). */
-const adminLinks = [
-  { to: "/users", label: "Benutzer" },
-  { to: "/releases", label: "Auslieferung" },
-  { to: "/outbox", label: "Postausgang" },
-  { to: "/audit", label: "Protokoll" },
-  { to: "/privacy", label: "Datenschutz" },
-] as const;
+/** Staff's tools (docs/decisions/0071-portal-navigation.md): the spec's two, and the Rechnungstool people use daily. */
+const staffLinks: readonly Link[] = [
+  { to: "/customers", label: "Kunden" },
+  { to: "/data", label: "Dateien" },
+];
+
+const invoiceGroup = {
+  label: "Rechnungen",
+  links: [
+    { to: "/invoices", label: "Rechnungstool" },
+    { to: "/invoices/auswertung", label: "Auswertung" },
+  ],
+} as const;
+
+/**
+ * Only admins see these, under one entry so the header stays on one line; the routes themselves
+ * refuse everyone else too (RequireAdmin). „Betrieb“ is the dashboard's block of that name.
+ */
+const adminGroup = {
+  label: "Verwaltung",
+  links: [
+    { to: "/users", label: "Benutzer" },
+    { to: "/outbox", label: "Postausgang" },
+    { to: "/releases", label: "Auslieferung" },
+    { to: "/audit", label: "Protokoll" },
+    { to: "/privacy", label: "Datenschutz" },
+    { to: `/dashboard#${operationsAnchor}`, label: "Betrieb" },
+  ],
+} as const;
 
 function ButtonLink({
   to,
@@ -64,6 +86,89 @@ function NavItem({ to, label, pathname }: { to: string; label: string; pathname:
     >
       {label}
     </a>
+  );
+}
+
+/**
+ * Links under one entry: a disclosure button (`aria-expanded`) and the list it shows, below it on
+ * a wide screen, inline in the mobile menu. Escape, a click elsewhere or on one of its links
+ * closes it; it is marked as current when one of its pages is shown.
+ */
+function NavGroup({ label, links, pathname }: { label: string; links: readonly Link[]; pathname: string }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const group = useRef<HTMLLIElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const current = links.some((link) => link.to === pathname);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!(event.target instanceof Node && group.current?.contains(event.target))) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (!(event.target instanceof Node && group.current?.contains(event.target))) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("focusin", onFocusIn);
+    };
+  }, [open]);
+
+  return (
+    <li className="site-nav__group" ref={group}>
+      <button
+        ref={button}
+        type="button"
+        className={
+          current ? "site-nav__link site-nav__link--active site-nav__toggle" : "site-nav__link site-nav__toggle"
+        }
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {label}
+        <svg
+          className="site-nav__chevron"
+          width="12"
+          height="12"
+          viewBox="0 0 12 12"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        </svg>
+      </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: links get Enter natively; this only closes the list */}
+      <ul
+        id={listId}
+        className="site-nav__sublinks"
+        hidden={!open}
+        onClick={(event) => {
+          if (event.target instanceof Element && event.target.closest("a")) setOpen(false);
+        }}
+      >
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavItem {...link} pathname={pathname} />
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }
 
@@ -137,13 +242,18 @@ export function Header() {
                 <NavItem {...link} pathname={pathname} />
               </li>
             ))}
-            {user &&
-              [...portalLinks, ...(user.role === "admin" ? adminLinks : [])].map((link) => (
+          </ul>
+          {user && (
+            <ul className="site-nav__links site-nav__links--portal">
+              {staffLinks.map((link) => (
                 <li key={link.to}>
                   <NavItem {...link} pathname={pathname} />
                 </li>
               ))}
-          </ul>
+              <NavGroup {...invoiceGroup} pathname={pathname} />
+              {user.role === "admin" && <NavGroup {...adminGroup} pathname={pathname} />}
+            </ul>
+          )}
           {user && (
             <div className="site-nav__actions">
               <ButtonLink to="/dashboard" label="Dashboard" pathname={pathname} primary />

@@ -7,7 +7,8 @@ import {
 } from "@klarwerk/kit";
 import { formatCount, formatDateTime, formatFileSize } from "@klarwerk/kit/format";
 import { DataList, List, Paper, Text, Title } from "@klarwerk/kit/ui";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useEffect, useId } from "react";
+import { operationsAnchor } from "../../../../screens";
 import { operationsMessages as messages } from "../admin-messages";
 import { useOperations } from "../api/get-operations";
 import { BackupNowButton } from "./BackupNowButton";
@@ -136,6 +137,13 @@ function OperationsLine({ label, children }: { label: string; children: ReactNod
 export function OperationsNotice({ admin }: { admin: boolean }) {
   const { data: status } = useOperations(admin);
   const titleId = useId();
+  const shown = admin && status !== undefined;
+  // Opened as /dashboard#betrieb: the block appears only once its figures are there, after the
+  // router has looked for the anchor; it brings itself into view then.
+  useEffect(() => {
+    if (shown && window.location.hash === `#${operationsAnchor}`)
+      document.getElementById(operationsAnchor)?.scrollIntoView();
+  }, [shown]);
   if (!admin || !status) return null;
   const check = status.blob_check;
   const troubled =
@@ -147,6 +155,7 @@ export function OperationsNotice({ admin }: { admin: boolean }) {
   return (
     <Paper
       component="section"
+      id={operationsAnchor}
       aria-labelledby={titleId}
       withBorder
       radius="lg"
