@@ -39,7 +39,8 @@ function found(kind: PrivacyDataKind, label: string, { id, fields, ...data }: Ro
 /**
  * Every place the product keeps data naming `address`: contact requests (address, message,
  * company), the mails (recipients, reply address, subject, text, or written about a request
- * found), customers, invoices (recipient text, notes, or for a customer found), folders and files
+ * found), customers, invoices (recipient text, notes, a payment's note, or for a customer found; with
+ * their payments), folders and files
  * whose name names the address (and the files inside such folders), accounts with that address
  * and the browser error reports sent under them. Each kind in the kit's order, oldest first.
  */
@@ -78,13 +79,20 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
     order by id`;
   const customerIds = customers.map((row) => row.id);
 
+  // An invoice's payments (migration 042) go with it: its date, amount and note each, found by
+  // the invoice or by a note naming the address.
+  const noted = sql`exists (select 1 from payments n where n.invoice_id = invoices.id and n.note ~ ${p})`;
   const invoices = await sql<Row[]>`
     select id, number, state, kind, issue_date::text as issue_date, recipient, recipient_vat_id, buyer_reference,
       items, total_cents, notes, paid_on::text as paid_on,
+      (select coalesce(jsonb_agg(jsonb_build_object('paid_on', pay.paid_on::text, 'amount_cents', pay.amount_cents,
+          'note', pay.note) order by pay.paid_on, pay.id), '[]'::jsonb)
+        from payments pay where pay.invoice_id = invoices.id) as payments,
       array_remove(array[${matched("recipient")}, ${matched("notes")},
-        case when customer_id = any(${customerIds}::bigint[]) then 'customer_id' end], null) as fields
+        case when customer_id = any(${customerIds}::bigint[]) then 'customer_id' end,
+        case when ${noted} then 'payments' end], null) as fields
     from invoices
-    where recipient ~ ${p} or notes ~ ${p} or customer_id = any(${customerIds}::bigint[])
+    where recipient ~ ${p} or notes ~ ${p} or customer_id = any(${customerIds}::bigint[]) or ${noted}
     order by id`;
 
   const folders = await sql<Row[]>`
