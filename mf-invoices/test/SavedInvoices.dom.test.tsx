@@ -16,6 +16,8 @@ function summary(id: number, status: InvoiceSummary["status"]): InvoiceSummary {
     dueDate: "2026-03-15",
     totalCents: 11_900,
     paidOn: null,
+    paidCents: 0,
+    openCents: status === "open" || status === "overdue" ? 11_900 : 0,
     cancels: null,
     cancelledBy: null,
     createdAt: "2026-03-01T10:00:00.000Z",

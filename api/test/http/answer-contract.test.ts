@@ -37,9 +37,11 @@ import {
 import { deleteFileRoute, downloadLinkRoute, listFilesRoute, uploadFileRoute } from "../../src/modules/files/model.ts";
 import { createFolderRoute, listFoldersRoute } from "../../src/modules/folders/model.ts";
 import {
+  addPaymentRoute,
   cancelInvoiceRoute,
   createInvoiceRoute,
   deleteInvoiceRoute,
+  deletePaymentRoute,
   listInvoicesRoute,
   readInvoiceRoute,
   recordPaymentRoute,
@@ -125,6 +127,8 @@ const answerSchemas = {
   "DELETE /api/invoices/:id": deleteInvoiceRoute.answer,
   "POST /api/invoices/:id/cancel": cancelInvoiceRoute.answer,
   "POST /api/invoices/:id/payment": recordPaymentRoute.answer,
+  "POST /api/invoices/:id/payments": addPaymentRoute.answer,
+  "DELETE /api/invoices/:id/payments/:paymentId": deletePaymentRoute.answer,
   "GET /api/invoices/report": reportRoute.answer,
   "GET /api/folders": listFoldersRoute.answer,
   "POST /api/folders": createFolderRoute.answer,

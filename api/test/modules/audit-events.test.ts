@@ -606,6 +606,33 @@ const cases: Case[] = [
     },
   },
   {
+    route: "POST /api/invoices/:id/payments",
+    name: "partial payment",
+    run: async () => {
+      const id = await issuedId();
+      return {
+        call: json("POST", `/api/invoices/${id}/payments`, { paidOn: todayInGermany(), amountCents: 100 }, staff.token),
+        expected: { action: "invoice.paid", actor: staff.name, objectId: String(id), values: ["payment"] },
+      };
+    },
+  },
+  {
+    route: "DELETE /api/invoices/:id/payments/:paymentId",
+    name: "payment deleted",
+    run: async () => {
+      const id = await issuedId();
+      const paid = await callJson<{ invoice: { payments: { id: number }[] } }>(app, `/api/invoices/${id}/payments`, {
+        token: staff.token,
+        json: { paidOn: todayInGermany(), amountCents: 100 },
+      });
+      const paymentId = paid.body.invoice.payments[0]?.id;
+      return {
+        call: () => call(app, `/api/invoices/${id}/payments/${paymentId}`, { method: "DELETE", token: staff.token }),
+        expected: { action: "invoice.payment_deleted", actor: staff.name, objectId: String(id), values: ["payment"] },
+      };
+    },
+  },
+  {
     route: "POST /api/outbox/:id/retry",
     name: "mail sent again",
     run: async () => {

@@ -295,6 +295,10 @@ describe("GET /api/invoices/datev", () => {
     expect(pick(byNumber.get(walkIn.number ?? ""))).toEqual(["S", "69999", "8400", "", "2003"]);
     expect(pick(byNumber.get(storno))).toEqual(["H", debitorBaecker, "8400", "", "3103"]);
     expect(byNumber.get(storno)?.[13]).toStartWith(`Storno ${storno} Bäckerei`);
+    // Belegfeld 2: a Stornorechnung names the invoice it reverses, so the two can be matched;
+    // an invoice leaves it empty.
+    expect(byNumber.get(storno)?.[11]).toBe(first.number ?? "");
+    expect(bookings.filter((row) => row[10] !== storno).every((row) => row[11] === "")).toBe(true);
     expect(byNumber.get(first.number ?? "")?.[0]).toMatch(/^\d+,\d{2}$/);
 
     const totals = await db.sql<{ sum: number; count: number }[]>`
@@ -352,5 +356,6 @@ describe("GET /api/invoices/datev", () => {
     expect([original?.[1], original?.[0]]).toEqual(["S", storno?.[0]]);
     expect(storno?.[1]).toBe("H");
     expect(storno?.[6]).toBe(String(await debitorOf(id)));
+    expect([original?.[11], storno?.[11]]).toEqual(["", invoice.number ?? ""]);
   });
 });

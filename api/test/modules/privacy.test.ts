@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   type AuditEvent,
+  formatDate,
   type PrivacyCase,
   type PrivacyCaseDetail,
   privacyDueDate,
@@ -137,6 +138,12 @@ describe("Datenschutz-Anfragen", () => {
   });
 
   test("„Auskunft herunterladen“: a ZIP with the HTML and the JSON of every hit, no-store, recorded without the address", async () => {
+    // A partial payment of the invoice: in the Auskunft with it (date, amount, note).
+    const payment = await callJson(app, `/api/invoices/${ids.invoice}/payments`, {
+      token: staff.token,
+      json: { paidOn: todayInGermany(), amountCents: 50_000, note: "Anzahlung" },
+    });
+    expect(payment.status).toBe(201);
     const opened = await openCase({ email: person.email, name: person.name, kind: "access" });
     const shown = (await detail(opened.id)).body;
     const [before] = await db.sql<{ last_seq: number }[]>`select last_seq from audit_chain`;
@@ -192,12 +199,15 @@ describe("Datenschutz-Anfragen", () => {
       "1 × Webdesign à 1.500,00 €",
       "12 × Hosting (Monate) à 9,99 €",
       "Gesamtbetrag 1.764,64 €",
+      `Zahlungen ${formatDate(todayInGermany())}: 500,00 € (Anzahlung)`,
     ])
       expect(text).toContain(shown);
     expect(text).toMatch(/Versandstatus (Wartet|Gesendet|Fehlgeschlagen)/);
     for (const code of ["unitPriceCents", "sent_by_name", "in_kontakt", "contact-request", "issued", "(Cent)"])
       expect(text).not.toContain(code);
-    expect(report.hits.find((hit: { kind: string }) => hit.kind === "invoice").data.total_cents).toBe(176_464);
+    const invoice = report.hits.find((hit: { kind: string }) => hit.kind === "invoice");
+    expect(invoice.data.total_cents).toBe(176_464);
+    expect(invoice.data.payments).toEqual([{ paid_on: todayInGermany(), amount_cents: 50_000, note: "Anzahlung" }]);
     // The trail: the case and the kinds found, never the address.
     const trail = await callJson<{ events: AuditEvent[] }>(app, "/api/audit?limit=20", { token: owner.token });
     const events = trail.body.events.filter((event) => event.seq > (before?.last_seq ?? 0));

@@ -34,6 +34,12 @@ let found: PersonEverywhere;
 
 beforeAll(async () => {
   found = await personEverywhere(app);
+  // A partial payment: it stays with the restricted invoice and goes with it (migration 042).
+  const paid = await callJson(app, `/api/invoices/${found.invoice.id}/payments`, {
+    token: found.owner.token,
+    json: { paidOn: todayInGermany(), amountCents: 1_000 },
+  });
+  expect(paid.status).toBe(201);
   const opened = await openPrivacyCase(app, found.owner, { email: found.person.email, kind: "erasure" });
   const done = await callJson<PrivacyErasureResult>(app, `/api/privacy/cases/${opened.id}/erasure`, {
     method: "POST",
@@ -52,6 +58,11 @@ async function restrictUntil(id: number, until: string): Promise<void> {
   await db.sql`
     insert into privacy_restrictions (table_name, row_id, restricted_until) values ('invoices', ${id}, ${until})
     on conflict (table_name, row_id) do update set restricted_until = excluded.restricted_until`;
+}
+
+async function paymentCount(id: number): Promise<number> {
+  const [row] = await db.sql<{ count: number }[]>`select count(*)::int as count from payments where invoice_id = ${id}`;
+  return row?.count ?? -1;
 }
 
 async function invoiceRows(ids: number[]): Promise<number[]> {
@@ -94,10 +105,12 @@ describe("a restricted invoice released for deletion on its date", () => {
     ]);
     expect(plan.today).toBe(todayInGermany());
     expect(await invoiceRows([found.invoice.id])).toEqual([found.invoice.id]);
+    expect(await paymentCount(found.invoice.id)).toBe(1);
 
     const ran = await runRetention(db.sql, { days, dataDir: null, invoiceBlobs });
     expect(ran.invoices).toEqual(plan.invoices);
     expect(await invoiceRows([found.invoice.id])).toEqual([]);
+    expect(await paymentCount(found.invoice.id)).toBe(0);
     expect(await db.sql`select id from privacy_restrictions where row_id = ${found.invoice.id}`).toHaveLength(0);
     expect(await invoiceBlobs.sizeOf(blob)).toBeNull();
     expect(await db.sql`select id from blob_deletions where blob_id = ${blob}`).toHaveLength(0);

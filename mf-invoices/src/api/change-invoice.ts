@@ -1,4 +1,4 @@
-import type { Invoice } from "@klarwerk/kit";
+import type { Invoice, PaymentInput } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { invoicesKey } from "./get-invoices";
@@ -11,6 +11,16 @@ export async function cancelInvoice(id: number): Promise<Invoice> {
 /** "Als bezahlt markieren" with the date it was paid. */
 export async function markInvoicePaid({ id, paidOn }: { id: number; paidOn: string }): Promise<Invoice> {
   return (await callApi("POST /api/invoices/:id/payment", { params: { id }, json: { paidOn } })).invoice;
+}
+
+/** "Zahlung erfassen": a payment of part or all of the open amount. */
+export async function addPayment({ id, payment }: { id: number; payment: PaymentInput }): Promise<Invoice> {
+  return (await callApi("POST /api/invoices/:id/payments", { params: { id }, json: payment })).invoice;
+}
+
+/** "Zahlung löschen": a mistaken payment; the amount is open again. */
+export async function deletePayment({ id, paymentId }: { id: number; paymentId: number }): Promise<Invoice> {
+  return (await callApi("DELETE /api/invoices/:id/payments/:paymentId", { params: { id, paymentId } })).invoice;
 }
 
 /** "Löschen" of a draft. */
@@ -39,4 +49,6 @@ function useInvoiceChange<Input, Output>(change: (input: Input) => Promise<Outpu
 
 export const useCancelInvoice = (options: InvoiceChangeOptions = {}) => useInvoiceChange(cancelInvoice, options);
 export const useMarkInvoicePaid = (options: InvoiceChangeOptions = {}) => useInvoiceChange(markInvoicePaid, options);
+export const useAddPayment = (options: InvoiceChangeOptions = {}) => useInvoiceChange(addPayment, options);
+export const useDeletePayment = (options: InvoiceChangeOptions = {}) => useInvoiceChange(deletePayment, options);
 export const useDeleteDraft = (options: InvoiceChangeOptions = {}) => useInvoiceChange(deleteDraft, options);

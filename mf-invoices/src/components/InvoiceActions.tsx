@@ -5,6 +5,7 @@ import { useCancelInvoice, useDeleteDraft } from "../api/change-invoice";
 import { invoiceMessages } from "../messages";
 import { FileDownloadButton } from "./FileDownloadButton";
 import { PaymentDialog } from "./PaymentDialog";
+import { RecordPaymentDialog } from "./RecordPaymentDialog";
 
 interface InvoiceActionsProps {
   summary: InvoiceSummary;
@@ -17,13 +18,15 @@ interface InvoiceActionsProps {
 
 /**
  * What can be done with a listed invoice: a draft is edited or deleted; an issued one is
- * downloaded (PDF, XRechnung), cancelled (a Stornorechnung, after a confirmation) or marked paid.
+ * downloaded (PDF, XRechnung), cancelled (a Stornorechnung, after a confirmation), marked paid
+ * (the rest in full) or given a payment of part of it ("Zahlung erfassen").
  */
 export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActionsProps) {
   const failed = (error: Error) => notifyError(invoiceMessages.actionFailed, error.message);
   const cancel = useCancelInvoice({ onSuccess: () => notifySuccess(invoiceMessages.cancelled), onError: failed });
   const remove = useDeleteDraft({ onSuccess: () => notifySuccess(invoiceMessages.deleted), onError: failed });
   const [paying, payment] = useDisclosure(false);
+  const [recording, recordPayment] = useDisclosure(false);
   const { id, number, status } = summary;
 
   const confirm = (heading: string, text: string, label: string, action: () => void) =>
@@ -64,9 +67,14 @@ export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActio
       <FileDownloadButton id={id} number={number} kind="pdf" />
       <FileDownloadButton id={id} number={number} kind="xrechnung" />
       {(status === "open" || status === "overdue") && (
-        <Button variant="default" onClick={payment.open}>
-          {invoiceMessages.markPaid}
-        </Button>
+        <>
+          <Button variant="default" onClick={recordPayment.open}>
+            {invoiceMessages.recordPayment}
+          </Button>
+          <Button variant="default" onClick={payment.open}>
+            {invoiceMessages.markPaid}
+          </Button>
+        </>
       )}
       {reversible && (
         <Button
@@ -86,6 +94,15 @@ export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActio
         </Button>
       )}
       {paying && <PaymentDialog id={id} title={title} opened={paying} onClose={payment.close} />}
+      {recording && (
+        <RecordPaymentDialog
+          id={id}
+          title={title}
+          openCents={summary.openCents}
+          opened={recording}
+          onClose={recordPayment.close}
+        />
+      )}
     </Group>
   );
 }

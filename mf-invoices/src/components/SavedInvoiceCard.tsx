@@ -1,4 +1,4 @@
-import { formatEuro, type Invoice, type InvoiceStatus, type InvoiceSummary } from "@klarwerk/kit";
+import { formatEuro, type Invoice, type InvoiceStatus, type InvoiceSummary, isPartlyPaid } from "@klarwerk/kit";
 import { AuditHistoryLink } from "@klarwerk/kit/portal";
 import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@klarwerk/kit/ui";
 import { memo, useId } from "react";
@@ -8,6 +8,7 @@ import { invoiceLineRows, invoiceSummaryRows } from "../invoice/summary";
 import { invoiceHeading, invoiceMessages, periodText, statusText } from "../messages";
 import { InvoiceActions } from "./InvoiceActions";
 import { InvoiceSummaryRows } from "./InvoiceSummaryRows";
+import { PaymentsList } from "./PaymentsList";
 
 /** Dark shades, so the white badge text keeps WCAG AA contrast. */
 const statusColors: Record<InvoiceStatus, string> = {
@@ -88,6 +89,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
           <LabelledText label={invoiceMessages.notesLabel}>{invoice.notes}</LabelledText>
         </Card.Section>
       )}
+      {invoice.payments.length > 0 && <PaymentsList invoice={invoice} />}
     </>
   );
 }
@@ -116,6 +118,11 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
             <Badge color={statusColors[summary.status]} variant="filled" data-testid="invoice-status">
               {statusText(summary.status, summary.paidOn, summary.cancelledBy?.number ?? null)}
             </Badge>
+            {isPartlyPaid(summary) && (
+              <Badge color="teal.9" variant="outline" data-testid="invoice-partly-paid">
+                {invoiceMessages.partlyPaid}
+              </Badge>
+            )}
           </Group>
           <Text fw={600} mt={4}>
             {summary.recipientName}
@@ -132,6 +139,11 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
           <Text fz={30} fw={800} lh={1} c="brand.8" data-testid="invoice-total">
             {formatEuro(summary.totalCents)}
           </Text>
+          {isPartlyPaid(summary) && (
+            <Text fz="sm" fw={600} c="gray.8" data-testid="invoice-open">
+              {invoiceMessages.openSum}: {formatEuro(summary.openCents)}
+            </Text>
+          )}
           <InvoiceActions summary={summary} title={title} invoice={invoice} onEdit={onEdit} />
           <AuditHistoryLink objectType="invoice" objectId={summary.id} objectName={title} />
         </Stack>

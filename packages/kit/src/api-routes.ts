@@ -17,7 +17,14 @@ import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from
 import type { CustomerAnswer, CustomerInput, CustomerPage } from "./customers";
 import type { DatevSettingsAnswer, DatevSettingsDraft } from "./datev";
 import type { DownloadLink, FileAnswer, FileListing, FolderAnswer, FolderList } from "./files";
-import type { CancellationAnswer, InvoiceAnswer, InvoiceContent, InvoicePage, InvoiceReport } from "./invoices";
+import type {
+  CancellationAnswer,
+  InvoiceAnswer,
+  InvoiceContent,
+  InvoicePage,
+  InvoiceReport,
+  PaymentInput,
+} from "./invoices";
 import type { BackupStartedAnswer, HealthAnswer } from "./operations";
 import type { OutboxList, RetriedMailAnswer } from "./outbox";
 import type {
@@ -134,6 +141,8 @@ export interface ApiRoutes {
   "DELETE /api/invoices/:id": { answer: undefined };
   "POST /api/invoices/:id/cancel": { answer: CancellationAnswer };
   "POST /api/invoices/:id/payment": { body: { paidOn: string }; answer: InvoiceAnswer };
+  "POST /api/invoices/:id/payments": { body: PaymentInput; answer: InvoiceAnswer };
+  "DELETE /api/invoices/:id/payments/:paymentId": { answer: InvoiceAnswer };
 
   "GET /api/folders": { query: { parent_id?: number | null }; answer: FolderList };
   "POST /api/folders": { body: { name: string; parent_id: number | null }; answer: FolderAnswer };

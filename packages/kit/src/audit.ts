@@ -68,7 +68,10 @@ export const auditActions = {
   "invoice.draft_deleted": action("Rechnungsentwurf gelöscht", "books", "invoice"),
   "invoice.issued": action("Rechnung ausgestellt", "books", "invoice"),
   "invoice.cancelled": action("Rechnung storniert", "books", "invoice"),
+  // A payment recorded (in full, "Als bezahlt markieren", or in part) and one deleted as a mistake:
+  // the payment's date, amount and note, and the invoice's paid date where it changed.
   "invoice.paid": action("Zahlung erfasst", "books", "invoice"),
+  "invoice.payment_deleted": action("Zahlung gelöscht", "books", "invoice"),
   // The DATEV Buchungsstapel: its period, how many bookings and their sum, never whose.
   "invoice.datev_exported": action("DATEV-Export heruntergeladen", "books", "invoice"),
   "company.changed": action("Firmendaten geändert", "books", "company"),

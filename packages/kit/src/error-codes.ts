@@ -60,6 +60,10 @@ export const apiErrorCodes = [
   "invoice-already-cancelled",
   "invoice-cancelled-not-payable",
   "invoice-date-before-latest",
+  "invoice-already-paid",
+  "payment-above-open",
+  "payment-not-found",
+  "payment-not-yours",
   // The DATEV export.
   "datev-settings-missing",
   "datev-account-missing",

@@ -69,6 +69,7 @@ export const privacyMatchLabels: Record<string, string> = {
   user_id: "vom gefundenen Benutzerkonto gesendet",
   route: "Seite",
   restriction: "auf Verlangen dieser Adresse eingeschränkt",
+  payment_notes: "Notiz einer Zahlung",
 };
 
 /** What replaces the person's address where an erasure removes a mention from someone else's record. */

@@ -26,14 +26,18 @@ interface IssuedRow {
   tax_case: string | null;
   recipient_name: string;
   debitor_number: number | null;
+  /** On a Stornorechnung: the number of the invoice it reverses. */
+  cancels_number: string | null;
 }
 
 /** Every issued invoice and Stornorechnung dated in the period, in number order. */
 async function issuedIn(sql: Queries, period: DatevPeriod): Promise<IssuedRow[]> {
   return sql<IssuedRow[]>`
     select i.number, i.kind, i.issue_date::text as issue_date, i.total_cents::float8 as total_cents,
-      i.tax_percent::float8 as tax_percent, i.tax_case, i.recipient_name, c.debitor_number
+      i.tax_percent::float8 as tax_percent, i.tax_case, i.recipient_name, c.debitor_number,
+      o.number as cancels_number
     from invoices i left join customers c on c.id = i.customer_id
+      left join invoices o on o.id = i.cancels_id
     where i.state = 'issued' and i.issue_date between ${period.from}::date and ${period.to}::date
     order by i.number_year, i.number_sequence`;
 }
@@ -63,6 +67,7 @@ function bookingOf(row: IssuedRow, settings: DatevSettings): DatevBooking {
     taxKey,
     documentDate: row.issue_date,
     number: row.number,
+    reverses: row.cancels_number,
     text: `${row.kind === "cancellation" ? "Storno" : "Rechnung"} ${row.number} ${row.recipient_name}`,
   };
 }

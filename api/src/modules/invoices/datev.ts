@@ -18,6 +18,11 @@ export interface DatevBooking {
   /** `yyyy-mm-dd`. */
   documentDate: string;
   number: string;
+  /**
+   * On a Stornorechnung: the number of the invoice it reverses (Belegfeld 2), so the Steuerberater
+   * can match the two; null for an invoice.
+   */
+  reverses: string | null;
   text: string;
 }
 
@@ -181,6 +186,8 @@ function bookingRow(booking: DatevBooking): string[] {
   row[8] = booking.taxKey === null ? "" : text(booking.taxKey);
   row[9] = `${booking.documentDate.slice(8, 10)}${booking.documentDate.slice(5, 7)}`;
   row[10] = text(booking.number, 36);
+  // Belegfeld 2 takes at most 12 characters; an invoice number ("2026-0001") has 9.
+  row[11] = booking.reverses === null ? "" : text(booking.reverses, 12);
   row[13] = text(booking.text, 60);
   return row;
 }

@@ -24,6 +24,10 @@ export const invoicesApiMessages = {
   paidOnInFuture: "Das Zahlungsdatum darf nicht in der Zukunft liegen.",
   paidOnOutOfRange: invoiceFieldMessages.dateOutOfRange("Zahlungsdatum"),
   customerUnknown: "Den gewählten Kunden gibt es nicht.",
+  invalidPaymentId: "Die Nummer der Zahlung ist ungültig.",
+  paymentNotFound: "Diese Zahlung gibt es zu dieser Rechnung nicht.",
+  paymentNotYours:
+    "Eine Zahlung kann nur löschen, wer sie erfasst hat, oder eine Administratorin bzw. ein Administrator.",
 } as const;
 
 /** What the PDF and the e-invoice say beyond the kit's labels. */

@@ -6,6 +6,7 @@ import {
   type InvoiceContent,
   type InvoiceItem,
   type InvoicePage,
+  type InvoicePayment,
   type InvoiceReference,
   type InvoiceReport,
   type InvoiceStatus,
@@ -18,6 +19,7 @@ import {
   invoiceIssueMessages,
   invoiceLimits,
   invoicePaging,
+  invoicePaymentMessages,
   invoiceStatuses,
   isAgeingBucket,
   isInvoiceDate,
@@ -87,6 +89,21 @@ const totalsSchema = schemaOf<InvoiceTotals>()(
   ),
 );
 
+const paymentSchema = schemaOf<InvoicePayment>()(
+  Type.Object(
+    {
+      id: Type.Integer({ minimum: 1 }),
+      paidOn: isoDate("The day the money came in."),
+      amountCents: cents("The amount paid."),
+      note: nullable(Type.String()),
+      recordedAt: Type.String({ format: "date-time" }),
+      recordedBy: nullable(Type.Integer({ minimum: 1, description: "The account that recorded it." })),
+      recordedByName: nullable(Type.String()),
+    },
+    { additionalProperties: false },
+  ),
+);
+
 const invoiceSchema = schemaOf<Invoice>()(
   Type.Object(
     {
@@ -118,7 +135,10 @@ const invoiceSchema = schemaOf<Invoice>()(
       notes: Type.String(),
       dueDate: isoDate("Invoice date + Zahlungsziel."),
       totals: totalsSchema,
-      paidOn: nullable(isoDate("Paid on.")),
+      paidOn: nullable(isoDate("Paid in full on: the date of the last payment once nothing is open.")),
+      paidCents: cents("The sum of its payments."),
+      openCents: cents("What is left to pay of an open or overdue invoice; 0 otherwise."),
+      payments: Type.Array(paymentSchema, { description: "Oldest first." }),
       cancels: nullable(referenceSchema),
       cancelledBy: nullable(referenceSchema),
       createdAt: Type.String({ format: "date-time" }),
@@ -141,7 +161,9 @@ const summarySchema = schemaOf<InvoiceSummary>()(
       issueDate: isoDate("Rechnungsdatum."),
       dueDate: isoDate("Fällig am."),
       totalCents: cents("Gesamt."),
-      paidOn: nullable(isoDate("Paid on.")),
+      paidOn: nullable(isoDate("Paid in full on.")),
+      paidCents: cents("The sum of its payments."),
+      openCents: cents("What is left to pay of an open or overdue invoice; 0 otherwise."),
       cancels: nullable(referenceSchema),
       cancelledBy: nullable(referenceSchema),
       createdAt: Type.String({ format: "date-time" }),
@@ -266,6 +288,35 @@ export function paidOnFrom(body: typeof paymentBody.static, today: string): stri
   if (paidOn > today) throw new HttpError(422, "validation", messages.paidOnInFuture);
   if (!isInvoiceDate(paidOn)) throw new HttpError(422, "validation", messages.paidOnOutOfRange);
   return paidOn;
+}
+
+/** `POST /api/invoices/{id}/payments`: shapes only; `newPaymentFrom` checks the values. */
+export const newPaymentBody = t.Object(
+  {
+    paidOn: t.String({ error: messages.paidOnInvalid }),
+    amountCents: t.Integer({ error: invoicePaymentMessages.amountInvalid }),
+    note: t.Optional(t.Union([t.String(), t.Null()], { error: invalid("note") })),
+  },
+  { error: httpMessages.notJsonObject },
+);
+
+export type NewPaymentBody = typeof newPaymentBody.static;
+
+/**
+ * A payment to record: its date as `paidOnFrom` checks one, an amount of at least one cent, a
+ * trimmed note (empty: none). Whether it fits the open amount is the service's question (422).
+ */
+export function newPaymentFrom(
+  body: NewPaymentBody,
+  today: string,
+): { paidOn: string; amountCents: number; note: string | null } {
+  const paidOn = paidOnFrom(body, today);
+  if (!Number.isSafeInteger(body.amountCents) || body.amountCents <= 0)
+    throw new HttpError(422, "validation", invoicePaymentMessages.amountInvalid);
+  const note = body.note?.trim() || null;
+  if (note !== null && note.length > invoiceLimits.paymentNoteMax)
+    throw new HttpError(422, "validation", invoicePaymentMessages.noteTooLong(invoiceLimits.paymentNoteMax));
+  return { paidOn, amountCents: body.amountCents, note };
 }
 
 const invoiceListRules: ListQueryRules<InvoiceStatus> = {
@@ -400,8 +451,26 @@ export const cancelInvoiceRoute = endpoint("POST /api/invoices/:id/cancel")({
   },
 });
 
+const notPayable = {
+  ...notIssued,
+  "invoice-cancellation-final": [messages.cancellationFinal],
+  "invoice-cancelled-not-payable": [messages.cancelledNotPayable],
+  "invoice-already-paid": [invoicePaymentMessages.alreadyPaid],
+};
+
+const paidOnRefusals = [
+  messages.paidOnInvalid,
+  messages.paidOnInFuture,
+  messages.paidOnOutOfRange,
+  invoiceDateMessages.paidOnBeforeIssue,
+  httpMessages.notJsonObject,
+];
+
 export const recordPaymentRoute = endpoint("POST /api/invoices/:id/payment")({
-  summary: '"Als bezahlt markieren": record the date an issued invoice was paid (again: a new date)',
+  summary: '"Als bezahlt markieren": the rest of an issued invoice paid in full on a date',
+  description:
+    "Records one payment of the open amount (`POST /api/invoices/{id}/payments` records a part); an invoice " +
+    "of 0,00 € just gets the date. Paid in full already: 409 (delete the payment to correct its date).",
   tags,
   idParam,
   body: paymentBody,
@@ -409,20 +478,50 @@ export const recordPaymentRoute = endpoint("POST /api/invoices/:id/payment")({
   errors: {
     400: { "bad-request": [httpMessages.badRequest] },
     404: notFound,
-    409: {
-      ...notIssued,
-      "invoice-cancellation-final": [messages.cancellationFinal],
-      "invoice-cancelled-not-payable": [messages.cancelledNotPayable],
-    },
+    409: notPayable,
+    422: { validation: paidOnRefusals },
+  },
+});
+
+export const addPaymentRoute = endpoint("POST /api/invoices/:id/payments")({
+  summary: '"Zahlung erfassen": a payment of part or all of an issued invoice\'s open amount',
+  description:
+    "The amount is in cents, at least 1 and at most the open amount; the date lies between the invoice date " +
+    "and today. Once the payments add up to the total the invoice is paid, on the last payment's date. " +
+    "Concurrent payments are ordered by the invoice's row lock: none overpays.",
+  tags,
+  idParam,
+  body: newPaymentBody,
+  answer: { status: 201, description: "The invoice with its payments and open amount.", schema: invoiceAnswerSchema },
+  errors: {
+    400: { "bad-request": [httpMessages.badRequest] },
+    404: notFound,
+    409: notPayable,
     422: {
       validation: [
-        messages.paidOnInvalid,
-        messages.paidOnInFuture,
-        messages.paidOnOutOfRange,
-        invoiceDateMessages.paidOnBeforeIssue,
-        httpMessages.notJsonObject,
+        ...paidOnRefusals,
+        invoicePaymentMessages.amountInvalid,
+        invoicePaymentMessages.noteTooLong(invoiceLimits.paymentNoteMax),
       ],
+      "payment-above-open": [invoicePaymentMessages.amountAboveOpen(3_334)],
     },
+  },
+});
+
+/** `/:id/payments/:paymentId`: both ids, read by the handler (`requireId`). */
+export const paymentParams = t.Object({
+  id: t.String({ description: idParam.description }),
+  paymentId: t.String({ description: "The payment's id, a positive integer." }),
+});
+
+export const deletePaymentRoute = endpoint("DELETE /api/invoices/:id/payments/:paymentId")({
+  summary: "Delete a mistaken payment (an admin, or whoever recorded it); the invoice is open again by its amount",
+  tags,
+  answer: { status: 200, description: "The invoice without the payment.", schema: invoiceAnswerSchema },
+  errors: {
+    400: { "invalid-id": [messages.invalidId, messages.invalidPaymentId] },
+    403: { "payment-not-yours": [messages.paymentNotYours] },
+    404: { ...notFound, "payment-not-found": [messages.paymentNotFound] },
   },
 });
 

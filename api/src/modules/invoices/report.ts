@@ -13,22 +13,24 @@ import { isOpenItemSql, restrictedSql, selectInvoices } from "./store.ts";
 
 /**
  * The "Auswertung" (`GET /api/invoices/report`) from the `invoices` table, for `today` in Germany:
- * - open items: the rows the list shows as "Offen" or "Überfällig" (issued, unpaid, not cancelled,
- *   not a Stornorechnung), gross (`total_cents`), by how many days `today` is past the due date.
+ * - open items: the rows the list shows as "Offen" or "Überfällig" (issued, not paid in full, not
+ *   cancelled, not a Stornorechnung), each with its open amount (gross total less its payments: a
+ *   partly paid invoice counts with what is left), by how many days `today` is past the due date.
  *   Every invoice has a due date (the generated `due_date` = invoice date + Zahlungsziel, 14 days
  *   when a save names none; 0 makes it due on its invoice date), so none is left out.
  * - revenue: every issued invoice and Stornorechnung dated in the twelve months up to `today`'s,
  *   net as the kit computes it from the stored items, in the month of its own invoice date (a
  *   Stornorechnung's amounts are negative); paid or open by whether the invoice (for a
- *   Stornorechnung: the invoice it cancels) has a payment date, so a cancelled invoice and its
- *   Stornorechnung cancel out in the same column.
+ *   Stornorechnung: the invoice it cancels) is paid in full, so a cancelled invoice and its
+ *   Stornorechnung cancel out in the same column. A partly paid invoice is open until then: revenue
+ *   is net, payments are gross, and a net share of a payment would need a rounding of its own.
  * `hideRestricted`: without the invoices a data-protection erasure restricted (staff), as the list.
  */
 export async function invoiceReport(sql: Queries, today: string, hideRestricted: boolean): Promise<InvoiceReport> {
   const shown = hideRestricted ? sql`and not ${restrictedSql(sql)}` : sql``;
   const buckets = await sql<{ ageing: AgeingBucket; count: number; sum_cents: number }[]>`
     with listed as (${selectInvoices(sql, today)} where i.state = 'issued' ${shown})
-    select ageing, count(*) as count, sum(total_cents)::bigint as sum_cents
+    select ageing, count(*) as count, sum(open_cents)::bigint as sum_cents
     from listed where ${isOpenItemSql(sql)}
     group by ageing`;
 

@@ -1,18 +1,22 @@
 import { todayInGermany } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { idParams } from "../../http/ids.ts";
+import { idParams, requireId } from "../../http/ids.ts";
 import { ownCopy } from "../../http/openapi.ts";
 import { datevDocs } from "./datev-docs.ts";
 import { datevExport } from "./datev-export.ts";
+import { invoicesApiMessages as messages } from "./messages.ts";
 import {
+  addPaymentRoute,
   cancelInvoiceRoute,
   createInvoiceRoute,
   deleteInvoiceRoute,
+  deletePaymentRoute,
   invoicePdfRoute,
   invoiceXrechnungRoute,
   listInvoicesRoute,
   parseListQuery,
+  paymentParams,
   readInvoiceRoute,
   recordPaymentRoute,
   replaceInvoiceRoute,
@@ -32,7 +36,9 @@ import { listInvoices } from "./store.ts";
  * - `PUT /api/invoices/{id}` → `{ invoice }`: replaces a draft, with `issue: true` issues it;
  * - `DELETE /api/invoices/{id}` → 204 for a draft;
  * - `POST /api/invoices/{id}/cancel` → 201 `{ invoice, cancelled }`: the Stornorechnung and the original;
- * - `POST /api/invoices/{id}/payment` `{ paidOn }` → `{ invoice }`;
+ * - `POST /api/invoices/{id}/payment` `{ paidOn }` → `{ invoice }`: the rest paid in full ("Als bezahlt markieren");
+ * - `POST /api/invoices/{id}/payments` `{ paidOn, amountCents, note? }` → 201 `{ invoice }`: a payment, in part or in full;
+ * - `DELETE /api/invoices/{id}/payments/{paymentId}` → `{ invoice }`: a mistaken payment deleted;
  * - `GET /api/invoices/{id}/pdf`: the PDF stored at issue, always the same bytes;
  * - `GET /api/invoices/{id}/xrechnung`: the XRechnung 3.0 (CII), made from the stored invoice;
  * - `GET /api/invoices/datev?from=&to=`: the DATEV Buchungsstapel of a period, for admins only.
@@ -93,9 +99,27 @@ export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" 
       "/:id/payment",
       async ({ id, body, user, actor }) => {
         await service.shownTo(user.role, id);
-        return { invoice: await service.recordPayment(id, body, actor) };
+        return { invoice: await service.recordPayment(id, body, user, actor) };
       },
       { auth: true, ...recordPaymentRoute.options() },
+    )
+    .post(
+      "/:id/payments",
+      async ({ id, body, user, actor, status }) => {
+        await service.shownTo(user.role, id);
+        return status(201, { invoice: await service.addPayment(id, body, user, actor) });
+      },
+      { auth: true, ...addPaymentRoute.options() },
+    )
+    .delete(
+      "/:id/payments/:paymentId",
+      async ({ params, user, actor }) => {
+        const id = requireId(params.id, messages.invalidId);
+        const paymentId = requireId(params.paymentId, messages.invalidPaymentId);
+        await service.shownTo(user.role, id);
+        return { invoice: await service.removePayment(id, paymentId, user, actor) };
+      },
+      { auth: true, params: paymentParams, ...deletePaymentRoute.options() },
     )
     .get(
       "/:id/pdf",

@@ -1,6 +1,7 @@
 import {
   type Invoice,
   invoiceDateMessages,
+  invoicePaymentMessages,
   invoicePdfFileName,
   todayInGermany,
   type User,
@@ -15,14 +16,25 @@ import { invoiceBlobStore } from "./blobs.ts";
 import { xrechnungXml } from "./einvoice.ts";
 import { cancelInvoice, type IssueContext, issueInvoice } from "./issue.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
-import { contentFrom, type InvoiceBody, paidOnFrom, type paymentBody } from "./model.ts";
+import {
+  contentFrom,
+  type InvoiceBody,
+  type NewPaymentBody,
+  newPaymentFrom,
+  paidOnFrom,
+  type paymentBody,
+} from "./model.ts";
 import {
   customerExists,
   deleteDraft,
+  deletePayment,
   documentDataOf,
   findInvoice,
+  findPayment,
   insertDraft,
+  insertPayment,
   isRestricted,
+  type StoredInvoice,
   setPaidOn,
   updateDraft,
 } from "./store.ts";
@@ -125,21 +137,70 @@ export function invoicesService({ sql, config }: Pick<Deps, "sql" | "config">) {
     return { invoice: await invoiceOf(cancellationId, today), cancelled: await invoiceOf(id, today) };
   }
 
-  /** "Als bezahlt markieren": only an issued, uncancelled invoice, paid no earlier than issued. */
-  async function recordPayment(id: number, body: typeof paymentBody.static, actor: AuditActor): Promise<Invoice> {
+  /** An issued, uncancelled invoice, not a Stornorechnung: the only kind that takes a payment (409 otherwise). */
+  function assertPayable(stored: StoredInvoice | null): asserts stored is StoredInvoice {
+    if (!stored) throw notFound();
+    if (stored.state !== "issued") throw new HttpError(409, "invoice-not-issued", messages.notIssued);
+    if (stored.kind === "cancellation")
+      throw new HttpError(409, "invoice-cancellation-final", messages.cancellationFinal);
+    if (stored.invoice.cancelledBy !== null)
+      throw new HttpError(409, "invoice-cancelled-not-payable", messages.cancelledNotPayable);
+  }
+
+  /**
+   * "Als bezahlt markieren": the rest paid in full on `paidOn`, one payment of the open amount (an
+   * invoice of 0,00 € just gets the date). Paid in full already: 409 (a wrong date is corrected
+   * by deleting the payment and recording it again).
+   */
+  async function recordPayment(id: number, body: typeof paymentBody.static, user: User, actor: AuditActor) {
     const today = todayInGermany();
     const paidOn = paidOnFrom(body, today);
     await sql.begin(async (tx) => {
       const stored = await findInvoice(tx, id, today, { lock: true });
-      if (!stored) throw notFound();
-      if (stored.state !== "issued") throw new HttpError(409, "invoice-not-issued", messages.notIssued);
-      if (stored.kind === "cancellation")
-        throw new HttpError(409, "invoice-cancellation-final", messages.cancellationFinal);
-      if (stored.invoice.cancelledBy !== null)
-        throw new HttpError(409, "invoice-cancelled-not-payable", messages.cancelledNotPayable);
+      assertPayable(stored);
       if (paidOn < stored.content.issueDate)
         throw new HttpError(422, "validation", invoiceDateMessages.paidOnBeforeIssue);
-      await setPaidOn(tx, id, paidOn, actor);
+      if (stored.invoice.paidOn !== null)
+        throw new HttpError(409, "invoice-already-paid", invoicePaymentMessages.alreadyPaid);
+      const { openCents } = stored.invoice;
+      if (openCents === 0) await setPaidOn(tx, id, paidOn, actor);
+      else await insertPayment(tx, id, { paidOn, amountCents: openCents, note: null }, user, actor);
+    });
+    return invoiceOf(id, today);
+  }
+
+  /**
+   * "Zahlung erfassen": a payment of part or all of the open amount, to the cent. The invoice's row
+   * lock orders concurrent payments: the second sees the first and is refused if it overpays.
+   */
+  async function addPayment(id: number, body: NewPaymentBody, user: User, actor: AuditActor): Promise<Invoice> {
+    const today = todayInGermany();
+    const payment = newPaymentFrom(body, today);
+    await sql.begin(async (tx) => {
+      const stored = await findInvoice(tx, id, today, { lock: true });
+      assertPayable(stored);
+      if (payment.paidOn < stored.content.issueDate)
+        throw new HttpError(422, "validation", invoiceDateMessages.paidOnBeforeIssue);
+      const { openCents } = stored.invoice;
+      if (openCents === 0) throw new HttpError(409, "invoice-already-paid", invoicePaymentMessages.alreadyPaid);
+      if (payment.amountCents > openCents)
+        throw new HttpError(422, "payment-above-open", invoicePaymentMessages.amountAboveOpen(openCents));
+      await insertPayment(tx, id, payment, user, actor);
+    });
+    return invoiceOf(id, today);
+  }
+
+  /** Deletes a mistaken payment: an admin, or whoever recorded it (403 for anyone else). */
+  async function removePayment(id: number, paymentId: number, user: User, actor: AuditActor): Promise<Invoice> {
+    const today = todayInGermany();
+    await sql.begin(async (tx) => {
+      const stored = await findInvoice(tx, id, today, { lock: true });
+      if (!stored) throw notFound();
+      const payment = await findPayment(tx, id, paymentId);
+      if (!payment) throw new HttpError(404, "payment-not-found", messages.paymentNotFound);
+      if (user.role !== "admin" && payment.recordedBy !== user.id)
+        throw new HttpError(403, "payment-not-yours", messages.paymentNotYours);
+      await deletePayment(tx, id, paymentId, actor);
     });
     return invoiceOf(id, today);
   }
@@ -171,5 +232,5 @@ export function invoicesService({ sql, config }: Pick<Deps, "sql" | "config">) {
     if (role !== "admin" && (await isRestricted(sql, id))) throw notFound();
   }
 
-  return { get, create, replace, remove, cancel, recordPayment, pdf, xrechnung, shownTo };
+  return { get, create, replace, remove, cancel, recordPayment, addPayment, removePayment, pdf, xrechnung, shownTo };
 }

@@ -5,6 +5,7 @@ import {
   type InvoiceContent,
   type InvoiceItem,
   type InvoicePage,
+  type InvoicePayment,
   type InvoiceReference,
   type InvoiceStatus,
   type InvoiceSummary,
@@ -55,6 +56,8 @@ interface InvoiceRow {
   total_cents: number;
   seller: CompanySettings | null;
   paid_on: string | null;
+  paid_cents: number;
+  open_cents: number;
   pdf_blob: string | null;
   pdf_sha256: string | null;
   cancels_id: number | null;
@@ -82,8 +85,8 @@ function ageingSql(sql: Queries, today: string) {
 }
 
 /**
- * Whether a row of `selectInvoices` is an open item: issued, neither paid nor cancelled, not a
- * Stornorechnung (the statuses "Offen" and "Überfällig").
+ * Whether a row of `selectInvoices` is an open item: issued, neither paid in full nor cancelled,
+ * not a Stornorechnung (the statuses "Offen" and "Überfällig"); it counts with its `open_cents`.
  */
 export function isOpenItemSql(sql: Queries) {
   return sql`status in ('open', 'overdue')`;
@@ -92,10 +95,20 @@ export function isOpenItemSql(sql: Queries) {
 /**
  * The columns every read selects, with the status computed in the database (the list filters and
  * pages by it): draft; a cancellation invoice; cancelled when a cancellation invoice names it;
- * paid; overdue once Germany's today is past the due date; otherwise open. `today` is a parameter
- * so that status and tests agree on the day.
+ * paid (in full: `paid_on` is set); overdue once Germany's today is past the due date; otherwise
+ * open. `today` is a parameter so that status and tests agree on the day. `paid_cents` sums the
+ * payments; `open_cents` is what is left of an open or overdue invoice, 0 otherwise.
  */
 export function selectInvoices(sql: Queries, today: string) {
+  const paidCents = sql`(select coalesce(sum(p.amount_cents), 0) from payments p where p.invoice_id = i.id)::bigint`;
+  const status = sql`case
+        when i.state = 'draft' then 'draft'
+        when i.kind = 'cancellation' then 'cancellation'
+        when c.id is not null then 'cancelled'
+        when i.paid_on is not null then 'paid'
+        when i.due_date < ${today}::date then 'overdue'
+        else 'open'
+      end`;
   return sql`
     select i.id, i.state, i.kind, i.number, i.customer_id, i.recipient, i.recipient_name, i.recipient_vat_id,
       i.buyer_reference, i.provider,
@@ -106,18 +119,12 @@ export function selectInvoices(sql: Queries, today: string) {
       i.payment_term_days, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
       i.items, i.discount_percent::float8 as discount_percent, i.tax_percent::float8 as tax_percent,
       i.tax_case, i.tax_exemption_reason, i.extra_fees_cents, i.notes, i.total_cents, i.seller,
-      to_char(i.paid_on, 'YYYY-MM-DD') as paid_on, i.pdf_blob, i.pdf_sha256,
+      to_char(i.paid_on, 'YYYY-MM-DD') as paid_on, ${paidCents} as paid_cents,
+      case when ${status} in ('open', 'overdue') then i.total_cents - ${paidCents} else 0 end as open_cents,
+      i.pdf_blob, i.pdf_sha256,
       o.id as cancels_id, o.number as cancels_number, to_char(o.issue_date, 'YYYY-MM-DD') as cancels_issue_date,
       c.id as cancelled_by_id, c.number as cancelled_by_number,
-      i.created_at, i.created_by_name, i.issued_at, i.issued_by_name,
-      case
-        when i.state = 'draft' then 'draft'
-        when i.kind = 'cancellation' then 'cancellation'
-        when c.id is not null then 'cancelled'
-        when i.paid_on is not null then 'paid'
-        when i.due_date < ${today}::date then 'overdue'
-        else 'open'
-      end as status,
+      i.created_at, i.created_by_name, i.issued_at, i.issued_by_name, ${status} as status,
       ${ageingSql(sql, today)} as ageing
     from invoices i
     left join invoices o on o.id = i.cancels_id
@@ -150,7 +157,7 @@ function contentOf(row: InvoiceRow): InvoiceContent {
   };
 }
 
-function invoiceOf(row: InvoiceRow): Invoice {
+function invoiceOf(row: InvoiceRow, payments: InvoicePayment[]): Invoice {
   const content = contentOf(row);
   return {
     id: row.id,
@@ -161,6 +168,9 @@ function invoiceOf(row: InvoiceRow): Invoice {
     // Drafts may hold amounts the calculation refuses (it is checked on issuing): zero, not a 500.
     totals: safeTotals(content),
     paidOn: row.paid_on,
+    paidCents: row.paid_cents,
+    openCents: row.open_cents,
+    payments,
     cancels: reference(row.cancels_id, row.cancels_number),
     cancelledBy: reference(row.cancelled_by_id, row.cancelled_by_number),
     createdAt: row.created_at.toISOString(),
@@ -190,6 +200,8 @@ function summaryOf(row: InvoiceRow): InvoiceSummary {
     dueDate: row.due_date,
     totalCents: row.total_cents,
     paidOn: row.paid_on,
+    paidCents: row.paid_cents,
+    openCents: row.open_cents,
     cancels: reference(row.cancels_id, row.cancels_number),
     cancelledBy: reference(row.cancelled_by_id, row.cancelled_by_number),
     createdAt: row.created_at.toISOString(),
@@ -266,9 +278,9 @@ export interface StoredInvoice {
   cancels: { number: string; issueDate: string } | null;
 }
 
-function storedOf(row: InvoiceRow): StoredInvoice {
+function storedOf(row: InvoiceRow, payments: InvoicePayment[]): StoredInvoice {
   return {
-    invoice: invoiceOf(row),
+    invoice: invoiceOf(row, payments),
     content: contentOf(row),
     state: row.state,
     kind: row.kind,
@@ -292,7 +304,123 @@ export async function findInvoice(
   const [row] = lock
     ? await sql<InvoiceRow[]>`${selectInvoices(sql, today)} where i.id = ${id} for update of i`
     : await sql<InvoiceRow[]>`${selectInvoices(sql, today)} where i.id = ${id}`;
-  return row ? storedOf(row) : null;
+  return row ? storedOf(row, await paymentsOf(sql, id)) : null;
+}
+
+// Payments (migration 042): partial payments and the open amount, docs/decisions/0072.
+
+interface PaymentRow {
+  id: number;
+  paid_on: string;
+  amount_cents: number;
+  note: string | null;
+  recorded_at: Date;
+  recorded_by: number | null;
+  recorded_by_name: string | null;
+}
+
+function paymentOf(row: PaymentRow): InvoicePayment {
+  return {
+    id: row.id,
+    paidOn: row.paid_on,
+    amountCents: row.amount_cents,
+    note: row.note,
+    recordedAt: row.recorded_at.toISOString(),
+    recordedBy: row.recorded_by,
+    recordedByName: row.recorded_by_name,
+  };
+}
+
+const paymentColumns = (sql: Queries) =>
+  sql`id, to_char(paid_on, 'YYYY-MM-DD') as paid_on, amount_cents, note, recorded_at, recorded_by, recorded_by_name`;
+
+/** An invoice's payments, oldest first (by date, then as recorded). */
+export async function paymentsOf(sql: Queries, invoiceId: number): Promise<InvoicePayment[]> {
+  const rows = await sql<PaymentRow[]>`
+    select ${paymentColumns(sql)} from payments where invoice_id = ${invoiceId} order by paid_on, id`;
+  return rows.map(paymentOf);
+}
+
+/** One payment of the invoice, or null (another invoice's id is none of this one's). */
+export async function findPayment(sql: Queries, invoiceId: number, paymentId: number): Promise<InvoicePayment | null> {
+  const [row] = await sql<PaymentRow[]>`
+    select ${paymentColumns(sql)} from payments where invoice_id = ${invoiceId} and id = ${paymentId}`;
+  return row ? paymentOf(row) : null;
+}
+
+export interface NewPayment {
+  paidOn: string;
+  amountCents: number;
+  note: string | null;
+}
+
+/**
+ * Records a payment of the invoice (its row locked by the caller, so the open amount it checked
+ * still holds; the table's trigger refuses an overpayment regardless), sets the invoice's paid
+ * date, and writes the audit event: the payment, and the paid date where it changed.
+ */
+export async function insertPayment(
+  tx: Queries,
+  invoiceId: number,
+  payment: NewPayment,
+  recorder: Author,
+  actor: AuditActor,
+): Promise<number> {
+  const before = await invoiceSnapshot(tx, invoiceId);
+  const [row] = await tx<{ id: number }[]>`
+    insert into payments (invoice_id, paid_on, amount_cents, note, recorded_by, recorded_by_name)
+    values (${invoiceId}, ${payment.paidOn}, ${payment.amountCents}, ${payment.note}, ${recorder.id}, ${recorder.name})
+    returning id`;
+  if (!row) throw new Error("insert into payments returned no row");
+  await settlePaidOn(tx, invoiceId);
+  await recordPaymentEvent(tx, actor, "invoice.paid", invoiceId, before, {
+    before: null,
+    after: await rowSnapshot(tx, "payments", row.id),
+  });
+  return row.id;
+}
+
+/** Deletes a mistaken payment (the caller locked the invoice), resets the paid date, audited with its values. */
+export async function deletePayment(tx: Queries, invoiceId: number, paymentId: number, actor: AuditActor) {
+  const before = await invoiceSnapshot(tx, invoiceId);
+  const payment = await rowSnapshot(tx, "payments", paymentId);
+  await tx`delete from payments where id = ${paymentId} and invoice_id = ${invoiceId}`;
+  await settlePaidOn(tx, invoiceId);
+  await recordPaymentEvent(tx, actor, "invoice.payment_deleted", invoiceId, before, { before: payment, after: null });
+}
+
+/**
+ * The invoice's paid date from its payments: the last payment's date once they add up to the
+ * total, else none. Only after a payment changed: an invoice of 0,00 € keeps the date it was
+ * marked paid on without any payment.
+ */
+async function settlePaidOn(tx: Queries, invoiceId: number): Promise<void> {
+  await tx`
+    update invoices i set paid_on = settled.paid_on, updated_at = now()
+    from (
+      select case when coalesce(sum(p.amount_cents), 0) >= v.total_cents then max(p.paid_on) end as paid_on
+      from invoices v left join payments p on p.invoice_id = v.id
+      where v.id = ${invoiceId}
+      group by v.total_cents
+    ) settled
+    where i.id = ${invoiceId} and i.paid_on is distinct from settled.paid_on`;
+}
+
+async function recordPaymentEvent(
+  tx: Queries,
+  actor: AuditActor,
+  action: "invoice.paid" | "invoice.payment_deleted",
+  invoiceId: number,
+  before: Record<string, unknown> | null,
+  payment: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+): Promise<void> {
+  const invoice = snapshotChanges(before, await invoiceSnapshot(tx, invoiceId));
+  await recordAuditEvent(tx, actor, {
+    action,
+    objectId: invoiceId,
+    fields: ["payment", ...invoice.fields],
+    changes: { payment, ...invoice.changes },
+  });
 }
 
 /** The data its documents are made from; null for a draft. */
@@ -502,6 +630,7 @@ export async function insertCancellation(tx: Queries, cancelsId: number, fields:
   return row.id;
 }
 
+/** "Als bezahlt markieren" of an invoice of 0,00 €: nothing to pay, so a date and no payment. */
 export async function setPaidOn(tx: Queries, id: number, paidOn: string, actor: AuditActor): Promise<void> {
   const before = await invoiceSnapshot(tx, id);
   await tx`update invoices set paid_on = ${paidOn}, updated_at = now() where id = ${id}`;

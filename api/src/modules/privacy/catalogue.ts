@@ -116,7 +116,8 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
   },
   invoice: {
     title: "Rechnungen",
-    categories: "Rechnungsempfänger (Name, Anschrift), Umsatzsteuer-ID, Leistungen, Beträge, Zahlungsstand.",
+    categories:
+      "Rechnungsempfänger (Name, Anschrift), Umsatzsteuer-ID, Leistungen, Beträge, Zahlungsstand und die erfassten Zahlungen (Datum, Betrag, Notiz).",
     purpose: "Abrechnung erbrachter Leistungen und Erfüllung der Buchführungspflichten.",
     legalBasis:
       "Art. 6 Abs. 1 lit. b DSGVO (Vertrag) und Art. 6 Abs. 1 lit. c DSGVO i. V. m. § 147 AO, § 14b UStG, § 257 HGB (Aufbewahrungspflicht).",
@@ -135,6 +136,7 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
       total_cents: "Gesamtbetrag",
       notes: "Hinweise",
       paid_on: "Bezahlt am",
+      payments: "Zahlungen",
     },
   },
   folder: fileEntry,

@@ -210,6 +210,19 @@ function shownItems(value: unknown): string {
     .join("\n");
 }
 
+/** An invoice's payments, one line each: date, amount, note. */
+function shownPayments(value: unknown): string {
+  const payments = records(value);
+  if (payments === null) return shownValue(value);
+  if (payments.length === 0) return "keine";
+  return payments
+    .map((payment) => {
+      const note = typeof payment.note === "string" && payment.note !== "" ? ` (${payment.note})` : "";
+      return `${shownValue(payment.paid_on)}: ${formatEuro(Number(payment.amount_cents))}${note}`;
+    })
+    .join("\n");
+}
+
 /**
  * How the HTML shows a field's value where the stored one is a code, cents or a list: what the
  * person would read on a screen or an invoice. The JSON keeps the stored values.
@@ -222,6 +235,7 @@ const shownFields: Partial<Record<PrivacyDataKind, Record<string, (value: unknow
     state: named({ draft: invoiceStatusLabels.draft, issued: "ausgestellt" }),
     kind: named({ invoice: invoiceLabels.invoice, cancellation: invoiceLabels.cancellationInvoice }),
     items: shownItems,
+    payments: shownPayments,
     total_cents: (value) => (typeof value === "number" ? formatEuro(value) : shownValue(value)),
   },
   client_error: { kind: named(clientErrorKindLabels) },

@@ -47,8 +47,9 @@ const present = (rows: (FoundRow | null)[]) => rows.filter((row): row is FoundRo
  * Every place the product keeps data naming `address` as a whole address (never the tail or head
  * of a longer one; address.ts): contact requests (address, message, company), the mails
  * (recipients, reply address, subject, text, or written about the person's own request),
- * customers, invoices (recipient text, notes, issued to the person's own customer, or restricted
- * on a request from this address: the ledger remembers it after the customer was anonymised),
+ * customers, invoices (recipient text, notes, a payment's note, issued to the person's own customer, or restricted
+ * on a request from this address: the ledger remembers it after the customer was anonymised;
+ * with their payments),
  * folders and files whose name names the address (and the files inside such folders), accounts
  * with that address and the browser error reports sent under them. A record of someone else that
  * merely names the address is a `mention`. Each kind in the kit's order, oldest first.
@@ -144,11 +145,19 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
       await sql<Row[]>`
         select i.id, i.number, i.state, i.kind, i.issue_date::text as issue_date, i.recipient, i.recipient_vat_id,
           i.buyer_reference, i.items, i.total_cents, i.notes, i.paid_on::text as paid_on, i.customer_id,
-          r.restricted_until::text as restricted_until
+          r.restricted_until::text as restricted_until,
+          -- Its payments (migration 042) go with it: date, amount and note each; a note naming the
+          -- address finds the invoice too.
+          (select coalesce(jsonb_agg(jsonb_build_object('paid_on', pay.paid_on::text, 'amount_cents', pay.amount_cents,
+              'note', pay.note) order by pay.paid_on, pay.id), '[]'::jsonb)
+            from payments pay where pay.invoice_id = i.id) as payments,
+          (select string_agg(pay.note, e'\n' order by pay.id) from payments pay where pay.invoice_id = i.id)
+            as payment_notes
         from invoices i
         left join privacy_restrictions r on r.table_name = 'invoices' and r.row_id = i.id
         where i.recipient ~ ${p} or i.notes ~ ${p} or i.customer_id = any(${ownCustomerIds}::bigint[])
           or i.id = any(${restrictedIds}::bigint[])
+          or exists (select 1 from payments n where n.invoice_id = i.id and n.note ~ ${p})
         order by i.id`
     ).map((row) => {
       const hit = hitOf(
@@ -156,16 +165,16 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
         "invoice",
         row,
         {
-          searched: ["recipient", "notes"],
+          searched: ["recipient", "notes", "payment_notes"],
           related: [
             ...(ownCustomerIds.includes(Number(row.customer_id)) ? ["customer_id"] : []),
             ...(restrictedIds.includes(row.id) && row.restricted_until !== null ? ["restriction"] : []),
           ],
-          helpers: ["customer_id", "restricted_until"],
+          helpers: ["customer_id", "restricted_until", "payment_notes"],
         },
         invoiceLabel,
-        // Someone else's invoice whose notes name the address.
-        (fields) => fields.every((field) => field === "notes"),
+        // Someone else's invoice whose notes (or a payment's note) name the address.
+        (fields) => fields.every((field) => field === "notes" || field === "payment_notes"),
       );
       return hit === null ? null : { ...hit, restrictedUntil: (row.restricted_until as string | null) ?? null };
     }),

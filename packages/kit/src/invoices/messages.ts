@@ -1,6 +1,6 @@
 /** The German messages and labels of invoices, screen and PDF alike, and the names of their files. */
 import { formatDate } from "../format";
-import { formatDecimal } from "../money";
+import { formatDecimal, formatEuro } from "../money";
 import { invoiceDateRange, invoiceLimits } from "./types";
 
 /** The spec's save messages, checked in this order. */
@@ -116,6 +116,15 @@ export const invoiceDateMessages = {
   beforeLatest: (latest: string) =>
     `Das Rechnungsdatum darf nicht vor dem Datum der zuletzt ausgestellten Rechnung (${formatDate(latest)}) liegen.`,
   paidOnBeforeIssue: "Das Zahlungsdatum darf nicht vor dem Rechnungsdatum liegen.",
+} as const;
+
+/** Payments (the API's refusals and the screen's labels): partial payments and the open amount. */
+export const invoicePaymentMessages = {
+  partlyPaid: "teilweise bezahlt",
+  amountInvalid: "Bitte geben Sie einen Betrag größer als 0,00 € an.",
+  amountAboveOpen: (openCents: number) => `Der Betrag ist höher als der offene Betrag von ${formatEuro(openCents)}.`,
+  alreadyPaid: "Diese Rechnung ist bereits vollständig bezahlt.",
+  noteTooLong: (max: number) => `Die Notiz darf höchstens ${max} Zeichen lang sein.`,
 } as const;
 
 /** The "Auswertung" screen's and the dashboard card's texts. */

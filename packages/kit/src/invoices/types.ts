@@ -83,6 +83,26 @@ export interface InvoiceReference {
   number: string;
 }
 
+/** One payment received for an issued invoice (`POST /api/invoices/{id}/payments`). */
+export interface InvoicePayment {
+  id: number;
+  /** The day the money came in, `yyyy-mm-dd`. */
+  paidOn: string;
+  amountCents: number;
+  note: string | null;
+  recordedAt: string;
+  /** The account that recorded it (null once deleted, or for a payment the migration made without one). */
+  recordedBy: number | null;
+  recordedByName: string | null;
+}
+
+/** `POST /api/invoices/{id}/payments`: the date, the amount in cents and a note if any. */
+export interface PaymentInput {
+  paidOn: string;
+  amountCents: number;
+  note?: string | null;
+}
+
 /** One invoice as `GET /api/invoices/{id}` and every write answer it: the content plus what the server adds. */
 export interface Invoice extends InvoiceContent {
   id: number;
@@ -92,8 +112,17 @@ export interface Invoice extends InvoiceContent {
   /** Invoice date + Zahlungsziel. */
   dueDate: string;
   totals: InvoiceTotals;
-  /** When it was paid ("Als bezahlt markieren"), `yyyy-mm-dd`. */
+  /** When it was paid in full: the date of the last payment once nothing is open, `yyyy-mm-dd`. */
   paidOn: string | null;
+  /** The sum of its payments, in cents. */
+  paidCents: number;
+  /**
+   * What is left to pay, in cents: the gross total less the payments of an issued invoice; 0 for a
+   * draft, a Stornorechnung, a cancelled or a paid invoice.
+   */
+  openCents: number;
+  /** Its payments, oldest first. */
+  payments: InvoicePayment[];
   /** On a cancellation invoice: the invoice it cancels. */
   cancels: InvoiceReference | null;
   /** On a cancelled invoice: its cancellation invoice. */
@@ -116,9 +145,17 @@ export interface InvoiceSummary {
   dueDate: string;
   totalCents: number;
   paidOn: string | null;
+  /** As on the invoice: paid so far, and what is left (0 unless it is open or overdue). */
+  paidCents: number;
+  openCents: number;
   cancels: InvoiceReference | null;
   cancelledBy: InvoiceReference | null;
   createdAt: string;
+}
+
+/** Open or overdue with some paid: the badge "teilweise bezahlt" beside the status. */
+export function isPartlyPaid(invoice: Pick<InvoiceSummary, "paidCents" | "openCents">): boolean {
+  return invoice.paidCents > 0 && invoice.openCents > 0;
 }
 
 export interface InvoicePage {
@@ -158,6 +195,8 @@ export const invoiceLimits = {
   extraFeesCentsMax: 1_000_000_000,
   /** Decimals of quantities and percentages. */
   decimalsMax: 4,
+  /** A payment's note. */
+  paymentNoteMax: 500,
 } as const;
 
 /**
