@@ -45,7 +45,7 @@ export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActio
         </Button>
         <Button
           variant="default"
-          c="red.9"
+          c="var(--mantine-color-error)"
           loading={remove.isPending}
           onClick={() =>
             confirm(invoiceMessages.deleteTitle, invoiceMessages.deleteConfirm, invoiceMessages.delete, () =>
@@ -71,7 +71,7 @@ export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActio
       {reversible && (
         <Button
           variant="default"
-          c="red.9"
+          c="var(--mantine-color-error)"
           loading={cancel.isPending}
           onClick={() =>
             confirm(

@@ -29,7 +29,7 @@ export function InvoicePreview({ content, totals }: InvoicePreviewProps) {
           {invoiceMessages.amountTooLarge}
         </Alert>
       )}
-      <Text fz="xs" c="gray.7" mt="xs">
+      <Text fz="xs" c="dimmed" mt="xs">
         {invoiceMessages.previewHint}
       </Text>
     </Paper>

@@ -13,7 +13,7 @@ export function PendingAccessNotice({ admin }: { admin: boolean }) {
   return (
     <Alert variant="light" color="yellow" radius="lg" mb="xl" role="status">
       <Group justify="space-between" gap="sm">
-        <Text fw={600} c="dark.9">
+        <Text fw={600} c="bright">
           {messages.waiting(count, formatCount(count))}
         </Text>
         {/* A plain link: the shell's layout routes it in the page. */}
