@@ -35,7 +35,7 @@ type Screen = (typeof adminScreens)[number];
 const widths = [390, 768, 1280] as const;
 
 // Each test walks up to eleven screens, each checked twice by axe.
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 });
 
 /** A customer, an invoice draft, a contact request and a waiting account with long values, so every list has rows and badges. */
 async function someOfEverything(request: APIRequestContext, user: TestUser): Promise<void> {
@@ -83,7 +83,7 @@ async function someOfEverything(request: APIRequestContext, user: TestUser): Pro
 async function open(page: Page, screen: Screen): Promise<void> {
   await page.goto(screen.path);
   const main = page.getByRole("main");
-  await expect(main.getByRole("heading", { level: 1, name: screen.heading })).toBeVisible({ timeout: 20_000 });
+  await expect(main.getByRole("heading", { level: 1, name: screen.heading })).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState("networkidle");
   // The lists' skeletons are gone: what is checked is what a person reads.
   await expect(main.locator(".mantine-Skeleton-root")).toHaveCount(0);
@@ -152,8 +152,10 @@ async function checkScreens(
       } else {
         // The portal follows the system as it changes, without a reload.
         await page.emulateMedia({ colorScheme });
-        const scheme = await page.locator("html").getAttribute("data-mantine-color-scheme");
-        if (scheme !== "dark") problems.push(`${where}: the portal stays ${scheme}`);
+        await expect(page.locator("html"), `${where}: the portal follows the system`).toHaveAttribute(
+          "data-mantine-color-scheme",
+          "dark",
+        );
       }
       const shots = process.env.SCREENSHOTS;
       if (shots) {
@@ -197,6 +199,7 @@ test("„Darstellung“ under Mein Konto: Dunkel and Hell override the system, S
   await page.goto("/account");
   const html = page.locator("html");
   const group = page.getByRole("group", { name: "Darstellung" });
+  await expect(group).toBeVisible({ timeout: 30_000 });
   await expect(group.getByRole("button", { name: "System" })).toHaveAttribute("aria-pressed", "true");
   await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
 

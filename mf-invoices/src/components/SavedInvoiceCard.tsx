@@ -83,7 +83,13 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
       </Table>
 
       {invoice.notes && (
-        <Card.Section withBorder inheritPadding py="sm" mt="md" bg="gray.0">
+        <Card.Section
+          withBorder
+          inheritPadding
+          py="sm"
+          mt="md"
+          bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+        >
           <LabelledText label={invoiceMessages.notesLabel}>{invoice.notes}</LabelledText>
         </Card.Section>
       )}
@@ -128,7 +134,13 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
           <Text fz="xs" fw={700} c="dimmed" tt="uppercase">
             {invoiceMessages.total}
           </Text>
-          <Text fz={30} fw={800} lh={1} c="brand.8" data-testid="invoice-total">
+          <Text
+            fz={30}
+            fw={800}
+            lh={1}
+            c="light-dark(var(--mantine-color-brand-8), var(--mantine-color-brand-3))"
+            data-testid="invoice-total"
+          >
             {formatEuro(summary.totalCents)}
           </Text>
           <InvoiceActions summary={summary} title={title} invoice={invoice} onEdit={onEdit} />

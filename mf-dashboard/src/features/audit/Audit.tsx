@@ -54,8 +54,14 @@ export default function Audit() {
             />
           ) : (
             <QueryState {...list.state} texts={messages}>
-              <Table.ScrollContainer minWidth={820}>
-                <Table aria-label={messages.tableLabel} verticalSpacing="sm" highlightOnHover aria-busy={list.loading}>
+              <Table.ScrollContainer minWidth={820} className="dash-cards-scroll">
+                <Table
+                  aria-label={messages.tableLabel}
+                  verticalSpacing="sm"
+                  highlightOnHover
+                  aria-busy={list.loading}
+                  className="dash-cards"
+                >
                   <ColumnHeaders columns={Object.values(auditColumns)} />
                   <Table.Tbody>
                     {events.map((event) => (
