@@ -12,6 +12,7 @@ import { AuditEventRow, auditColumns } from "./components/AuditEventRow";
 import { AuditFilters } from "./components/AuditFilters";
 import { AuditVerifyPanel } from "./components/AuditVerifyPanel";
 import { auditFilterFromSearch } from "./filter";
+import "../../shared/dashboard.css";
 import "../../shared/users.css";
 
 /**
