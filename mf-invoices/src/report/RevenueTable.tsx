@@ -2,14 +2,15 @@ import { formatEuro, type RevenueMonth } from "@klarwerk/kit";
 import { Table } from "@klarwerk/kit/ui";
 import { reportMessages as messages } from "../messages";
 import { longMonth } from "./months";
+import "./revenue-table.css";
 
 /** The chart's numbers as a table: for screen readers and for those who would rather read. */
 export function RevenueTable({ revenue }: { revenue: RevenueMonth[] }) {
   const paid = revenue.reduce((sum, month) => sum + month.paid_cents, 0);
   const open = revenue.reduce((sum, month) => sum + month.open_cents, 0);
   return (
-    // No minimum width and narrow cell padding: months wrap, the amounts fit a phone's width.
-    <Table striped withTableBorder horizontalSpacing="xs">
+    // No minimum width: months wrap, and on a phone (revenue-table.css) the amounts fit its width.
+    <Table striped withTableBorder horizontalSpacing="xs" className="inv-revenue">
       <caption>{messages.tableCaption}</caption>
       <Table.Thead>
         <Table.Tr>
