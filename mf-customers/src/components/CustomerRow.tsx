@@ -5,6 +5,8 @@ import { Fragment } from "react";
 import { customerScreenMessages as messages } from "../messages";
 import { MissingValue, NotesCell } from "./NotesCell";
 
+const { columns } = messages;
+
 const statusColors: Record<CustomerStatus, string> = {
   angerufen: "blue",
   in_kontakt: "cyan",
@@ -54,24 +56,24 @@ function WebsiteValue({ website }: { website: string | null }) {
 export function CustomerRow({ customer, onEdit }: { customer: Customer; onEdit: (customer: Customer) => void }) {
   return (
     <Table.Tr>
-      <Table.Th scope="row" className="cust-col-name">
+      <Table.Th scope="row" className="cust-col-name" data-label={columns.name}>
         <Text size="sm" fw={600} className="cust-wrap">
           {customer.name}
         </Text>
       </Table.Th>
-      <Table.Td className="cust-col-email">
+      <Table.Td className="cust-col-email" data-label={columns.email}>
         <PlainValue value={customer.email} address />
       </Table.Td>
-      <Table.Td className="cust-col-phone">
+      <Table.Td className="cust-col-phone" data-label={columns.phone}>
         <PlainValue value={customer.phone} />
       </Table.Td>
-      <Table.Td className="cust-col-website">
+      <Table.Td className="cust-col-website" data-label={columns.website}>
         <WebsiteValue website={customer.website} />
       </Table.Td>
-      <Table.Td className="cust-col-notes">
+      <Table.Td className="cust-col-notes" data-label={columns.notes}>
         <NotesCell notes={customer.notes} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={columns.status}>
         <Badge
           variant="dot"
           color={statusColors[customer.status]}
@@ -82,7 +84,7 @@ export function CustomerRow({ customer, onEdit }: { customer: Customer; onEdit: 
           {customerStatusLabel(customer.status)}
         </Badge>
       </Table.Td>
-      <Table.Td>
+      <Table.Td className="cust-col-action">
         <Group gap={6} wrap="nowrap">
           <Button
             variant="light"

@@ -14,8 +14,9 @@ export interface CustomerTableProps {
 
 /** The rows of a page (loading, failure and "Keine Kunden gefunden." are the screen's `QueryState`). */
 export function CustomerTable({ customers, loading, onEdit }: CustomerTableProps) {
-  // Where the card is narrower than the columns' minimum widths, the table scrolls sideways inside
-  // it, never the page; as a named, focusable region keyboard users can scroll it too.
+  // Below 62em every customer is a card (customers.css); wider, the columns fit the screen. Should
+  // a window between the two still be too narrow, the table scrolls inside this named, focusable
+  // region, never the page.
   return (
     <Table.ScrollContainer
       minWidth={900}

@@ -24,7 +24,7 @@ export function FolderGrid({ folders, loading, onOpen }: FolderGridProps) {
   if (!folders) return null;
   if (folders.length === 0) {
     return (
-      <Text c="gray.7" size="sm">
+      <Text c="dimmed" size="sm">
         {messages.noFolders}
       </Text>
     );

@@ -65,7 +65,7 @@ export function UploadPanel({ folderId, folderName, maxBytes }: UploadPanelProps
             )}
           </FileButton>
         </Group>
-        <Text size="xs" c="gray.7">
+        <Text size="xs" c="dimmed">
           {messages.uploadTarget(folderName)}
           {maxBytes !== null && ` · ${messages.uploadLimit(formatSizeLimit(maxBytes))}`}
         </Text>
@@ -130,13 +130,13 @@ function UploadList({ uploads }: { uploads: readonly UploadItem[] }) {
             />
             <Text
               size="xs"
-              c={upload.status === "failed" ? "red.8" : "gray.7"}
+              c={upload.status === "failed" ? "var(--mantine-color-error)" : "dimmed"}
               className="files-upload-status"
               aria-live="polite"
             >
               {statusText(upload)}
             </Text>
-            <Text size="xs" c="gray.7" className="files-upload-size">
+            <Text size="xs" c="dimmed" className="files-upload-size">
               {formatFileSize(upload.size)}
             </Text>
             <span className="files-upload-action">

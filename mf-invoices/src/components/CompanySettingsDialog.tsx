@@ -57,7 +57,7 @@ function CompanySettingsForm({ company, onDone }: CompanySettingsFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Text fz="sm" c="gray.7">
+        <Text fz="sm" c="dimmed">
           {invoiceMessages.companyDescription}
         </Text>
         {groups.map((fields) => (
@@ -68,7 +68,7 @@ function CompanySettingsForm({ company, onDone }: CompanySettingsFormProps) {
                 label={invoiceMessages.companyFields[field]}
                 value={values[field]}
                 error={errors[field]}
-                errorProps={{ c: "red.9" }}
+                errorProps={{ c: "var(--mantine-color-error)" }}
                 onChange={(event) => {
                   const { value } = event.currentTarget;
                   setValues((current) => ({ ...current, [field]: value }));

@@ -48,7 +48,7 @@ export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActio
         </Button>
         <Button
           variant="default"
-          c="red.9"
+          c="var(--mantine-color-error)"
           loading={remove.isPending}
           onClick={() =>
             confirm(invoiceMessages.deleteTitle, invoiceMessages.deleteConfirm, invoiceMessages.delete, () =>
@@ -79,7 +79,7 @@ export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActio
       {reversible && (
         <Button
           variant="default"
-          c="red.9"
+          c="var(--mantine-color-error)"
           loading={cancel.isPending}
           onClick={() =>
             confirm(

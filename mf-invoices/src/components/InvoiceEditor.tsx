@@ -49,7 +49,7 @@ const taxCaseOptions = [
 ];
 
 /** Mantine's default error red is too light for WCAG AA text contrast on white. */
-const errorTextProps = { c: "red.9" } as const;
+const errorTextProps = { c: "var(--mantine-color-error)" } as const;
 
 /** Per form row: its billed line total, or null while the row would be dropped. */
 function rowTotals(items: InvoiceItemForm[], lineCents: number[] | undefined): (string | null)[] {

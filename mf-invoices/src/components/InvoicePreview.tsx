@@ -14,7 +14,7 @@ interface InvoicePreviewProps {
 /** "Vorschau": the summary rows as the issued invoice and its PDF will bill them, updated as the user types. */
 export function InvoicePreview({ content, totals }: InvoicePreviewProps) {
   return (
-    <Paper bg="gray.0" radius="md" p="md" h="100%">
+    <Paper bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))" radius="md" p="md" h="100%">
       <Title order={3} size="h5" mb="xs">
         {invoiceMessages.preview}
       </Title>
@@ -29,7 +29,7 @@ export function InvoicePreview({ content, totals }: InvoicePreviewProps) {
           {invoiceMessages.amountTooLarge}
         </Alert>
       )}
-      <Text fz="xs" c="gray.7" mt="xs">
+      <Text fz="xs" c="dimmed" mt="xs">
         {invoiceMessages.previewHint}
       </Text>
     </Paper>

@@ -6,6 +6,7 @@ import { emptyInvoiceItem, type InvoiceItemForm } from "../invoice/types";
 import { invoiceMessages, itemFieldLabel, removeItemLabel } from "../messages";
 import { AmountInput } from "./AmountInput";
 import { DecimalInput } from "./DecimalInput";
+import "./items-editor.css";
 
 type ItemsUpdate = (update: (items: InvoiceItemForm[]) => InvoiceItemForm[]) => void;
 
@@ -48,10 +49,10 @@ const ItemRow = memo(function ItemRow({
     onChange((items) => items.map((current, position) => (position === index ? { ...current, ...patch } : current)));
   return (
     <Table.Tr>
-      <Table.Td c="gray.7" fz="sm" ta="right">
+      <Table.Td c="dimmed" fz="sm" className="inv-items__number" data-label={invoiceMessages.itemNumber}>
         {row}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={invoiceMessages.description}>
         <TextInput
           id={descriptionId(idPrefix, index)}
           aria-label={itemFieldLabel(invoiceMessages.description, row)}
@@ -61,7 +62,7 @@ const ItemRow = memo(function ItemRow({
           onChange={(event) => change({ description: event.currentTarget.value })}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={invoiceMessages.quantity}>
         <DecimalInput
           aria-label={itemFieldLabel(invoiceMessages.quantity, row)}
           {...invoiceInputHints.quantity}
@@ -69,16 +70,16 @@ const ItemRow = memo(function ItemRow({
           onChange={(quantity) => change({ quantity })}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={invoiceMessages.price}>
         <AmountInput
           aria-label={itemFieldLabel(invoiceMessages.price, row)}
           value={item.price}
           onChange={(price) => change({ price })}
         />
       </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+      <Table.Td ta="right" style={{ whiteSpace: "nowrap" }} data-label={invoiceMessages.lineTotal}>
         {lineTotal ?? (
-          <Text span c="gray.7">
+          <Text span c="dimmed">
             –
           </Text>
         )}
@@ -136,46 +137,45 @@ export function ItemsEditor({ items, lineTotals, error, onChange }: ItemsEditorP
       <Title order={3} size="h5" mb="xs">
         {invoiceMessages.items}
       </Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing={6} horizontalSpacing="xs" layout="fixed">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={36}>
-                <VisuallyHidden>{invoiceMessages.itemNumber}</VisuallyHidden>
-              </Table.Th>
-              <Table.Th>{invoiceMessages.description}</Table.Th>
-              <Table.Th w={110}>{invoiceMessages.quantity}</Table.Th>
-              <Table.Th w={160}>{invoiceMessages.price}</Table.Th>
-              <Table.Th w={130} ta="right">
-                {invoiceMessages.lineTotal}
-              </Table.Th>
-              <Table.Th w={52}>
-                <VisuallyHidden>{invoiceMessages.itemActions}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item, index) => (
-              <ItemRow
-                // Rows have no identity of their own; every field is controlled, so a removal
-                // simply shifts the values up.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                key={index}
-                index={index}
-                item={item}
-                lineTotal={lineTotals[index] ?? null}
-                removable={removable}
-                idPrefix={idPrefix}
-                errorId={errorId}
-                onChange={onChange}
-                onRemove={removeItem}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* A table on wider screens; below 48em each item's fields stack in a card (items-editor.css). */}
+      <Table verticalSpacing={6} horizontalSpacing="xs" layout="fixed" className="inv-items">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={36}>
+              <VisuallyHidden>{invoiceMessages.itemNumber}</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>{invoiceMessages.description}</Table.Th>
+            <Table.Th w={110}>{invoiceMessages.quantity}</Table.Th>
+            <Table.Th w={160}>{invoiceMessages.price}</Table.Th>
+            <Table.Th w={130} ta="right">
+              {invoiceMessages.lineTotal}
+            </Table.Th>
+            <Table.Th w={52}>
+              <VisuallyHidden>{invoiceMessages.itemActions}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item, index) => (
+            <ItemRow
+              // Rows have no identity of their own; every field is controlled, so a removal
+              // simply shifts the values up.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={index}
+              index={index}
+              item={item}
+              lineTotal={lineTotals[index] ?? null}
+              removable={removable}
+              idPrefix={idPrefix}
+              errorId={errorId}
+              onChange={onChange}
+              onRemove={removeItem}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
       {error && (
-        <Text id={errorId} c="red.9" fz="sm" mt={4}>
+        <Text id={errorId} c="var(--mantine-color-error)" fz="sm" mt={4}>
           {error}
         </Text>
       )}

@@ -23,7 +23,7 @@ const statusColors: Record<InvoiceStatus, string> = {
 function LabelledText({ label, children }: { label: string; children: string }) {
   return (
     <div>
-      <Text fz="xs" fw={700} c="gray.7" tt="uppercase" style={{ letterSpacing: "0.04em" }}>
+      <Text fz="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: "0.04em" }}>
         {label}
       </Text>
       <Text style={{ whiteSpace: "pre-line" }}>{children}</Text>
@@ -48,44 +48,49 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
         <LabelledText label={invoiceMessages.customer}>{invoice.recipient}</LabelledText>
         <LabelledText label={invoiceMessages.provider}>{invoice.provider}</LabelledText>
       </SimpleGrid>
-      <Text c="gray.7" fz="sm" mt="xs">
+      <Text c="dimmed" fz="sm" mt="xs">
         {serviceText(invoice)}
         {invoice.number !== null && ` · ${invoiceMessages.dueDate} ${formatGermanDate(invoice.dueDate)}`}
       </Text>
 
-      <Table.ScrollContainer minWidth={520} mt="md">
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{invoiceMessages.description}</Table.Th>
-              <Table.Th ta="right">{invoiceMessages.quantity}</Table.Th>
-              <Table.Th ta="right">{invoiceMessages.price}</Table.Th>
-              <Table.Th ta="right">{invoiceMessages.lineTotal}</Table.Th>
+      {/* No minimum width: the description wraps, so the four columns fit a phone. */}
+      <Table striped verticalSpacing="xs" mt="md">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{invoiceMessages.description}</Table.Th>
+            <Table.Th ta="right">{invoiceMessages.quantity}</Table.Th>
+            <Table.Th ta="right">{invoiceMessages.price}</Table.Th>
+            <Table.Th ta="right">{invoiceMessages.lineTotal}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a stored invoice's items are shown as they are
+            <Table.Tr key={index}>
+              <Table.Td>{line.description}</Table.Td>
+              <Table.Td ta="right">{line.quantity}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                {line.unitPrice}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                {line.total}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a stored invoice's items are shown as they are
-              <Table.Tr key={index}>
-                <Table.Td>{line.description}</Table.Td>
-                <Table.Td ta="right">{line.quantity}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                  {line.unitPrice}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                  {line.total}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <InvoiceSummaryRows rows={summary} labelSpan={3} />
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <InvoiceSummaryRows rows={summary} labelSpan={3} />
+        </Table.Tfoot>
+      </Table>
 
       {invoice.notes && (
-        <Card.Section withBorder inheritPadding py="sm" mt="md" bg="gray.0">
+        <Card.Section
+          withBorder
+          inheritPadding
+          py="sm"
+          mt="md"
+          bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+        >
           <LabelledText label={invoiceMessages.notesLabel}>{invoice.notes}</LabelledText>
         </Card.Section>
       )}
@@ -127,16 +132,22 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
           <Text fw={600} mt={4}>
             {summary.recipientName}
           </Text>
-          <Text c="gray.7" fz="sm">
+          <Text c="dimmed" fz="sm">
             {invoiceMessages.date}: {formatGermanDate(summary.issueDate)}
             {summary.cancels && ` · storniert ${summary.cancels.number}`}
           </Text>
         </div>
         <Stack gap={6} align="flex-end">
-          <Text fz="xs" fw={700} c="gray.7" tt="uppercase">
+          <Text fz="xs" fw={700} c="dimmed" tt="uppercase">
             {invoiceMessages.total}
           </Text>
-          <Text fz={30} fw={800} lh={1} c="brand.8" data-testid="invoice-total">
+          <Text
+            fz={30}
+            fw={800}
+            lh={1}
+            c="light-dark(var(--mantine-color-brand-8), var(--mantine-color-brand-3))"
+            data-testid="invoice-total"
+          >
             {formatEuro(summary.totalCents)}
           </Text>
           {isPartlyPaid(summary) && (

@@ -9,7 +9,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   const labelId = useId();
   return (
     <Paper withBorder radius="lg" p="lg" role="group" aria-labelledby={labelId}>
-      <Text id={labelId} size="sm" fw={600} c="gray.7">
+      <Text id={labelId} size="sm" fw={600} c="dimmed">
         {label}
       </Text>
       <Text fz={28} fw={700}>
@@ -33,7 +33,7 @@ export function OpenItemsBlock({ openItems }: { openItems: OpenItems }) {
         <Figure label={messages.openCount} value={formatCount(openItems.count)} />
         <Figure label={invoiceReportMessages.overdueCount} value={formatCount(openItems.overdue.count)} />
       </SimpleGrid>
-      <Text id={bucketsId} size="sm" fw={600} c="gray.7">
+      <Text id={bucketsId} size="sm" fw={600} c="dimmed">
         {messages.bucketsLabel}
       </Text>
       <SimpleGrid component="ul" aria-labelledby={bucketsId} cols={{ base: 1, xs: 2, md: 4 }} spacing="md" p={0} m={0}>

@@ -81,7 +81,7 @@ export default function RevenueChart({ revenue }: { revenue: RevenueMonth[] }) {
             tickValues={ticks.filter((tick) => tick !== 0)}
             stroke="var(--mantine-color-gray-3)"
           />
-          <Line from={{ x: 0, y: y(0) }} to={{ x: inner.width, y: y(0) }} stroke="var(--mantine-color-gray-7)" />
+          <Line from={{ x: 0, y: y(0) }} to={{ x: inner.width, y: y(0) }} stroke="var(--mantine-color-dimmed)" />
           {ticks.map((tick) => (
             <text key={tick} x={-8} y={y(tick)} dy="0.35em" textAnchor="end" fontSize={12} fill="currentColor">
               {axisEuro(tick)}

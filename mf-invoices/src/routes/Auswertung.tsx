@@ -51,7 +51,7 @@ export default function Auswertung() {
             <Title order={2} size="h3" id={revenueId}>
               {invoiceReportMessages.revenue}
             </Title>
-            <Text c="gray.7">{messages.revenueHint}</Text>
+            <Text c="dimmed">{messages.revenueHint}</Text>
             <Paper withBorder radius="lg" p={{ base: "sm", sm: "lg" }}>
               <Suspense fallback={<Loader size="sm" />}>
                 <RevenueChart revenue={report.data.revenue} />

@@ -16,7 +16,18 @@ function PasswordStrengthHint({ verdict, checking }: Pick<PasswordStrength, "ver
       {authMessages.passwordHint}
       {checking && ` ${passwordStrengthMessages.checking}`}
       {verdict && (
-        <Text span inherit display="block" mt={4} fw={500} c={verdict.acceptable ? "teal.9" : "red.9"}>
+        <Text
+          span
+          inherit
+          display="block"
+          mt={4}
+          fw={500}
+          c={
+            verdict.acceptable
+              ? "light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))"
+              : "var(--mantine-color-error)"
+          }
+        >
           {verdict.acceptable ? passwordStrengthMessages.acceptable : verdict.message}
         </Text>
       )}

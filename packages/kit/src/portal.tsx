@@ -4,8 +4,11 @@ import "@mantine/notifications/styles.css";
 // relative import would bundle a second query client or Mantine into this one.
 import { QueryClientProvider, queryClient } from "@klarwerk/kit/query";
 import {
+  Badge,
+  Button,
   type CSSVariablesResolver,
   createTheme,
+  localStorageColorSchemeManager,
   type MantineColorsTuple,
   MantineProvider,
   ModalsProvider,
@@ -43,6 +46,10 @@ export const portalTheme = createTheme({
   respectReducedMotion: true,
   // Mantine's built-in accessible names are English; screen readers here speak German.
   components: {
+    // A label is never cut: Mantine clips badge and button labels to their box, which a narrow
+    // table column squeezed to „A…“ or „An“; visible, they keep their column (or card) wide enough.
+    Badge: Badge.extend({ styles: { root: { overflow: "visible" }, label: { overflow: "visible" } } }),
+    Button: Button.extend({ styles: { label: { overflow: "visible" } } }),
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleButtonProps: { "aria-label": "Passwort anzeigen oder verbergen" } },
     }),
@@ -52,7 +59,9 @@ export const portalTheme = createTheme({
 /**
  * Mantine's default "dimmed" grey and error red fall short of WCAG AA contrast on white, and so
  * does the yellow of its light variant (an alert's title, a badge) on its own pale yellow: a deep
- * amber reads at about 7:1 there.
+ * amber reads at about 7:1 there. On the dark body the error red and the brand's own text colour
+ * (shade 7, made for white) are too dark: lighter shades read at AA there.
+ * `--kw-accent-text` is the brand colour for text (the welcome line, links) in either scheme.
  */
 const accessibleColors: CSSVariablesResolver = (theme) => ({
   variables: {},
@@ -60,9 +69,20 @@ const accessibleColors: CSSVariablesResolver = (theme) => ({
     "--mantine-color-dimmed": theme.colors.gray[7] ?? "",
     "--mantine-color-error": theme.colors.red[9] ?? "",
     "--mantine-color-yellow-light-color": "#7a4a00",
+    "--kw-accent-text": theme.colors.brand?.[7] ?? "",
   },
-  dark: {},
+  dark: {
+    "--mantine-color-dimmed": theme.colors.dark[1] ?? "",
+    "--mantine-color-error": theme.colors.red[4] ?? "",
+    "--kw-accent-text": theme.colors.brand?.[3] ?? "",
+  },
 });
+
+/**
+ * Hell, Dunkel or System (Mantine's "auto", the default: the system's setting, followed as it
+ * changes), chosen under "Mein Konto" and remembered in this browser's localStorage.
+ */
+export const colorSchemeManager = localStorageColorSchemeManager({ key: "klarwerkcolorscheme" });
 
 /** Moves the page to an in-app path (the shell passes its router's navigation). */
 export type PortalNavigate = (to: string, options?: { replace?: boolean }) => unknown;
@@ -74,7 +94,12 @@ const PortalNavigation = createContext<PortalNavigate>((to, options) =>
 
 export function PortalProviders({ children, navigate }: { children: ReactNode; navigate?: PortalNavigate }) {
   const content = (
-    <MantineProvider theme={portalTheme} forceColorScheme="light" cssVariablesResolver={accessibleColors}>
+    <MantineProvider
+      theme={portalTheme}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={accessibleColors}
+    >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: "Bestätigen", cancel: "Abbrechen" }}>
           {/* Below the header and under a dialog (Mantine's modals sit at 200): a notification never

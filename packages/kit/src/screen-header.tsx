@@ -18,13 +18,13 @@ export function ScreenHeader({ eyebrow, title, description, children }: ScreenHe
   return (
     <Stack gap={6} mb="xl">
       {eyebrow && (
-        <Text fw={600} c="brand.7">
+        <Text fw={600} c="var(--kw-accent-text)">
           {eyebrow}
         </Text>
       )}
       <Title order={1}>{title}</Title>
-      {/* gray.7, not "dimmed": Mantine's dimmed grey misses the WCAG AA contrast on white. */}
-      {description && <Text c="gray.7">{description}</Text>}
+      {/* "dimmed": gray.7 in the light scheme (portal.tsx), where Mantine's own grey misses AA on white. */}
+      {description && <Text c="dimmed">{description}</Text>}
       {children}
     </Stack>
   );

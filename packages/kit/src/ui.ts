@@ -14,6 +14,7 @@
  */
 export type {
   CSSVariablesResolver,
+  MantineColorScheme,
   MantineColorsTuple,
   NumberInputProps,
   PasswordInputProps,
@@ -39,6 +40,7 @@ export {
   Group,
   List,
   Loader,
+  localStorageColorSchemeManager,
   MantineProvider,
   Modal,
   NativeSelect,
@@ -57,6 +59,7 @@ export {
   TextInput,
   Title,
   UnstyledButton,
+  useMantineColorScheme,
   VisuallyHidden,
 } from "@mantine/core";
 export { useDebouncedValue, useDisclosure } from "@mantine/hooks";

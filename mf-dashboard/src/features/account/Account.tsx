@@ -3,14 +3,16 @@ import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { DataList, Paper, Text, Title } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { sharedMessages } from "../../shared/messages";
+import { ColorSchemeSwitch } from "./components/ColorSchemeSwitch";
 import { PasswordChangeForm } from "./components/PasswordChangeForm";
 import { accountMessages as messages } from "./messages";
 import "../../shared/users.css";
 
-/** "Mein Konto": who is signed in, and "Passwort ändern". */
+/** "Mein Konto": who is signed in, "Darstellung" (light, dark or the system's) and "Passwort ändern". */
 export default function Account() {
   const { user } = useAuth();
   const detailsId = useId();
+  const schemeId = useId();
   const passwordId = useId();
   if (!user) return null;
   return (
@@ -31,7 +33,7 @@ export default function Account() {
           labelWidth="8rem"
           gap="sm"
           withDivider
-          styles={{ itemLabel: { color: "var(--mantine-color-gray-7)" } }}
+          styles={{ itemLabel: { color: "var(--mantine-color-dimmed)" } }}
         >
           <DataList.Item>
             <DataList.ItemLabel>{messages.name}</DataList.ItemLabel>
@@ -47,11 +49,20 @@ export default function Account() {
           </DataList.Item>
         </DataList>
       </Paper>
+      <Paper component="section" aria-labelledby={schemeId} withBorder radius="lg" p={{ base: "md", sm: "lg" }} mb="xl">
+        <Title order={2} size="h3" id={schemeId}>
+          {messages.schemeTitle}
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          {messages.schemeHint}
+        </Text>
+        <ColorSchemeSwitch labelledBy={schemeId} />
+      </Paper>
       <Paper component="section" aria-labelledby={passwordId} withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
         <Title order={2} size="h3" id={passwordId}>
           {messages.passwordTitle}
         </Title>
-        <Text size="sm" c="gray.7" mb="md">
+        <Text size="sm" c="dimmed" mb="md">
           {messages.passwordHint}
         </Text>
         <PasswordChangeForm user={user} />

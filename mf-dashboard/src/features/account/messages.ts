@@ -1,11 +1,16 @@
 /** Every German text of "Mein Konto" (/account). */
 export const accountMessages = {
   title: "Mein Konto",
-  description: "Ihre Angaben und Ihr Passwort.",
+  description: "Ihre Angaben, die Darstellung und Ihr Passwort.",
   detailsTitle: "Ihre Angaben",
   name: "Name",
   email: "E-Mail",
   role: "Rolle",
+  schemeTitle: "Darstellung",
+  schemeHint: "„System“ folgt der Einstellung Ihres Geräts. Die Wahl gilt in diesem Browser.",
+  schemeLight: "Hell",
+  schemeDark: "Dunkel",
+  schemeAuto: "System",
   passwordTitle: "Passwort ändern",
   passwordHint: "Danach endet jede andere Sitzung Ihres Kontos, auf allen Geräten; diese bleibt angemeldet.",
   currentPassword: "Aktuelles Passwort",

@@ -12,6 +12,7 @@ import { AuditEventRow, auditColumns } from "./components/AuditEventRow";
 import { AuditFilters } from "./components/AuditFilters";
 import { AuditVerifyPanel } from "./components/AuditVerifyPanel";
 import { auditFilterFromSearch } from "./filter";
+import "../../shared/dashboard.css";
 import "../../shared/users.css";
 
 /**
@@ -54,8 +55,14 @@ export default function Audit() {
             />
           ) : (
             <QueryState {...list.state} texts={messages}>
-              <Table.ScrollContainer minWidth={820}>
-                <Table aria-label={messages.tableLabel} verticalSpacing="sm" highlightOnHover aria-busy={list.loading}>
+              <Table.ScrollContainer minWidth={820} className="dash-cards-scroll">
+                <Table
+                  aria-label={messages.tableLabel}
+                  verticalSpacing="sm"
+                  highlightOnHover
+                  aria-busy={list.loading}
+                  className="dash-cards"
+                >
                   <ColumnHeaders columns={Object.values(auditColumns)} />
                   <Table.Tbody>
                     {events.map((event) => (

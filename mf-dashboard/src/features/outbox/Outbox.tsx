@@ -41,8 +41,9 @@ export default function Outbox() {
             </Button>
           </Group>
           <QueryState loaded empty={mails.length === 0} texts={{ empty: messages.empty }}>
-            <Table.ScrollContainer minWidth={720}>
-              <Table aria-label={messages.tableLabel} verticalSpacing="sm" highlightOnHover>
+            {/* Cards below 62em (dashboard.css), as the open requests are. */}
+            <Table.ScrollContainer minWidth={720} className="dash-cards-scroll">
+              <Table aria-label={messages.tableLabel} verticalSpacing="sm" highlightOnHover className="dash-cards">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{columns.state}</Table.Th>

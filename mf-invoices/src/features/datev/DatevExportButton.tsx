@@ -48,7 +48,7 @@ export function DatevExportButton() {
         label={datevMessages.exportTo}
         value={period.to}
         error={reversed ? datevMessages.periodReversed : undefined}
-        errorProps={{ c: "red.9" }}
+        errorProps={{ c: "var(--mantine-color-error)" }}
         onChange={(event) => {
           const to = event.currentTarget.value;
           setPeriod((current) => ({ ...current, to }));

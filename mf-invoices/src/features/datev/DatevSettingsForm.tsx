@@ -95,14 +95,14 @@ export function DatevSettingsForm({ settings }: DatevSettingsFormProps) {
       onError: (error) => notifyError(datevMessages.settingsSave, error.message),
     });
   };
-  const errorProps = { c: "red.9" };
+  const errorProps = { c: "var(--mantine-color-error)" };
   return (
     <form onSubmit={submit} noValidate aria-labelledby="datev-settings-title">
       <Stack>
         <Title order={3} fz="h4" id="datev-settings-title">
           {datevMessages.settingsTitle}
         </Title>
-        <Text fz="sm" c="gray.7">
+        <Text fz="sm" c="dimmed">
           {datevMessages.settingsDescription}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

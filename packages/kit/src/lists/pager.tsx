@@ -88,7 +88,7 @@ export function Pager({ page, pages, onPage, label, variant, total, pagesExact =
   }
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         {total}
       </Text>
       {controls}

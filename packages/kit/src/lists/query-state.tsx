@@ -36,7 +36,7 @@ export interface QueryStateProps {
 export function QueryState({ loaded, error, empty = false, onRetry, retrying, texts, children }: QueryStateProps) {
   const failure = error != null && (
     <Stack align="center" gap="sm" py={loaded ? "sm" : "xl"}>
-      <Text c="red.9" fw={600} role="alert">
+      <Text c="var(--mantine-color-error)" fw={600} role="alert">
         {texts.loadFailed}
       </Text>
       {onRetry && (
@@ -51,7 +51,7 @@ export function QueryState({ loaded, error, empty = false, onRetry, retrying, te
       failure || (
         <Group justify="center" gap="sm" py="xl" role="status">
           <Loader size="sm" />
-          <Text c="gray.7">{texts.loading}</Text>
+          <Text c="dimmed">{texts.loading}</Text>
         </Group>
       )
     );
@@ -65,7 +65,7 @@ export function QueryState({ loaded, error, empty = false, onRetry, retrying, te
             {texts.empty}
           </Text>
           {texts.emptyHint && (
-            <Text c="gray.7" size="sm">
+            <Text c="dimmed" size="sm">
               {texts.emptyHint}
             </Text>
           )}

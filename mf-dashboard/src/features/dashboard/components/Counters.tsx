@@ -23,7 +23,7 @@ function Counter({ label, value, accent }: CounterProps) {
       className="dash-counter"
       style={{ "--dash-accent": accent }}
     >
-      <Text id={labelId} size="sm" fw={600} c="gray.7">
+      <Text id={labelId} size="sm" fw={600} c="dimmed">
         {label}
       </Text>
       <Text className="dash-counter__value" aria-live="polite">

@@ -19,7 +19,7 @@ export function OpenItemsCard() {
   return (
     <Paper component="section" aria-labelledby={labelId} withBorder radius="lg" p="lg" mb="xl">
       <Group justify="space-between" align="baseline">
-        <Text id={labelId} size="sm" fw={600} c="gray.7">
+        <Text id={labelId} size="sm" fw={600} c="dimmed">
           {messages.openItems}
         </Text>
         <Anchor href="/invoices/auswertung" size="sm">

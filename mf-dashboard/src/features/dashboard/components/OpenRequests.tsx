@@ -95,7 +95,7 @@ export function OpenRequests(props: OpenRequestsProps) {
           <Title order={2} size="h3" id={titleId} ref={titleRef} tabIndex={-1} className="dash-section-title">
             {messages.requestsTitle}
           </Title>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {messages.requestsHint}
           </Text>
         </div>
@@ -108,7 +108,7 @@ export function OpenRequests(props: OpenRequestsProps) {
       <RequestsBody {...props} titleId={titleId} onReply={(request) => setReplying({ request, opened: true })} />
       {loaded && requests.length > 0 && openCount !== null && (
         <Group justify="space-between" mt="md" gap="sm">
-          <Text size="sm" c="gray.7" aria-live="polite">
+          <Text size="sm" c="dimmed" aria-live="polite">
             {messages.shown(formatCount(requests.length), formatCount(Math.max(openCount, requests.length)))}
           </Text>
           {hasMore && (

@@ -42,7 +42,7 @@ function BlobCheckValue({ check, backfillRemaining }: { check: BlobCheck | null;
         {count === 0 ? (
           messages.allGood
         ) : (
-          <Text span size="sm" fw={700} c="red.9">
+          <Text span size="sm" fw={700} c="var(--mantine-color-error)">
             {messages.problems(count, formatCount(count))}
           </Text>
         )}
@@ -68,7 +68,7 @@ function MailDeliveryValue({ delivery }: { delivery: MailDelivery }) {
   return (
     <>
       {delivery.retrying > 0 && delivery.failing_since !== null && (
-        <Text size="sm" fw={700} c="red.9">
+        <Text size="sm" fw={700} c="var(--mantine-color-error)">
           {messages.mailRetrying(
             delivery.retrying,
             formatCount(delivery.retrying),
@@ -99,7 +99,7 @@ function BackupRunValue({ run, never }: { run: BackupRun | null; never: string }
         {run.result === "ok" ? (
           messages.runOk
         ) : (
-          <Text span size="sm" fw={700} c="red.9">
+          <Text span size="sm" fw={700} c="var(--mantine-color-error)">
             {messages.runFailed}
           </Text>
         )}

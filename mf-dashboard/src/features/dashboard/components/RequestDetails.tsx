@@ -43,7 +43,7 @@ export function RequestDetails({ request, opened, onClose }: RequestDetailsProps
             labelWidth="8rem"
             gap="sm"
             withDivider
-            styles={{ itemLabel: { color: "var(--mantine-color-gray-7)" } }}
+            styles={{ itemLabel: { color: "var(--mantine-color-dimmed)" } }}
           >
             <DataList.Item>
               <DataList.ItemLabel>{messages.columns.name}</DataList.ItemLabel>
@@ -88,18 +88,18 @@ export function RequestDetails({ request, opened, onClose }: RequestDetailsProps
               {replyMessages.repliesTitle}
             </Title>
             {stored.isError && (
-              <Text c="red.9" size="sm" role="alert">
+              <Text c="var(--mantine-color-error)" size="sm" role="alert">
                 {replyMessages.loadFailed}
               </Text>
             )}
             {stored.data && detail.replies.length === 0 && (
-              <Text c="gray.7" size="sm">
+              <Text c="dimmed" size="sm">
                 {replyMessages.noReplies}
               </Text>
             )}
             {detail.replies.map((reply) => (
               <Paper key={reply.id} withBorder radius="md" p="sm" component="article">
-                <Text size="xs" c="gray.7" mb={4}>
+                <Text size="xs" c="dimmed" mb={4}>
                   {replyMessages.sentBy(reply.sent_by.name, formatDateTime(reply.created_at))}
                 </Text>
                 <Text size="sm" className="dash-message">

@@ -59,7 +59,8 @@ export function RequestRow({ request, onDone, onReply }: RequestRowProps) {
         <time dateTime={request.created_at}>{formatDateTime(request.created_at)}</time>
       </Table.Td>
       <Table.Td data-label={columns.action} className="dash-action">
-        <Group gap="xs" wrap="nowrap" justify="flex-end">
+        {/* One under the other where the column is narrow: two labels side by side were cut to „An“ and „Er“. */}
+        <Group gap={6} justify="flex-end">
           <Button size="xs" variant="default" aria-describedby={nameId} onClick={() => onReply(request)}>
             {replyMessages.open}
           </Button>

@@ -11,12 +11,12 @@ const { columns } = messages;
 /**
  * Each state's badge: Mantine's light tint as background, and a dark shade of the same hue as the
  * text, so the label reads at 4.5:1 or more (WCAG 1.4.3); the light variant's own text colour
- * (yellow and green at shade 6) did not.
+ * (yellow and green at shade 6) did not. On the dark body a light shade (4) reads instead.
  */
 const stateColors: Record<OutboxMailState, { color: string; text: string }> = {
-  waiting: { color: "yellow", text: "#6b4a00" },
-  sent: { color: "green", text: "#1b5e20" },
-  failed: { color: "red", text: "#a11d1d" },
+  waiting: { color: "yellow", text: "light-dark(#6b4a00, var(--mantine-color-yellow-4))" },
+  sent: { color: "green", text: "light-dark(#1b5e20, var(--mantine-color-green-4))" },
+  failed: { color: "red", text: "light-dark(#a11d1d, var(--mantine-color-red-4))" },
 };
 
 interface OutboxRowProps {
@@ -51,7 +51,7 @@ export function OutboxRow({ mail, onShow }: OutboxRowProps) {
       <Table.Td data-label={columns.lastError} className="dash-wrap">
         {mail.last_error ?? messages.noValue}
       </Table.Td>
-      <Table.Td data-label={columns.actions}>
+      <Table.Td data-label={columns.actions} className="dash-action">
         <Group gap="xs" wrap="nowrap" justify="flex-end">
           <Button size="xs" variant="default" aria-describedby={subjectId} onClick={() => onShow(mail)}>
             {messages.show}

@@ -18,6 +18,7 @@ export function ForgetAllKnownDevices() {
   return (
     <Button
       variant="default"
+      className="users-long-button"
       loading={forget.isPending}
       onClick={() =>
         confirmRemoval({

@@ -59,7 +59,7 @@ export function UserAccountRow({ account, own, onGone }: UserAccountRowProps) {
         <Text span fw={600} id={nameId} inherit>
           {account.name}
         </Text>
-        {own && <Text span c="gray.7" inherit>{` ${messages.you}`}</Text>}
+        {own && <Text span c="dimmed" inherit>{` ${messages.you}`}</Text>}
       </Table.Td>
       <Table.Td data-label={columns.email} className="users-wrap">
         <Anchor href={`mailto:${account.email}`} size="sm">
@@ -70,7 +70,7 @@ export function UserAccountRow({ account, own, onGone }: UserAccountRowProps) {
         {messages.roles[account.role]}
       </Table.Td>
       <Table.Td data-label={columns.status} className="users-nowrap">
-        <Badge variant="dot" color={disabled ? "red" : "teal"} tt="none" size="md" c="dark.9">
+        <Badge variant="dot" color={disabled ? "red" : "teal"} tt="none" size="md" c="bright">
           {messages.statuses[account.status]}
         </Badge>
       </Table.Td>

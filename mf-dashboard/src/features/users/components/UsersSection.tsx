@@ -17,7 +17,7 @@ export function UsersSection({ title, hint, titleRef, children }: UsersSectionPr
       <Title order={2} size="h3" id={titleId} ref={titleRef} tabIndex={-1} className="users-section-title">
         {title}
       </Title>
-      <Text size="sm" c="gray.7" mb="md">
+      <Text size="sm" c="dimmed" mb="md">
         {hint}
       </Text>
       {children(titleId)}
