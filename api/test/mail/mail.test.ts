@@ -144,27 +144,17 @@ describe("a new contact request", () => {
     });
   });
 
-  test("a name with CR/LF adds no header and no recipient", async () => {
+  test("a name with CR/LF is refused before anything is stored or sent: no header, no recipient (issue 45 row 6)", async () => {
     const before = smtp.to(team).length;
     const name = "Eve\r\nBcc: evil@example.com\r\nX-Injected: ja";
-    expect((await contact(app, { name, email: "eve@example.com" })).status).toBe(201);
+    const refused = await contact(app, { name, email: "eve@example.com" });
+    expect(refused.status).toBe(422);
+    // A mail sent after the refusal arrives alone: nothing of Eve's went out before it.
+    expect((await contact(app, { name: "Nach Eve", email: "nach-eve@example.com" })).status).toBe(201);
     const mails = await smtp.waitFor(team, before + 1);
-    const mail = mails.at(-1);
-    if (!mail) throw new Error("no mail");
-    expect(mail.to).toEqual([team]);
+    expect(mails.length).toBe(before + 1);
+    expect(mails.at(-1)?.parsed.subject).toStartWith("Neue Kontaktanfrage von Nach Eve");
     expect(smtp.to("evil@example.com")).toEqual([]);
-    const head = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n"));
-    const headerNames = head
-      .split("\r\n")
-      .filter((line) => !/^\s/.test(line))
-      .map((line) => line.split(":")[0]?.toLowerCase());
-    expect(headerNames).not.toContain("bcc");
-    expect(headerNames).not.toContain("x-injected");
-    expect(mail.parsed.headers.has("bcc")).toBe(false);
-    expect(mail.parsed.subject).toBe(
-      "Neue Kontaktanfrage von Eve Bcc: evil@example.com X-Injected: ja (Besuch & Co. KG)",
-    );
-    expect(mail.parsed.replyTo?.value[0]?.address).toBe("eve@example.com");
   });
 });
 

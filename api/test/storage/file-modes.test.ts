@@ -145,7 +145,10 @@ describe.each(databaseKinds)("files the API and `bun run backup` write, on %s", 
     const place = await backupPlace("disk");
     drops.push(place.drop);
     const backupDir = join(place.env.BACKUP_DIR as string, "sets-here");
-    const env = { ...site.env, DATA_DIR: dataDir, BACKUP_DIR: backupDir };
+    // One backup key for the set and its restore, as one installation has (the two sites' JWT
+    // secrets differ, and the key is derived from it otherwise).
+    const backupKey = { BACKUP_KEY: place.env.BACKUP_KEY as string };
+    const env = { ...site.env, DATA_DIR: dataDir, BACKUP_DIR: backupDir, ...backupKey };
     const first = await runScript("backup", [], env);
     expect(first.output).toContain("geschrieben nach");
     expect(first.code).toBe(0);
@@ -165,6 +168,7 @@ describe.each(databaseKinds)("files the API and `bun run backup` write, on %s", 
       ...restored.env,
       DATA_DIR: restoredDataDir,
       BACKUP_DIR: backupDir,
+      ...backupKey,
     });
     expect(restore.output).toContain("gegen ihr Manifest geprüft");
     expect(restore.code).toBe(0);
