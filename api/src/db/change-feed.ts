@@ -23,6 +23,30 @@ type Listener = (detail: ChangeDetail) => void;
 const reconnectDelayMs = 1000;
 
 /**
+ * What a feed does when it lost its LISTEN: try again after a second, and again after each
+ * failure, until it listens or is closed. `keep` holds the pending timer, so closing can cancel it.
+ */
+function listenAgainLater(
+  listen: () => Promise<void>,
+  isClosed: () => boolean,
+  keep: (timer: Timer | undefined) => void,
+): () => void {
+  let pending: Timer | undefined;
+  const schedule = (): void => {
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      if (isClosed()) return;
+      listen().catch((error: unknown) => {
+        console.error("[api] change feed: could not listen:", error instanceof Error ? error.message : error);
+        schedule();
+      });
+    }, reconnectDelayMs);
+    keep(pending);
+  };
+  return schedule;
+}
+
+/**
  * Tells in-memory caches when the tables they copy change. A cache may serve from memory only
  * while `live` is true: then every committed change, by any process, reaches its listeners.
  */
@@ -148,16 +172,13 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     // Whatever changed before this moment was not heard: start from empty caches.
     startOver();
   }
-  function scheduleListen(): void {
-    clearTimeout(retry);
-    retry = setTimeout(() => {
-      if (closed) return;
-      startListening().catch((error: unknown) => {
-        console.error("[api] change feed: could not listen:", error instanceof Error ? error.message : error);
-        scheduleListen();
-      });
-    }, reconnectDelayMs);
-  }
+  const scheduleListen = listenAgainLater(
+    startListening,
+    () => closed,
+    (timer) => {
+      retry = timer;
+    },
+  );
 
   await startListening();
   return {
@@ -217,16 +238,13 @@ export function embeddedChangeFeed(): {
     live = true;
     listeners.emitAll();
   }
-  function scheduleListen(): void {
-    clearTimeout(retry);
-    retry = setTimeout(() => {
-      if (closed) return;
-      startListening().catch((error: unknown) => {
-        console.error("[api] change feed: could not listen:", error instanceof Error ? error.message : error);
-        scheduleListen();
-      });
-    }, reconnectDelayMs);
-  }
+  const scheduleListen = listenAgainLater(
+    startListening,
+    () => closed,
+    (timer) => {
+      retry = timer;
+    },
+  );
 
   return {
     feed: {

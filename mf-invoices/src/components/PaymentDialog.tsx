@@ -1,9 +1,9 @@
 import { todayInGermany } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, Modal, Stack, TextInput } from "@klarwerk/kit/ui";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useMarkInvoicePaid } from "../api/change-invoice";
 import { invoiceMessages } from "../messages";
+import { PaymentModal } from "./PaymentModal";
 
 interface PaymentDialogProps {
   id: number;
@@ -22,38 +22,17 @@ export function PaymentDialog({ id, title, opened, onClose }: PaymentDialogProps
     },
     onError: (error) => notifyError(invoiceMessages.actionFailed, error.message),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    markPaid.mutate({ id, paidOn });
-  };
   return (
-    <Modal
+    <PaymentModal
+      action={invoiceMessages.markPaid}
+      title={title}
       opened={opened}
       onClose={onClose}
-      title={`${invoiceMessages.markPaid}: ${title}`}
-      closeButtonProps={{ "aria-label": invoiceMessages.close }}
-      centered
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            type="date"
-            label={invoiceMessages.paidOn}
-            value={paidOn}
-            max={todayInGermany()}
-            data-autofocus
-            onChange={(event) => setPaidOn(event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" type="button" onClick={onClose}>
-              {invoiceMessages.abort}
-            </Button>
-            <Button type="submit" loading={markPaid.isPending}>
-              {invoiceMessages.markPaid}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      dateLabel={invoiceMessages.paidOn}
+      paidOn={paidOn}
+      onPaidOnChange={setPaidOn}
+      pending={markPaid.isPending}
+      onSubmit={() => markPaid.mutate({ id, paidOn })}
+    />
   );
 }

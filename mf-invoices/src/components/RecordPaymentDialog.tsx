@@ -1,10 +1,11 @@
 import { formatEuro, parseEuroInput, todayInGermany } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, Modal, Stack, TextInput } from "@klarwerk/kit/ui";
-import { type FormEvent, useState } from "react";
+import { TextInput } from "@klarwerk/kit/ui";
+import { useState } from "react";
 import { useAddPayment } from "../api/change-invoice";
 import { invoiceMessages } from "../messages";
 import { AmountInput } from "./AmountInput";
+import { PaymentModal } from "./PaymentModal";
 
 interface RecordPaymentDialogProps {
   id: number;
@@ -35,8 +36,7 @@ export function RecordPaymentDialog({ id, title, openCents, opened, onClose }: R
     },
     onError: (error) => notifyError(invoiceMessages.actionFailed, error.message),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const amountCents = parseEuroInput(amount);
     if (amountCents === null || amountCents <= 0) {
       setAmountError(invoiceMessages.paymentAmountInvalid);
@@ -46,47 +46,31 @@ export function RecordPaymentDialog({ id, title, openCents, opened, onClose }: R
     add.mutate({ id, payment: { paidOn, amountCents, note: note.trim() === "" ? null : note } });
   };
   return (
-    <Modal
+    <PaymentModal
+      action={invoiceMessages.recordPayment}
+      title={title}
       opened={opened}
       onClose={onClose}
-      title={`${invoiceMessages.recordPayment}: ${title}`}
-      closeButtonProps={{ "aria-label": invoiceMessages.close }}
-      centered
+      dateLabel={invoiceMessages.paymentDate}
+      paidOn={paidOn}
+      onPaidOnChange={setPaidOn}
+      pending={add.isPending}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            type="date"
-            label={invoiceMessages.paymentDate}
-            value={paidOn}
-            max={todayInGermany()}
-            data-autofocus
-            onChange={(event) => setPaidOn(event.currentTarget.value)}
-          />
-          <AmountInput
-            label={invoiceMessages.paymentAmount}
-            description={invoiceMessages.paymentAmountHint(formatEuro(openCents))}
-            value={amount}
-            error={amountError}
-            onChange={setAmount}
-          />
-          <TextInput
-            label={invoiceMessages.paymentNote}
-            placeholder={invoiceMessages.paymentNotePlaceholder}
-            maxLength={500}
-            value={note}
-            onChange={(event) => setNote(event.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" type="button" onClick={onClose}>
-              {invoiceMessages.abort}
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              {invoiceMessages.recordPayment}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <AmountInput
+        label={invoiceMessages.paymentAmount}
+        description={invoiceMessages.paymentAmountHint(formatEuro(openCents))}
+        value={amount}
+        error={amountError}
+        onChange={setAmount}
+      />
+      <TextInput
+        label={invoiceMessages.paymentNote}
+        placeholder={invoiceMessages.paymentNotePlaceholder}
+        maxLength={500}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+      />
+    </PaymentModal>
   );
 }
