@@ -11,7 +11,7 @@ import { createSessions } from "../src/http/sessions.ts";
 import { upload } from "./storage/upload-helpers.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "./support/app.ts";
 import { createTestDatabase } from "./support/database.ts";
-import { type CallOptions, call } from "./support/http.ts";
+import { type CallOptions, call, callJson } from "./support/http.ts";
 import { createInvoice, invoiceJson, issuableCompany, saveCompany } from "./support/invoices.ts";
 import { releaseArchive } from "./support/releases.ts";
 import {
@@ -359,6 +359,28 @@ const portalRoutes: Record<string, PortalRoute> = {
       json: { paidOn: todayInGermany() },
     }),
   },
+  "POST /api/invoices/:id/payments": {
+    allowed: 201,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${await issuedInvoiceId(adminToken)}/payments`,
+      json: { paidOn: todayInGermany(), amountCents: 100 },
+    }),
+  },
+  // Only whoever recorded a payment, or an admin, may delete it: here an admin recorded it, so
+  // staff are refused as for an admin's route.
+  "DELETE /api/invoices/:id/payments/:paymentId": {
+    adminOnly: true,
+    allowed: 200,
+    request: async ({ adminToken }) => {
+      const id = await issuedInvoiceId(adminToken);
+      const paid = await callJson<{ invoice: { payments: { id: number }[] } }>(appA, `/api/invoices/${id}/payments`, {
+        token: adminToken,
+        json: { paidOn: todayInGermany(), amountCents: 100 },
+      });
+      const paymentId = paid.body.invoice.payments[0]?.id ?? 0;
+      return { path: `/api/invoices/${id}/payments/${paymentId}`, method: "DELETE" };
+    },
+  },
   "GET /api/invoices/:id/pdf": {
     allowed: 200,
     request: async () => ({ path: `/api/invoices/${sharedInvoiceId}/pdf` }),
@@ -590,7 +612,8 @@ describe("authorization matrix", () => {
       if (response.status === 401 || response.status === 403) {
         const body = (await response.json()) as { code: string };
         expect(Object.keys(body)).toEqual(["code", "message"]);
-        const codes = response.status === 401 ? ["unauthorized"] : ["admin-only", "download-link-invalid"];
+        const codes =
+          response.status === 401 ? ["unauthorized"] : ["admin-only", "download-link-invalid", "payment-not-yours"];
         expect(codes).toContain(body.code);
       } else {
         await response.arrayBuffer();
