@@ -22,7 +22,10 @@ export function ScreenHeader({ eyebrow, title, description, children }: ScreenHe
           {eyebrow}
         </Text>
       )}
-      <Title order={1}>{title}</Title>
+      {/* A little smaller on a phone: „Kundenverwaltung“ at the full size filled the 390 px window to its edge. */}
+      <Title order={1} fz={{ base: "1.75rem", xs: "2.125rem" }}>
+        {title}
+      </Title>
       {/* "dimmed": gray.7 in the light scheme (portal.tsx), where Mantine's own grey misses AA on white. */}
       {description && <Text c="dimmed">{description}</Text>}
       {children}
