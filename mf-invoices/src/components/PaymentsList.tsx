@@ -54,7 +54,7 @@ export function PaymentsList({ invoice }: { invoice: Invoice }) {
                 {payment.note && ` · ${payment.note}`}
               </Text>
               {payment.recordedByName && (
-                <Text fz="xs" c="gray.7">
+                <Text fz="xs" c="dimmed">
                   {invoiceMessages.paymentRecordedBy(payment.recordedByName)}
                 </Text>
               )}
@@ -67,7 +67,7 @@ export function PaymentsList({ invoice }: { invoice: Invoice }) {
                 <Button
                   variant="subtle"
                   size="compact-sm"
-                  c="red.9"
+                  c="var(--mantine-color-error)"
                   aria-label={invoiceMessages.deletePaymentLabel(
                     formatGermanDate(payment.paidOn),
                     formatEuro(payment.amountCents),

@@ -124,7 +124,7 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
               {statusText(summary.status, summary.paidOn, summary.cancelledBy?.number ?? null)}
             </Badge>
             {isPartlyPaid(summary) && (
-              <Badge color="teal.9" variant="outline" data-testid="invoice-partly-paid">
+              <Badge color="teal.9" variant="outline" c="var(--mantine-color-text)" data-testid="invoice-partly-paid">
                 {invoiceMessages.partlyPaid}
               </Badge>
             )}
@@ -151,7 +151,7 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
             {formatEuro(summary.totalCents)}
           </Text>
           {isPartlyPaid(summary) && (
-            <Text fz="sm" fw={600} c="gray.8" data-testid="invoice-open">
+            <Text fz="sm" fw={600} data-testid="invoice-open">
               {invoiceMessages.openSum}: {formatEuro(summary.openCents)}
             </Text>
           )}

@@ -55,7 +55,7 @@ export function DatevSetupNotice() {
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{messages.datevMissing(missing)}</Text>
         {/* A plain link: the shell's layout routes it in the page, and the settings open there. */}
-        <Anchor href={companySettingsPath} size="sm" fw={600}>
+        <Anchor href={companySettingsPath} size="sm" fw={600} c="inherit" underline="always">
           {messages.datevAction}
         </Anchor>
       </Stack>

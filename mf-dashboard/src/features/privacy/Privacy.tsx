@@ -10,6 +10,8 @@ import { PrivacyCaseTable } from "./components/PrivacyCaseTable";
 import { RetentionPreview } from "./components/RetentionPreview";
 import { privacyScreenMessages as messages } from "./messages";
 import "../../shared/dashboard.css";
+// Its tables become cards on narrow screens, as Benutzer, Postausgang and Protokoll do.
+import "../../shared/users.css";
 
 /**
  * „Datenschutz“, for admins (the shell's route guard shows everyone else "Kein Zugriff"): a

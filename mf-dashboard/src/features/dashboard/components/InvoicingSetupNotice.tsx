@@ -16,7 +16,7 @@ export function InvoicingSetupNotice({ admin }: { admin: boolean }) {
         {setup.invoicing.length > 0 && <Text size="sm">{messages.adminMissing(setup.invoicing)}</Text>}
         {setup.datev.length > 0 && <Text size="sm">{messages.datevMissing(setup.datev)}</Text>}
         {/* A plain link: the shell's layout routes it in the page, and the settings open there. */}
-        <Anchor href={companySettingsPath} size="sm" fw={600}>
+        <Anchor href={companySettingsPath} size="sm" fw={600} c="inherit" underline="always">
           {setup.invoicing.length > 0 ? messages.adminAction : messages.datevAction}
         </Anchor>
       </Stack>

@@ -161,7 +161,7 @@ export function OperationsNotice({ admin }: { admin: boolean }) {
       radius="lg"
       p={{ base: "md", sm: "lg" }}
       mb="xl"
-      bg={troubled ? "red.0" : undefined}
+      bg={troubled ? "var(--mantine-color-red-light)" : undefined}
       className={troubled ? "dash-operations dash-operations--troubled" : "dash-operations"}
     >
       <Title order={2} size="h4" id={titleId} mb="xs">

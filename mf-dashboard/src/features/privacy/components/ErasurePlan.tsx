@@ -24,22 +24,22 @@ export function ErasurePlanTable({
   label?: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={800}>
-      <Table aria-label={label} verticalSpacing="xs">
-        <ColumnHeaders columns={Object.values(messages.columns)} />
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={`${item.kind}-${item.id}`}>
-              <Table.Td>{item.label}</Table.Td>
-              <Table.Td>{privacyMatchText(item)}</Table.Td>
-              <Table.Td>{privacyErasureActionLabels[item.action]}</Table.Td>
-              <Table.Td>{item.reason}</Table.Td>
-              <Table.Td>{item.until === null ? messages.noDate : formatDate(item.until)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table aria-label={label} verticalSpacing="xs" className="users-table">
+      <ColumnHeaders columns={Object.values(messages.columns)} />
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={`${item.kind}-${item.id}`}>
+            <Table.Td data-label={messages.columns.where}>{item.label}</Table.Td>
+            <Table.Td data-label={messages.columns.fields}>{privacyMatchText(item)}</Table.Td>
+            <Table.Td data-label={messages.columns.action}>{privacyErasureActionLabels[item.action]}</Table.Td>
+            <Table.Td data-label={messages.columns.reason}>{item.reason}</Table.Td>
+            <Table.Td data-label={messages.columns.until}>
+              {item.until === null ? messages.noDate : formatDate(item.until)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

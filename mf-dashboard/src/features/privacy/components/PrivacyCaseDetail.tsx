@@ -90,20 +90,18 @@ export function PrivacyCaseDetail({ id, onClose }: { id: number; onClose: () => 
 /** Hits as a table: where, which kind of data, and in which field with the address as it stands there. */
 function HitTable({ hits, label }: { hits: readonly PrivacyHit[]; label: string }) {
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table aria-label={label} verticalSpacing="xs">
-        <ColumnHeaders columns={Object.values(messages.columns)} />
-        <Table.Tbody>
-          {hits.map((hit) => (
-            <Table.Tr key={`${hit.kind}-${hit.id}`}>
-              <Table.Td>{hit.label}</Table.Td>
-              <Table.Td>{privacyDataKindLabels[hit.kind]}</Table.Td>
-              <Table.Td>{privacyMatchText(hit)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table aria-label={label} verticalSpacing="xs" className="users-table">
+      <ColumnHeaders columns={Object.values(messages.columns)} />
+      <Table.Tbody>
+        {hits.map((hit) => (
+          <Table.Tr key={`${hit.kind}-${hit.id}`}>
+            <Table.Td data-label={messages.columns.where}>{hit.label}</Table.Td>
+            <Table.Td data-label={messages.columns.kind}>{privacyDataKindLabels[hit.kind]}</Table.Td>
+            <Table.Td data-label={messages.columns.fields}>{privacyMatchText(hit)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

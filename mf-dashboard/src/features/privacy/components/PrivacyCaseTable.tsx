@@ -10,40 +10,38 @@ const { actions, ...columns } = messages.columns;
 /** The cases, open ones by due date first; „Öffnen“ shows a case with its hits. */
 export function PrivacyCaseTable({ cases, onOpen }: { cases: PrivacyCase[]; onOpen: (id: number) => void }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table aria-label={messages.tableLabel} verticalSpacing="sm" highlightOnHover>
-        <ColumnHeaders columns={Object.values(columns)}>
-          <Table.Th scope="col">
-            <span className="dash-visually-hidden">{actions}</span>
-          </Table.Th>
-        </ColumnHeaders>
-        <Table.Tbody>
-          {cases.map((privacyCase) => (
-            <Table.Tr key={privacyCase.id}>
-              <Table.Td>
-                {privacyCase.email}
-                {privacyCase.name ? ` (${privacyCase.name})` : ""}
-              </Table.Td>
-              <Table.Td>{privacyCaseKindLabels[privacyCase.kind]}</Table.Td>
-              <Table.Td>{formatDate(privacyCase.received_on)}</Table.Td>
-              <Table.Td>
-                <DueDate privacyCase={privacyCase} />
-              </Table.Td>
-              <Table.Td>{privacyCaseStatusLabels[privacyCase.status]}</Table.Td>
-              <Table.Td>
-                <Button
-                  variant="light"
-                  size="xs"
-                  aria-label={`${messages.open}: ${privacyCase.email}`}
-                  onClick={() => onOpen(privacyCase.id)}
-                >
-                  {messages.open}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table aria-label={messages.tableLabel} verticalSpacing="sm" highlightOnHover className="users-table">
+      <ColumnHeaders columns={Object.values(columns)}>
+        <Table.Th scope="col">
+          <span className="dash-visually-hidden">{actions}</span>
+        </Table.Th>
+      </ColumnHeaders>
+      <Table.Tbody>
+        {cases.map((privacyCase) => (
+          <Table.Tr key={privacyCase.id}>
+            <Table.Td data-label={messages.columns.email}>
+              {privacyCase.email}
+              {privacyCase.name ? ` (${privacyCase.name})` : ""}
+            </Table.Td>
+            <Table.Td data-label={messages.columns.kind}>{privacyCaseKindLabels[privacyCase.kind]}</Table.Td>
+            <Table.Td data-label={messages.columns.receivedOn}>{formatDate(privacyCase.received_on)}</Table.Td>
+            <Table.Td data-label={messages.columns.dueOn}>
+              <DueDate privacyCase={privacyCase} />
+            </Table.Td>
+            <Table.Td data-label={messages.columns.status}>{privacyCaseStatusLabels[privacyCase.status]}</Table.Td>
+            <Table.Td className="users-actions">
+              <Button
+                variant="light"
+                size="xs"
+                aria-label={`${messages.open}: ${privacyCase.email}`}
+                onClick={() => onOpen(privacyCase.id)}
+              >
+                {messages.open}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

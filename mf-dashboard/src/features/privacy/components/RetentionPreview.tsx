@@ -50,20 +50,18 @@ export function RetentionPreview() {
               <Text size="sm">{messages.intro(data.contact_request_days)}</Text>
               <Text fw={600}>{data.summary}</Text>
               {rows.length > 0 && (
-                <Table.ScrollContainer minWidth={480}>
-                  <Table aria-label={messages.tableLabel} verticalSpacing="xs">
-                    <ColumnHeaders columns={Object.values(messages.columns)} />
-                    <Table.Tbody>
-                      {rows.map((row) => (
-                        <Table.Tr key={row.key}>
-                          <Table.Td>{row.what}</Table.Td>
-                          <Table.Td>{row.number}</Table.Td>
-                          <Table.Td>{row.date}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <Table aria-label={messages.tableLabel} verticalSpacing="xs" className="users-table">
+                  <ColumnHeaders columns={Object.values(messages.columns)} />
+                  <Table.Tbody>
+                    {rows.map((row) => (
+                      <Table.Tr key={row.key}>
+                        <Table.Td data-label={messages.columns.what}>{row.what}</Table.Td>
+                        <Table.Td data-label={messages.columns.number}>{row.number}</Table.Td>
+                        <Table.Td data-label={messages.columns.date}>{row.date}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
               )}
               {data.held_invoice_ids.length > 0 && <Text size="sm">{messages.held(data.held_invoice_ids.length)}</Text>}
             </>
