@@ -6,6 +6,8 @@ import { DeployKeys } from "./components/DeployKeys";
 import { RemoteReleases } from "./components/RemoteReleases";
 import { releasesMessages as messages } from "./messages";
 import "../../shared/dashboard.css";
+// Its tables become cards on narrow screens, as Benutzer and Protokoll do.
+import "../../shared/users.css";
 
 /**
  * "Auslieferung", for admins (the shell's route guard shows everyone else "Kein Zugriff"): per
