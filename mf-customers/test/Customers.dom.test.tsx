@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { Customer, CustomerPage } from "@klarwerk/kit";
 import { renderScreen, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen } from "@testing-library/react";
-import Customers from "../src/routes/Customers";
+import Customers from "../src/features/customers/Customers";
 
 function customer(id: number): Customer {
   return {

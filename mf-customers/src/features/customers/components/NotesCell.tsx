@@ -1,7 +1,7 @@
 import { Anchor, Text } from "@klarwerk/kit/ui";
 import { useId, useState } from "react";
-import { notePreview } from "../customers/notes";
 import { customerScreenMessages as messages } from "../messages";
+import { notePreview } from "../notes";
 
 /** A note, cut to 150 characters plus "..." when longer, with "mehr" / "weniger" to toggle the rest. */
 export function NotesCell({ notes }: { notes: string | null }) {

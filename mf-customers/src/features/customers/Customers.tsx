@@ -1,0 +1,118 @@
+import { formatCount } from "@klarwerk/kit/format";
+import { PlusIcon, SearchIcon } from "@klarwerk/kit/icons";
+import "./customers.css";
+import { type Customer, type CustomerPage, customerStatuses, customerStatusLabel } from "@klarwerk/kit";
+import { Pager, QueryState, usePagedList } from "@klarwerk/kit/portal";
+import { ScreenHeader } from "@klarwerk/kit/screen-header";
+import { Button, Group, Loader, NativeSelect, Paper, Text, TextInput } from "@klarwerk/kit/ui";
+import { useEffect, useState } from "react";
+import { customersQueryOptions } from "./api/get-customers";
+import { CustomerDialog } from "./components/CustomerDialog";
+import { CustomerTable } from "./components/CustomerTable";
+import { customerScreenMessages as messages } from "./messages";
+
+const statusFilterOptions = [
+  { value: "", label: messages.allStatuses },
+  ...customerStatuses.map((status) => ({ value: status, label: customerStatusLabel(status) })),
+];
+
+/** A page of the list as the kit's list state reads it. */
+const customerRows = (answer: CustomerPage) => ({
+  items: answer.customers,
+  pages: answer.pages,
+  total: answer.total,
+  // False when a search's count stopped at its cap: more match than the total says.
+  totalExact: answer.total_exact !== false,
+});
+
+interface DialogState {
+  opened: boolean;
+  customer: Customer | null;
+  session: number;
+}
+
+export default function Customers() {
+  // The filter is the status ("" for all).
+  const list = usePagedList({
+    query: ({ page, search, filter }) => customersQueryOptions({ page, search, status: filter }),
+    pageOf: customerRows,
+    filter: "",
+  });
+  const { shown, loading, params } = list;
+  const [dialog, setDialog] = useState<DialogState>({ opened: false, customer: null, session: 0 });
+
+  // A load that fails while a page is shown leaves that page; the console says why.
+  useEffect(() => {
+    if (list.error) console.error(messages.loadFailedLog, list.error);
+  }, [list.error]);
+
+  const openDialog = (customer: Customer | null) =>
+    setDialog((current) => ({ opened: true, customer, session: current.session + 1 }));
+
+  return (
+    <>
+      <ScreenHeader title={messages.title} description={messages.description} />
+      <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} shadow="xs">
+        <Group justify="space-between" align="flex-end" gap="sm" mb="md">
+          <Group gap="sm" align="flex-end" className="cust-filters">
+            <TextInput
+              type="search"
+              aria-label={messages.search}
+              placeholder={messages.search}
+              leftSection={<SearchIcon size={16} />}
+              value={list.searchText}
+              onChange={(event) => list.setSearchText(event.currentTarget.value)}
+              className="cust-search"
+            />
+            <NativeSelect
+              aria-label={messages.statusFilter}
+              data={statusFilterOptions}
+              value={params.filter}
+              onChange={(event) => list.setFilter(event.currentTarget.value)}
+              className="cust-status-filter"
+            />
+          </Group>
+          <Button leftSection={<PlusIcon size={16} />} onClick={() => openDialog(null)}>
+            {messages.newCustomer}
+          </Button>
+        </Group>
+
+        {/* Before the first page the table's place says "Lade Kunden..."; afterwards this line does. */}
+        <Group gap={8} mb="xs" mih={24} role="status" aria-live="polite">
+          {shown && loading && <Loader size={14} />}
+          <Text size="sm" c="dimmed">
+            {shown &&
+              (loading
+                ? messages.loading
+                : !shown.totalExact
+                  ? messages.countOver(formatCount(shown.total))
+                  : messages.count(formatCount(shown.total)))}
+          </Text>
+        </Group>
+
+        <QueryState
+          {...list.state}
+          texts={{
+            loading: messages.loading,
+            loadFailed: messages.loadFailed,
+            empty: messages.empty,
+            emptyHint: params.search !== "" || params.filter !== "" ? messages.emptyFilteredHint : messages.emptyHint,
+          }}
+        >
+          <CustomerTable customers={shown?.items ?? []} loading={loading} onEdit={openDialog} />
+        </QueryState>
+        {list.pager && (
+          <Pager {...list.pager} pagesExact={shown?.totalExact !== false} variant="steps" label={messages.pagination} />
+        )}
+      </Paper>
+
+      <CustomerDialog
+        opened={dialog.opened}
+        customer={dialog.customer}
+        session={dialog.session}
+        onClose={() => setDialog((current) => ({ ...current, opened: false }))}
+        onClosed={() => setDialog((current) => (current.opened ? current : { ...current, customer: null }))}
+      />
+    </>
+  );
+}
