@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { StoredFile } from "@klarwerk/kit";
 import { renderScreen, signIn, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import Files from "../src/routes/Files";
+import Files from "../src/features/files/Files";
 
 function file(id: number, name: string, folderId: number | null): StoredFile {
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { formatFileSize, type StoredFile } from "@klarwerk/kit";
-import { filesPerPage, isImage, pageCount, pageOf, searchFiles } from "../src/files/file-list";
-import { currentFolderId, enterFolder, leaveFolder, truncatePath } from "../src/files/folder-path";
+import { filesPerPage, isImage, pageCount, pageOf, searchFiles } from "../src/features/files/file-list";
+import { currentFolderId, enterFolder, leaveFolder, truncatePath } from "../src/features/files/folder-path";
 
 function file(id: number, name: string, mime = "text/plain"): StoredFile {
   return {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { currentToken, endSession } from "@klarwerk/kit/browser";
 import { signIn } from "@klarwerk/kit/test-support";
 import { renderHook } from "@testing-library/react";
-import { clearFinishedUploads, enqueueUploads, useUploads } from "../src/uploads/upload-queue";
+import { clearFinishedUploads, enqueueUploads, useUploads } from "../src/features/files/upload-queue";
 
 /** An upload the queue sent: the headers it carried, answered when the test says so. */
 class FakeUpload extends EventTarget {

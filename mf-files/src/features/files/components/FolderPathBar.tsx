@@ -1,5 +1,5 @@
 import { Anchor, Breadcrumbs, Button, Group, Text } from "@klarwerk/kit/ui";
-import type { FolderPath } from "../files/folder-path";
+import type { FolderPath } from "../folder-path";
 import { filesMessages as messages } from "../messages";
 import { ArrowLeftIcon, HomeIcon } from "./icons";
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@klarwerk/kit/query";
-import { enqueueUploads } from "../uploads/upload-queue";
+import { enqueueUploads } from "../upload-queue";
 import { filesQueryOptions } from "./get-files";
 import { refreshList } from "./refresh-list";
 
@@ -10,7 +10,7 @@ export interface UploadDestination {
 }
 
 /**
- * Uploads files into a folder. Not a `useMutation`: the upload queue (src/uploads/) sends each
+ * Uploads files into a folder. Not a `useMutation`: the upload queue (`../upload-queue.ts`) sends each
  * file with XMLHttpRequest for its progress bar, and keeps going when the user leaves the screen.
  * After each upload the file list of the folder it went to is refreshed, wherever the user is by
  * then, through that list's query key.

@@ -3,7 +3,7 @@ import { apiUrl, currentToken, endSession, sessionAtom, sessionStore } from "@kl
 import { formatFileSize } from "@klarwerk/kit/format";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { useSyncExternalStore } from "react";
-import { filesMessages as messages } from "../messages";
+import { filesMessages as messages } from "./messages";
 
 export type UploadStatus = "waiting" | "uploading" | "done" | "failed" | "cancelled";
 

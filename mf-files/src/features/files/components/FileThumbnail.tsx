@@ -1,6 +1,6 @@
 import type { StoredFile } from "@klarwerk/kit";
 import { useFilePreview } from "../api/get-file-preview";
-import { isImage } from "../files/file-list";
+import { isImage } from "../file-list";
 import { filesMessages as messages } from "../messages";
 import { FileIcon, ImageOffIcon } from "./icons";
 

@@ -3,7 +3,7 @@ import { Button, CloseButton, FileButton, Group, Progress, Stack, Text } from "@
 import { type DragEvent, useState } from "react";
 import { useUploadFiles } from "../api/upload-files";
 import { filesMessages as messages } from "../messages";
-import { cancelUpload, clearFinishedUploads, type UploadItem, useUploads } from "../uploads/upload-queue";
+import { cancelUpload, clearFinishedUploads, type UploadItem, useUploads } from "../upload-queue";
 import { UploadIcon } from "./icons";
 
 interface UploadPanelProps {

@@ -1,0 +1,130 @@
+import { SearchIcon } from "@klarwerk/kit/icons";
+import "./files.css";
+import { authMessages, type FileListing } from "@klarwerk/kit";
+import { useAuth } from "@klarwerk/kit/browser";
+import { type PagedListParams, Pager, QueryState, Redirect, usePagedList } from "@klarwerk/kit/portal";
+import { ScreenHeader } from "@klarwerk/kit/screen-header";
+import { Group, Paper, Stack, Text, TextInput, Title } from "@klarwerk/kit/ui";
+import { useEffect } from "react";
+import { filesQueryOptions } from "./api/get-files";
+import { useFolders } from "./api/get-folders";
+import { FileTable } from "./components/FileTable";
+import { FolderGrid } from "./components/FolderGrid";
+import { FolderPathBar } from "./components/FolderPathBar";
+import { NewFolderForm } from "./components/NewFolderForm";
+import { UploadPanel } from "./components/UploadPanel";
+import { pageCount, pageOf, searchFiles } from "./file-list";
+import { currentFolderId, enterFolder, type FolderPath, leaveFolder, truncatePath } from "./folder-path";
+import { filesMessages as messages } from "./messages";
+
+export default function Files() {
+  const { user, token, loading } = useAuth();
+  if (loading) return <Text>{authMessages.loadingUser}</Text>;
+  // Not only the shell's guard: the file area itself sends a visitor without user or token to /login.
+  if (!user || !token) return <Redirect to="/login" />;
+  return <FileArea />;
+}
+
+/** The shown page of a folder's files: searched and paged here, since the list arrives whole. */
+function filePage(listing: FileListing, { page, search }: PagedListParams<FolderPath>) {
+  const matches = searchFiles(listing.files, search);
+  const shown = pageOf(matches, page);
+  return {
+    items: shown.items,
+    pages: pageCount(matches.length),
+    total: matches.length,
+    from: shown.from,
+    to: shown.to,
+  };
+}
+
+function FileArea() {
+  // The filter is the folder path; a new folder starts on page 1 like a new search.
+  const list = usePagedList({
+    query: ({ filter }) => filesQueryOptions({ folderId: currentFolderId(filter) }),
+    pageOf: filePage,
+    filter: [] as FolderPath,
+    searchDelayMs: 0,
+    filterIsNewList: true,
+  });
+  const path = list.params.filter;
+  const folderId = currentFolderId(path);
+  const folders = useFolders({ parentId: folderId });
+  const { shown } = list;
+
+  useEffect(() => {
+    // A folder list that fails to load is only logged; the files below stay usable.
+    if (folders.error) console.error(messages.foldersLoadFailedLog, folders.error.message);
+  }, [folders.error]);
+
+  const navigate = list.setFilter;
+  const folderName = path.at(-1)?.name ?? messages.rootCrumb;
+
+  return (
+    <>
+      <ScreenHeader title={messages.title} description={messages.description} />
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} shadow="xs">
+          <Stack gap="md">
+            <FolderPathBar
+              path={path}
+              onNavigate={(depth) => navigate(truncatePath(path, depth))}
+              onBack={() => navigate(leaveFolder(path))}
+            />
+            <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+              <Title order={2} size="h4">
+                {messages.foldersTitle}
+              </Title>
+              <NewFolderForm parentId={folderId} />
+            </Group>
+            <FolderGrid
+              folders={folders.data}
+              loading={folders.isPending}
+              onOpen={(folder) => navigate(enterFolder(path, folder))}
+            />
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} shadow="xs">
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+              <Title order={2} size="h4">
+                {messages.filesTitle}
+              </Title>
+              <TextInput
+                type="search"
+                label={messages.searchLabel}
+                placeholder={messages.searchPlaceholder}
+                leftSection={<SearchIcon size={16} />}
+                value={list.searchText}
+                onChange={(event) => list.setSearchText(event.currentTarget.value)}
+                className="files-search"
+              />
+            </Group>
+            <UploadPanel folderId={folderId} folderName={folderName} maxBytes={list.answer?.max_upload_bytes ?? null} />
+            <QueryState
+              {...list.state}
+              texts={{
+                loading: messages.loadingFiles,
+                loadFailed: messages.filesLoadFailed + (list.error?.message || messages.unknownError),
+                empty: messages.noFiles,
+              }}
+            >
+              {shown && list.pager && (
+                <>
+                  <FileTable files={shown.items} />
+                  <Pager
+                    {...list.pager}
+                    variant="numbers"
+                    label={messages.pagesLabel}
+                    total={messages.shownRange(shown.from, shown.to, shown.total)}
+                  />
+                </>
+              )}
+            </QueryState>
+          </Stack>
+        </Paper>
+      </Stack>
+    </>
+  );
+}
