@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { contactHoneypotField } from "@klarwerk/kit";
 import { held, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { ContactForm, type ContactResult } from "../src/contact/ContactForm";
+import { ContactForm, type ContactResult } from "../src/features/contact/components/ContactForm";
 
 describe("Kontaktformular", () => {
   test("sends the fields as typed, says it is sending, clears the form after success", async () => {

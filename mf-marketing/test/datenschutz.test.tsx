@@ -8,7 +8,7 @@ import {
   invoiceRetentionYears,
 } from "@klarwerk/kit";
 import { renderToStaticMarkup } from "react-dom/server";
-import Datenschutz from "../src/routes/Datenschutz";
+import Datenschutz from "../src/features/pages/Datenschutz";
 
 // The privacy notice must say what the product does. The figures come from the
 // kit, which the API's limits and retention read too (api/test/http/privacy-facts.test.ts).

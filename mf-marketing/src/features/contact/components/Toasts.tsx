@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Icon } from "./Icon";
+import { Icon } from "../../../shared/components/Icon";
 
 export interface Toast {
   id: number;

@@ -1,6 +1,6 @@
 import { type MouseEvent, useEffect, useRef } from "react";
-import type { Service } from "../content/services";
-import { Icon } from "./Icon";
+import { Icon } from "../../../shared/components/Icon";
+import type { Service } from "../../../shared/content/services";
 
 interface ServiceDialogProps {
   service: Service;
