@@ -2,7 +2,7 @@
 // the shell's layout with the page's screen rendered from source (the marketing remote's, or the
 // shell's own), in exactly the tree the browser hydrates (shell/src/AppRoot), with the page's
 // title, description and styles inline, so text and layout are there before any script runs
-// (docs/architecture.md, "Public pages"). Also writes robots.txt and sitemap.xml.
+// (docs/decisions/0081-front-end-apps-in-detail.md, "Public pages"). Also writes robots.txt and sitemap.xml.
 //
 //   bun scripts/prerender.ts [--shell-dist <dir>] [--marketing-dist <dir>] [--skip-precompress]
 //

@@ -17,8 +17,9 @@ const proxy: ProxyConfig = {
 /**
  * The shell is a Module Federation host through the runtime's API (src/federation/runtime.ts), not
  * the build plugin: the plugin would put the federation runtime (~28 KB) into the entry of every
- * page, and a public page needs it only once a remote's module is (docs/architecture.md, "Public
- * pages"). What the shell shares, and under which versions, still comes from the kit's one list.
+ * page, and a public page needs it only once a remote's module is
+ * (docs/decisions/0081-front-end-apps-in-detail.md, "Public pages"). What the shell shares, and under which
+ * versions, still comes from the kit's one list.
  */
 export default defineConfig({
   plugins: [pluginReact()],

@@ -160,7 +160,8 @@ function readUploadMaxBytes(value: string | undefined, problems: string[]): numb
   return bytes;
 }
 
-/** The scrub's read rate when `BLOB_SCRUB_MIB_PER_SECOND` is unset (docs/architecture.md, "The scrub"). */
+/** The scrub's read rate when `BLOB_SCRUB_MIB_PER_SECOND` is unset
+ * (docs/decisions/0087-blob-storage-and-the-scrub.md, "Checksums and the scrub"). */
 export const defaultBlobScrubMiBPerSecond = 32;
 
 /** A backup's read rate when `BACKUP_MIB_PER_SECOND` is unset: the scrub's. */

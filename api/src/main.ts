@@ -110,7 +110,8 @@ if (!config.databaseUrl) {
 }
 
 // In the background, one process of the deployment at a time: the checksum backfill of rows older
-// than migration 014, then the weekly scrub (docs/architecture.md, "Blob storage").
+// than migration 014, then the weekly scrub (docs/decisions/0087-blob-storage-and-the-scrub.md, "Blob
+// storage").
 const stopMaintenance = scheduleBlobMaintenance({
   sql: db.sql,
   areas: blobAreas(config, db.sql),
@@ -118,7 +119,7 @@ const stopMaintenance = scheduleBlobMaintenance({
 });
 
 // BACKUP_SCHEDULE (default daily 02:30): one process of the deployment backs up, prunes old sets
-// and runs the restore drill (docs/architecture.md, "Backups").
+// and runs the restore drill (docs/decisions/0088-backups-and-restore.md, "Backups").
 const stopBackups = scheduleBackups({ config, db });
 
 // Every hour each process looks whether today's audit purge ran; one process of the deployment

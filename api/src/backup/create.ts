@@ -23,7 +23,8 @@ import type { BackupTarget } from "./target.ts";
 
 /**
  * `bun run backup` and the API's scheduled backup: one consistent set of the database and every
- * blob its rows name at one moment, written to the target (docs/architecture.md, "Backups").
+ * blob its rows name at one moment, written to the target (docs/decisions/0088-backups-and-restore.md,
+ * "Backups").
  *
  * With a database server the moment is a REPEATABLE READ transaction: it exports its snapshot,
  * `pg_dump --snapshot` dumps exactly that, and the same transaction reads the blob list and the

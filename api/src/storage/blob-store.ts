@@ -3,8 +3,9 @@ import type { ReadPace } from "./blob-digest.ts";
 
 /**
  * The blob store: one interface, two implementations chosen by `BLOB_STORE` (`disk-blob-store.ts`
- * on the local disk, `s3-blob-store.ts` in an S3-compatible bucket; docs/architecture.md, "Blob
- * storage"). Uploads, downloads, invoice PDFs, deletes and the sweep only ever see this.
+ * on the local disk, `s3-blob-store.ts` in an S3-compatible bucket;
+ * docs/decisions/0087-blob-storage-and-the-scrub.md, "Blob storage"). Uploads, downloads, invoice PDFs,
+ * deletes and the sweep only ever see this.
  */
 
 /** Blob ids are 128 random bits in hex: the only names a store ever reads or writes. */

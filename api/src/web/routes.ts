@@ -70,9 +70,10 @@ async function prerenderedPage(shellRoot: string, relative: string): Promise<str
 }
 
 /**
- * The built front-ends, from this process (docs/architecture.md, "One origin by default"): `/remotes.json`, each remote's
- * build under `/remotes/mf-<name>/`, and the shell for everything else with a fallback to its
- * `index.html` for client-side routes. Register it last: its wildcards catch what no module did.
+ * The built front-ends, from this process (docs/decisions/0083-serving-federation-and-configuration.md, "One
+ * origin by default"): `/remotes.json`, each remote's build under `/remotes/mf-<name>/`, and the shell for
+ * everything else with a fallback to its `index.html` for client-side routes. Register it last: its
+ * wildcards catch what no module did.
  */
 export function webModule({ config }: Pick<Deps, "config">, releases: WebReleases = withoutReleases) {
   const shellRoot = join(config.webRoot, "shell", "dist");

@@ -56,8 +56,8 @@ function screenFor(source: ScreenSource): LazyScreen {
 
 /**
  * The screen's first render waits for `gate` before its module loads: a prerendered page's
- * content stays the server's HTML, and costs nothing, until then (docs/architecture.md, "Public
- * pages").
+ * content stays the server's HTML, and costs nothing, until then
+ * (docs/decisions/0081-front-end-apps-in-detail.md, "Public pages").
  */
 export function holdScreen(source: ScreenSource, gate: Promise<void>): void {
   if (!screens.has(source.id))

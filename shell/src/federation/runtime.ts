@@ -31,10 +31,11 @@ const provided: Record<SharedName, Provide> = {
 };
 
 /**
- * The federation runtime of the page, loaded the first time a remote is needed (docs/architecture.md,
- * "Public pages"): the shell is a host through the runtime's API rather than the build plugin, so a
- * first visit of a public page runs no federation code at all. The runtime is also the one every
- * remote uses (`externalRuntime` in their builds): the plugin below hands it to them.
+ * The federation runtime of the page, loaded the first time a remote is needed
+ * (docs/decisions/0081-front-end-apps-in-detail.md, "Public pages"): the shell is a host through the
+ * runtime's API rather than the build plugin, so a first visit of a public page runs no federation code at
+ * all. The runtime is also the one every remote uses (`externalRuntime` in their builds): the plugin below
+ * hands it to them.
  */
 export const federation: ModuleFederation = createInstance({
   name: "shell",

@@ -4,7 +4,8 @@ import { routedHref } from "../navigation/links";
  * A prerendered public page shows its content, and its header and footer work, before anything of
  * its content's module has loaded. That module (with the federation runtime, for a marketing page)
  * loads at the visitor's first interaction with the page: nothing before it needs it, and a visit
- * that only reads costs no more than the layout (docs/architecture.md, "Public pages").
+ * that only reads costs no more than the layout (docs/decisions/0081-front-end-apps-in-detail.md, "Public
+ * pages").
  */
 // "click" for activations that come without a pointer or key event (assistive technology).
 const interactionEvents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "click"] as const;

@@ -8,9 +8,9 @@ import { defaultBlobStoreTiming } from "../../storage/disk-blob-store.ts";
 import { allFileBlobIds, fileBlobRows, fileNamesBlob, recordFileChecksum, referencedBlobIds } from "./store.ts";
 
 /**
- * The file area's blobs: `DATA_DIR/blobs` or `files/` in the bucket (docs/architecture.md, "Blob
- * storage"). On disk each store receives uploads into an incoming folder of its own, so every API
- * process (and every app of a test) has its own.
+ * The file area's blobs: `DATA_DIR/blobs` or `files/` in the bucket
+ * (docs/decisions/0087-blob-storage-and-the-scrub.md, "Blob storage"). On disk each store receives uploads
+ * into an incoming folder of its own, so every API process (and every app of a test) has its own.
  */
 export function fileBlobStore(config: Pick<Config, "dataDir" | "blobStore">): BlobStore {
   return blobStoreFor(config, "files");

@@ -184,7 +184,8 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
   if (!request.body) throw new HttpError(400, "file-missing", messages.fileMissing);
   await options.store.prepare();
   // Only a store that can write a body whole (the disk) takes the whole-body path; into a bucket
-  // every upload streams through the parser (docs/architecture.md, "Blob storage").
+  // every upload streams through the parser (docs/decisions/0087-blob-storage-and-the-scrub.md, "Blob
+  // storage").
   return length !== null && Number.isSafeInteger(length) && length >= wholeBodyMinBytes && options.store.writeBody
     ? receiveWhole(request, boundary, length, options.store.writeBody, options.maxBytes)
     : receiveStreamed(request, boundary, options);
