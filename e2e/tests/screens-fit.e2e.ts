@@ -116,6 +116,21 @@ async function misfits(page: Page): Promise<string[]> {
         found.push(`scrolls sideways (${element.scrollWidth} px in ${element.clientWidth} px): ${nameOf(element)}`);
       }
     }
+    // A table wider than a card that clips it scrolls nowhere and shows half its last column.
+    for (const table of main?.querySelectorAll("table") ?? []) {
+      const box = table.getBoundingClientRect();
+      for (let parent = table.parentElement; parent && parent !== main; parent = parent.parentElement) {
+        const overflow = getComputedStyle(parent).overflowX;
+        if (overflow !== "hidden" && overflow !== "clip") continue;
+        const frame = parent.getBoundingClientRect();
+        if (box.right > frame.right + 1 || box.left < frame.left - 1) {
+          found.push(
+            `table cut by its frame (${Math.round(box.width)} px in ${Math.round(frame.width)} px): ${nameOf(table)}`,
+          );
+        }
+        break;
+      }
+    }
     const labelled = document.querySelectorAll(
       "button, a.mantine-Button-root, .mantine-Badge-root, [role=tab], .mantine-SegmentedControl-label",
     );

@@ -4,10 +4,9 @@ import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } fro
 import { memo, useId } from "react";
 import { useInvoice } from "../api/get-invoice";
 import { formatGermanDate } from "../invoice/dates";
-import { invoiceLineRows, invoiceSummaryRows } from "../invoice/summary";
 import { invoiceHeading, invoiceMessages, periodText, statusText } from "../messages";
 import { InvoiceActions } from "./InvoiceActions";
-import { InvoiceSummaryRows } from "./InvoiceSummaryRows";
+import { InvoiceItemsTable } from "./InvoiceItemsTable";
 import { PaymentsList } from "./PaymentsList";
 
 /** Dark shades, so the white badge text keeps WCAG AA contrast. */
@@ -40,8 +39,6 @@ function serviceText(invoice: Invoice): string {
 
 /** The parties, the items with the summary rows as the table's footer, and the notes if any. */
 function InvoiceDetails({ invoice }: { invoice: Invoice }) {
-  const lines = invoiceLineRows(invoice.items, invoice.totals);
-  const summary = invoiceSummaryRows(invoice, invoice.totals);
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md" spacing="lg">
@@ -53,35 +50,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
         {invoice.number !== null && ` · ${invoiceMessages.dueDate} ${formatGermanDate(invoice.dueDate)}`}
       </Text>
 
-      {/* No minimum width: the description wraps, so the four columns fit a phone. */}
-      <Table striped verticalSpacing="xs" mt="md">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{invoiceMessages.description}</Table.Th>
-            <Table.Th ta="right">{invoiceMessages.quantity}</Table.Th>
-            <Table.Th ta="right">{invoiceMessages.price}</Table.Th>
-            <Table.Th ta="right">{invoiceMessages.lineTotal}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a stored invoice's items are shown as they are
-            <Table.Tr key={index}>
-              <Table.Td>{line.description}</Table.Td>
-              <Table.Td ta="right">{line.quantity}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                {line.unitPrice}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                {line.total}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <InvoiceSummaryRows rows={summary} labelSpan={3} />
-        </Table.Tfoot>
-      </Table>
+      <InvoiceItemsTable invoice={invoice} />
 
       {invoice.notes && (
         <Card.Section
