@@ -8,7 +8,13 @@ const dates = (firstOn: string, frequency: "monthly" | "quarterly" | "yearly", c
 
 describe("recurring runs' days", () => {
   test("the 31st keeps its anchor across February in a year without a leap day", () => {
-    expect(dates("2027-01-31", "monthly", 5)).toEqual(["2027-01-31", "2027-02-28", "2027-03-31", "2027-04-30", "2027-05-31"]);
+    expect(dates("2027-01-31", "monthly", 5)).toEqual([
+      "2027-01-31",
+      "2027-02-28",
+      "2027-03-31",
+      "2027-04-30",
+      "2027-05-31",
+    ]);
   });
 
   test("and in a leap year: 29 February, then the 31st again", () => {
@@ -22,7 +28,13 @@ describe("recurring runs' days", () => {
 
   test("quarterly and yearly, 29 February → 28 February in the years between", () => {
     expect(dates("2027-11-30", "quarterly", 3)).toEqual(["2027-11-30", "2028-02-29", "2028-05-30"]);
-    expect(dates("2028-02-29", "yearly", 5)).toEqual(["2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29"]);
+    expect(dates("2028-02-29", "yearly", 5)).toEqual([
+      "2028-02-29",
+      "2029-02-28",
+      "2030-02-28",
+      "2031-02-28",
+      "2032-02-29",
+    ]);
   });
 
   test("the first run on or after a day", () => {
@@ -37,14 +49,32 @@ describe("recurring runs' days", () => {
 
 describe("the Leistungszeitraum of a run", () => {
   test("the current month, quarter, year", () => {
-    expect(recurringServicePeriod("2028-02-29", "monthly", "current")).toEqual({ start: "2028-02-01", end: "2028-02-29" });
-    expect(recurringServicePeriod("2027-05-15", "quarterly", "current")).toEqual({ start: "2027-04-01", end: "2027-06-30" });
-    expect(recurringServicePeriod("2027-05-15", "yearly", "current")).toEqual({ start: "2027-01-01", end: "2027-12-31" });
+    expect(recurringServicePeriod("2028-02-29", "monthly", "current")).toEqual({
+      start: "2028-02-01",
+      end: "2028-02-29",
+    });
+    expect(recurringServicePeriod("2027-05-15", "quarterly", "current")).toEqual({
+      start: "2027-04-01",
+      end: "2027-06-30",
+    });
+    expect(recurringServicePeriod("2027-05-15", "yearly", "current")).toEqual({
+      start: "2027-01-01",
+      end: "2027-12-31",
+    });
   });
 
   test("the previous one, across the year end", () => {
-    expect(recurringServicePeriod("2028-01-01", "monthly", "previous")).toEqual({ start: "2027-12-01", end: "2027-12-31" });
-    expect(recurringServicePeriod("2028-02-10", "quarterly", "previous")).toEqual({ start: "2027-10-01", end: "2027-12-31" });
-    expect(recurringServicePeriod("2028-03-01", "monthly", "previous")).toEqual({ start: "2028-02-01", end: "2028-02-29" });
+    expect(recurringServicePeriod("2028-01-01", "monthly", "previous")).toEqual({
+      start: "2027-12-01",
+      end: "2027-12-31",
+    });
+    expect(recurringServicePeriod("2028-02-10", "quarterly", "previous")).toEqual({
+      start: "2027-10-01",
+      end: "2027-12-31",
+    });
+    expect(recurringServicePeriod("2028-03-01", "monthly", "previous")).toEqual({
+      start: "2028-02-01",
+      end: "2028-02-29",
+    });
   });
 });

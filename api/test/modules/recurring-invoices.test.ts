@@ -15,6 +15,7 @@ import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { callJson } from "../support/http.ts";
 import { saveCompany } from "../support/invoices.ts";
+import { openPrivacyCase } from "../support/privacy.ts";
 import { registerAndLogin, type SignedInUser, signedInOwner } from "../support/users.ts";
 
 /**
@@ -59,7 +60,12 @@ describe.each(testDatabaseKinds())("recurring invoices (%s)", (kind) => {
 
   /** A template saved as on `day` (the service takes the day; the routes give Germany's today). */
   async function template(day: string, overrides: Partial<RecurringInvoiceInput> = {}): Promise<RecurringInvoice> {
-    return recurringInvoicesService(db.sql).create(body({ firstOn: day, ...overrides }), owner.user.id, systemActor, day);
+    return recurringInvoicesService(db.sql).create(
+      body({ firstOn: day, ...overrides }),
+      owner.user.id,
+      systemActor,
+      day,
+    );
   }
 
   async function runsOf(id: number) {
@@ -88,7 +94,9 @@ describe.each(testDatabaseKinds())("recurring invoices (%s)", (kind) => {
     expect(made).toMatchObject({ customerName: "Müller & Söhne GmbH", frequency: "monthly", state: "active" });
     expect(made.totalCents).toBe(11_900);
     expect(made.nextRunOn).toBe(addDays(today, 3));
-    const list = await callJson<{ templates: RecurringInvoice[] }>(app, "/api/recurring-invoices", { token: staff.token });
+    const list = await callJson<{ templates: RecurringInvoice[] }>(app, "/api/recurring-invoices", {
+      token: staff.token,
+    });
     expect(list.body.templates.map((one) => one.id)).toContain(made.id);
     const paused = await callJson<{ template: RecurringInvoice }>(app, `/api/recurring-invoices/${made.id}/pause`, {
       method: "POST",
@@ -105,10 +113,17 @@ describe.each(testDatabaseKinds())("recurring invoices (%s)", (kind) => {
       token: staff.token,
     });
     expect(ended.body.template).toMatchObject({ state: "ended", nextRunOn: null });
-    const again = await callJson(app, `/api/recurring-invoices/${made.id}/resume`, { method: "POST", token: staff.token });
+    const again = await callJson(app, `/api/recurring-invoices/${made.id}/resume`, {
+      method: "POST",
+      token: staff.token,
+    });
     expect(again.status).toBe(409);
-    expect((await callJson(app, "/api/recurring-invoices/999999/pause", { method: "POST", token: staff.token })).status).toBe(404);
-    expect((await callJson(app, "/api/recurring-invoices/run", { method: "POST", token: staff.token })).status).toBe(403);
+    expect(
+      (await callJson(app, "/api/recurring-invoices/999999/pause", { method: "POST", token: staff.token })).status,
+    ).toBe(404);
+    expect((await callJson(app, "/api/recurring-invoices/run", { method: "POST", token: staff.token })).status).toBe(
+      403,
+    );
     const events = await db.sql<{ action: string }[]>`
       select action from audit_events where object_type = 'recurring_invoice' and object_id = ${String(made.id)} order by seq`;
     expect(events.map((event) => event.action)).toEqual([
@@ -191,7 +206,7 @@ describe.each(testDatabaseKinds())("recurring invoices (%s)", (kind) => {
     const january = await template("2027-01-31", { mode: "draft" });
     const december = await template("2027-12-31", { mode: "draft", servicePeriod: "previous" });
     await runDueRecurringInvoices(deps(), { today: "2028-04-01" });
-    expect(await runsOf(january.id)).toEqual(
+    expect([...(await runsOf(january.id))]).toEqual(
       [
         ["2027-01-31", "2027-01-01", "2027-01-31"],
         ["2027-02-28", "2027-02-01", "2027-02-28"],
@@ -208,7 +223,7 @@ describe.each(testDatabaseKinds())("recurring invoices (%s)", (kind) => {
         ["2028-01-31", "2028-01-01", "2028-01-31"],
         ["2028-02-29", "2028-02-01", "2028-02-29"],
         ["2028-03-31", "2028-03-01", "2028-03-31"],
-      ].map(([scheduled_on, period_start, period_end]) => ({
+      ].map(([scheduled_on = "", period_start = "", period_end = ""]) => ({
         scheduled_on,
         made_on: "2028-04-01",
         period_start,
@@ -223,7 +238,8 @@ describe.each(testDatabaseKinds())("recurring invoices (%s)", (kind) => {
       ["2028-03-31", "2028-02-01", "2028-02-29"],
     ]);
     expect((await invoicesOf(january.id)).map((invoice) => invoice.service_period_start)).toHaveLength(15);
-    for (const id of [january.id, december.id]) await recurringInvoicesService(db.sql).end(id, systemActor, "2028-04-01");
+    for (const id of [january.id, december.id])
+      await recurringInvoicesService(db.sql).end(id, systemActor, "2028-04-01");
   });
 
   test("the end date is inclusive: a run on it is made, one a day after it is not", async () => {
@@ -252,6 +268,33 @@ describe.each(testDatabaseKinds())("recurring invoices (%s)", (kind) => {
     await service.end(made.id, systemActor, "2030-04-10");
   });
 
+  test("privacy: the person search finds a template for their customer; the erasure deletes it (no further invoice)", async () => {
+    const email = `anna.abo-${crypto.randomUUID().slice(0, 6)}@beispiel.de`;
+    const [row] = await db.sql<{ id: number }[]>`
+      insert into customers (name, email, address) values ('Anna Abo', ${email}, 'Weg 1' || e'\n' || '10115 Berlin')
+      returning id`;
+    const made = await template(addDays(today, 2), { customerId: row?.id ?? 0, mode: "draft" });
+    const opened = await openPrivacyCase(app, owner, { email, kind: "both" });
+    const plan = await callJson<{ items: { kind: string; id: number; action: string }[] }>(
+      app,
+      `/api/privacy/cases/${opened.id}/erasure-plan`,
+      { token: owner.token },
+    );
+    expect(plan.body.items.map((item) => `${item.kind}:${item.id}:${item.action}`)).toEqual([
+      `customer:${row?.id}:anonymise`,
+      `recurring_invoice:${made.id}:erase`,
+    ]);
+    const erased = await callJson(app, `/api/privacy/cases/${opened.id}/erasure`, {
+      method: "POST",
+      token: owner.token,
+    });
+    expect(erased.status).toBe(200);
+    const [left] = await db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from recurring_invoices where id = ${made.id}`;
+    expect(left?.n).toBe(0);
+  });
+
   test("40 days of downtime: each missed period once, in order, issued, „nachgeholt“ with its audit event", async () => {
     const first = addDays(today, 1);
     const made = await template(first, { mode: "issue" });
@@ -270,8 +313,12 @@ describe.each(testDatabaseKinds())("recurring invoices (%s)", (kind) => {
     const events = await db.sql<{ action: string }[]>`
       select action from audit_events where object_type = 'recurring_invoice' and object_id = ${String(made.id)}
         and action in ('recurring_invoice.run', 'recurring_invoice.caught_up') order by seq`;
-    expect(events.filter((event) => event.action === "recurring_invoice.caught_up")).toHaveLength(report?.caughtUp ?? -1);
-    const list = await callJson<{ templates: RecurringInvoice[] }>(app, "/api/recurring-invoices", { token: staff.token });
+    expect(events.filter((event) => event.action === "recurring_invoice.caught_up")).toHaveLength(
+      report?.caughtUp ?? -1,
+    );
+    const list = await callJson<{ templates: RecurringInvoice[] }>(app, "/api/recurring-invoices", {
+      token: staff.token,
+    });
     const shown = list.body.templates.find((one) => one.id === made.id);
     expect(shown?.runs[0]?.invoiceNumber).toMatch(/^\d{4}-\d+$/);
     expect(shown?.runs.some((run) => run.caughtUp)).toBe(true);
