@@ -131,7 +131,10 @@ function TemplateCard({ template, onEdit }: { template: RecurringInvoice; onEdit
                   </Badge>
                 )}
                 {run.invoiceId !== null && run.invoiceNumber !== null ? (
-                  <FileDownloadButton id={run.invoiceId} number={run.invoiceNumber} kind="pdf" />
+                  <>
+                    <Text size="sm">Rechnung {run.invoiceNumber}</Text>
+                    <FileDownloadButton id={run.invoiceId} number={run.invoiceNumber} kind="pdf" />
+                  </>
                 ) : run.invoiceId !== null ? (
                   <Anchor size="sm" href="/invoices?status=draft">
                     Entwurf Nr. {run.invoiceId}
