@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
 import {
   addDays,
   type RecurringInvoice,
@@ -196,6 +197,23 @@ describe.each(testDatabaseKinds())("recurring invoices (%s)", (kind) => {
     const [stored] = await db.sql<{ next: string }[]>`
       select next_run_on::text as next from recurring_invoices where id = ${made.id}`;
     expect(stored?.next).toBe(today);
+    expect((await runDueRecurringInvoices(deps(), { today })).made).toBe(1);
+    expect(await runsOf(made.id)).toHaveLength(1);
+    expect(await invoicesOf(made.id)).toHaveLength(1);
+    await recurringInvoicesService(db.sql).end(made.id, systemActor, today);
+  });
+
+  test("a process killed (SIGKILL) between making a run and committing it: no half run; the next job makes it", async () => {
+    if (db.url === null) return; // The embedded database is this process's alone: no second process.
+    const made = await template(today);
+    const child = Bun.spawn(["bun", join(import.meta.dir, "../support/recurring-crash.ts"), db.url, today], {
+      stdout: "inherit",
+      stderr: "inherit",
+    });
+    expect(await child.exited).not.toBe(3);
+    expect(child.signalCode).toBe("SIGKILL");
+    expect(await runsOf(made.id)).toHaveLength(0);
+    expect(await invoicesOf(made.id)).toHaveLength(0);
     expect((await runDueRecurringInvoices(deps(), { today })).made).toBe(1);
     expect(await runsOf(made.id)).toHaveLength(1);
     expect(await invoicesOf(made.id)).toHaveLength(1);
