@@ -17,8 +17,8 @@ export const recurringFrequencyLabels: Record<RecurringFrequency, string> = {
 export const recurringServicePeriods = ["current", "previous"] as const;
 export type RecurringServicePeriod = (typeof recurringServicePeriods)[number];
 export const recurringServicePeriodLabels: Record<RecurringServicePeriod, string> = {
-  current: "Laufender Zeitraum (z. B. 1.–31. des Monats der Ausführung)",
-  previous: "Vorheriger Zeitraum (z. B. der Vormonat)",
+  current: "Laufender Zeitraum",
+  previous: "Vorheriger Zeitraum",
 };
 
 /** „als Entwurf“, „ausstellen“, „ausstellen und senden“. */
