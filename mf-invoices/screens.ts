@@ -6,5 +6,10 @@ export const screens: RemoteScreens = {
   screens: [
     { path: "/invoices", expose: "Invoices", title: "Rechnungstool – Klarwerk Digital" },
     { path: "/invoices/auswertung", expose: "Auswertung", title: "Auswertung – Klarwerk Digital" },
+    {
+      path: "/invoices/wiederkehrend",
+      expose: "Wiederkehrend",
+      title: "Wiederkehrende Rechnungen – Klarwerk Digital",
+    },
   ],
 };

@@ -14,6 +14,7 @@ import { auditChainKey, scheduleAuditPurge, scheduleAuditSealing } from "./modul
 import { sweepFileBlobs } from "./modules/files/index.ts";
 import { sweepInvoiceBlobs } from "./modules/invoices/index.ts";
 import { blobAreas, scheduleBlobMaintenance } from "./modules/operations/index.ts";
+import { scheduleRecurringInvoices } from "./modules/recurring-invoices/index.ts";
 import { sweepReleaseBlobs } from "./modules/releases/index.ts";
 import { privateFolders } from "./private-folders.ts";
 import { emptyBlobReport } from "./storage/blob-report.ts";
@@ -127,6 +128,9 @@ const stopBackups = scheduleBackups({ config, db });
 const stopAuditPurge = scheduleAuditPurge(db.sql, config);
 // Every two seconds each process seals the events linked since under the audit key (one at a time).
 const stopAuditSealing = scheduleAuditSealing(db.sql, auditChainKey(config));
+// Every hour (and at start) each process looks for recurring invoices due today or missed during
+// downtime; one process of the deployment makes them, each run exactly once (decision 0080).
+const stopRecurringInvoices = scheduleRecurringInvoices({ sql: db.sql, config });
 
 let shuttingDown = false;
 async function shutdown(signal: string): Promise<void> {
@@ -140,6 +144,7 @@ async function shutdown(signal: string): Promise<void> {
     await stopBackups();
     await stopAuditPurge();
     await stopAuditSealing();
+    await stopRecurringInvoices();
     await changes.close();
     await db.close();
   } catch (error) {

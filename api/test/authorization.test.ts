@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { todayInGermany, type UserAccountList } from "@klarwerk/kit";
+import { addDays, todayInGermany, type UserAccountList } from "@klarwerk/kit";
 import { systemActor } from "../src/http/audit-actors.ts";
 import { createTokenService } from "../src/http/auth.ts";
 import { createSessions } from "../src/http/sessions.ts";
@@ -135,6 +135,27 @@ const owner = await signedInOwner(appA);
 const sharedFileId = await uploadedFileId(owner.token, { name: "matrix.png", type: "image/png", content: png });
 await saveCompany(appA);
 const sharedInvoiceId = await issuedInvoiceId(owner.token);
+
+/** A recurring invoice template for the matrix customer, first run in a week (the job makes nothing now). */
+function recurringJson() {
+  return {
+    customerId,
+    items: [{ description: "Wartung", quantity: 1, unitPriceCents: 5_000 }],
+    frequency: "monthly",
+    firstOn: addDays(todayInGermany(), 7),
+    servicePeriod: "current",
+    mode: "draft",
+  };
+}
+
+async function recurringId(adminToken: string): Promise<number> {
+  const answer = await callJson<{ template: { id: number } }>(appA, "/api/recurring-invoices", {
+    token: adminToken,
+    json: recurringJson(),
+  });
+  if (answer.status !== 201) throw new Error(`POST /api/recurring-invoices answered ${answer.status}`);
+  return answer.body.template.id;
+}
 
 const [privacyCase] = await db.sql<{ id: number }[]>`
   insert into privacy_cases (email, kind, received_on, due_on) values ('matrix@example.com', 'access', '2026-01-31', '2026-02-28')
@@ -325,6 +346,45 @@ const portalRoutes: Record<string, PortalRoute> = {
   },
   "GET /api/invoices": { allowed: 200, request: async () => ({ path: "/api/invoices" }) },
   "GET /api/invoices/report": { allowed: 200, request: async () => ({ path: "/api/invoices/report" }) },
+  "GET /api/recurring-invoices": { allowed: 200, request: async () => ({ path: "/api/recurring-invoices" }) },
+  "POST /api/recurring-invoices": {
+    allowed: 201,
+    request: async () => ({ path: "/api/recurring-invoices", json: recurringJson() }),
+  },
+  "PUT /api/recurring-invoices/:id": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/recurring-invoices/${await recurringId(adminToken)}`,
+      method: "PUT",
+      json: recurringJson(),
+    }),
+  },
+  "POST /api/recurring-invoices/:id/pause": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/recurring-invoices/${await recurringId(adminToken)}/pause`,
+      method: "POST",
+    }),
+  },
+  "POST /api/recurring-invoices/:id/resume": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/recurring-invoices/${await recurringId(adminToken)}/resume`,
+      method: "POST",
+    }),
+  },
+  "POST /api/recurring-invoices/:id/end": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/recurring-invoices/${await recurringId(adminToken)}/end`,
+      method: "POST",
+    }),
+  },
+  "POST /api/recurring-invoices/run": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/recurring-invoices/run", method: "POST" }),
+  },
   "POST /api/invoices": {
     allowed: 201,
     request: async () => ({ path: "/api/invoices", json: invoiceJson({ issue: false }) }),

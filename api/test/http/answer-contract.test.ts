@@ -61,6 +61,15 @@ import {
   showCaseRoute,
 } from "../../src/modules/privacy/model.ts";
 import {
+  changeRoute as changeRecurringRoute,
+  createRoute as createRecurringRoute,
+  endRoute as endRecurringRoute,
+  listRoute as listRecurringRoute,
+  pauseRoute as pauseRecurringRoute,
+  resumeRoute as resumeRecurringRoute,
+  runNowRoute as runRecurringRoute,
+} from "../../src/modules/recurring-invoices/model.ts";
+import {
   activateReleaseRoute,
   clientErrorRoute,
   clientLoadRoute,
@@ -130,6 +139,13 @@ const answerSchemas = {
   "POST /api/invoices/:id/payments": addPaymentRoute.answer,
   "DELETE /api/invoices/:id/payments/:paymentId": deletePaymentRoute.answer,
   "GET /api/invoices/report": reportRoute.answer,
+  "GET /api/recurring-invoices": listRecurringRoute.answer,
+  "POST /api/recurring-invoices": createRecurringRoute.answer,
+  "PUT /api/recurring-invoices/:id": changeRecurringRoute.answer,
+  "POST /api/recurring-invoices/:id/pause": pauseRecurringRoute.answer,
+  "POST /api/recurring-invoices/:id/resume": resumeRecurringRoute.answer,
+  "POST /api/recurring-invoices/:id/end": endRecurringRoute.answer,
+  "POST /api/recurring-invoices/run": runRecurringRoute.answer,
   "GET /api/folders": listFoldersRoute.answer,
   "POST /api/folders": createFolderRoute.answer,
   "GET /api/files": listFilesRoute.answer,

@@ -24,6 +24,10 @@ import type {
   InvoicePage,
   InvoiceReport,
   PaymentInput,
+  RecurringInvoiceAnswer,
+  RecurringInvoiceInput,
+  RecurringInvoiceList,
+  RecurringRunReport,
 } from "./invoices";
 import type { BackupStartedAnswer, HealthAnswer } from "./operations";
 import type { OutboxList, RetriedMailAnswer } from "./outbox";
@@ -143,6 +147,14 @@ export interface ApiRoutes {
   "POST /api/invoices/:id/payment": { body: { paidOn: string }; answer: InvoiceAnswer };
   "POST /api/invoices/:id/payments": { body: PaymentInput; answer: InvoiceAnswer };
   "DELETE /api/invoices/:id/payments/:paymentId": { answer: InvoiceAnswer };
+
+  "GET /api/recurring-invoices": { answer: RecurringInvoiceList };
+  "POST /api/recurring-invoices": { body: RecurringInvoiceInput; answer: RecurringInvoiceAnswer };
+  "PUT /api/recurring-invoices/:id": { body: RecurringInvoiceInput; answer: RecurringInvoiceAnswer };
+  "POST /api/recurring-invoices/:id/pause": { answer: RecurringInvoiceAnswer };
+  "POST /api/recurring-invoices/:id/resume": { answer: RecurringInvoiceAnswer };
+  "POST /api/recurring-invoices/:id/end": { answer: RecurringInvoiceAnswer };
+  "POST /api/recurring-invoices/run": { answer: RecurringRunReport };
 
   "GET /api/folders": { query: { parent_id?: number | null }; answer: FolderList };
   "POST /api/folders": { body: { name: string; parent_id: number | null }; answer: FolderAnswer };

@@ -18,6 +18,7 @@ export const auditObjectTypes = {
   folder: "Ordner",
   file: "Datei",
   invoice: "Rechnung",
+  recurring_invoice: "Wiederkehrende Rechnung",
   company: "Firmendaten",
   contact_request: "Kontaktanfrage",
   mail: "E-Mail",
@@ -74,6 +75,15 @@ export const auditActions = {
   "invoice.payment_deleted": action("Zahlung gelöscht", "books", "invoice"),
   // The DATEV Buchungsstapel: its period, how many bookings and their sum, never whose.
   "invoice.datev_exported": action("DATEV-Export heruntergeladen", "books", "invoice"),
+  // A template's changes (its fields before and after) and each run of the daily job (its
+  // period, invoice and whether it was caught up after downtime): books, as the invoices they make.
+  "recurring_invoice.created": action("Wiederkehrende Rechnung angelegt", "books", "recurring_invoice"),
+  "recurring_invoice.changed": action("Wiederkehrende Rechnung geändert", "books", "recurring_invoice"),
+  "recurring_invoice.paused": action("Wiederkehrende Rechnung pausiert", "books", "recurring_invoice"),
+  "recurring_invoice.resumed": action("Wiederkehrende Rechnung fortgesetzt", "books", "recurring_invoice"),
+  "recurring_invoice.ended": action("Wiederkehrende Rechnung beendet", "books", "recurring_invoice"),
+  "recurring_invoice.run": action("Wiederkehrende Rechnung ausgeführt", "books", "recurring_invoice"),
+  "recurring_invoice.caught_up": action("Wiederkehrende Rechnung nachgeholt", "books", "recurring_invoice"),
   "company.changed": action("Firmendaten geändert", "books", "company"),
   "company.datev_changed": action("DATEV-Einstellungen geändert", "books", "company"),
   "mail.resent": action("E-Mail erneut gesendet", "other", "mail"),

@@ -64,6 +64,11 @@ export const apiErrorCodes = [
   "payment-above-open",
   "payment-not-found",
   "payment-not-yours",
+  // Wiederkehrende Rechnungen.
+  "recurring-invoice-not-found",
+  "recurring-invoice-customer-unknown",
+  "recurring-invoice-schedule-fixed",
+  "recurring-invoice-ended",
   // The DATEV export.
   "datev-settings-missing",
   "datev-account-missing",

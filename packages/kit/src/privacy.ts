@@ -30,6 +30,7 @@ export const privacyDataKinds = [
   "mail",
   "customer",
   "invoice",
+  "recurring_invoice",
   "folder",
   "file",
   "client_error",
@@ -42,6 +43,7 @@ export const privacyDataKindLabels: Record<PrivacyDataKind, string> = {
   mail: "E-Mail",
   customer: "Kunde",
   invoice: "Rechnung",
+  recurring_invoice: "Wiederkehrende Rechnung",
   folder: "Ordner",
   file: "Datei",
   client_error: "Fehlerbericht des Browsers",
@@ -70,6 +72,7 @@ export const privacyMatchLabels: Record<string, string> = {
   route: "Seite",
   restriction: "auf Verlangen dieser Adresse eingeschränkt",
   payment_notes: "Notiz einer Zahlung",
+  recurring_customer_id: "Vorlage für einen gefundenen Kunden",
 };
 
 /** What replaces the person's address where an erasure removes a mention from someone else's record. */
@@ -320,6 +323,8 @@ export const privacyErasureReasons = {
   invoiceIssued: `Aufbewahrungspflicht ${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres (§ 147 AO, § 14b UStG): keine Löschung, sondern Einschränkung der Verarbeitung (Art. 17 Abs. 3 lit. b, Art. 18 DSGVO); für Beschäftigte nicht mehr sichtbar.`,
   invoiceRestricted: `Auf Verlangen dieser Adresse bereits eingeschränkt (Art. 18 DSGVO); wird nach Ablauf der Aufbewahrungsfrist (${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres) gelöscht.`,
   invoiceDraft: "Nicht ausgestellter Entwurf: keine Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
+  recurringInvoice:
+    "Vorlage für künftige Rechnungen an die Person: keine Aufbewahrungspflicht; sie wird mit ihren Ausführungen gelöscht, es entsteht keine weitere Rechnung (Art. 17 Abs. 1 lit. a DSGVO). Die bereits erstellten Rechnungen sind oben einzeln aufgeführt.",
   clientError: "Technischer Fehlerbericht ohne Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   fileOrFolder:
     "Kann Geschäftsbriefe oder Buchungsbelege enthalten (§ 257 HGB, § 147 AO): bitte den Inhalt prüfen und im Bereich „Dateien“ löschen.",

@@ -94,8 +94,23 @@ export async function issueInvoice(
   id: number | null,
   content: InvoiceContent | null,
 ): Promise<number> {
-  const { sql, store, today, maxBackdateDays, author, actor } = context;
-  return withBlobs(sql, async (tx, written) => {
+  return withBlobs(context.sql, (tx, written) => issueWithin(tx, written, context, id, content));
+}
+
+/**
+ * What `issueInvoice` does, inside the caller's transaction `tx` (with `withBlobs`' list of the
+ * PDFs written, removed unless it commits): recurring invoices issue a run's invoice in the
+ * transaction that records the run (`withInvoiceTransaction`).
+ */
+async function issueWithin(
+  tx: Queries,
+  written: PendingBlob[],
+  context: Omit<IssueContext, "sql">,
+  id: number | null,
+  content: InvoiceContent | null,
+): Promise<number> {
+  const { store, today, maxBackdateDays, author, actor } = context;
+  {
     let invoiceId: number;
     let current: InvoiceContent;
     let before: Record<string, unknown> | null = null;
@@ -142,7 +157,32 @@ export async function issueInvoice(
     await recordInvoiceEvent(tx, actor, "invoice.issued", invoiceId, before);
     await issued.blob.commit();
     return invoiceId;
-  });
+  }
+}
+
+/** Makes invoices inside a transaction another module opens with `withInvoiceTransaction`. */
+export interface InvoiceMaker {
+  /** Stores `content` as a draft (its `invoice.draft_saved` event included); its id. */
+  draft(content: InvoiceContent): Promise<number>;
+  /** Stores and issues `content` as `issueInvoice` does; its id. A refusal throws and rolls back all. */
+  issue(content: InvoiceContent): Promise<number>;
+}
+
+/**
+ * Runs `work` in one transaction in which it may write its own rows and make invoices (drafts or
+ * issued, with number and PDF) through the invoices module: all of it commits, or none (a PDF
+ * written is removed then). Recurring invoices record a run and its invoice so.
+ */
+export function withInvoiceTransaction<T>(
+  context: IssueContext,
+  work: (tx: Queries, invoices: InvoiceMaker) => Promise<T>,
+): Promise<T> {
+  return withBlobs(context.sql, (tx, written) =>
+    work(tx, {
+      draft: (content) => insertDraft(tx, content, context.author, context.actor),
+      issue: (content) => issueWithin(tx, written, context, null, content),
+    }),
+  );
 }
 
 /** Why `stored` cannot be cancelled, or null. */

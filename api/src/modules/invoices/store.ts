@@ -439,7 +439,7 @@ export function documentDataOf(stored: StoredInvoice): InvoiceDocumentData | nul
 }
 
 export interface Author {
-  id: number;
+  id: number | null;
   name: string;
 }
 

@@ -139,6 +139,28 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
       payments: "Zahlungen",
     },
   },
+  recurring_invoice: {
+    title: "Wiederkehrende Rechnungen",
+    categories:
+      "Vorlagen, aus denen regelmäßig Rechnungen an Sie entstehen: Kunde, Positionen, Beträge, Intervall, Zeitraum, Hinweise und die bisherigen Ausführungen (Tag, Leistungszeitraum, Rechnung).",
+    purpose: "Regelmäßige Abrechnung vereinbarter Leistungen (z. B. Wartung, Hosting).",
+    legalBasis: "Art. 6 Abs. 1 lit. b DSGVO (Vertrag).",
+    recipients: hosting,
+    storagePeriod:
+      "Solange die Vorlage besteht (bis sie beendet und gelöscht wird oder Sie die Löschung verlangen); die daraus entstandenen Rechnungen wie Rechnungen.",
+    source: "Von Beschäftigten des Unternehmens aus der Geschäftsbeziehung mit Ihnen angelegt.",
+    fields: {
+      customer_name: "Kunde",
+      items: "Positionen",
+      frequency: "Intervall",
+      first_on: "Erste Ausführung",
+      ends_on: "Ende",
+      state: "Stand",
+      notes: "Hinweise",
+      runs: "Ausführungen",
+      created_at: "Angelegt am",
+    },
+  },
   folder: fileEntry,
   file: fileEntry,
   client_error: {

@@ -57,6 +57,9 @@ const actionOf: Record<PrivacyDataKind, (row: FoundRow) => PrivacyErasureItem> =
     if (row.mention) return item(row, "review", reasons.mentionInIssuedInvoice);
     return item(row, "restrict", reasons.invoiceIssued, invoiceRestrictedUntil(String(row.data.issue_date)));
   },
+  // No further invoice for the person: the template and its runs go (its invoices are hits of their own).
+  recurring_invoice: (row) =>
+    row.mention ? item(row, "remove_mention", reasons.mention) : item(row, "erase", reasons.recurringInvoice),
   client_error: (row) => item(row, "erase", reasons.clientError),
   folder: (row) => item(row, "review", reasons.fileOrFolder),
   file: (row) => item(row, "review", reasons.fileOrFolder),
@@ -78,6 +81,7 @@ const mentionTables: Partial<Record<PrivacyDataKind, { table: string; also: stri
   mail: { table: "outbox", also: ["html_body"] },
   customer: { table: "customers", also: [] },
   invoice: { table: "invoices", also: [] },
+  recurring_invoice: { table: "recurring_invoices", also: [] },
 };
 
 /**
@@ -149,16 +153,19 @@ export async function carryOutErasure(
   const errorIds = idsOf(items, "client_error", "erase");
   const draftIds = idsOf(items, "invoice", "erase");
   const customerIds = idsOf(items, "customer", "anonymise");
+  const templateIds = idsOf(items, "recurring_invoice", "erase");
 
   const mails = await tx`delete from outbox where id = any(${mailIds}::bigint[])`;
   const replies = await tx`delete from contact_request_replies where id = any(${replyIds}::bigint[])`;
   const requests = await tx`delete from contact_requests where id = any(${requestIds}::bigint[])`;
   const errors = await tx`delete from client_errors where id = any(${errorIds}::bigint[])`;
+  // Its runs go with it (on delete cascade); the invoices they made stay, planned on their own.
+  const templates = await tx`delete from recurring_invoices where id = any(${templateIds}::bigint[])`;
   const drafts = await tx`delete from invoices where id = any(${draftIds}::bigint[]) and state = 'draft'`;
   const customers = await tx`
     update customers set ${tx(anonymisedCustomer)}, updated_at = now()
     where id = any(${customerIds}::bigint[])`;
-  counts.erase = mails.count + requests.count + errors.count + drafts.count;
+  counts.erase = mails.count + requests.count + errors.count + drafts.count + templates.count;
   counts.anonymise = customers.count;
 
   const restricted: RestrictedRow[] = [];
@@ -181,6 +188,7 @@ export async function carryOutErasure(
     { table: "contact_requests", ids: requestIds },
     { table: "client_errors", ids: errorIds },
     { table: "invoices", ids: draftIds },
+    { table: "recurring_invoices", ids: templateIds },
     { table: "customers", ids: customerIds, set: anonymisedCustomer },
   ].filter((rows) => rows.ids.length > 0);
   // A restriction is in the entry too: a restore of an older set hides the invoice again.

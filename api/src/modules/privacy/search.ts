@@ -49,7 +49,7 @@ const present = (rows: (FoundRow | null)[]) => rows.filter((row): row is FoundRo
  * (recipients, reply address, subject, text, or written about the person's own request),
  * customers, invoices (recipient text, notes, a payment's note, issued to the person's own customer, or restricted
  * on a request from this address: the ledger remembers it after the customer was anonymised;
- * with their payments),
+ * with their payments), recurring invoice templates for such a customer (or whose notes name it),
  * folders and files whose name names the address (and the files inside such folders), accounts
  * with that address and the browser error reports sent under them. A record of someone else that
  * merely names the address is a `mention`. Each kind in the kit's order, oldest first.
@@ -180,6 +180,36 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
     }),
   );
 
+  // Wiederkehrende Rechnungen (migration 045): templates for the person's own customer, or whose
+  // notes name the address (someone else's template: a mention), with their runs.
+  const templates = present(
+    (
+      await sql<Row[]>`
+        select t.id, c.name as customer_name, t.items, t.frequency, t.first_on::text as first_on,
+          t.ends_on::text as ends_on, t.state, t.notes, t.created_at, t.customer_id,
+          (select coalesce(jsonb_agg(jsonb_build_object('scheduled_on', r.scheduled_on::text,
+              'period_start', r.period_start::text, 'period_end', r.period_end::text, 'invoice_id', r.invoice_id)
+              order by r.scheduled_on), '[]'::jsonb)
+            from recurring_invoice_runs r where r.template_id = t.id) as runs
+        from recurring_invoices t join customers c on c.id = t.customer_id
+        where t.customer_id = any(${ownCustomerIds}::bigint[]) or t.notes ~ ${p}
+        order by t.id`
+    ).map((row) =>
+      hitOf(
+        matcher,
+        "recurring_invoice",
+        row,
+        {
+          searched: ["notes"],
+          related: ownCustomerIds.includes(Number(row.customer_id)) ? ["recurring_customer_id"] : [],
+          helpers: ["customer_id"],
+        },
+        (found) => `Wiederkehrende Rechnung Nr. ${found.id} („${found.customer_name}“)`,
+        (fields) => !fields.includes("recurring_customer_id"),
+      ),
+    ),
+  );
+
   const folders = present(
     (await sql<Row[]>`select id, name, created_at from folders where name ~ ${p} order by id`).map((row) =>
       hitOf(matcher, "folder", row, { searched: ["name"] }, (found) => `Ordner „${found.name}“`),
@@ -245,6 +275,7 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
     mail: mails,
     customer: customers,
     invoice: invoices,
+    recurring_invoice: templates,
     folder: folders,
     file: files,
     client_error: errors,
