@@ -27,7 +27,9 @@ test("a monthly template runs once and its invoice appears in the list", async (
 
   await signInQuickly(page, request, testOwner);
   await page.goto("/invoices/wiederkehrend");
-  await expect(page.getByRole("heading", { name: "Wiederkehrende Rechnungen", level: 1 })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole("heading", { name: "Wiederkehrende Rechnungen", level: 1 })).toBeVisible({
+    timeout: 45_000,
+  });
   await page.getByRole("button", { name: "Neue Vorlage" }).click();
   const dialog = page.getByRole("dialog", { name: "Neue Vorlage" });
   await dialog.getByRole("textbox", { name: "Kunde aus der Kundenverwaltung" }).fill(name);

@@ -1,6 +1,6 @@
 import { formatEuro, type Invoice, type InvoiceStatus, type InvoiceSummary, isPartlyPaid } from "@klarwerk/kit";
 import { AuditHistoryLink } from "@klarwerk/kit/portal";
-import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@klarwerk/kit/ui";
+import { Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@klarwerk/kit/ui";
 import { memo, useId } from "react";
 import { useInvoice } from "../api/get-invoice";
 import { formatGermanDate } from "../invoice/dates";

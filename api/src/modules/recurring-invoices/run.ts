@@ -96,7 +96,7 @@ async function runOne(
   };
   return withInvoiceTransaction(context, async (tx: Queries, invoices) => {
     const template = await findTemplate(tx, id, true);
-    if (!template || template.state !== "active" || template.nextRunOn === null || template.nextRunOn > today)
+    if (template?.state !== "active" || template.nextRunOn === null || template.nextRunOn > today)
       return { made: false, caughtUp: false, sendAfter: null };
     const scheduledOn = template.nextRunOn;
     const index = recurringRunIndexOnOrAfter(template.firstOn, template.frequency, scheduledOn);
