@@ -61,6 +61,16 @@ import {
   showCaseRoute,
 } from "../../src/modules/privacy/model.ts";
 import {
+  acceptQuoteRoute,
+  convertQuoteRoute,
+  createQuoteRoute,
+  deleteQuoteRoute,
+  listQuotesRoute,
+  readQuoteRoute,
+  rejectQuoteRoute,
+  replaceQuoteRoute,
+} from "../../src/modules/quotes/model.ts";
+import {
   activateReleaseRoute,
   clientErrorRoute,
   clientLoadRoute,
@@ -130,6 +140,14 @@ const answerSchemas = {
   "POST /api/invoices/:id/payments": addPaymentRoute.answer,
   "DELETE /api/invoices/:id/payments/:paymentId": deletePaymentRoute.answer,
   "GET /api/invoices/report": reportRoute.answer,
+  "GET /api/quotes": listQuotesRoute.answer,
+  "GET /api/quotes/:id": readQuoteRoute.answer,
+  "POST /api/quotes": createQuoteRoute.answer,
+  "PUT /api/quotes/:id": replaceQuoteRoute.answer,
+  "DELETE /api/quotes/:id": deleteQuoteRoute.answer,
+  "POST /api/quotes/:id/accept": acceptQuoteRoute.answer,
+  "POST /api/quotes/:id/reject": rejectQuoteRoute.answer,
+  "POST /api/quotes/:id/invoice": convertQuoteRoute.answer,
   "GET /api/folders": listFoldersRoute.answer,
   "POST /api/folders": createFolderRoute.answer,
   "GET /api/files": listFilesRoute.answer,

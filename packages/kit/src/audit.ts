@@ -18,6 +18,7 @@ export const auditObjectTypes = {
   folder: "Ordner",
   file: "Datei",
   invoice: "Rechnung",
+  quote: "Angebot",
   company: "Firmendaten",
   contact_request: "Kontaktanfrage",
   mail: "E-Mail",
@@ -74,6 +75,14 @@ export const auditActions = {
   "invoice.payment_deleted": action("Zahlung gelöscht", "books", "invoice"),
   // The DATEV Buchungsstapel: its period, how many bookings and their sum, never whose.
   "invoice.datev_exported": action("DATEV-Export heruntergeladen", "books", "invoice"),
+  // Angebote: the whole row's changed values, as invoices (decision 0078).
+  "quote.draft_saved": action("Angebotsentwurf gespeichert", "books", "quote"),
+  "quote.draft_deleted": action("Angebotsentwurf gelöscht", "books", "quote"),
+  "quote.issued": action("Angebot ausgestellt", "books", "quote"),
+  "quote.accepted": action("Angebot angenommen", "books", "quote"),
+  "quote.rejected": action("Angebot abgelehnt", "books", "quote"),
+  // On the quote, naming the invoice draft made from it (`fields`: invoice).
+  "quote.converted": action("Angebot in Rechnung umgewandelt", "books", "quote"),
   "company.changed": action("Firmendaten geändert", "books", "company"),
   "company.datev_changed": action("DATEV-Einstellungen geändert", "books", "company"),
   "mail.resent": action("E-Mail erneut gesendet", "other", "mail"),
