@@ -6,5 +6,6 @@ export const screens: RemoteScreens = {
   screens: [
     { path: "/invoices", expose: "Invoices", title: "Rechnungstool – Klarwerk Digital" },
     { path: "/invoices/auswertung", expose: "Auswertung", title: "Auswertung – Klarwerk Digital" },
+    { path: "/invoices/angebote", expose: "Quotes", title: "Angebote – Klarwerk Digital" },
   ],
 };

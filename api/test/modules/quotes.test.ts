@@ -96,7 +96,7 @@ describe.each(testDatabaseKinds())("quotes (%s)", (kind) => {
     ]);
     // A refused issue (no customer) takes no number.
     const refused = await save({ recipient: "", issue: true });
-    expect([refused.status, refused.body]).toEqual([
+    expect([refused.status, refused.body as unknown]).toEqual([
       422,
       { code: "validation", message: invoiceFormMessages.customerRequired },
     ]);
@@ -130,16 +130,19 @@ describe.each(testDatabaseKinds())("quotes (%s)", (kind) => {
     const expired = await callJson<QuotePage>(app, "/api/quotes?status=expired", { token: staff.token });
     expect(expired.body.quotes.map((row) => row.id)).toContain(quote.id);
     expect(new Set(expired.body.quotes.map((row) => row.status))).toEqual(new Set(["expired"]));
-    expect((await act(quote.id, "accept")).body).toEqual({ code: "quote-expired", message: quoteMessages.expired });
+    expect((await act(quote.id, "accept")).body as unknown).toEqual({
+      code: "quote-expired",
+      message: quoteMessages.expired,
+    });
     expect((await act(quote.id, "reject")).body.quote.status).toBe("rejected");
-    expect((await act(quote.id, "accept")).body).toEqual({
+    expect((await act(quote.id, "accept")).body as unknown).toEqual({
       code: "quote-not-open",
       message: "Dieses Angebot ist bereits abgelehnt.",
     });
     expect((await convert(quote.id)).body).toMatchObject({ code: "quote-rejected" });
 
     const edit = await save({ notes: "Neu" }, quote.id);
-    expect([edit.status, edit.body]).toEqual([
+    expect([edit.status, edit.body as unknown]).toEqual([
       409,
       { code: "quote-already-issued", message: quoteMessages.issuedFinal },
     ]);
@@ -159,7 +162,10 @@ describe.each(testDatabaseKinds())("quotes (%s)", (kind) => {
     expect([one.status, two.status].sort()).toEqual([201, 409]);
     const made = one.status === 201 ? one.body : two.body;
     const refusal = one.status === 409 ? one.body : two.body;
-    expect(refusal).toEqual({ code: "quote-already-converted", message: quoteMessages.alreadyConverted(null) });
+    expect(refusal as unknown).toEqual({
+      code: "quote-already-converted",
+      message: quoteMessages.alreadyConverted(null),
+    });
     const invoice: Invoice = made.invoice;
     expect(invoice).toMatchObject({
       status: "draft",
@@ -172,7 +178,7 @@ describe.each(testDatabaseKinds())("quotes (%s)", (kind) => {
     });
     expect(made.quote.invoices).toEqual([{ id: invoice.id, number: null }]);
     const read = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${invoice.id}`, { token: staff.token });
-    expect(read.body.invoice.fromQuote).toEqual({ id: quote.id, number: quote.number });
+    expect(read.body.invoice.fromQuote).toEqual({ id: quote.id, number: String(quote.number) });
 
     const again = await convert(quote.id, false);
     expect(again.status).toBe(409);
@@ -185,7 +191,6 @@ describe.each(testDatabaseKinds())("quotes (%s)", (kind) => {
     const actions = await db.sql<{ action: string }[]>`
       select action from audit_events where object_type = 'quote' and object_id = ${String(quote.id)} order by seq`;
     expect(actions.map((row) => row.action)).toEqual([
-      "quote.draft_saved",
       "quote.issued",
       "quote.accepted",
       "quote.converted",

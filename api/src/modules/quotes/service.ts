@@ -89,7 +89,7 @@ export function quotesService({ sql, now }: Pick<Deps, "sql" | "now">) {
       let quoteId: number;
       let before: Record<string, unknown> | null = null;
       if (id === null) {
-        quoteId = await insertQuoteDraft(tx, content, authorOf(user), actor);
+        quoteId = await insertQuoteDraft(tx, content, authorOf(user));
       } else {
         before = await lockedDraftSnapshot(tx, id);
         if (!before) throw (await findQuote(tx, id, day)) ? issuedFinal() : notFound();
@@ -185,7 +185,8 @@ export function quotesService({ sql, now }: Pick<Deps, "sql" | "now">) {
         throw new HttpError(409, "quote-already-converted", messages.alreadyConverted(first.number));
       const { validUntil: _validUntil, ...invoiceContent } = content;
       const draft: InvoiceContent = { ...invoiceContent, issueDate: day };
-      const made = await insertDraft(tx, draft, authorOf(user), actor, id);
+      // One event for the request: the quote's, naming the draft (the draft's own history starts there).
+      const made = await insertDraft(tx, draft, authorOf(user), undefined, id);
       await recordQuoteEvent(tx, actor, "quote.converted", id, null, {
         fields: ["invoice"],
         changes: { invoice: { before: null, after: made } },

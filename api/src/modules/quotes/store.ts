@@ -216,13 +216,14 @@ export function quoteSnapshot(tx: Queries, id: number): Promise<Record<string, u
   return rowSnapshot(tx, "quotes", id);
 }
 
-/** Stores a new draft with its audit event, in one transaction; its id. */
+/** Stores a new draft; with `actor` (saved on its own, not on the way to being issued) its audit event too. */
 export async function insertQuoteDraft(
   sql: Queries,
   content: QuoteContent,
   author: Author,
-  actor: AuditActor,
+  actor?: AuditActor,
 ): Promise<number> {
+  if (!actor) return insertRow(sql, content, author);
   return withinTransaction(sql, async (tx) => {
     const id = await insertRow(tx, content, author);
     await recordQuoteEvent(tx, actor, "quote.draft_saved", id, null);
