@@ -12,6 +12,9 @@ import {
   quoteMessages,
 } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
+import { privacyCatalogue } from "../../src/modules/privacy/catalogue.ts";
+import { erasurePlanOf } from "../../src/modules/privacy/erasure.ts";
+import { searchPerson } from "../../src/modules/privacy/search.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
@@ -262,6 +265,33 @@ describe.each(testDatabaseKinds())("quotes (%s)", (kind) => {
       expect(text).not.toContain("GiroCode");
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("quotes in the privacy catalogue", () => {
+  test("the person search finds a quote by its recipient; the plan erases a draft and reviews an issued one", async () => {
+    const db = await createTestDatabase();
+    try {
+      const app = createTestApp(db.sql, testConfig());
+      await saveCompany(app);
+      const { token } = await registerAndLogin(app, { name: "Pia Privat" });
+      const recipient = "Lena Leer\nlena.leer@example.org\nGartenweg 2\n10115 Berlin";
+      const draft = await callJson<Answer>(app, "/api/quotes", { token, json: { ...invoiceJson(), recipient } });
+      const issuedQuote = await callJson<Answer>(app, "/api/quotes", {
+        token,
+        json: { ...invoiceJson(), recipient, issue: true },
+      });
+      expect([draft.status, issuedQuote.status]).toEqual([201, 201]);
+      const rows = await searchPerson(db.sql, "lena.leer@example.org");
+      const plan = erasurePlanOf(rows).filter((item) => item.kind === "quote");
+      expect(plan.map((item) => [item.id, item.action, item.label])).toEqual([
+        [draft.body.quote.id, "erase", `Angebotsentwurf Nr. ${draft.body.quote.id}`],
+        [issuedQuote.body.quote.id, "review", `Angebot ${issuedQuote.body.quote.number}`],
+      ]);
+      expect(privacyCatalogue.quote.title).toBe("Angebote");
+    } finally {
+      await db.drop();
     }
   });
 });

@@ -30,6 +30,7 @@ export const privacyDataKinds = [
   "mail",
   "customer",
   "invoice",
+  "quote",
   "folder",
   "file",
   "client_error",
@@ -42,6 +43,7 @@ export const privacyDataKindLabels: Record<PrivacyDataKind, string> = {
   mail: "E-Mail",
   customer: "Kunde",
   invoice: "Rechnung",
+  quote: "Angebot",
   folder: "Ordner",
   file: "Datei",
   client_error: "Fehlerbericht des Browsers",
@@ -320,6 +322,9 @@ export const privacyErasureReasons = {
   invoiceIssued: `Aufbewahrungspflicht ${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres (§ 147 AO, § 14b UStG): keine Löschung, sondern Einschränkung der Verarbeitung (Art. 17 Abs. 3 lit. b, Art. 18 DSGVO); für Beschäftigte nicht mehr sichtbar.`,
   invoiceRestricted: `Auf Verlangen dieser Adresse bereits eingeschränkt (Art. 18 DSGVO); wird nach Ablauf der Aufbewahrungsfrist (${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres) gelöscht.`,
   invoiceDraft: "Nicht ausgestellter Entwurf: keine Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
+  quoteDraft: "Nicht ausgestelltes Angebot: keine Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
+  quoteIssued:
+    "Ausgestelltes Angebot: Geschäftsbrief, 6 Jahre ab Ende des Ausstellungsjahres aufzubewahren (§ 257 Abs. 1 Nr. 3, Abs. 4 HGB), wenn es zu einem Auftrag führte: keine Löschung (Art. 17 Abs. 3 lit. b DSGVO); bitte prüfen, ob es noch gebraucht wird, und die Verarbeitung einschränken.",
   clientError: "Technischer Fehlerbericht ohne Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   fileOrFolder:
     "Kann Geschäftsbriefe oder Buchungsbelege enthalten (§ 257 HGB, § 147 AO): bitte den Inhalt prüfen und im Bereich „Dateien“ löschen.",

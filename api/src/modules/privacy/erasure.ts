@@ -57,6 +57,12 @@ const actionOf: Record<PrivacyDataKind, (row: FoundRow) => PrivacyErasureItem> =
     if (row.mention) return item(row, "review", reasons.mentionInIssuedInvoice);
     return item(row, "restrict", reasons.invoiceIssued, invoiceRestrictedUntil(String(row.data.issue_date)));
   },
+  // Angebote (decision 0078): a draft goes; an issued one is a Geschäftsbrief, reviewed.
+  quote: (row) => {
+    if (row.data.state !== "issued")
+      return row.mention ? item(row, "remove_mention", reasons.mention) : item(row, "erase", reasons.quoteDraft);
+    return item(row, "review", row.mention ? reasons.mention : reasons.quoteIssued);
+  },
   client_error: (row) => item(row, "erase", reasons.clientError),
   folder: (row) => item(row, "review", reasons.fileOrFolder),
   file: (row) => item(row, "review", reasons.fileOrFolder),
@@ -78,6 +84,7 @@ const mentionTables: Partial<Record<PrivacyDataKind, { table: string; also: stri
   mail: { table: "outbox", also: ["html_body"] },
   customer: { table: "customers", also: [] },
   invoice: { table: "invoices", also: [] },
+  quote: { table: "quotes", also: [] },
 };
 
 /**
@@ -148,6 +155,7 @@ export async function carryOutErasure(
   ].sort((a, b) => a - b);
   const errorIds = idsOf(items, "client_error", "erase");
   const draftIds = idsOf(items, "invoice", "erase");
+  const quoteDraftIds = idsOf(items, "quote", "erase");
   const customerIds = idsOf(items, "customer", "anonymise");
 
   const mails = await tx`delete from outbox where id = any(${mailIds}::bigint[])`;
@@ -155,10 +163,11 @@ export async function carryOutErasure(
   const requests = await tx`delete from contact_requests where id = any(${requestIds}::bigint[])`;
   const errors = await tx`delete from client_errors where id = any(${errorIds}::bigint[])`;
   const drafts = await tx`delete from invoices where id = any(${draftIds}::bigint[]) and state = 'draft'`;
+  const quoteDrafts = await tx`delete from quotes where id = any(${quoteDraftIds}::bigint[]) and state = 'draft'`;
   const customers = await tx`
     update customers set ${tx(anonymisedCustomer)}, updated_at = now()
     where id = any(${customerIds}::bigint[])`;
-  counts.erase = mails.count + requests.count + errors.count + drafts.count;
+  counts.erase = mails.count + requests.count + errors.count + drafts.count + quoteDrafts.count;
   counts.anonymise = customers.count;
 
   const restricted: RestrictedRow[] = [];
@@ -181,6 +190,7 @@ export async function carryOutErasure(
     { table: "contact_requests", ids: requestIds },
     { table: "client_errors", ids: errorIds },
     { table: "invoices", ids: draftIds },
+    { table: "quotes", ids: quoteDraftIds },
     { table: "customers", ids: customerIds, set: anonymisedCustomer },
   ].filter((rows) => rows.ids.length > 0);
   // A restriction is in the entry too: a restore of an older set hides the invoice again.
