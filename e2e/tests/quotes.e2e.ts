@@ -21,12 +21,13 @@ test("create a quote → issue → accept → „In Rechnung umwandeln“: the i
   page,
   request,
 }) => {
+  test.setTimeout(240_000);
   const tag = randomUUID().slice(0, 8);
   await companyReadyToIssue(request);
   const user = await registeredUser(request, "Anton Angebot");
   await signInQuickly(page, request, user);
   await page.goto("/invoices/angebote");
-  await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Angebote" })).toBeVisible({ timeout: 60_000 });
   const provider = page.getByRole("textbox", { name: "Dienstleister", exact: true });
   await expect(provider).not.toHaveValue("");
 

@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds())("quotes (%s)", (kind) => {
     await saveCompany(app);
     admin = await signedInOwner(app);
     staff = await registerAndLogin(app, { name: "Anna Angebot" });
-  }, 60_000);
+  }, 180_000);
   afterAll(() => db?.drop());
 
   function save(json: Record<string, unknown>, id?: number, token = staff.token) {
