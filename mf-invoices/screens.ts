@@ -6,6 +6,7 @@ export const screens: RemoteScreens = {
   screens: [
     { path: "/invoices", expose: "Invoices", title: "Rechnungstool – Klarwerk Digital" },
     { path: "/invoices/auswertung", expose: "Auswertung", title: "Auswertung – Klarwerk Digital" },
+    { path: "/invoices/angebote", expose: "Quotes", title: "Angebote – Klarwerk Digital" },
     {
       path: "/invoices/wiederkehrend",
       expose: "Wiederkehrend",

@@ -30,6 +30,7 @@ import { outboxModule } from "./modules/outbox/routes.ts";
 import { resetLinksAtSending } from "./modules/password-reset/index.ts";
 import { passwordResetModule } from "./modules/password-reset/routes.ts";
 import { privacyModule } from "./modules/privacy/routes.ts";
+import { quotesModule } from "./modules/quotes/routes.ts";
 import { recurringInvoicesModule } from "./modules/recurring-invoices/routes.ts";
 import {
   canaryTickets,
@@ -148,6 +149,7 @@ export function createApp({
     .use(companyModule(deps))
     .use(invoicesModule(deps))
     .use(recurringInvoicesModule(deps))
+    .use(quotesModule(deps))
     .use(outboxModule(deps))
     .use(releasesModule(deps, releases, rollouts))
     .use(auditModule(deps, () => manifestAuditHeads(backupTargetFor(config.backupTarget))))

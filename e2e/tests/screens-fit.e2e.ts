@@ -18,6 +18,7 @@ const staffScreens = [
   { path: "/customers", heading: "Kundenverwaltung" },
   { path: "/invoices", heading: "Rechnungstool" },
   { path: "/invoices/auswertung", heading: "Auswertung" },
+  { path: "/invoices/angebote", heading: "Angebote" },
   { path: "/invoices/wiederkehrend", heading: "Wiederkehrende Rechnungen" },
   { path: "/account", heading: "Mein Konto" },
 ] as const;

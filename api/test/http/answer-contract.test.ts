@@ -61,6 +61,16 @@ import {
   showCaseRoute,
 } from "../../src/modules/privacy/model.ts";
 import {
+  acceptQuoteRoute,
+  convertQuoteRoute,
+  createQuoteRoute,
+  deleteQuoteRoute,
+  listQuotesRoute,
+  readQuoteRoute,
+  rejectQuoteRoute,
+  replaceQuoteRoute,
+} from "../../src/modules/quotes/model.ts";
+import {
   changeRoute as changeRecurringRoute,
   createRoute as createRecurringRoute,
   endRoute as endRecurringRoute,
@@ -69,6 +79,7 @@ import {
   resumeRoute as resumeRecurringRoute,
   runNowRoute as runRecurringRoute,
 } from "../../src/modules/recurring-invoices/model.ts";
+
 import {
   activateReleaseRoute,
   clientErrorRoute,
@@ -146,6 +157,14 @@ const answerSchemas = {
   "POST /api/recurring-invoices/:id/resume": resumeRecurringRoute.answer,
   "POST /api/recurring-invoices/:id/end": endRecurringRoute.answer,
   "POST /api/recurring-invoices/run": runRecurringRoute.answer,
+  "GET /api/quotes": listQuotesRoute.answer,
+  "GET /api/quotes/:id": readQuoteRoute.answer,
+  "POST /api/quotes": createQuoteRoute.answer,
+  "PUT /api/quotes/:id": replaceQuoteRoute.answer,
+  "DELETE /api/quotes/:id": deleteQuoteRoute.answer,
+  "POST /api/quotes/:id/accept": acceptQuoteRoute.answer,
+  "POST /api/quotes/:id/reject": rejectQuoteRoute.answer,
+  "POST /api/quotes/:id/invoice": convertQuoteRoute.answer,
   "GET /api/folders": listFoldersRoute.answer,
   "POST /api/folders": createFolderRoute.answer,
   "GET /api/files": listFilesRoute.answer,

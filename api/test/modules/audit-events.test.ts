@@ -114,6 +114,15 @@ async function issuedId(): Promise<number> {
   return answer.body.invoice.id;
 }
 
+async function quoteId(issue: boolean): Promise<number> {
+  const answer = await callJson<{ quote: { id: number } }>(app, "/api/quotes", {
+    token: staff.token,
+    json: invoiceJson({ issue, issueDate: undefined }),
+  });
+  if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
+  return answer.body.quote.id;
+}
+
 async function fileId(): Promise<number> {
   const answer = await upload(app, staff.token);
   return answer.body.file.id;
@@ -519,6 +528,77 @@ const cases: Case[] = [
             sum: { before: null, after: "0,00\u00a0€" },
           },
         },
+      };
+    },
+  },
+  {
+    route: "POST /api/quotes",
+    name: "quote draft saved",
+    run: async () => ({
+      call: json("POST", "/api/quotes", invoiceJson(), staff.token),
+      expected: { action: "quote.draft_saved", actor: staff.name, values: ["recipient"] },
+    }),
+  },
+  {
+    route: "POST /api/quotes",
+    name: "quote issued at once",
+    run: async () => ({
+      call: json("POST", "/api/quotes", invoiceJson({ issue: true }), staff.token),
+      expected: { action: "quote.issued", actor: staff.name, values: ["number", "state"] },
+    }),
+  },
+  {
+    route: "PUT /api/quotes/:id",
+    name: "quote draft changed",
+    run: async () => {
+      const id = await quoteId(false);
+      return {
+        call: json("PUT", `/api/quotes/${id}`, invoiceJson({ notes: "Neu" }), staff.token),
+        expected: { action: "quote.draft_saved", actor: staff.name, objectId: String(id), fields: ["notes"] },
+      };
+    },
+  },
+  {
+    route: "DELETE /api/quotes/:id",
+    name: "quote draft deleted",
+    run: async () => {
+      const id = await quoteId(false);
+      return {
+        call: () => call(app, `/api/quotes/${id}`, { method: "DELETE", token: staff.token }),
+        expected: { action: "quote.draft_deleted", actor: staff.name, objectId: String(id) },
+      };
+    },
+  },
+  {
+    route: "POST /api/quotes/:id/accept",
+    name: "quote accepted",
+    run: async () => {
+      const id = await quoteId(true);
+      return {
+        call: () => call(app, `/api/quotes/${id}/accept`, { method: "POST", token: staff.token }),
+        expected: { action: "quote.accepted", actor: staff.name, objectId: String(id), values: ["decision"] },
+      };
+    },
+  },
+  {
+    route: "POST /api/quotes/:id/reject",
+    name: "quote rejected",
+    run: async () => {
+      const id = await quoteId(true);
+      return {
+        call: () => call(app, `/api/quotes/${id}/reject`, { method: "POST", token: staff.token }),
+        expected: { action: "quote.rejected", actor: staff.name, objectId: String(id), values: ["decision"] },
+      };
+    },
+  },
+  {
+    route: "POST /api/quotes/:id/invoice",
+    name: "quote converted",
+    run: async () => {
+      const id = await quoteId(true);
+      return {
+        call: json("POST", `/api/quotes/${id}/invoice`, {}, staff.token),
+        expected: { action: "quote.converted", actor: staff.name, objectId: String(id), fields: ["invoice"] },
       };
     },
   },

@@ -34,7 +34,7 @@ async function run(command: string[], stdin?: Uint8Array): Promise<{ code: numbe
 /** The last number the current year's counter gave out (0 before the first). */
 async function lastSequence(): Promise<number> {
   const [row] = await db.sql<{ last_sequence: number }[]>`
-    select last_sequence from invoice_number_counters where year = ${Number(todayInGermany().slice(0, 4))}`;
+    select last_sequence from invoice_number_counters where series = 'invoice' and year = ${Number(todayInGermany().slice(0, 4))}`;
   return row?.last_sequence ?? 0;
 }
 

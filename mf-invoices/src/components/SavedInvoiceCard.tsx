@@ -1,6 +1,13 @@
-import { formatEuro, type Invoice, type InvoiceStatus, type InvoiceSummary, isPartlyPaid } from "@klarwerk/kit";
+import {
+  formatEuro,
+  type Invoice,
+  type InvoiceStatus,
+  type InvoiceSummary,
+  isPartlyPaid,
+  quoteLabels,
+} from "@klarwerk/kit";
 import { AuditHistoryLink } from "@klarwerk/kit/portal";
-import { Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@klarwerk/kit/ui";
+import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@klarwerk/kit/ui";
 import { memo, useId } from "react";
 import { useInvoice } from "../api/get-invoice";
 import { formatGermanDate } from "../invoice/dates";
@@ -49,6 +56,11 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
         {serviceText(invoice)}
         {invoice.number !== null && ` · ${invoiceMessages.dueDate} ${formatGermanDate(invoice.dueDate)}`}
       </Text>
+      {invoice.fromQuote && (
+        <Text fz="sm" mt="xs">
+          {quoteLabels.fromQuote} <Anchor href="/invoices/angebote">{invoice.fromQuote.number}</Anchor>
+        </Text>
+      )}
 
       <InvoiceItemsTable invoice={invoice} />
 

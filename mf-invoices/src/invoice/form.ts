@@ -5,7 +5,6 @@
  */
 import {
   defaultPaymentTermDays,
-  type Invoice,
   type InvoiceContent,
   type InvoiceItem,
   type InvoiceTotals,
@@ -119,7 +118,7 @@ export function centsInput(cents: number): string {
 }
 
 /** A stored draft back into the form, for "Bearbeiten". */
-export function formOfInvoice(invoice: Invoice): InvoiceForm {
+export function formOfInvoice(invoice: InvoiceContent): InvoiceForm {
   const period = invoice.servicePeriodStart !== null && invoice.servicePeriodEnd !== null;
   return {
     customerId: invoice.customerId,

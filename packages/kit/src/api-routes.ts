@@ -24,6 +24,11 @@ import type {
   InvoicePage,
   InvoiceReport,
   PaymentInput,
+  QuoteAnswer,
+  QuoteContent,
+  QuoteConversionAnswer,
+  QuoteConversionInput,
+  QuotePage,
   RecurringInvoiceAnswer,
   RecurringInvoiceInput,
   RecurringInvoiceList,
@@ -91,6 +96,9 @@ export type AuditListQuery = AuditFilter & { before?: number; limit?: number };
 /** The invoice form's content, issued (`issue: true`) or kept as a draft. */
 export type InvoiceSave = InvoiceContent & { issue: boolean };
 
+/** The quote form's content, kept as a draft („Als Entwurf speichern“) or issued at once (`issue: true`). */
+export type QuoteSave = QuoteContent & { issue: boolean };
+
 export interface ApiRoutes {
   "POST /api/register": { body: RegistrationPayload; answer: RegistrationAnswer };
   "POST /api/login": { body: { email: string; password: string }; answer: LoginAnswer };
@@ -138,6 +146,14 @@ export interface ApiRoutes {
   "PUT /api/company/datev": { body: DatevSettingsDraft; answer: DatevSettingsAnswer };
 
   "GET /api/invoices": { query: PagedListQuery & { ageing?: string }; answer: InvoicePage };
+  "GET /api/quotes": { query: PagedListQuery; answer: QuotePage };
+  "GET /api/quotes/:id": { answer: QuoteAnswer };
+  "POST /api/quotes": { body: QuoteSave; answer: QuoteAnswer };
+  "PUT /api/quotes/:id": { body: QuoteSave; answer: QuoteAnswer };
+  "DELETE /api/quotes/:id": { answer: undefined };
+  "POST /api/quotes/:id/accept": { answer: QuoteAnswer };
+  "POST /api/quotes/:id/reject": { answer: QuoteAnswer };
+  "POST /api/quotes/:id/invoice": { body: QuoteConversionInput; answer: QuoteConversionAnswer };
   "GET /api/invoices/report": { answer: InvoiceReport };
   "GET /api/invoices/:id": { answer: InvoiceAnswer };
   "POST /api/invoices": { body: InvoiceSave; answer: InvoiceAnswer };

@@ -19,6 +19,7 @@ export const auditObjectTypes = {
   file: "Datei",
   invoice: "Rechnung",
   recurring_invoice: "Wiederkehrende Rechnung",
+  quote: "Angebot",
   company: "Firmendaten",
   contact_request: "Kontaktanfrage",
   mail: "E-Mail",
@@ -84,6 +85,14 @@ export const auditActions = {
   "recurring_invoice.ended": action("Wiederkehrende Rechnung beendet", "books", "recurring_invoice"),
   "recurring_invoice.run": action("Wiederkehrende Rechnung ausgeführt", "books", "recurring_invoice"),
   "recurring_invoice.caught_up": action("Wiederkehrende Rechnung nachgeholt", "books", "recurring_invoice"),
+  // Angebote: the whole row's changed values, as invoices (decision 0078).
+  "quote.draft_saved": action("Angebotsentwurf gespeichert", "books", "quote"),
+  "quote.draft_deleted": action("Angebotsentwurf gelöscht", "books", "quote"),
+  "quote.issued": action("Angebot ausgestellt", "books", "quote"),
+  "quote.accepted": action("Angebot angenommen", "books", "quote"),
+  "quote.rejected": action("Angebot abgelehnt", "books", "quote"),
+  // On the quote, naming the invoice draft made from it (`fields`: invoice).
+  "quote.converted": action("Angebot in Rechnung umgewandelt", "books", "quote"),
   "company.changed": action("Firmendaten geändert", "books", "company"),
   "company.datev_changed": action("DATEV-Einstellungen geändert", "books", "company"),
   "mail.resent": action("E-Mail erneut gesendet", "other", "mail"),

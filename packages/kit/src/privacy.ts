@@ -31,6 +31,7 @@ export const privacyDataKinds = [
   "customer",
   "invoice",
   "recurring_invoice",
+  "quote",
   "folder",
   "file",
   "client_error",
@@ -44,6 +45,7 @@ export const privacyDataKindLabels: Record<PrivacyDataKind, string> = {
   customer: "Kunde",
   invoice: "Rechnung",
   recurring_invoice: "Wiederkehrende Rechnung",
+  quote: "Angebot",
   folder: "Ordner",
   file: "Datei",
   client_error: "Fehlerbericht des Browsers",
@@ -325,6 +327,9 @@ export const privacyErasureReasons = {
   invoiceDraft: "Nicht ausgestellter Entwurf: keine Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   recurringInvoice:
     "Vorlage für künftige Rechnungen an die Person: keine Aufbewahrungspflicht; sie wird mit ihren Ausführungen gelöscht, es entsteht keine weitere Rechnung (Art. 17 Abs. 1 lit. a DSGVO). Die bereits erstellten Rechnungen sind oben einzeln aufgeführt.",
+  quoteDraft: "Nicht ausgestelltes Angebot: keine Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
+  quoteIssued:
+    "Ausgestelltes Angebot: Geschäftsbrief, 6 Jahre ab Ende des Ausstellungsjahres aufzubewahren (§ 257 Abs. 1 Nr. 3, Abs. 4 HGB), wenn es zu einem Auftrag führte: keine Löschung (Art. 17 Abs. 3 lit. b DSGVO); bitte prüfen, ob es noch gebraucht wird, und die Verarbeitung einschränken.",
   clientError: "Technischer Fehlerbericht ohne Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   fileOrFolder:
     "Kann Geschäftsbriefe oder Buchungsbelege enthalten (§ 257 HGB, § 147 AO): bitte den Inhalt prüfen und im Bereich „Dateien“ löschen.",

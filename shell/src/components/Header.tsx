@@ -29,6 +29,7 @@ const invoiceGroup = {
   links: [
     { to: "/invoices", label: "Rechnungstool" },
     { to: "/invoices/auswertung", label: "Auswertung" },
+    { to: "/invoices/angebote", label: "Angebote" },
     { to: "/invoices/wiederkehrend", label: "Wiederkehrende Rechnungen" },
   ],
 } as const;

@@ -15,7 +15,7 @@ import { HttpError } from "../../http/errors.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 import { readDatevSettings } from "../company/index.ts";
 import { type DatevBooking, datevBuchungsstapel, encodeWindows1252 } from "./datev.ts";
-import { fileResponse } from "./service.ts";
+import { fileResponse } from "./file-response.ts";
 
 interface IssuedRow {
   number: string;

@@ -1,8 +1,45 @@
 /**
  * What the invoices module offers the rest of the API (other modules, tools, the start): the only file
  * of this folder they may import (biome.json). Its Elysia plugin, `routes.ts`, is imported by
- * api/src/app.ts alone, so that importing this file stays cheap (no routes, no PDF library).
+ * api/src/app.ts alone, so that importing this file stays cheap (no routes, no PDF library: the
+ * quotes' PDF loads it on first use).
  */
+import type { QuoteDocumentData } from "./types.ts";
+
 export { invoiceBlobArea, invoiceBlobStore, sweepInvoiceBlobs } from "./blobs.ts";
+export { fileResponse } from "./file-response.ts";
 export { type InvoiceMaker, type IssueContext, withInvoiceTransaction } from "./issue.ts";
-export { invoiceBlobRows } from "./store.ts";
+// For the quotes (modules/quotes, decision 0078): the invoice's content, its rules and schemas,
+// the number series' counter, the draft an accepted quote becomes.
+export {
+  cents,
+  contentFrom,
+  type InvoiceBody,
+  invoiceBody,
+  invoiceSchema,
+  isoDate,
+  itemSchema,
+  referenceSchema,
+  totalsSchema,
+} from "./model.ts";
+export {
+  type Author,
+  customerExists,
+  findInvoice,
+  insertDraft,
+  invoiceBlobRows,
+  jsonItems,
+  type NumberSeries,
+  nextSequence,
+  safeTotals,
+} from "./store.ts";
+export type { QuoteDocumentData } from "./types.ts";
+
+/** An Angebot's PDF in the invoice's layout (pdf-document.ts); pdfmake is loaded on the first call. */
+export async function renderQuotePdf(data: QuoteDocumentData): Promise<Uint8Array> {
+  const [{ invoiceDocument }, { renderPdf }] = await Promise.all([
+    import("./pdf-document.ts"),
+    import("./pdf-render.ts"),
+  ]);
+  return renderPdf(invoiceDocument(data));
+}

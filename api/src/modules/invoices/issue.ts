@@ -25,7 +25,7 @@ import {
   invoiceSnapshot,
   latestIssueDate,
   markIssued,
-  nextInvoiceSequence,
+  nextSequence,
   recordInvoiceEvent,
   type StoredInvoice,
   updateDraft,
@@ -71,7 +71,7 @@ async function numberAndRender(
   data: Omit<InvoiceDocumentData, "number">,
 ) {
   const year = Number(data.content.issueDate.slice(0, 4));
-  const sequence = await nextInvoiceSequence(tx, year);
+  const sequence = await nextSequence(tx, "invoice", year);
   // The counter row is locked now, so no other issue of the year can commit meanwhile: number
   // order and date order agree (a refusal rolls the number back with the rest).
   const latest = await latestIssueDate(tx);

@@ -1,6 +1,6 @@
-import { formatDate, formatEuro, invoiceFieldMessages, invoiceLabels, invoicePaging } from "@klarwerk/kit";
+import { formatDate, formatEuro, invoiceFieldMessages, invoiceLabels, invoicePaging, quoteLabels } from "@klarwerk/kit";
 import { invalidLimitParam } from "../../http/messages.ts";
-import type { InvoiceDocumentData } from "./types.ts";
+import type { DocumentData, InvoiceDocumentData } from "./types.ts";
 
 /**
  * German answers of /api/invoices that only the API gives; the form's and the issue rules'
@@ -31,7 +31,7 @@ export const invoicesApiMessages = {
 } as const;
 
 /** What the PDF and the e-invoice say beyond the kit's labels. */
-export const invoiceDocumentTexts = {
+const texts = {
   discountReason: "Rabatt",
   feesReason: "Sonstige Gebühren",
   providerTaxNumber: "Steuernummer",
@@ -44,13 +44,21 @@ export const invoiceDocumentTexts = {
   exemption: "Steuerbefreiung",
   cancels: "Storno zu Rechnung",
   /** The PDF's title in its metadata, as the first page heads it: „Rechnung 2026-0001“. */
-  documentTitle: (data: Pick<InvoiceDocumentData, "kind" | "number">) =>
-    `${data.kind === "cancellation" ? invoiceLabels.cancellationInvoice : invoiceLabels.invoice} ${data.number}`,
+  documentTitle: (data: Pick<DocumentData, "kind" | "number">) => `${texts.title(data.kind)} ${data.number}`,
+  /** The heading of the first page: „Rechnung“, „Stornorechnung“ or „Angebot“. */
+  title: (kind: DocumentData["kind"]) =>
+    kind === "cancellation"
+      ? invoiceLabels.cancellationInvoice
+      : kind === "quote"
+        ? quoteLabels.quote
+        : invoiceLabels.invoice,
   /** The PDF's subject: „Rechnung 2026-0001 vom 28.11.2026, ausgestellt von Klarwerk Digital GmbH“. */
-  documentSubject: (data: Pick<InvoiceDocumentData, "kind" | "number" | "content" | "seller">) =>
-    `${invoiceDocumentTexts.documentTitle(data)} vom ${formatDate(data.content.issueDate)}, ausgestellt von ${data.seller.name}`,
+  documentSubject: (data: Pick<DocumentData, "kind" | "number" | "content" | "seller">) =>
+    `${texts.documentTitle(data)} vom ${formatDate(data.content.issueDate)}, ausgestellt von ${data.seller.name}`,
   /** The PDF's keywords. */
   documentKeywords: [invoiceLabels.invoice, "ZUGFeRD", "Factur-X", "E-Rechnung"],
+  /** Under an Angebot's totals, where an invoice has its payment terms. */
+  quoteValidity: (validUntil: string) => `Dieses Angebot ist gültig bis zum ${formatDate(validUntil)}.`,
   cancellationNote: (number: string, issueDate: string) =>
     `Stornorechnung zur Rechnung ${number} vom ${formatDate(issueDate)}.`,
   /** Zahlungsziel and due date, or what a cancellation means for payment. */
@@ -63,3 +71,5 @@ export const invoiceDocumentTexts = {
     return `Zahlbar innerhalb von ${days} Tagen ohne Abzug bis zum ${formatDate(data.dueDate)}.`;
   },
 } as const;
+
+export const invoiceDocumentTexts = texts;

@@ -47,8 +47,8 @@ import type { ListQuery } from "./store.ts";
 
 const tags = ["Invoices"];
 
-const isoDate = (description: string) => Type.String({ format: "date", description });
-const cents = (description: string) => Type.Integer({ description: `${description} In cents.` });
+export const isoDate = (description: string) => Type.String({ format: "date", description });
+export const cents = (description: string) => Type.Integer({ description: `${description} In cents.` });
 
 const statusSchema = stringEnum(invoiceStatuses, {
   description:
@@ -56,11 +56,11 @@ const statusSchema = stringEnum(invoiceStatuses, {
     "(storniert: a cancellation invoice reverses it), cancellation (it is a Stornorechnung).",
 });
 
-const referenceSchema = schemaOf<InvoiceReference>()(
+export const referenceSchema = schemaOf<InvoiceReference>()(
   Type.Object({ id: Type.Integer({ minimum: 1 }), number: Type.String() }, { additionalProperties: false }),
 );
 
-const itemSchema = schemaOf<InvoiceItem>()(
+export const itemSchema = schemaOf<InvoiceItem>()(
   Type.Object(
     {
       description: Type.String(),
@@ -71,7 +71,7 @@ const itemSchema = schemaOf<InvoiceItem>()(
   ),
 );
 
-const totalsSchema = schemaOf<InvoiceTotals>()(
+export const totalsSchema = schemaOf<InvoiceTotals>()(
   Type.Object(
     {
       lines: Type.Array(
@@ -104,7 +104,7 @@ const paymentSchema = schemaOf<InvoicePayment>()(
   ),
 );
 
-const invoiceSchema = schemaOf<Invoice>()(
+export const invoiceSchema = schemaOf<Invoice>()(
   Type.Object(
     {
       id: Type.Integer({ minimum: 1 }),
@@ -141,6 +141,7 @@ const invoiceSchema = schemaOf<Invoice>()(
       payments: Type.Array(paymentSchema, { description: "Oldest first." }),
       cancels: nullable(referenceSchema),
       cancelledBy: nullable(referenceSchema),
+      fromQuote: nullable(referenceSchema),
       createdAt: Type.String({ format: "date-time" }),
       createdByName: nullable(Type.String()),
       issuedAt: nullable(Type.String({ format: "date-time" })),

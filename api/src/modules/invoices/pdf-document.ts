@@ -6,13 +6,14 @@ import {
   invoiceLineRows,
   invoiceLogoSvg,
   invoiceSummaryRows,
+  quoteLabels,
   site,
   taxExemptionNote,
 } from "@klarwerk/kit";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { girocodePayload } from "./girocode.ts";
 import { invoiceDocumentTexts as texts } from "./messages.ts";
-import type { InvoiceDocumentData } from "./types.ts";
+import type { DocumentData, InvoiceDocumentData } from "./types.ts";
 
 /**
  * The invoice as a pdfmake document (A4), the spec's layout: "Rechnung" with number and dates;
@@ -70,9 +71,16 @@ function party(caption: string, block: string, extra: string[]): Content {
   };
 }
 
-function headerRows(data: InvoiceDocumentData): TableCell[][] {
+function headerRows(data: DocumentData): TableCell[][] {
   const { content } = data;
   const row = (label: string, value: string): TableCell[] => [{ text: `${label}:`, style: "caption" }, value];
+  if (data.kind === "quote") {
+    return [
+      row(quoteLabels.number, data.number),
+      row(quoteLabels.issueDate, formatDate(content.issueDate)),
+      row(quoteLabels.validUntil, formatDate(data.validUntil)),
+    ];
+  }
   const rows = [row(invoiceLabels.number, data.number), row(invoiceLabels.issueDate, formatDate(content.issueDate))];
   if (content.servicePeriodStart && content.servicePeriodEnd) {
     rows.push(
@@ -89,7 +97,7 @@ function headerRows(data: InvoiceDocumentData): TableCell[][] {
   return rows;
 }
 
-function itemsTable(data: InvoiceDocumentData): Content {
+function itemsTable(data: DocumentData): Content {
   const header: TableCell[] = [
     { text: invoiceLabels.description, style: "tableHeader" },
     { text: invoiceLabels.quantity, style: "tableHeader", alignment: "right" },
@@ -115,7 +123,7 @@ function itemsTable(data: InvoiceDocumentData): Content {
   };
 }
 
-function summaryTable(data: InvoiceDocumentData): Content {
+function summaryTable(data: DocumentData): Content {
   const body: TableCell[][] = invoiceSummaryRows(data.content, data.totals).map((row) => {
     const strong = row.key === "total";
     return [
@@ -170,9 +178,10 @@ function paymentBlock(data: InvoiceDocumentData): Content {
   };
 }
 
-export function invoiceDocument(data: InvoiceDocumentData): TDocumentDefinitions {
+/** An invoice's, a Stornorechnung's or an Angebot's document: one layout. */
+export function invoiceDocument(data: DocumentData): TDocumentDefinitions {
   const { content, seller } = data;
-  const title = data.kind === "cancellation" ? invoiceLabels.cancellationInvoice : invoiceLabels.invoice;
+  const title = texts.title(data.kind);
   const documentTitle = texts.documentTitle(data);
   const providerExtra = [
     ...(seller.vatId ? [`${texts.providerVatId} ${seller.vatId}`] : []),
@@ -201,7 +210,7 @@ export function invoiceDocument(data: InvoiceDocumentData): TDocumentDefinitions
     itemsTable(data),
     summaryTable(data),
   ];
-  if (data.cancels) {
+  if (data.kind !== "quote" && data.cancels) {
     body.push({ text: texts.cancellationNote(data.cancels.number, data.cancels.issueDate), margin: [0, 12, 0, 0] });
   }
   // The legal note of the tax case (§ 14a UStG wants e.g. "Steuerschuldnerschaft des
@@ -211,7 +220,9 @@ export function invoiceDocument(data: InvoiceDocumentData): TDocumentDefinitions
     const text = content.taxCase === null ? `${texts.exemption}: ${exemptionNote}` : exemptionNote;
     body.push({ text, bold: content.taxCase !== null, margin: [0, 12, 0, 0] });
   }
-  body.push(paymentBlock(data));
+  body.push(
+    data.kind === "quote" ? { text: texts.quoteValidity(data.validUntil), margin: [0, 20, 0, 0] } : paymentBlock(data),
+  );
   if (seller.contactName || seller.contactEmail || seller.contactPhone) {
     const contact = [seller.contactName, seller.contactPhone, seller.contactEmail].filter(Boolean).join(" · ");
     body.push({ text: `${texts.contact}: ${contact}`, fontSize: 9, color: muted, margin: [0, 8, 0, 0] });

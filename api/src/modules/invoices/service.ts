@@ -9,11 +9,11 @@ import {
 } from "@klarwerk/kit";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
-import { reprDigest, sha256HexOf, strongEtag } from "../../storage/blob-digest.ts";
+import { sha256HexOf } from "../../storage/blob-digest.ts";
 import type { AuditActor } from "../audit/index.ts";
-import { contentDisposition } from "../files/index.ts";
 import { invoiceBlobStore } from "./blobs.ts";
 import { xrechnungXml } from "./einvoice.ts";
+import { fileResponse } from "./file-response.ts";
 import { cancelInvoice, type IssueContext, issueInvoice } from "./issue.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
 import {
@@ -38,23 +38,6 @@ import {
   setPaidOn,
   updateDraft,
 } from "./store.ts";
-
-/** Downloads are stored files (or made from stored data): nothing of them runs in our origin. */
-export function fileResponse(body: BodyInit, type: string, name: string, sha256: string | null): Response {
-  const headers = new Headers({
-    "Content-Type": type,
-    "Content-Disposition": contentDisposition("attachment", name),
-    // Personal data, as every answer under /api: neither the browser nor a proxy keeps a copy.
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
-  // As the file area's downloads (files/serve.ts): the whole document's SHA-256 and a tag from it.
-  if (sha256 !== null) {
-    headers.set("Repr-Digest", reprDigest(sha256));
-    headers.set("ETag", strongEtag(sha256));
-  }
-  return new Response(body, { headers });
-}
 
 const notFound = () => new HttpError(404, "invoice-not-found", messages.notFound);
 

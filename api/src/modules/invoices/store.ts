@@ -65,6 +65,8 @@ interface InvoiceRow {
   cancels_issue_date: string | null;
   cancelled_by_id: number | null;
   cancelled_by_number: string | null;
+  from_quote_id: number | null;
+  from_quote_number: string | null;
   created_at: Date;
   created_by_name: string | null;
   issued_at: Date | null;
@@ -124,11 +126,13 @@ export function selectInvoices(sql: Queries, today: string) {
       i.pdf_blob, i.pdf_sha256,
       o.id as cancels_id, o.number as cancels_number, to_char(o.issue_date, 'YYYY-MM-DD') as cancels_issue_date,
       c.id as cancelled_by_id, c.number as cancelled_by_number,
+      q.id as from_quote_id, q.number as from_quote_number,
       i.created_at, i.created_by_name, i.issued_at, i.issued_by_name, ${status} as status,
       ${ageingSql(sql, today)} as ageing
     from invoices i
     left join invoices o on o.id = i.cancels_id
-    left join invoices c on c.cancels_id = i.id`;
+    left join invoices c on c.cancels_id = i.id
+    left join quotes q on q.id = i.quote_id`;
 }
 
 function reference(id: number | null, number: string | null): InvoiceReference | null {
@@ -173,6 +177,7 @@ function invoiceOf(row: InvoiceRow, payments: InvoicePayment[]): Invoice {
     payments,
     cancels: reference(row.cancels_id, row.cancels_number),
     cancelledBy: reference(row.cancelled_by_id, row.cancelled_by_number),
+    fromQuote: reference(row.from_quote_id, row.from_quote_number),
     createdAt: row.created_at.toISOString(),
     createdByName: row.created_by_name,
     issuedAt: row.issued_at?.toISOString() ?? null,
@@ -180,7 +185,7 @@ function invoiceOf(row: InvoiceRow, payments: InvoicePayment[]): Invoice {
   };
 }
 
-function safeTotals(content: InvoiceContent) {
+export function safeTotals(content: InvoiceContent) {
   try {
     return invoiceTotals(content);
   } catch (error) {
@@ -443,7 +448,6 @@ export interface Author {
   name: string;
 }
 
-/** Stores a new draft; its id. */
 /**
  * Stores a new draft; its id. With `actor` (a draft saved on its own, not on the way to being
  * issued) the save is an audit event with every field's value, in one transaction.
@@ -453,10 +457,11 @@ export async function insertDraft(
   content: InvoiceContent,
   author: Author,
   actor?: AuditActor,
+  quoteId: number | null = null,
 ): Promise<number> {
-  if (!actor) return insertDraftRow(sql, content, author);
+  if (!actor) return insertDraftRow(sql, content, author, quoteId);
   return withinTransaction(sql, async (tx) => {
-    const id = await insertDraftRow(tx, content, author);
+    const id = await insertDraftRow(tx, content, author, quoteId);
     await recordInvoiceEvent(tx, actor, "invoice.draft_saved", id, null);
     return id;
   });
@@ -481,14 +486,19 @@ export function invoiceSnapshot(tx: Queries, id: number): Promise<Record<string,
   return rowSnapshot(tx, "invoices", id);
 }
 
-async function insertDraftRow(sql: Queries, content: InvoiceContent, author: Author): Promise<number> {
+async function insertDraftRow(
+  sql: Queries,
+  content: InvoiceContent,
+  author: Author,
+  quoteId: number | null,
+): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     insert into invoices (
-      customer_id, recipient, recipient_vat_id, buyer_reference, provider, issue_date, service_date,
+      quote_id, customer_id, recipient, recipient_vat_id, buyer_reference, provider, issue_date, service_date,
       service_period_start, service_period_end, payment_term_days, items, discount_percent, tax_percent,
       tax_case, tax_exemption_reason, extra_fees_cents, notes, total_cents, created_by, created_by_name
     ) values (
-      ${content.customerId}, ${content.recipient}, ${content.recipientVatId}, ${content.buyerReference},
+      ${quoteId}, ${content.customerId}, ${content.recipient}, ${content.recipientVatId}, ${content.buyerReference},
       ${content.provider}, ${content.issueDate}, ${content.serviceDate}, ${content.servicePeriodStart},
       ${content.servicePeriodEnd}, ${content.paymentTermDays}, ${sql.json(jsonItems(content.items))},
       ${content.discountPercent}, ${content.taxPercent}, ${content.taxCase}, ${content.taxExemptionReason},
@@ -501,7 +511,7 @@ async function insertDraftRow(sql: Queries, content: InvoiceContent, author: Aut
 }
 
 /** postgres.js's `json` takes its own JSON value type; items are plain data. */
-function jsonItems(items: InvoiceItem[]) {
+export function jsonItems(items: InvoiceItem[]) {
   return items.map((item) => ({
     description: item.description,
     quantity: item.quantity,
@@ -558,16 +568,19 @@ export async function deleteDraft(sql: Sql, id: number, actor: AuditActor): Prom
   });
 }
 
+/** The number series with a gap-free counter per year (migration 043): invoices and quotes. */
+export type NumberSeries = "invoice" | "quote";
+
 /**
- * The next number of `year`'s sequence. The counter row stays locked until the calling
+ * The next number of `series`' sequence in `year`. The counter row stays locked until the calling
  * transaction ends: a concurrent issue waits, and a rollback gives the number back.
  */
-export async function nextInvoiceSequence(tx: Queries, year: number): Promise<number> {
+export async function nextSequence(tx: Queries, series: NumberSeries, year: number): Promise<number> {
   const [row] = await tx<{ last_sequence: number }[]>`
-    insert into invoice_number_counters (year, last_sequence) values (${year}, 1)
-    on conflict (year) do update set last_sequence = invoice_number_counters.last_sequence + 1
+    insert into invoice_number_counters (series, year, last_sequence) values (${series}, ${year}, 1)
+    on conflict (series, year) do update set last_sequence = invoice_number_counters.last_sequence + 1
     returning last_sequence`;
-  if (!row) throw new Error("the invoice number counter returned no row");
+  if (!row) throw new Error(`the ${series} number counter returned no row`);
   return row.last_sequence;
 }
 

@@ -13,3 +13,19 @@ export interface InvoiceDocumentData {
   /** On a cancellation invoice: the invoice it cancels. */
   cancels: { number: string; issueDate: string } | null;
 }
+
+/**
+ * What an Angebot's PDF is made from: the invoice's layout with „Angebot“, its number and „Gültig
+ * bis“, without payment terms or GiroCode (decision 0078).
+ */
+export interface QuoteDocumentData {
+  kind: "quote";
+  number: string;
+  content: InvoiceContent;
+  totals: InvoiceTotals;
+  validUntil: string;
+  seller: CompanySettings;
+}
+
+/** Either document the layout of pdf-document.ts prints. */
+export type DocumentData = InvoiceDocumentData | QuoteDocumentData;

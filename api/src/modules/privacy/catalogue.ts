@@ -114,6 +114,30 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
       updated_at: "Zuletzt geändert am",
     },
   },
+  quote: {
+    title: "Angebote",
+    categories:
+      "Angebotsempfänger (Name, Anschrift), Umsatzsteuer-ID, angebotene Leistungen, Beträge, Gültigkeit und Ihre Antwort (angenommen oder abgelehnt).",
+    purpose: "Vorbereitung eines Vertrags: Angebot erstellen, Antwort festhalten, daraus die Rechnung erstellen.",
+    legalBasis:
+      "Art. 6 Abs. 1 lit. b DSGVO (vorvertragliche Maßnahmen) und Art. 6 Abs. 1 lit. c DSGVO i. V. m. § 257 HGB (Aufbewahrung von Geschäftsbriefen).",
+    recipients: hosting,
+    storagePeriod:
+      "Ausgestellte Angebote als Geschäftsbriefe 6 Jahre ab Ende des Kalenderjahres (§ 257 Abs. 1 Nr. 3, Abs. 4 HGB), wenn sie zu einem Auftrag führten; Entwürfe bis zur Ausstellung oder Löschung.",
+    source: "Aus der Geschäftsbeziehung mit Ihnen oder Ihrem Unternehmen.",
+    fields: {
+      number: "Angebotsnummer",
+      state: "Stand",
+      issue_date: "Angebotsdatum",
+      valid_until: "Gültig bis",
+      recipient: "Empfänger",
+      recipient_vat_id: "USt-IdNr. des Empfängers",
+      items: "Positionen",
+      total_cents: "Gesamtbetrag",
+      notes: "Hinweise",
+      decision: "Antwort",
+    },
+  },
   invoice: {
     title: "Rechnungen",
     categories:

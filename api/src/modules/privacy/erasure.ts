@@ -60,6 +60,12 @@ const actionOf: Record<PrivacyDataKind, (row: FoundRow) => PrivacyErasureItem> =
   // No further invoice for the person: the template and its runs go (its invoices are hits of their own).
   recurring_invoice: (row) =>
     row.mention ? item(row, "remove_mention", reasons.mention) : item(row, "erase", reasons.recurringInvoice),
+  // Angebote (decision 0078): a draft goes; an issued one is a Geschäftsbrief, reviewed.
+  quote: (row) => {
+    if (row.data.state !== "issued")
+      return row.mention ? item(row, "remove_mention", reasons.mention) : item(row, "erase", reasons.quoteDraft);
+    return item(row, "review", row.mention ? reasons.mention : reasons.quoteIssued);
+  },
   client_error: (row) => item(row, "erase", reasons.clientError),
   folder: (row) => item(row, "review", reasons.fileOrFolder),
   file: (row) => item(row, "review", reasons.fileOrFolder),
@@ -82,6 +88,7 @@ const mentionTables: Partial<Record<PrivacyDataKind, { table: string; also: stri
   customer: { table: "customers", also: [] },
   invoice: { table: "invoices", also: [] },
   recurring_invoice: { table: "recurring_invoices", also: [] },
+  quote: { table: "quotes", also: [] },
 };
 
 /**
@@ -152,6 +159,7 @@ export async function carryOutErasure(
   ].sort((a, b) => a - b);
   const errorIds = idsOf(items, "client_error", "erase");
   const draftIds = idsOf(items, "invoice", "erase");
+  const quoteDraftIds = idsOf(items, "quote", "erase");
   const customerIds = idsOf(items, "customer", "anonymise");
   const templateIds = idsOf(items, "recurring_invoice", "erase");
 
@@ -162,10 +170,11 @@ export async function carryOutErasure(
   // Its runs go with it (on delete cascade); the invoices they made stay, planned on their own.
   const templates = await tx`delete from recurring_invoices where id = any(${templateIds}::bigint[])`;
   const drafts = await tx`delete from invoices where id = any(${draftIds}::bigint[]) and state = 'draft'`;
+  const quoteDrafts = await tx`delete from quotes where id = any(${quoteDraftIds}::bigint[]) and state = 'draft'`;
   const customers = await tx`
     update customers set ${tx(anonymisedCustomer)}, updated_at = now()
     where id = any(${customerIds}::bigint[])`;
-  counts.erase = mails.count + requests.count + errors.count + drafts.count + templates.count;
+  counts.erase = mails.count + requests.count + errors.count + drafts.count + templates.count + quoteDrafts.count;
   counts.anonymise = customers.count;
 
   const restricted: RestrictedRow[] = [];
@@ -189,6 +198,7 @@ export async function carryOutErasure(
     { table: "client_errors", ids: errorIds },
     { table: "invoices", ids: draftIds },
     { table: "recurring_invoices", ids: templateIds },
+    { table: "quotes", ids: quoteDraftIds },
     { table: "customers", ids: customerIds, set: anonymisedCustomer },
   ].filter((rows) => rows.ids.length > 0);
   // A restriction is in the entry too: a restore of an older set hides the invoice again.

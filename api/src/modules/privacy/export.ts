@@ -238,6 +238,12 @@ const shownFields: Partial<Record<PrivacyDataKind, Record<string, (value: unknow
     payments: shownPayments,
     total_cents: (value) => (typeof value === "number" ? formatEuro(value) : shownValue(value)),
   },
+  quote: {
+    state: named({ draft: invoiceStatusLabels.draft, issued: "ausgestellt" }),
+    decision: named({ accepted: "angenommen", rejected: "abgelehnt" }),
+    items: shownItems,
+    total_cents: (value) => (typeof value === "number" ? formatEuro(value) : shownValue(value)),
+  },
   client_error: { kind: named(clientErrorKindLabels) },
   account: { role: named(userRoleLabels), status: named(userStatusLabels) },
 };

@@ -210,6 +210,31 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
     ),
   );
 
+  // Angebote (decision 0078): as invoices, by the recipient text, the notes or the person's customer.
+  const quotes = present(
+    (
+      await sql<Row[]>`
+        select q.id, q.number, q.state, q.issue_date::text as issue_date, q.valid_until::text as valid_until,
+          q.recipient, q.recipient_vat_id, q.items, q.total_cents, q.notes, q.decision, q.customer_id
+        from quotes q
+        where q.recipient ~ ${p} or q.notes ~ ${p} or q.customer_id = any(${ownCustomerIds}::bigint[])
+        order by q.id`
+    ).map((row) =>
+      hitOf(
+        matcher,
+        "quote",
+        row,
+        {
+          searched: ["recipient", "notes"],
+          related: ownCustomerIds.includes(Number(row.customer_id)) ? ["customer_id"] : [],
+          helpers: ["customer_id"],
+        },
+        (found) => (found.number === null ? `Angebotsentwurf Nr. ${found.id}` : `Angebot ${found.number}`),
+        (fields) => fields.every((field) => field === "notes"),
+      ),
+    ),
+  );
+
   const folders = present(
     (await sql<Row[]>`select id, name, created_at from folders where name ~ ${p} order by id`).map((row) =>
       hitOf(matcher, "folder", row, { searched: ["name"] }, (found) => `Ordner „${found.name}“`),
@@ -276,6 +301,7 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
     customer: customers,
     invoice: invoices,
     recurring_invoice: templates,
+    quote: quotes,
     folder: folders,
     file: files,
     client_error: errors,

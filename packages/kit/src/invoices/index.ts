@@ -6,6 +6,7 @@
 export * from "./address";
 export * from "./dates";
 export * from "./messages";
+export * from "./quotes";
 export * from "./recurring";
 export * from "./report";
 export * from "./rules";

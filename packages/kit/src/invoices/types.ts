@@ -127,6 +127,8 @@ export interface Invoice extends InvoiceContent {
   cancels: InvoiceReference | null;
   /** On a cancelled invoice: its cancellation invoice. */
   cancelledBy: InvoiceReference | null;
+  /** The quote it was made from („aus Angebot AN-2026-0001“), if any. */
+  fromQuote: InvoiceReference | null;
   createdAt: string;
   createdByName: string | null;
   issuedAt: string | null;

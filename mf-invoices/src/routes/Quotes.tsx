@@ -1,0 +1,2 @@
+// The module federation exposes as "./Quotes" (screens.ts); the screen lives in its feature.
+export { default } from "../features/quotes/Quotes";
