@@ -42,6 +42,7 @@ import {
   shellNeeds,
 } from "./modules/releases/index.ts";
 import { releasesModule, releaseUploadPath } from "./modules/releases/routes.ts";
+import { sendingModule } from "./modules/sending/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
 import { type BlobReport, emptyBlobReport } from "./storage/blob-report.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
@@ -146,6 +147,7 @@ export function createApp({
     .use(filesModule(deps))
     .use(companyModule(deps))
     .use(invoicesModule(deps))
+    .use(sendingModule(deps))
     .use(outboxModule(deps))
     .use(releasesModule(deps, releases, rollouts))
     .use(auditModule(deps, () => manifestAuditHeads(backupTargetFor(config.backupTarget))))

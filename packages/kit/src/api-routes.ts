@@ -49,6 +49,7 @@ import type {
   RolloutAnswer,
 } from "./releases";
 import type { ContactRequestAnswer, MarkedDoneAnswer, OpenRequestsPage, RepliedAnswer } from "./requests";
+import type { InvoiceMailAnswer, MailTemplatesAnswer, SendInvoiceMailBody, SentInvoiceMailAnswer } from "./sending";
 import type {
   LoginAnswer,
   PasswordChange,
@@ -132,6 +133,8 @@ export interface ApiRoutes {
   "PUT /api/company": { body: CompanySettingsDraft; answer: CompanyAnswer };
   "GET /api/company/datev": { answer: DatevSettingsAnswer };
   "PUT /api/company/datev": { body: DatevSettingsDraft; answer: DatevSettingsAnswer };
+  "GET /api/company/mail-templates": { answer: MailTemplatesAnswer };
+  "PUT /api/company/mail-templates": { body: MailTemplatesAnswer; answer: MailTemplatesAnswer };
 
   "GET /api/invoices": { query: PagedListQuery & { ageing?: string }; answer: InvoicePage };
   "GET /api/invoices/report": { answer: InvoiceReport };
@@ -143,6 +146,8 @@ export interface ApiRoutes {
   "POST /api/invoices/:id/payment": { body: { paidOn: string }; answer: InvoiceAnswer };
   "POST /api/invoices/:id/payments": { body: PaymentInput; answer: InvoiceAnswer };
   "DELETE /api/invoices/:id/payments/:paymentId": { answer: InvoiceAnswer };
+  "GET /api/invoices/:id/mail": { answer: InvoiceMailAnswer };
+  "POST /api/invoices/:id/mail": { body: SendInvoiceMailBody; answer: SentInvoiceMailAnswer };
 
   "GET /api/folders": { query: { parent_id?: number | null }; answer: FolderList };
   "POST /api/folders": { body: { name: string; parent_id: number | null }; answer: FolderAnswer };

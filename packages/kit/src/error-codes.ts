@@ -64,6 +64,10 @@ export const apiErrorCodes = [
   "payment-above-open",
   "payment-not-found",
   "payment-not-yours",
+  // Documents by mail (docs/decisions/0079).
+  "invoice-cancelled",
+  "invoice-pdf-missing",
+  "attachment-too-large",
   // The DATEV export.
   "datev-settings-missing",
   "datev-account-missing",
