@@ -393,6 +393,10 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 200,
     request: async () => ({ path: `/api/invoices/${sharedInvoiceId}/mail` }),
   },
+  "GET /api/invoices/:id/sendings": {
+    allowed: 200,
+    request: async () => ({ path: `/api/invoices/${sharedInvoiceId}/sendings` }),
+  },
   "POST /api/invoices/:id/mail": {
     allowed: 201,
     request: async ({ adminToken }) => ({

@@ -77,6 +77,7 @@ import {
 } from "../../src/modules/releases/model.ts";
 import {
   invoiceMailRoute,
+  invoiceSendingsRoute,
   readTemplatesRoute,
   saveTemplatesRoute,
   sendInvoiceMailRoute,
@@ -129,6 +130,7 @@ const answerSchemas = {
   "GET /api/company/mail-templates": readTemplatesRoute.answer,
   "PUT /api/company/mail-templates": saveTemplatesRoute.answer,
   "GET /api/invoices/:id/mail": invoiceMailRoute.answer,
+  "GET /api/invoices/:id/sendings": invoiceSendingsRoute.answer,
   "POST /api/invoices/:id/mail": sendInvoiceMailRoute.answer,
   "GET /api/invoices": listInvoicesRoute.answer,
   "GET /api/invoices/:id": readInvoiceRoute.answer,

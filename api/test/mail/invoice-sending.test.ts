@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
     await saveCompany(app, { contactEmail: "buchhaltung@klarwerk.test" });
     owner = await signedInOwner(app);
     staff = await registerAndLogin(app, { name: "Theo Team" });
-  }, 60_000);
+  }, 180_000);
 
   async function customerWith(fields: { email: string | null; leitweg_id?: string | null }): Promise<number> {
     const answer = await callJson<{ customer: { id: number } }>(app, "/api/customers", {
@@ -168,7 +168,9 @@ describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
       expect(xml?.content.toString("utf8")).toContain(`<ram:ID>${invoice.number}</ram:ID>`);
     }
 
-    const history = await callJson<InvoiceMailAnswer>(app, `/api/invoices/${invoice.id}/mail`, { token: owner.token });
+    const history = await callJson<InvoiceMailAnswer>(app, `/api/invoices/${invoice.id}/sendings`, {
+      token: owner.token,
+    });
     expect(history.body.sendings).toHaveLength(1);
     const [event] = await auditEvents("invoice.mailed", invoice.id);
     expect(event?.actor_name).toBe("Theo Team");
@@ -319,6 +321,13 @@ describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
     expect((await send(invoice.id, mailBody(["kunde@example.com"]), null)).status).toBe(401);
     expect((await call(app, `/api/invoices/${invoice.id}/mail`)).status).toBe(401);
     expect((await send(0, mailBody(["kunde@example.com"]))).status).toBe(400);
+    // The history of any invoice the caller sees: a draft has none, an unknown one is 404.
+    const none = await callJson<{ sendings: unknown[] }>(app, `/api/invoices/${draft.id}/sendings`, {
+      token: staff.token,
+    });
+    expect(none.body.sendings).toEqual([]);
+    expect((await call(app, "/api/invoices/999999/sendings", { token: staff.token })).status).toBe(404);
+    expect((await call(app, `/api/invoices/${invoice.id}/sendings`)).status).toBe(401);
   });
 
   test("an invoice an erasure restricted is unknown to staff (404), admins may still send it", async () => {
@@ -327,6 +336,7 @@ describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
       insert into privacy_restrictions (table_name, row_id, restricted_until)
       values ('invoices', ${invoice.id}, current_date + 3650)`;
     expect((await send(invoice.id, mailBody(["kunde@example.com"]))).status).toBe(404);
+    expect((await call(app, `/api/invoices/${invoice.id}/sendings`, { token: staff.token })).status).toBe(404);
     expect((await send(invoice.id, mailBody([uniqueEmail("admin")]), owner.token)).status).toBe(201);
   });
 
@@ -443,5 +453,5 @@ describe("with the SMTP server down", () => {
       await Bun.sleep(50);
     }
     throw new Error("the history does not show the mail sent");
-  }, 60_000);
+  }, 180_000);
 });

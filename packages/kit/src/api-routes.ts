@@ -49,7 +49,13 @@ import type {
   RolloutAnswer,
 } from "./releases";
 import type { ContactRequestAnswer, MarkedDoneAnswer, OpenRequestsPage, RepliedAnswer } from "./requests";
-import type { InvoiceMailAnswer, MailTemplatesAnswer, SendInvoiceMailBody, SentInvoiceMailAnswer } from "./sending";
+import type {
+  InvoiceMailAnswer,
+  InvoiceSendingsAnswer,
+  MailTemplatesAnswer,
+  SendInvoiceMailBody,
+  SentInvoiceMailAnswer,
+} from "./sending";
 import type {
   LoginAnswer,
   PasswordChange,
@@ -147,6 +153,7 @@ export interface ApiRoutes {
   "POST /api/invoices/:id/payments": { body: PaymentInput; answer: InvoiceAnswer };
   "DELETE /api/invoices/:id/payments/:paymentId": { answer: InvoiceAnswer };
   "GET /api/invoices/:id/mail": { answer: InvoiceMailAnswer };
+  "GET /api/invoices/:id/sendings": { answer: InvoiceSendingsAnswer };
   "POST /api/invoices/:id/mail": { body: SendInvoiceMailBody; answer: SentInvoiceMailAnswer };
 
   "GET /api/folders": { query: { parent_id?: number | null }; answer: FolderList };

@@ -219,6 +219,11 @@ export interface SendInvoiceMailBody {
   attachXml: boolean;
 }
 
+/** GET /api/invoices/{id}/sendings: the history „versendet am … an …“, newest first. */
+export interface InvoiceSendingsAnswer {
+  sendings: DocumentSending[];
+}
+
 export interface SentInvoiceMailAnswer {
   sending: DocumentSending;
   sendings: DocumentSending[];

@@ -4,5 +4,5 @@
  * api/src/app.ts alone, so that importing this file stays cheap (no routes, no PDF library).
  */
 export { invoiceBlobArea, invoiceBlobStore, sweepInvoiceBlobs } from "./blobs.ts";
-export { type InvoiceForMail, invoiceForMail } from "./mail-documents.ts";
+export { type InvoiceForMail, invoiceForMail, invoiceVisible } from "./mail-documents.ts";
 export { invoiceBlobRows } from "./store.ts";

@@ -31,6 +31,13 @@ export interface InvoiceForMail {
   xml(): Promise<Uint8Array>;
 }
 
+/** Whether the invoice exists and the caller may see it (staff do not see one an erasure restricted). */
+export async function invoiceVisible(sql: Queries, id: number, role: string): Promise<boolean> {
+  if (role !== "admin" && (await isRestricted(sql, id))) return false;
+  const [row] = await sql`select 1 from invoices where id = ${id}`;
+  return row !== undefined;
+}
+
 /**
  * An issued invoice as a mail carries it, or the refusal: 404 for an unknown id (and, for staff, a
  * restricted one: as the invoice's other routes), 409 for a draft or a cancelled invoice. A

@@ -2,6 +2,7 @@ import {
   checkMailTemplate,
   type DocumentSending,
   type InvoiceMailAnswer,
+  type InvoiceSendingsAnswer,
   type MailTemplate,
   type MailTemplatesAnswer,
   mailLimits,
@@ -93,6 +94,20 @@ export const invoiceMailRoute = endpoint("GET /api/invoices/:id/mail")({
       "invoice-cancelled": [sendingMessages.cancelledNotSendable],
     },
   },
+});
+
+export const invoiceSendingsRoute = endpoint("GET /api/invoices/:id/sendings")({
+  summary: "An invoice's sendings by mail: when, by whom, to whom, each recipient's mail's state",
+  tags,
+  idParam,
+  answer: {
+    status: 200,
+    description: "The sendings, newest first (none for a draft).",
+    schema: schemaOf<InvoiceSendingsAnswer>()(
+      Type.Object({ sendings: Type.Array(sendingSchema) }, { additionalProperties: false }),
+    ),
+  },
+  errors: { 404: notFound },
 });
 
 /** The body as sent: checked by the kit's rules (recipients, one-line subject, lengths), 422 on the first problem. */

@@ -17,7 +17,7 @@ import { HttpError } from "../../http/errors.ts";
 import { type Block, composeMail, oneLine } from "../../mail/compose.ts";
 import { enqueueMail, type MailAttachment } from "../../mail/outbox-store.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
-import { invoiceForMail } from "../invoices/index.ts";
+import { invoiceForMail, invoiceVisible } from "../invoices/index.ts";
 import { invoiceSendings, readInvoiceTemplate, saveInvoiceTemplate, sendingsInLastHour } from "./store.ts";
 
 /** What one sending of a document says and carries; `sendDocumentByMail` checks it again. */
@@ -159,6 +159,13 @@ export function sendingService(deps: Pick<Deps, "sql" | "outbox" | "config">) {
     return { sending, sendings };
   }
 
+  /** The history of any invoice the caller may see (404 unknown, or restricted for staff). */
+  async function sendings(invoiceId: number, role: string): Promise<{ sendings: DocumentSending[] }> {
+    if (!(await invoiceVisible(sql, invoiceId, role)))
+      throw new HttpError(404, "invoice-not-found", "Diese Rechnung gibt es nicht.");
+    return { sendings: await invoiceSendings(sql, invoiceId) };
+  }
+
   async function templates(): Promise<{ invoice: MailTemplate }> {
     return { invoice: await readInvoiceTemplate(sql) };
   }
@@ -167,5 +174,5 @@ export function sendingService(deps: Pick<Deps, "sql" | "outbox" | "config">) {
     return { invoice: await sql.begin((tx) => saveInvoiceTemplate(tx, body.invoice, userId, actor)) };
   }
 
-  return { draft, sendInvoiceByMail, templates, saveTemplates };
+  return { draft, sendInvoiceByMail, sendings, templates, saveTemplates };
 }
