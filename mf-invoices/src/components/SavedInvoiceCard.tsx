@@ -3,6 +3,7 @@ import { AuditHistoryLink } from "@klarwerk/kit/portal";
 import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@klarwerk/kit/ui";
 import { memo, useId } from "react";
 import { useInvoice } from "../api/get-invoice";
+import { SendingHistory } from "../features/sending/components/SendingHistory";
 import { formatGermanDate } from "../invoice/dates";
 import { invoiceLineRows, invoiceSummaryRows } from "../invoice/summary";
 import { invoiceHeading, invoiceMessages, periodText, statusText } from "../messages";
@@ -164,6 +165,7 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
       ) : (
         <Loader size="sm" mt="md" aria-label={invoiceMessages.loading} />
       )}
+      <SendingHistory id={summary.id} enabled={summary.number !== null} />
     </Card>
   );
 });
