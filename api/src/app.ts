@@ -44,6 +44,7 @@ import {
   shellNeeds,
 } from "./modules/releases/index.ts";
 import { releasesModule, releaseUploadPath } from "./modules/releases/routes.ts";
+import { sendingModule } from "./modules/sending/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
 import { type BlobReport, emptyBlobReport } from "./storage/blob-report.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
@@ -150,6 +151,7 @@ export function createApp({
     .use(invoicesModule(deps))
     .use(recurringInvoicesModule(deps))
     .use(quotesModule(deps))
+    .use(sendingModule(deps))
     .use(outboxModule(deps))
     .use(releasesModule(deps, releases, rollouts))
     .use(auditModule(deps, () => manifestAuditHeads(backupTargetFor(config.backupTarget))))

@@ -10,6 +10,7 @@ import {
   contactRetentionDays,
   defaultInvoiceMaxBackdateDays,
   isEmail,
+  mailLimits,
   type RemoteName,
   remoteBase,
   remoteNames,
@@ -79,6 +80,8 @@ export interface Config {
   backupBytesPerSecond: number;
   /** How many days before the day it is issued an invoice may be dated (same year only). */
   invoiceMaxBackdateDays: number;
+  /** Documents each user may send by mail per hour (`MAIL_SENDINGS_PER_HOUR`; docs/decisions/0079). */
+  mailSendingsPerHour: number;
   /** Distinct networks (IPv4 /24, IPv6 /64) a canary must have counted before its error rate is compared with the active release's. */
   canaryMinLoads: number;
   /** How many customer-list pages each process keeps in memory (`CUSTOMER_PAGES_KEPT`; 0: none). */
@@ -416,6 +419,12 @@ export function loadConfig(env: Env): Config {
     { min: 0, max: invoiceMaxBackdateDaysLimit, fallback: defaultInvoiceMaxBackdateDays, unit: "days" },
     problems,
   );
+  const mailSendingsPerHour = readWholeNumber(
+    "MAIL_SENDINGS_PER_HOUR",
+    env.MAIL_SENDINGS_PER_HOUR,
+    { min: 1, max: 10_000, fallback: mailLimits.sendingsPerHourDefault },
+    problems,
+  );
   const canaryMinLoads = readWholeNumber(
     "CANARY_MIN_LOADS",
     env.CANARY_MIN_LOADS,
@@ -492,6 +501,7 @@ export function loadConfig(env: Env): Config {
     backupSchedule: typeof backupSchedule === "string" ? { kind: "off" } : backupSchedule,
     backupBytesPerSecond,
     invoiceMaxBackdateDays,
+    mailSendingsPerHour,
     canaryMinLoads,
     customerPagesKept,
     clientReportRetentionDays: clientReportDays,

@@ -449,6 +449,35 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 200,
     request: async () => ({ path: `/api/invoices/${sharedInvoiceId}/xrechnung` }),
   },
+  "GET /api/invoices/:id/mail": {
+    allowed: 200,
+    request: async () => ({ path: `/api/invoices/${sharedInvoiceId}/mail` }),
+  },
+  "GET /api/invoices/:id/sendings": {
+    allowed: 200,
+    request: async () => ({ path: `/api/invoices/${sharedInvoiceId}/sendings` }),
+  },
+  "POST /api/invoices/:id/mail": {
+    allowed: 201,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${await issuedInvoiceId(adminToken)}/mail`,
+      json: { to: ["kunde@example.com"], subject: "Ihre Rechnung", text: "Anbei die Rechnung.", attachXml: false },
+    }),
+  },
+  "GET /api/company/mail-templates": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/company/mail-templates" }),
+  },
+  "PUT /api/company/mail-templates": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({
+      path: "/api/company/mail-templates",
+      method: "PUT",
+      json: { invoice: { subject: "Rechnung {nummer}", text: "Anbei Rechnung {nummer} über {betrag}." } },
+    }),
+  },
 };
 
 /** A release of mf-dashboard for the rollout cells: v-<n>, uploaded through A by an admin. */

@@ -50,6 +50,7 @@ describe("loadConfig", () => {
       backupSchedule: { kind: "daily", hour: 2, minute: 30 },
       backupBytesPerSecond: 32 * 1024 * 1024,
       invoiceMaxBackdateDays: 5,
+      mailSendingsPerHour: 50,
       canaryMinLoads: 50,
       customerPagesKept: 20_000,
       clientReportRetentionDays: 30,

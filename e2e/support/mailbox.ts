@@ -17,6 +17,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  /** The files attached, in order (an invoice's PDF and XRechnung). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 function setting(name: "E2E_MAIL_DIR" | "E2E_MAIL_FROM" | "E2E_TEAM_INBOX"): string {
@@ -59,6 +61,11 @@ async function receivedMails(): Promise<ReceivedMail[]> {
       text: mail.text ?? "",
       html: typeof mail.html === "string" ? mail.html : "",
       messageId: mail.messageId ?? "",
+      attachments: mail.attachments.map((file) => ({
+        filename: file.filename ?? "",
+        contentType: file.contentType,
+        content: file.content,
+      })),
     });
   }
   return files.map((file) => parsed.get(file) as ReceivedMail);

@@ -174,6 +174,15 @@ export function startDeliveryWorker({
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.attachments.length > 0
+          ? {
+              attachments: mail.attachments.map((file) => ({
+                filename: file.fileName,
+                contentType: file.contentType,
+                content: Buffer.from(file.content),
+              })),
+            }
+          : {}),
         messageId: `<outbox-${mail.id}@${domain}>`,
       });
     } catch (error) {

@@ -12,12 +12,28 @@ import type { ComposedMail, Mailbox } from "./compose.ts";
 // Every statement on the outbox table (migration 013). Times are the database's clock: every API
 // process claims and retries by the same one.
 
+/** A file sent with a mail (an invoice's PDF, its XRechnung): its bytes are stored with the mail until it is sent. */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/** A document's sending (migration 044): the rows of one sending share `sendingId`. */
+export interface MailSending {
+  sendingId: string;
+  invoiceId: number | null;
+  sentBy: { id: number | null; name: string };
+}
+
 /**
  * Writes a mail; call it inside the transaction that causes the mail, so both commit or neither.
  * A mail holding a contact request's personal data (the notice, a reply) names `contactRequestId`:
  * it is deleted with the request (migration 017).
  * `resetUserId`: a reset mail, stored without its link, which is made for this account only when
  * the mail is sent (migration 015).
+ * `sending` and `attachments`: a document sent by mail (migration 044); the attachments' bytes are
+ * kept until the mail is sent.
  */
 export async function enqueueMail(
   tx: Queries,
@@ -25,14 +41,31 @@ export async function enqueueMail(
   {
     contactRequestId = null,
     resetUserId = null,
-  }: { contactRequestId?: number | null; resetUserId?: number | null } = {},
+    sending = null,
+    attachments = [],
+  }: {
+    contactRequestId?: number | null;
+    resetUserId?: number | null;
+    sending?: MailSending | null;
+    attachments?: readonly MailAttachment[];
+  } = {},
 ): Promise<void> {
-  await tx`
+  const [row] = await tx<{ id: number }[]>`
     insert into outbox (kind, to_name, to_address, reply_to_name, reply_to_address, subject, text_body, html_body,
-                        contact_request_id, reset_user_id)
+                        contact_request_id, reset_user_id, invoice_id, sending_id, sent_by, sent_by_name)
     values (${mail.kind}, ${mail.to.name}, ${mail.to.address}, ${mail.replyTo?.name ?? null},
             ${mail.replyTo?.address ?? null}, ${mail.subject}, ${mail.text}, ${mail.html}, ${contactRequestId},
-            ${resetUserId})`;
+            ${resetUserId}, ${sending?.invoiceId ?? null}, ${sending?.sendingId ?? null}, ${sending?.sentBy.id ?? null},
+            ${sending?.sentBy.name ?? null})
+    returning id`;
+  if (!row) throw new Error("insert into outbox returned no row");
+  for (const [position, attachment] of attachments.entries()) {
+    const sha256 = new Bun.CryptoHasher("sha256").update(attachment.content).digest("hex");
+    await tx`
+      insert into outbox_attachments (outbox_id, position, file_name, content_type, size, sha256, content)
+      values (${row.id}, ${position}, ${attachment.fileName}, ${attachment.contentType},
+              ${attachment.content.byteLength}, ${sha256}, ${Buffer.from(attachment.content)})`;
+  }
 }
 
 /** A mail a worker has claimed: what it sends, and the claim it must still hold to record the outcome. */
@@ -47,6 +80,8 @@ export interface ClaimedMail {
   attempts: number;
   /** A reset mail: the account its link is made for at sending; null for every other mail. */
   resetUserId: number | null;
+  /** Files sent with it, in order (none for most mails). */
+  attachments: MailAttachment[];
 }
 
 interface ClaimedRow {
@@ -69,7 +104,7 @@ interface ClaimedRow {
  * a worker that dies mid-send leaves its mails due again once the lease runs out.
  */
 export async function claimDueMails(sql: Sql, { limit, leaseMs }: { limit: number; leaseMs: number }) {
-  const rows = await sql<ClaimedRow[]>`
+  const claimed = await sql<ClaimedRow[]>`
     update outbox set
       claimed_until = now() + make_interval(secs => ${leaseMs / 1000}),
       claim_token = gen_random_uuid(),
@@ -83,7 +118,14 @@ export async function claimDueMails(sql: Sql, { limit, leaseMs }: { limit: numbe
     )
     returning id, claim_token, to_name, to_address, reply_to_name, reply_to_address, subject, text_body,
               html_body, attempts, reset_user_id`;
-  return rows.map(
+  const files =
+    claimed.length === 0
+      ? []
+      : await attachmentsOf(
+          sql,
+          claimed.map((row) => Number(row.id)),
+        );
+  return claimed.map(
     (row): ClaimedMail => ({
       id: row.id,
       claimToken: row.claim_token,
@@ -94,16 +136,43 @@ export async function claimDueMails(sql: Sql, { limit, leaseMs }: { limit: numbe
       html: row.html_body,
       attempts: row.attempts,
       resetUserId: row.reset_user_id,
+      attachments: files
+        .filter((file) => Number(file.outbox_id) === Number(row.id))
+        .map((file) => ({
+          fileName: file.file_name,
+          contentType: file.content_type,
+          content: new Uint8Array(file.content ?? new Uint8Array()),
+        })),
     }),
   );
 }
 
-/** Delivered. Only while the claim is still ours; returns whether it was. */
+interface AttachmentRow {
+  outbox_id: number;
+  file_name: string;
+  content_type: string;
+  content: Uint8Array | null;
+}
+
+async function attachmentsOf(sql: Sql, ids: number[]): Promise<AttachmentRow[]> {
+  return sql<AttachmentRow[]>`
+    select outbox_id, file_name, content_type, content from outbox_attachments
+    where outbox_id = any(${ids}::bigint[]) order by outbox_id, position`;
+}
+
+/**
+ * Delivered. Only while the claim is still ours; returns whether it was. The attachments' bytes go
+ * (their names, sizes and SHA-256 stay): the document keeps its own copy.
+ */
 export async function markSent(sql: Sql, mail: ClaimedMail): Promise<boolean> {
-  const updated = await sql`
-    update outbox set state = 'sent', sent_at = now(), claimed_until = null, claim_token = null
-    where id = ${mail.id} and claim_token = ${mail.claimToken}`;
-  return updated.count === 1;
+  return sql.begin(async (tx) => {
+    const updated = await tx`
+      update outbox set state = 'sent', sent_at = now(), claimed_until = null, claim_token = null
+      where id = ${mail.id} and claim_token = ${mail.claimToken}`;
+    if (updated.count === 1 && mail.attachments.length > 0)
+      await tx`update outbox_attachments set content = null where outbox_id = ${mail.id}`;
+    return updated.count === 1;
+  });
 }
 
 /**

@@ -96,6 +96,13 @@ import {
   uploadReleaseRoute,
 } from "../../src/modules/releases/model.ts";
 import {
+  invoiceMailRoute,
+  invoiceSendingsRoute,
+  readTemplatesRoute,
+  saveTemplatesRoute,
+  sendInvoiceMailRoute,
+} from "../../src/modules/sending/model.ts";
+import {
   changeAccountRoute,
   deleteAccountRoute,
   forgetAllDevicesRoute,
@@ -140,6 +147,11 @@ const answerSchemas = {
   "PUT /api/company": saveCompanyRoute.answer,
   "GET /api/company/datev": readDatevRoute.answer,
   "PUT /api/company/datev": saveDatevRoute.answer,
+  "GET /api/company/mail-templates": readTemplatesRoute.answer,
+  "PUT /api/company/mail-templates": saveTemplatesRoute.answer,
+  "GET /api/invoices/:id/mail": invoiceMailRoute.answer,
+  "GET /api/invoices/:id/sendings": invoiceSendingsRoute.answer,
+  "POST /api/invoices/:id/mail": sendInvoiceMailRoute.answer,
   "GET /api/invoices": listInvoicesRoute.answer,
   "GET /api/invoices/:id": readInvoiceRoute.answer,
   "POST /api/invoices": createInvoiceRoute.answer,

@@ -697,6 +697,45 @@ const cases: Case[] = [
     },
   },
   {
+    route: "POST /api/invoices/:id/mail",
+    name: "invoice sent by mail: every recipient, the subject and the attachments",
+    run: async () => {
+      const id = await issuedId();
+      return {
+        call: json(
+          "POST",
+          `/api/invoices/${id}/mail`,
+          {
+            to: ["kunde@example.com", "buchhaltung@example.com"],
+            subject: "Rechnung",
+            text: "Anbei.",
+            attachXml: false,
+          },
+          staff.token,
+        ),
+        expected: {
+          action: "invoice.mailed",
+          actor: staff.name,
+          objectId: String(id),
+          values: ["recipients", "subject", "attachments"],
+        },
+      };
+    },
+  },
+  {
+    route: "PUT /api/company/mail-templates",
+    name: "mail template",
+    run: async () => ({
+      call: json(
+        "PUT",
+        "/api/company/mail-templates",
+        { invoice: { subject: "Rechnung {nummer}", text: "Anbei Rechnung {nummer}." } },
+        owner.token,
+      ),
+      expected: { action: "company.mail_templates_changed", ...byOwner(), objectId: null, fields: ["subject", "text"] },
+    }),
+  },
+  {
     route: "DELETE /api/invoices/:id/payments/:paymentId",
     name: "payment deleted",
     run: async () => {

@@ -10,6 +10,7 @@ import { type FormEvent, useState } from "react";
 import { useDatevSettings } from "../api/datev-settings";
 import { useSaveCompany } from "../api/save-company";
 import { DatevSettingsForm } from "../features/datev/DatevSettingsForm";
+import { MailTemplateSection } from "../features/sending/components/MailTemplateForm";
 import { invoiceMessages } from "../messages";
 
 type Values = Record<CompanySettingsField, string>;
@@ -117,6 +118,8 @@ export function CompanySettingsDialog({ company, opened, onClose }: CompanySetti
           <DatevSettingsForm settings={datev.data.datev} />
         </>
       )}
+      {opened && <Divider my="lg" />}
+      <MailTemplateSection opened={opened} />
     </Modal>
   );
 }

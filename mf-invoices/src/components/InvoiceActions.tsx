@@ -2,6 +2,8 @@ import type { Invoice, InvoiceSummary } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Group, modals, Text, useDisclosure } from "@klarwerk/kit/ui";
 import { useCancelInvoice, useDeleteDraft } from "../api/change-invoice";
+import { SendInvoiceDialog } from "../features/sending/components/SendInvoiceDialog";
+import { sendingUiMessages } from "../features/sending/messages";
 import { invoiceMessages } from "../messages";
 import { FileDownloadButton } from "./FileDownloadButton";
 import { PaymentDialog } from "./PaymentDialog";
@@ -27,6 +29,7 @@ export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActio
   const remove = useDeleteDraft({ onSuccess: () => notifySuccess(invoiceMessages.deleted), onError: failed });
   const [paying, payment] = useDisclosure(false);
   const [recording, recordPayment] = useDisclosure(false);
+  const [mailing, mail] = useDisclosure(false);
   const { id, number, status } = summary;
 
   const confirm = (heading: string, text: string, label: string, action: () => void) =>
@@ -66,6 +69,11 @@ export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActio
     <Group gap="xs" justify="flex-end">
       <FileDownloadButton id={id} number={number} kind="pdf" />
       <FileDownloadButton id={id} number={number} kind="xrechnung" />
+      {status !== "cancelled" && (
+        <Button variant="default" onClick={mail.open}>
+          {sendingUiMessages.send}
+        </Button>
+      )}
       {(status === "open" || status === "overdue") && (
         <>
           <Button variant="default" onClick={recordPayment.open}>
@@ -93,6 +101,7 @@ export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActio
           {invoiceMessages.cancelInvoice}
         </Button>
       )}
+      {mailing && <SendInvoiceDialog id={id} title={title} opened={mailing} onClose={mail.close} />}
       {paying && <PaymentDialog id={id} title={title} opened={paying} onClose={payment.close} />}
       {recording && (
         <RecordPaymentDialog

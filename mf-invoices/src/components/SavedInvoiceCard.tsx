@@ -10,6 +10,7 @@ import { AuditHistoryLink } from "@klarwerk/kit/portal";
 import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@klarwerk/kit/ui";
 import { memo, useId } from "react";
 import { useInvoice } from "../api/get-invoice";
+import { SendingHistory } from "../features/sending/components/SendingHistory";
 import { formatGermanDate } from "../invoice/dates";
 import { invoiceHeading, invoiceMessages, periodText, statusText } from "../messages";
 import { InvoiceActions } from "./InvoiceActions";
@@ -145,6 +146,7 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
       ) : (
         <Loader size="sm" mt="md" aria-label={invoiceMessages.loading} />
       )}
+      <SendingHistory id={summary.id} enabled={summary.number !== null} />
     </Card>
   );
 });

@@ -59,6 +59,13 @@ import type {
 } from "./releases";
 import type { ContactRequestAnswer, MarkedDoneAnswer, OpenRequestsPage, RepliedAnswer } from "./requests";
 import type {
+  InvoiceMailAnswer,
+  InvoiceSendingsAnswer,
+  MailTemplatesAnswer,
+  SendInvoiceMailBody,
+  SentInvoiceMailAnswer,
+} from "./sending";
+import type {
   LoginAnswer,
   PasswordChange,
   PasswordResetRequestedAnswer,
@@ -144,6 +151,8 @@ export interface ApiRoutes {
   "PUT /api/company": { body: CompanySettingsDraft; answer: CompanyAnswer };
   "GET /api/company/datev": { answer: DatevSettingsAnswer };
   "PUT /api/company/datev": { body: DatevSettingsDraft; answer: DatevSettingsAnswer };
+  "GET /api/company/mail-templates": { answer: MailTemplatesAnswer };
+  "PUT /api/company/mail-templates": { body: MailTemplatesAnswer; answer: MailTemplatesAnswer };
 
   "GET /api/invoices": { query: PagedListQuery & { ageing?: string }; answer: InvoicePage };
   "GET /api/quotes": { query: PagedListQuery; answer: QuotePage };
@@ -163,6 +172,9 @@ export interface ApiRoutes {
   "POST /api/invoices/:id/payment": { body: { paidOn: string }; answer: InvoiceAnswer };
   "POST /api/invoices/:id/payments": { body: PaymentInput; answer: InvoiceAnswer };
   "DELETE /api/invoices/:id/payments/:paymentId": { answer: InvoiceAnswer };
+  "GET /api/invoices/:id/mail": { answer: InvoiceMailAnswer };
+  "GET /api/invoices/:id/sendings": { answer: InvoiceSendingsAnswer };
+  "POST /api/invoices/:id/mail": { body: SendInvoiceMailBody; answer: SentInvoiceMailAnswer };
 
   "GET /api/recurring-invoices": { answer: RecurringInvoiceList };
   "POST /api/recurring-invoices": { body: RecurringInvoiceInput; answer: RecurringInvoiceAnswer };

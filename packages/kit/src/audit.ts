@@ -74,6 +74,8 @@ export const auditActions = {
   // the payment's date, amount and note, and the invoice's paid date where it changed.
   "invoice.paid": action("Zahlung erfasst", "books", "invoice"),
   "invoice.payment_deleted": action("Zahlung gelöscht", "books", "invoice"),
+  // „Per E-Mail senden“: every recipient, the subject and the attachments' names (changes.after).
+  "invoice.mailed": action("Rechnung per E-Mail gesendet", "books", "invoice"),
   // The DATEV Buchungsstapel: its period, how many bookings and their sum, never whose.
   "invoice.datev_exported": action("DATEV-Export heruntergeladen", "books", "invoice"),
   // A template's changes (its fields before and after) and each run of the daily job (its
@@ -95,6 +97,7 @@ export const auditActions = {
   "quote.converted": action("Angebot in Rechnung umgewandelt", "books", "quote"),
   "company.changed": action("Firmendaten geändert", "books", "company"),
   "company.datev_changed": action("DATEV-Einstellungen geändert", "books", "company"),
+  "company.mail_templates_changed": action("E-Mail-Vorlagen geändert", "other", "company"),
   "mail.resent": action("E-Mail erneut gesendet", "other", "mail"),
   "contact_request.received": action("Kontaktanfrage eingegangen", "other", "contact_request"),
   "contact_request.done": action("Anfrage erledigt", "other", "contact_request"),

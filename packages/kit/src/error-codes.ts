@@ -78,6 +78,10 @@ export const apiErrorCodes = [
   "recurring-invoice-customer-unknown",
   "recurring-invoice-schedule-fixed",
   "recurring-invoice-ended",
+  // Documents by mail (docs/decisions/0079).
+  "invoice-cancelled",
+  "invoice-pdf-missing",
+  "attachment-too-large",
   // The DATEV export.
   "datev-settings-missing",
   "datev-account-missing",

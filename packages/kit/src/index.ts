@@ -27,5 +27,6 @@ export * from "./releases";
 export * from "./remotes";
 export * from "./requests";
 export * from "./rules";
+export * from "./sending";
 export * from "./site";
 export * from "./users";

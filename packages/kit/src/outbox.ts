@@ -8,6 +8,7 @@ export const outboxMailKinds = [
   "login-attack",
   "backup-failed",
   "canary-stopped",
+  "invoice",
 ] as const;
 export type OutboxMailKind = (typeof outboxMailKinds)[number];
 
@@ -32,6 +33,7 @@ export const outboxMailKindLabels: Record<OutboxMailKind, string> = {
   "login-attack": "Warnung vor gehäuften Anmeldeversuchen",
   "backup-failed": "Hinweis auf eine fehlgeschlagene Sicherung",
   "canary-stopped": "Hinweis auf eine angehaltene Auslieferung",
+  invoice: "Rechnung per E-Mail",
 };
 
 /** One delivery attempt that failed, with the SMTP server's or the network's reason. */

@@ -43,3 +43,4 @@ export async function renderQuotePdf(data: QuoteDocumentData): Promise<Uint8Arra
   ]);
   return renderPdf(invoiceDocument(data));
 }
+export { type InvoiceForMail, invoiceForMail, invoiceVisible } from "./mail-documents.ts";

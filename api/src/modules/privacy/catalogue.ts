@@ -73,11 +73,14 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
   },
   mail: {
     title: "E-Mails",
-    categories: "E-Mails an Sie oder über Ihre Anfrage: Empfänger, Antwortadresse, Betreff, Text, Versandstatus.",
-    purpose: "Benachrichtigung des Teams über Ihre Anfrage und Antworten an Sie; Nachweis des Versands.",
-    legalBasis: "Art. 6 Abs. 1 lit. b bzw. lit. f DSGVO, wie bei der Anfrage, zu der die E-Mail gehört.",
+    categories:
+      "E-Mails an Sie oder über Ihre Anfrage, auch Rechnungen, die wir Ihnen per E-Mail gesendet haben: Empfänger, Antwortadresse, Betreff, Text, Versandstatus, wer sie gesendet hat; die Anhänge (Rechnung als PDF, XRechnung) nur bis zum Versand, danach nur ihre Dateinamen.",
+    purpose:
+      "Benachrichtigung des Teams über Ihre Anfrage, Antworten an Sie und der Versand von Rechnungen; Nachweis des Versands.",
+    legalBasis:
+      "Art. 6 Abs. 1 lit. b bzw. lit. f DSGVO, wie bei der Anfrage, zu der die E-Mail gehört; bei Rechnungen Art. 6 Abs. 1 lit. b DSGVO (Vertrag).",
     recipients: mailDelivery,
-    storagePeriod: `E-Mails zu einer Kontaktanfrage werden mit ihr gelöscht (${contactRetentionDays} Tage nach Erledigung).`,
+    storagePeriod: `E-Mails zu einer Kontaktanfrage werden mit ihr gelöscht (${contactRetentionDays} Tage nach Erledigung); E-Mails mit einer Rechnung mit der Rechnung (${invoiceRetentionYears} Jahre ab Ende des Kalenderjahres der Ausstellung).`,
     source: "Vom System aus Ihrer Anfrage oder der Antwort des Teams erzeugt.",
     fields: {
       kind: "Art",

@@ -1,0 +1,8 @@
+/** German answers of the sending routes that are not the kit's (those the dialogs show as well). */
+export const sendingApiMessages = {
+  invalidInvoiceId: "Die Nummer der Rechnung ist ungültig.",
+  invoiceNotFound: "Diese Rechnung gibt es nicht.",
+  subjectNotText: "Das Feld „subject“ muss Text sein.",
+  textNotText: "Das Feld „text“ muss Text sein.",
+  templateNotObject: "Das Feld „invoice“ muss ein Objekt mit Betreff und Text sein.",
+} as const;
