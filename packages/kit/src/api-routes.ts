@@ -25,6 +25,16 @@ import type {
   InvoiceReport,
   PaymentInput,
 } from "./invoices";
+import type {
+  BaseRate,
+  InvoiceRemindersAnswer,
+  ReminderBatchAnswer,
+  ReminderBatchInput,
+  ReminderInput,
+  ReminderMadeAnswer,
+  ReminderSettings,
+  ReminderSettingsAnswer,
+} from "./invoices/reminders";
 import type { BackupStartedAnswer, HealthAnswer } from "./operations";
 import type { OutboxList, RetriedMailAnswer } from "./outbox";
 import type {
@@ -143,6 +153,13 @@ export interface ApiRoutes {
   "POST /api/invoices/:id/payment": { body: { paidOn: string }; answer: InvoiceAnswer };
   "POST /api/invoices/:id/payments": { body: PaymentInput; answer: InvoiceAnswer };
   "DELETE /api/invoices/:id/payments/:paymentId": { answer: InvoiceAnswer };
+  "POST /api/invoices/:id/reminders": { body: ReminderInput; answer: ReminderMadeAnswer };
+  "GET /api/invoices/:id/reminders": { answer: InvoiceRemindersAnswer };
+  "POST /api/invoices/reminders": { body: ReminderBatchInput; answer: ReminderBatchAnswer };
+  "GET /api/invoices/reminder-settings": { answer: ReminderSettingsAnswer };
+  "PUT /api/invoices/reminder-settings": { body: ReminderSettings; answer: ReminderSettingsAnswer };
+  "POST /api/invoices/base-rates": { body: BaseRate; answer: ReminderSettingsAnswer };
+  "DELETE /api/invoices/base-rates/:validFrom": { answer: ReminderSettingsAnswer };
 
   "GET /api/folders": { query: { parent_id?: number | null }; answer: FolderList };
   "POST /api/folders": { body: { name: string; parent_id: number | null }; answer: FolderAnswer };

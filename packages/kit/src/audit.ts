@@ -72,10 +72,14 @@ export const auditActions = {
   // the payment's date, amount and note, and the invoice's paid date where it changed.
   "invoice.paid": action("Zahlung erfasst", "books", "invoice"),
   "invoice.payment_deleted": action("Zahlung gelöscht", "books", "invoice"),
+  // A Zahlungserinnerung or Mahnung made: its level, date, amounts and PDF (the reminder's row).
+  "invoice.reminded": action("Zahlungserinnerung oder Mahnung erstellt", "books", "invoice"),
   // The DATEV Buchungsstapel: its period, how many bookings and their sum, never whose.
   "invoice.datev_exported": action("DATEV-Export heruntergeladen", "books", "invoice"),
   "company.changed": action("Firmendaten geändert", "books", "company"),
   "company.datev_changed": action("DATEV-Einstellungen geändert", "books", "company"),
+  "company.reminders_changed": action("Mahnwesen-Einstellungen geändert", "books", "company"),
+  "company.base_rate_changed": action("Basiszinssatz geändert", "books", "company"),
   "mail.resent": action("E-Mail erneut gesendet", "other", "mail"),
   "contact_request.received": action("Kontaktanfrage eingegangen", "other", "contact_request"),
   "contact_request.done": action("Anfrage erledigt", "other", "contact_request"),

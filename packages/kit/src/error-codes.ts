@@ -62,6 +62,18 @@ export const apiErrorCodes = [
   "invoice-date-before-latest",
   "invoice-already-paid",
   "payment-above-open",
+  // Zahlungserinnerung und Mahnungen.
+  "reminder-paid",
+  "reminder-cancelled",
+  "reminder-not-issued",
+  "reminder-not-overdue",
+  "reminder-last-level",
+  "reminder-deadline-running",
+  "reminder-level-order",
+  "reminder-no-base-rate",
+  "reminder-not-found",
+  "base-rate-not-found",
+  "base-rate-in-use",
   "payment-not-found",
   "payment-not-yours",
   // The DATEV export.

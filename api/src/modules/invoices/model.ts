@@ -104,7 +104,7 @@ const paymentSchema = schemaOf<InvoicePayment>()(
   ),
 );
 
-const invoiceSchema = schemaOf<Invoice>()(
+export const invoiceSchema = schemaOf<Invoice>()(
   Type.Object(
     {
       id: Type.Integer({ minimum: 1 }),

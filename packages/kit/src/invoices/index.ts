@@ -6,6 +6,7 @@
 export * from "./address";
 export * from "./dates";
 export * from "./messages";
+export * from "./reminders";
 export * from "./report";
 export * from "./rules";
 export * from "./tax-cases";
