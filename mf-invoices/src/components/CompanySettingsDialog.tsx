@@ -10,6 +10,7 @@ import { type FormEvent, useState } from "react";
 import { useDatevSettings } from "../api/datev-settings";
 import { useSaveCompany } from "../api/save-company";
 import { DatevSettingsForm } from "../features/datev/DatevSettingsForm";
+import { ReminderSettingsForm } from "../features/reminders/components/ReminderSettingsForm";
 import { invoiceMessages } from "../messages";
 
 type Values = Record<CompanySettingsField, string>;
@@ -115,6 +116,12 @@ export function CompanySettingsDialog({ company, opened, onClose }: CompanySetti
         <>
           <Divider my="lg" />
           <DatevSettingsForm settings={datev.data.datev} />
+        </>
+      )}
+      {opened && (
+        <>
+          <Divider my="lg" />
+          <ReminderSettingsForm enabled={opened} />
         </>
       )}
     </Modal>

@@ -3,6 +3,8 @@ import { AuditHistoryLink } from "@klarwerk/kit/portal";
 import { Badge, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@klarwerk/kit/ui";
 import { memo, useId } from "react";
 import { useInvoice } from "../api/get-invoice";
+import { RemindButton } from "../features/reminders/components/RemindButton";
+import { ReminderHistory } from "../features/reminders/components/ReminderHistory";
 import { formatGermanDate } from "../invoice/dates";
 import { invoiceLineRows, invoiceSummaryRows } from "../invoice/summary";
 import { invoiceHeading, invoiceMessages, periodText, statusText } from "../messages";
@@ -95,6 +97,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
         </Card.Section>
       )}
       {invoice.payments.length > 0 && <PaymentsList invoice={invoice} />}
+      <ReminderHistory invoiceId={invoice.id} number={invoice.number} />
     </>
   );
 }
@@ -156,6 +159,7 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
             </Text>
           )}
           <InvoiceActions summary={summary} title={title} invoice={invoice} onEdit={onEdit} />
+          <RemindButton summary={summary} />
           <AuditHistoryLink objectType="invoice" objectId={summary.id} objectName={title} />
         </Stack>
       </Group>

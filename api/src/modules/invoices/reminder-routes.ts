@@ -27,10 +27,11 @@ import { invoicesService } from "./service.ts";
  * - `GET`/`PUT /api/invoices/reminder-settings`, `POST /api/invoices/base-rates`,
  *   `DELETE /api/invoices/base-rates/{validFrom}` → `{ settings, baseRates, baseRatesStale }`.
  */
+/** Paths relative to `/api/invoices`: routes.ts mounts it inside the invoices module (its prefix). */
 export function remindersModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
   const service = remindersService({ sql, config });
   const invoices = invoicesService({ sql, config });
-  return new Elysia({ name: "invoice-reminders-routes", prefix: "/api/invoices" })
+  return new Elysia({ name: "invoice-reminders-routes" })
     .use(auth.guard)
     .use(idParams)
     .get("/reminder-settings", () => service.settingsAnswer(), { auth: true, ...readReminderSettingsRoute.options() })
