@@ -48,6 +48,15 @@ import {
   replaceInvoiceRoute,
   reportRoute,
 } from "../../src/modules/invoices/model.ts";
+import {
+  batchRemindersRoute,
+  deleteBaseRateRoute,
+  listRemindersRoute,
+  makeReminderRoute,
+  readReminderSettingsRoute,
+  saveBaseRateRoute,
+  saveReminderSettingsRoute,
+} from "../../src/modules/invoices/reminder-model.ts";
 import { backupRoute, healthRoute } from "../../src/modules/operations/model.ts";
 import { listOutboxRoute, retryMailRoute } from "../../src/modules/outbox/model.ts";
 import { confirmResetRoute, requestResetRoute } from "../../src/modules/password-reset/model.ts";
@@ -177,6 +186,13 @@ const answerSchemas = {
   "POST /api/quotes/:id/accept": acceptQuoteRoute.answer,
   "POST /api/quotes/:id/reject": rejectQuoteRoute.answer,
   "POST /api/quotes/:id/invoice": convertQuoteRoute.answer,
+  "POST /api/invoices/:id/reminders": makeReminderRoute.answer,
+  "GET /api/invoices/:id/reminders": listRemindersRoute.answer,
+  "POST /api/invoices/reminders": batchRemindersRoute.answer,
+  "GET /api/invoices/reminder-settings": readReminderSettingsRoute.answer,
+  "PUT /api/invoices/reminder-settings": saveReminderSettingsRoute.answer,
+  "POST /api/invoices/base-rates": saveBaseRateRoute.answer,
+  "DELETE /api/invoices/base-rates/:validFrom": deleteBaseRateRoute.answer,
   "GET /api/folders": listFoldersRoute.answer,
   "POST /api/folders": createFolderRoute.answer,
   "GET /api/files": listFilesRoute.answer,

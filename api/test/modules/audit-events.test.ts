@@ -13,7 +13,7 @@ import { resetTokenHash } from "../../src/modules/password-reset/links.ts";
 import { startFilesTest, upload } from "../storage/upload-helpers.ts";
 import { createTestApp, unlimitedRateLimits } from "../support/app.ts";
 import { call, callJson } from "../support/http.ts";
-import { invoiceJson, issuableCompany, saveCompany } from "../support/invoices.ts";
+import { invoiceJson, issuableCompany, saveCompany, storeIssuedInThePast } from "../support/invoices.ts";
 import { fromAddress, loopbackNetwork, releaseArchive, releaseManifest, visitorTickets } from "../support/releases.ts";
 import {
   type Credentials,
@@ -122,6 +122,31 @@ async function quoteId(issue: boolean): Promise<number> {
   if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
   return answer.body.quote.id;
 }
+
+let pastSequence = 7_000;
+
+/** An invoice issued in 2025 and long overdue (for a reminder). */
+async function overdueId(): Promise<number> {
+  const invoice = await storeIssuedInThePast(
+    db.sql,
+    app,
+    staff.token,
+    invoiceJson({ issueDate: "2025-06-01", paymentTermDays: 14 }),
+    `2025-${pastSequence++}`,
+  );
+  return invoice.id;
+}
+
+const reminderSettings = {
+  feeReminderCents: 0,
+  feeFirstCents: 500,
+  feeSecondCents: 1_000,
+  pointsBusiness: 9,
+  pointsConsumer: 5,
+  flatFee: true,
+  reminderInterest: false,
+  deadlineDays: 10,
+};
 
 async function fileId(): Promise<number> {
   const answer = await upload(app, staff.token);
@@ -506,6 +531,58 @@ const cases: Case[] = [
         values: ["consultantNumber", "clientNumber"],
       },
     }),
+  },
+  {
+    route: "PUT /api/invoices/reminder-settings",
+    name: "Mahnwesen settings",
+    run: async () => ({
+      call: json("PUT", "/api/invoices/reminder-settings", reminderSettings, owner.token),
+      expected: { action: "company.reminders_changed", ...byOwner(), objectId: null },
+    }),
+  },
+  {
+    route: "POST /api/invoices/base-rates",
+    name: "a Basiszinssatz entered",
+    run: async () => ({
+      call: json("POST", "/api/invoices/base-rates", { validFrom: "2030-01-01", ratePercent: 1.5 }, owner.token),
+      expected: { action: "company.base_rate_changed", ...byOwner(), objectId: null, values: ["baseRate"] },
+    }),
+  },
+  {
+    route: "DELETE /api/invoices/base-rates/:validFrom",
+    name: "a Basiszinssatz deleted",
+    run: async () => {
+      await call(app, "/api/invoices/base-rates", {
+        token: owner.token,
+        json: { validFrom: "2031-01-01", ratePercent: 1.5 },
+      });
+      return {
+        call: () => call(app, "/api/invoices/base-rates/2031-01-01", { token: owner.token, method: "DELETE" }),
+        expected: { action: "company.base_rate_changed", ...byOwner(), objectId: null, values: ["baseRate"] },
+      };
+    },
+  },
+  {
+    route: "POST /api/invoices/:id/reminders",
+    name: "a reminder made",
+    run: async () => {
+      const id = await overdueId();
+      return {
+        call: json("POST", `/api/invoices/${id}/reminders`, {}, staff.token),
+        expected: { action: "invoice.reminded", actor: staff.name, objectId: String(id), values: ["reminder"] },
+      };
+    },
+  },
+  {
+    route: "POST /api/invoices/reminders",
+    name: "reminders made for many: one event per reminder",
+    run: async () => {
+      const id = await overdueId();
+      return {
+        call: json("POST", "/api/invoices/reminders", { ids: [id] }, staff.token),
+        expected: { action: "invoice.reminded", actor: staff.name, objectId: String(id), values: ["reminder"] },
+      };
+    },
   },
   {
     route: "GET /api/invoices/datev",

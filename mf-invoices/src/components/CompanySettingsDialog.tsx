@@ -10,6 +10,7 @@ import { type FormEvent, useState } from "react";
 import { useDatevSettings } from "../api/datev-settings";
 import { useSaveCompany } from "../api/save-company";
 import { DatevSettingsForm } from "../features/datev/DatevSettingsForm";
+import { ReminderSettingsForm } from "../features/reminders/components/ReminderSettingsForm";
 import { MailTemplateSection } from "../features/sending/components/MailTemplateForm";
 import { invoiceMessages } from "../messages";
 
@@ -120,6 +121,12 @@ export function CompanySettingsDialog({ company, opened, onClose }: CompanySetti
       )}
       {opened && <Divider my="lg" />}
       <MailTemplateSection opened={opened} />
+      {opened && (
+        <>
+          <Divider my="lg" />
+          <ReminderSettingsForm enabled={opened} />
+        </>
+      )}
     </Modal>
   );
 }

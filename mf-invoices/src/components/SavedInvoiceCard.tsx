@@ -10,6 +10,8 @@ import { AuditHistoryLink } from "@klarwerk/kit/portal";
 import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from "@klarwerk/kit/ui";
 import { memo, useId } from "react";
 import { useInvoice } from "../api/get-invoice";
+import { RemindButton } from "../features/reminders/components/RemindButton";
+import { ReminderHistory } from "../features/reminders/components/ReminderHistory";
 import { SendingHistory } from "../features/sending/components/SendingHistory";
 import { formatGermanDate } from "../invoice/dates";
 import { invoiceHeading, invoiceMessages, periodText, statusText } from "../messages";
@@ -77,6 +79,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
         </Card.Section>
       )}
       {invoice.payments.length > 0 && <PaymentsList invoice={invoice} />}
+      <ReminderHistory invoiceId={invoice.id} number={invoice.number} />
     </>
   );
 }
@@ -138,6 +141,7 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
             </Text>
           )}
           <InvoiceActions summary={summary} title={title} invoice={invoice} onEdit={onEdit} />
+          <RemindButton summary={summary} />
           <AuditHistoryLink objectType="invoice" objectId={summary.id} objectName={title} />
         </Stack>
       </Group>

@@ -6,6 +6,7 @@ import { lazy, Suspense, useId } from "react";
 import { useInvoiceReport } from "../api/get-invoice-report";
 import { DatevSetupNotice } from "../components/SetupNotice";
 import { DatevExportButton } from "../features/datev/DatevExportButton";
+import { OverdueReminders } from "../features/reminders/components/OverdueReminders";
 import { reportMessages as messages } from "../messages";
 import { OpenItemsBlock } from "../report/OpenItemsBlock";
 import { RevenueTable } from "../report/RevenueTable";
@@ -47,6 +48,7 @@ export default function Auswertung() {
       ) : (
         <Stack gap={48}>
           <OpenItemsBlock openItems={report.data.open_items} />
+          <OverdueReminders />
           <Stack component="section" aria-labelledby={revenueId} gap="md">
             <Title order={2} size="h3" id={revenueId}>
               {invoiceReportMessages.revenue}

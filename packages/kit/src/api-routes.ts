@@ -34,6 +34,16 @@ import type {
   RecurringInvoiceList,
   RecurringRunReport,
 } from "./invoices";
+import type {
+  BaseRate,
+  InvoiceRemindersAnswer,
+  ReminderBatchAnswer,
+  ReminderBatchInput,
+  ReminderInput,
+  ReminderMadeAnswer,
+  ReminderSettings,
+  ReminderSettingsAnswer,
+} from "./invoices/reminders";
 import type { BackupStartedAnswer, HealthAnswer } from "./operations";
 import type { OutboxList, RetriedMailAnswer } from "./outbox";
 import type {
@@ -183,6 +193,13 @@ export interface ApiRoutes {
   "POST /api/recurring-invoices/:id/resume": { answer: RecurringInvoiceAnswer };
   "POST /api/recurring-invoices/:id/end": { answer: RecurringInvoiceAnswer };
   "POST /api/recurring-invoices/run": { answer: RecurringRunReport };
+  "POST /api/invoices/:id/reminders": { body: ReminderInput; answer: ReminderMadeAnswer };
+  "GET /api/invoices/:id/reminders": { answer: InvoiceRemindersAnswer };
+  "POST /api/invoices/reminders": { body: ReminderBatchInput; answer: ReminderBatchAnswer };
+  "GET /api/invoices/reminder-settings": { answer: ReminderSettingsAnswer };
+  "PUT /api/invoices/reminder-settings": { body: ReminderSettings; answer: ReminderSettingsAnswer };
+  "POST /api/invoices/base-rates": { body: BaseRate; answer: ReminderSettingsAnswer };
+  "DELETE /api/invoices/base-rates/:validFrom": { answer: ReminderSettingsAnswer };
 
   "GET /api/folders": { query: { parent_id?: number | null }; answer: FolderList };
   "POST /api/folders": { body: { name: string; parent_id: number | null }; answer: FolderAnswer };

@@ -83,6 +83,17 @@ const sharedFieldLabels: Record<string, string> = {
   fiscalYearStartMonth: datevFieldLabels.fiscalYearStartMonth,
   collectiveDebtor: datevFieldLabels.collectiveDebtor,
   revenueAccounts: "Erlöskonten",
+  // Zahlungserinnerung und Mahnungen (the reminder's row) and the Mahnwesen settings.
+  reminder: "Erinnerung/Mahnung",
+  baseRate: "Basiszinssatz",
+  feeReminderCents: "Gebühr Zahlungserinnerung (Cent)",
+  feeFirstCents: "Gebühr 1. Mahnung (Cent)",
+  feeSecondCents: "Gebühr 2. Mahnung (Cent)",
+  pointsBusiness: "Verzugszins Unternehmen (Prozentpunkte)",
+  pointsConsumer: "Verzugszins Verbraucher (Prozentpunkte)",
+  flatFee: "Verzugspauschale",
+  reminderInterest: "Zinsen in der Zahlungserinnerung",
+  deadlineDays: "Neue Zahlungsfrist (Tage)",
 };
 
 /** A recorded field's German name; a field nobody named yet reads as its words („foo bar“). */

@@ -76,6 +76,8 @@ export const auditActions = {
   "invoice.payment_deleted": action("Zahlung gelöscht", "books", "invoice"),
   // „Per E-Mail senden“: every recipient, the subject and the attachments' names (changes.after).
   "invoice.mailed": action("Rechnung per E-Mail gesendet", "books", "invoice"),
+  // A Zahlungserinnerung or Mahnung made: its level, date, amounts and PDF (the reminder's row).
+  "invoice.reminded": action("Zahlungserinnerung oder Mahnung erstellt", "books", "invoice"),
   // The DATEV Buchungsstapel: its period, how many bookings and their sum, never whose.
   "invoice.datev_exported": action("DATEV-Export heruntergeladen", "books", "invoice"),
   // A template's changes (its fields before and after) and each run of the daily job (its
@@ -98,6 +100,8 @@ export const auditActions = {
   "company.changed": action("Firmendaten geändert", "books", "company"),
   "company.datev_changed": action("DATEV-Einstellungen geändert", "books", "company"),
   "company.mail_templates_changed": action("E-Mail-Vorlagen geändert", "other", "company"),
+  "company.reminders_changed": action("Mahnwesen-Einstellungen geändert", "books", "company"),
+  "company.base_rate_changed": action("Basiszinssatz geändert", "books", "company"),
   "mail.resent": action("E-Mail erneut gesendet", "other", "mail"),
   "contact_request.received": action("Kontaktanfrage eingegangen", "other", "contact_request"),
   "contact_request.done": action("Anfrage erledigt", "other", "contact_request"),

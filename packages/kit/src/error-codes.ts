@@ -71,6 +71,18 @@ export const apiErrorCodes = [
   "quote-rejected",
   "quote-already-converted",
   "payment-above-open",
+  // Zahlungserinnerung und Mahnungen.
+  "reminder-paid",
+  "reminder-cancelled",
+  "reminder-not-issued",
+  "reminder-not-overdue",
+  "reminder-last-level",
+  "reminder-deadline-running",
+  "reminder-level-order",
+  "reminder-no-base-rate",
+  "reminder-not-found",
+  "base-rate-not-found",
+  "base-rate-in-use",
   "payment-not-found",
   "payment-not-yours",
   // Wiederkehrende Rechnungen.

@@ -53,7 +53,7 @@ export interface IssueContext {
 }
 
 /** Runs `work` in a transaction; blobs it wrote are removed unless the transaction commits. */
-async function withBlobs<T>(sql: Sql, work: (tx: Queries, written: PendingBlob[]) => Promise<T>): Promise<T> {
+export async function withBlobs<T>(sql: Sql, work: (tx: Queries, written: PendingBlob[]) => Promise<T>): Promise<T> {
   const written: PendingBlob[] = [];
   try {
     return (await sql.begin((tx) => work(tx, written))) as T;

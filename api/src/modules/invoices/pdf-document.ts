@@ -25,9 +25,9 @@ import type { DocumentData, InvoiceDocumentData } from "./types.ts";
  * a GiroCode. Pure: same data, same document.
  */
 
-const pageMarginX = 40;
-const muted = "#56656e";
-const rule = "#dce4e7";
+export const pageMarginX = 40;
+export const muted = "#56656e";
+export const rule = "#dce4e7";
 
 function pageLabel(page: number, pageCount: number): string {
   return `Seite ${page} von ${pageCount}`;
@@ -42,7 +42,7 @@ export function footerLine(seller: CompanySettings): string {
   return [...place, seller.website ?? site.website].join(" · ");
 }
 
-function footer(seller: CompanySettings) {
+export function footer(seller: CompanySettings) {
   return (currentPage: number, pageCount: number): Content => ({
     margin: [pageMarginX, 14, pageMarginX, 0],
     columns: [
@@ -56,7 +56,7 @@ function footer(seller: CompanySettings) {
   });
 }
 
-function party(caption: string, block: string, extra: string[]): Content {
+export function party(caption: string, block: string, extra: string[]): Content {
   return {
     stack: [
       { text: caption, style: "caption" },
@@ -150,7 +150,7 @@ function summaryTable(data: DocumentData): Content {
   };
 }
 
-function paymentBlock(data: InvoiceDocumentData): Content {
+export function paymentBlock(data: InvoiceDocumentData): Content {
   const { seller } = data;
   const lines: Content[] = [{ text: texts.paymentTerms(data) }];
   if (seller.iban) {

@@ -22,6 +22,7 @@ import {
   replaceInvoiceRoute,
   reportRoute,
 } from "./model.ts";
+import { remindersModule } from "./reminder-routes.ts";
 import { invoiceReport } from "./report.ts";
 import { invoicesService } from "./service.ts";
 import { listInvoices } from "./store.ts";
@@ -41,12 +42,14 @@ import { listInvoices } from "./store.ts";
  * - `DELETE /api/invoices/{id}/payments/{paymentId}` → `{ invoice }`: a mistaken payment deleted;
  * - `GET /api/invoices/{id}/pdf`: the PDF stored at issue, always the same bytes;
  * - `GET /api/invoices/{id}/xrechnung`: the XRechnung 3.0 (CII), made from the stored invoice;
- * - `GET /api/invoices/datev?from=&to=`: the DATEV Buchungsstapel of a period, for admins only.
+ * - `GET /api/invoices/datev?from=&to=`: the DATEV Buchungsstapel of a period, for admins only;
+ * - the reminders (Zahlungserinnerung, Mahnungen) and their settings: reminder-routes.ts.
  */
 export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
   const service = invoicesService({ sql, config });
 
   return new Elysia({ name: "invoices-routes", prefix: "/api/invoices" })
+    .use(remindersModule({ sql, auth, config }))
     .use(auth.guard)
     .use(idParams)
     .get(

@@ -17,6 +17,7 @@ import type { Queries, Sql } from "../../db/open.ts";
 import type { ListQuery as GenericListQuery } from "../../http/list-query.ts";
 import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
 import { type AuditActor, recordAuditEvent, rowSnapshot, snapshotChanges, withinTransaction } from "../audit/index.ts";
+import { reminderBlobRows } from "./reminder-store.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
 /**
@@ -652,7 +653,10 @@ export async function setPaidOn(tx: Queries, id: number, paidOn: string, actor: 
 
 /** Of these blob ids, the ones an invoice names (the start-up sweep of the invoice store). */
 export async function referencedInvoiceBlobIds(sql: Sql, ids: string[]): Promise<Set<string>> {
-  const rows = await sql<{ pdf_blob: string }[]>`select pdf_blob from invoices where pdf_blob = any(${sql.array(ids)})`;
+  // Reminder PDFs (migration 046) live in the same store.
+  const rows = await sql<{ pdf_blob: string }[]>`
+    select pdf_blob from invoices where pdf_blob = any(${sql.array(ids)})
+    union all select pdf_blob from invoice_reminders where pdf_blob = any(${sql.array(ids)})`;
   return new Set(rows.map((row) => row.pdf_blob));
 }
 
@@ -666,8 +670,12 @@ export async function customerExists(sql: Queries, id: number): Promise<boolean>
 export async function* allInvoiceBlobIds(sql: Sql, pageSize = 1000): AsyncGenerator<string[]> {
   let after = 0;
   for (;;) {
+    // Invoices and their reminders share one id sequence (migration 046): one page reads both.
     const rows = await sql<{ id: number; pdf_blob: string }[]>`
-      select id, pdf_blob from invoices where id > ${after} and pdf_blob is not null order by id limit ${pageSize}`;
+      select id, pdf_blob from (
+        select id, pdf_blob from invoices where id > ${after} and pdf_blob is not null
+        union all select id, pdf_blob from invoice_reminders where id > ${after}
+      ) named order by id limit ${pageSize}`;
     if (rows.length === 0) return;
     yield rows.map((row) => row.pdf_blob);
     after = rows[rows.length - 1]?.id ?? after;
@@ -680,7 +688,10 @@ export async function invoiceBlobRows(sql: Sql, { afterId, limit, withoutChecksu
     select id, number, pdf_blob as "blobId", 0 as "offset", pdf_size as size, pdf_sha256 as sha256 from invoices
     where pdf_blob is not null and id > ${afterId} ${withoutChecksum ? sql`and pdf_sha256 is null` : sql``}
     order by id limit ${limit}`;
-  return rows.map(({ number, ...row }) => ({ ...row, name: invoicePdfFileName(number) }));
+  const invoices = rows.map(({ number, ...row }) => ({ ...row, name: invoicePdfFileName(number) }));
+  // The reminders' PDFs (migration 046), from the same id sequence: merged by id, one page long.
+  const reminders = await reminderBlobRows(sql, afterId, limit, withoutChecksum === true);
+  return [...invoices, ...reminders].sort((a, b) => Number(a.id) - Number(b.id)).slice(0, limit);
 }
 
 /** An invoice's PDF size and checksum, recorded once (by the backfill; the trigger allows no other change). */

@@ -144,7 +144,7 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
   invoice: {
     title: "Rechnungen",
     categories:
-      "Rechnungsempfänger (Name, Anschrift), Umsatzsteuer-ID, Leistungen, Beträge, Zahlungsstand und die erfassten Zahlungen (Datum, Betrag, Notiz).",
+      "Rechnungsempfänger (Name, Anschrift), Umsatzsteuer-ID, Leistungen, Beträge, Zahlungsstand, die erfassten Zahlungen (Datum, Betrag, Notiz) und Zahlungserinnerungen und Mahnungen (Stufe, Datum, Beträge, Gebühren, Zinsen, ob als Verbraucher gemahnt).",
     purpose: "Abrechnung erbrachter Leistungen und Erfüllung der Buchführungspflichten.",
     legalBasis:
       "Art. 6 Abs. 1 lit. b DSGVO (Vertrag) und Art. 6 Abs. 1 lit. c DSGVO i. V. m. § 147 AO, § 14b UStG, § 257 HGB (Aufbewahrungspflicht).",
@@ -164,6 +164,7 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
       notes: "Hinweise",
       paid_on: "Bezahlt am",
       payments: "Zahlungen",
+      reminders: "Zahlungserinnerungen und Mahnungen",
     },
   },
   recurring_invoice: {

@@ -8,6 +8,7 @@ import {
   invoiceLabels,
   invoiceStatusLabels,
   isCustomerStatus,
+  isReminderLevel,
   outboxMailKindLabels,
   outboxMailStateLabels,
   type PrivacyCase,
@@ -18,6 +19,7 @@ import {
   privacyMatchText,
   privacyMessages,
   privacyTeamMailbox,
+  reminderLevelLabels,
   userRoleLabels,
   userStatusLabels,
 } from "@klarwerk/kit";
@@ -223,6 +225,28 @@ function shownPayments(value: unknown): string {
     .join("\n");
 }
 
+/** An invoice's reminders, one line each: level, date, open amount, costs, interest, total. */
+function shownReminders(value: unknown): string {
+  const reminders = records(value);
+  if (reminders === null) return shownValue(value);
+  if (reminders.length === 0) return "keine";
+  return reminders
+    .map((reminder) => {
+      const level = Number(reminder.level);
+      const label = isReminderLevel(level) ? reminderLevelLabels[level] : shownValue(reminder.level);
+      const amounts = [
+        `offen ${formatEuro(Number(reminder.open_cents))}`,
+        `Gebühren ${formatEuro(Number(reminder.fee_cents))}`,
+        `Zinsen ${formatEuro(Number(reminder.interest_cents))}`,
+        `gesamt ${formatEuro(Number(reminder.total_cents))}`,
+      ].join(", ");
+      const consumer = reminder.consumer === true ? ", als Verbraucher" : "";
+      const sent = typeof reminder.sent_to === "string" ? `, versendet an ${reminder.sent_to}` : "";
+      return `${label} vom ${shownValue(reminder.reminded_on)}: ${amounts}${consumer}${sent}`;
+    })
+    .join("\n");
+}
+
 /**
  * How the HTML shows a field's value where the stored one is a code, cents or a list: what the
  * person would read on a screen or an invoice. The JSON keeps the stored values.
@@ -236,6 +260,7 @@ const shownFields: Partial<Record<PrivacyDataKind, Record<string, (value: unknow
     kind: named({ invoice: invoiceLabels.invoice, cancellation: invoiceLabels.cancellationInvoice }),
     items: shownItems,
     payments: shownPayments,
+    reminders: shownReminders,
     total_cents: (value) => (typeof value === "number" ? formatEuro(value) : shownValue(value)),
   },
   quote: {

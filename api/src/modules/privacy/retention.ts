@@ -91,6 +91,8 @@ interface EndedRestriction {
   number: string;
   until: string;
   pdf_blob: string | null;
+  /** Its reminders' PDFs (migration 046), deleted with it. */
+  reminder_blobs: string[];
   cancels_id: number | null;
   /** The address of the case that restricted it, while the case exists (only its hash is kept). */
   email: string | null;
@@ -102,6 +104,8 @@ async function endedRestrictions(sql: Queries, today: string, lock: boolean): Pr
   const rows = await sql<EndedRestriction[]>`
     select restriction.row_id::int as id, invoice.number, restriction.restricted_until::text as until,
       invoice.pdf_blob, invoice.cancels_id::int as cancels_id,
+      array(select reminder.pdf_blob from invoice_reminders reminder where reminder.invoice_id = invoice.id
+        order by reminder.id) as reminder_blobs,
       (select privacy_case.email from privacy_cases privacy_case where privacy_case.id = restriction.case_id) as email,
       (select cancellation.id::int from invoices cancellation where cancellation.cancels_id = invoice.id)
         as cancelled_by
@@ -111,6 +115,11 @@ async function endedRestrictions(sql: Queries, today: string, lock: boolean): Pr
     order by restriction.restricted_until, restriction.row_id
     ${lock ? sql`for update of restriction skip locked` : sql``}`;
   return [...rows];
+}
+
+/** An invoice's PDF and its reminders' PDFs: the blobs that go with it. */
+function pdfsOf(row: EndedRestriction): string[] {
+  return [...(row.pdf_blob ? [row.pdf_blob] : []), ...(row.reminder_blobs ?? [])];
 }
 
 /**
@@ -164,7 +173,7 @@ export async function planRetention(sql: Queries, days: number, now: number = Da
  */
 async function releaseInvoices(tx: Transaction, release: readonly EndedRestriction[], at: Date): Promise<void> {
   if (release.length === 0) return;
-  const blobs = release.flatMap((row) => (row.pdf_blob ? [row.pdf_blob] : []));
+  const blobs = release.flatMap(pdfsOf);
   if (blobs.length > 0) {
     await tx`insert into blob_deletions (area, blob_id) select 'invoices', unnest(${tx.array(blobs)}::text[])`;
   }
@@ -179,7 +188,7 @@ async function releaseInvoices(tx: Transaction, release: readonly EndedRestricti
       reason: "retention",
       address: row.email ?? cancellation?.email ?? null,
       rows: [{ table: "invoices", ids: group.map((each) => each.id) }],
-      blobs: group.flatMap((each) => (each.pdf_blob ? [{ area: "invoices" as const, id: each.pdf_blob }] : [])),
+      blobs: group.flatMap((each) => pdfsOf(each).map((id) => ({ area: "invoices" as const, id }))),
       at,
     });
   }
@@ -205,7 +214,7 @@ export async function runRetention(
   const { plan, blobs } = await sql.begin(async (tx) => {
     const invoices = releasable(await endedRestrictions(tx, today, true));
     await releaseInvoices(tx, invoices.release, new Date(now));
-    const blobs = invoices.release.flatMap((row) => (row.pdf_blob ? [row.pdf_blob] : []));
+    const blobs = invoices.release.flatMap(pdfsOf);
     const due = await dueRequests(tx, cutoff, true);
     if (due.length === 0) return { plan: planOf(settings.days, cutoff, due, today, invoices), blobs };
     const ids = due.map((request) => request.id);

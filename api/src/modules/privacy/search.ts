@@ -49,7 +49,7 @@ const present = (rows: (FoundRow | null)[]) => rows.filter((row): row is FoundRo
  * (recipients, reply address, subject, text, or written about the person's own request),
  * customers, invoices (recipient text, notes, a payment's note, issued to the person's own customer, or restricted
  * on a request from this address: the ledger remembers it after the customer was anonymised;
- * with their payments), recurring invoice templates for such a customer (or whose notes name it),
+ * with their payments and reminders), recurring invoice templates for such a customer (or whose notes name it),
  * folders and files whose name names the address (and the files inside such folders), accounts
  * with that address and the browser error reports sent under them. A record of someone else that
  * merely names the address is a `mention`. Each kind in the kit's order, oldest first.
@@ -151,6 +151,12 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
           (select coalesce(jsonb_agg(jsonb_build_object('paid_on', pay.paid_on::text, 'amount_cents', pay.amount_cents,
               'note', pay.note) order by pay.paid_on, pay.id), '[]'::jsonb)
             from payments pay where pay.invoice_id = i.id) as payments,
+          -- Its Zahlungserinnerungen and Mahnungen (migration 046): level, date and amounts each.
+          (select coalesce(jsonb_agg(jsonb_build_object('level', rem.level, 'reminded_on', rem.reminded_on::text,
+              'open_cents', rem.open_cents, 'fee_cents', rem.fee_cents + rem.flat_fee_cents,
+              'interest_cents', rem.interest_cents, 'total_cents', rem.total_cents, 'consumer', rem.consumer,
+              'sent_to', rem.sent_to) order by rem.level), '[]'::jsonb)
+            from invoice_reminders rem where rem.invoice_id = i.id) as reminders,
           (select string_agg(pay.note, e'\n' order by pay.id) from payments pay where pay.invoice_id = i.id)
             as payment_notes
         from invoices i

@@ -8,6 +8,7 @@ export * from "./dates";
 export * from "./messages";
 export * from "./quotes";
 export * from "./recurring";
+export * from "./reminders";
 export * from "./report";
 export * from "./rules";
 export * from "./tax-cases";

@@ -1,0 +1,237 @@
+import {
+  type CompanySettings,
+  formatDate,
+  formatEuro,
+  formatIban,
+  interestDescription,
+  invoiceLabels,
+  type ReminderFigures,
+  reminderLabels,
+  reminderLevelLabels,
+  site,
+} from "@klarwerk/kit";
+import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
+import { girocodePayload } from "./girocode.ts";
+import { invoiceDocumentTexts } from "./messages.ts";
+import { footer, muted, pageMarginX, party, rule } from "./pdf-document.ts";
+import { renderPdf } from "./pdf-render.ts";
+import type { InvoiceDocumentData } from "./types.ts";
+
+/** What a reminder's letter is made from: the issued invoice, the figures, today's company data. */
+export interface ReminderDocumentData {
+  invoice: InvoiceDocumentData;
+  figures: ReminderFigures;
+  /** Paid so far (partial payments), in cents. */
+  paidCents: number;
+  /** The company settings now (bank, contact), the invoice keeps its own provider text. */
+  seller: CompanySettings;
+}
+
+/** The friendly German text per level. */
+function letterText(data: ReminderDocumentData): string[] {
+  const { invoice, figures } = data;
+  const invoiceRef = `unsere Rechnung ${invoice.number} vom ${formatDate(invoice.content.issueDate)}`;
+  const payBy = formatDate(figures.payBy);
+  if (figures.level === 1) {
+    return [
+      "Sehr geehrte Damen und Herren,",
+      `sicher ist es Ihrer Aufmerksamkeit entgangen: Für ${invoiceRef} konnten wir bis heute keinen vollständigen Zahlungseingang feststellen. Die Zahlung war am ${formatDate(invoice.dueDate)} fällig.`,
+      `Wir bitten Sie freundlich, den offenen Betrag bis zum ${payBy} zu überweisen. Sollten Sie die Zahlung inzwischen veranlasst haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.`,
+    ];
+  }
+  if (figures.level === 2) {
+    return [
+      "Sehr geehrte Damen und Herren,",
+      `leider haben wir für ${invoiceRef} trotz unserer Zahlungserinnerung noch keinen vollständigen Zahlungseingang erhalten. Die Zahlung war am ${formatDate(invoice.dueDate)} fällig; seitdem befinden Sie sich im Zahlungsverzug.`,
+      `Bitte überweisen Sie den unten genannten Gesamtbetrag bis zum ${payBy}. Sollten Sie die Zahlung inzwischen veranlasst haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.`,
+    ];
+  }
+  return [
+    "Sehr geehrte Damen und Herren,",
+    `trotz Zahlungserinnerung und 1. Mahnung ist ${invoiceRef} noch immer nicht vollständig bezahlt. Die Zahlung war am ${formatDate(invoice.dueDate)} fällig.`,
+    `Wir fordern Sie letztmalig auf, den unten genannten Gesamtbetrag bis zum ${payBy} zu überweisen. Geht die Zahlung bis dahin nicht ein, werden wir die Forderung ohne weitere Ankündigung gerichtlich geltend machen oder einem Inkassodienst übergeben. Sollten Sie die Zahlung inzwischen veranlasst haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.`,
+  ];
+}
+
+function headerRows(data: ReminderDocumentData): TableCell[][] {
+  const row = (label: string, value: string): TableCell[] => [{ text: `${label}:`, style: "caption" }, value];
+  return [
+    row(reminderLabels.remindedOn, formatDate(data.figures.remindedOn)),
+    row(invoiceLabels.number, data.invoice.number),
+    row(reminderLabels.payBy, formatDate(data.figures.payBy)),
+  ];
+}
+
+/** The table: the invoice (number, date, due date, open amount), then fee, flat fee, interest, total. */
+function amountsTable(data: ReminderDocumentData): Content {
+  const { invoice, figures } = data;
+  const header: TableCell[] = [
+    { text: invoiceLabels.number, style: "tableHeader" },
+    { text: invoiceLabels.issueDate, style: "tableHeader" },
+    { text: invoiceLabels.dueDate, style: "tableHeader" },
+    { text: "Rechnungsbetrag", style: "tableHeader", alignment: "right" },
+    { text: reminderLabels.openAmount, style: "tableHeader", alignment: "right" },
+  ];
+  const amount = (cents: number) => ({ text: formatEuro(cents), alignment: "right" as const, noWrap: true });
+  const rows: TableCell[][] = [
+    [
+      invoice.number,
+      formatDate(invoice.content.issueDate),
+      formatDate(invoice.dueDate),
+      amount(invoice.totals.totalCents),
+      amount(figures.openCents),
+    ],
+  ];
+  const extra: [string, number][] = [];
+  if (data.paidCents > 0)
+    extra.push([`Bereits gezahlt (in ${reminderLabels.openAmount.toLowerCase()} berücksichtigt)`, -data.paidCents]);
+  const costs: [string, number][] = [[reminderLabels.openAmount, figures.openCents]];
+  if (figures.earlierCostsCents > 0) costs.push([reminderLabels.earlierCosts, figures.earlierCostsCents]);
+  if (figures.feeCents > 0) costs.push([reminderLabels.fee, figures.feeCents]);
+  if (figures.flatFeeCents > 0) costs.push([`${reminderLabels.flatFee} (§ 288 Abs. 5 BGB)`, figures.flatFeeCents]);
+  if (figures.interestPoints !== null) costs.push([reminderLabels.interest, figures.interestCents]);
+  const summary: TableCell[][] = [
+    ...costs.map(([label, cents]) => [{ text: label }, amount(cents)]),
+    [
+      { text: reminderLabels.total, bold: true, fontSize: 12 },
+      { ...amount(figures.totalCents), bold: true, fontSize: 12 },
+    ],
+  ];
+  return {
+    stack: [
+      {
+        table: { headerRows: 1, widths: ["auto", "auto", "auto", "*", "auto"], body: [header, ...rows] },
+        layout: {
+          hLineWidth: (index, node) => (index === 1 || index === node.table.body.length ? 0.8 : 0.4),
+          vLineWidth: () => 0,
+          hLineColor: () => rule,
+          paddingTop: () => 5,
+          paddingBottom: () => 5,
+        },
+      },
+      ...extra.map(([label, cents]) => ({
+        text: `${label}: ${formatEuro(-cents)}`,
+        fontSize: 9,
+        color: muted,
+        margin: [0, 4, 0, 0] as [number, number, number, number],
+      })),
+      {
+        columns: [
+          { text: "", width: "*" },
+          {
+            width: "auto",
+            table: { widths: ["auto", 90], body: summary },
+            layout: {
+              hLineWidth: (index, node) => (index === node.table.body.length - 1 ? 0.8 : 0),
+              vLineWidth: () => 0,
+              hLineColor: () => rule,
+              paddingTop: () => 3,
+              paddingBottom: () => 3,
+            },
+          },
+        ],
+        margin: [0, 12, 0, 0],
+      },
+    ],
+    margin: [0, 16, 0, 0],
+  };
+}
+
+function paymentBlock(data: ReminderDocumentData): Content {
+  const { seller, figures, invoice } = data;
+  const lines: Content[] = [
+    { text: `Bitte überweisen Sie ${formatEuro(figures.totalCents)} bis zum ${formatDate(figures.payBy)}.` },
+  ];
+  if (seller.iban) {
+    const bank = [seller.bankName, `IBAN ${formatIban(seller.iban)}`, seller.bic ? `BIC ${seller.bic}` : null]
+      .filter((part): part is string => part !== null)
+      .join(" · ");
+    lines.push({ text: [{ text: `${invoiceDocumentTexts.bankAccount}: `, bold: true }, bank], margin: [0, 4, 0, 0] });
+    lines.push({ text: `Verwendungszweck: ${invoice.number}`, margin: [0, 2, 0, 0] });
+  }
+  const payload = girocodePayload({
+    seller,
+    content: invoice.content,
+    number: invoice.number,
+    totals: { ...invoice.totals, totalCents: figures.totalCents },
+  });
+  if (payload === null) return { stack: lines, margin: [0, 20, 0, 0], unbreakable: true };
+  return {
+    columns: [
+      { stack: lines, width: "*" },
+      {
+        width: "auto",
+        stack: [
+          { qr: payload, fit: 84, eccLevel: "M", alignment: "right" },
+          { text: invoiceDocumentTexts.girocode, fontSize: 7, color: muted, alignment: "right", margin: [0, 2, 0, 0] },
+        ],
+      },
+    ],
+    columnGap: 16,
+    margin: [0, 20, 0, 0],
+    unbreakable: true,
+  };
+}
+
+/** The reminder letter as a pdfmake document in the invoice's layout. Pure: same data, same document. */
+export function reminderDocument(data: ReminderDocumentData): TDocumentDefinitions {
+  const { invoice, figures, seller } = data;
+  const title = reminderLevelLabels[figures.level];
+  const [salutation, ...paragraphs] = letterText(data);
+  const body: Content[] = [
+    {
+      columns: [
+        { text: title, style: "title", width: "*" },
+        { width: "auto", table: { body: headerRows(data) }, layout: "noBorders" },
+      ],
+    },
+    {
+      columns: [
+        party(invoiceLabels.provider, invoice.content.provider, []),
+        party(invoiceLabels.customer, invoice.content.recipient, []),
+      ],
+      columnGap: 24,
+      margin: [0, 24, 0, 0],
+    },
+    { text: salutation ?? "", margin: [0, 24, 0, 0] },
+    ...paragraphs.map((text) => ({ text, margin: [0, 8, 0, 0] as [number, number, number, number] })),
+    amountsTable(data),
+  ];
+  if (figures.interestPoints !== null && figures.interestPeriods.length > 0) {
+    body.push({
+      text: `${reminderLabels.interest}: ${interestDescription(figures)}, auf ${formatEuro(figures.openCents)}, Zinstage/365.`,
+      fontSize: 9,
+      color: muted,
+      margin: [0, 8, 0, 0],
+    });
+  }
+  body.push(paymentBlock(data));
+  body.push({ text: "Mit freundlichen Grüßen", margin: [0, 20, 0, 0] });
+  body.push({ text: seller.contactName || seller.name, margin: [0, 4, 0, 0] });
+  if (seller.contactName || seller.contactEmail || seller.contactPhone) {
+    const contact = [seller.contactName, seller.contactPhone, seller.contactEmail].filter(Boolean).join(" · ");
+    body.push({ text: `${invoiceDocumentTexts.contact}: ${contact}`, fontSize: 9, color: muted, margin: [0, 8, 0, 0] });
+  }
+  return {
+    pageSize: "A4",
+    pageMargins: [pageMarginX, 48, pageMarginX, 64],
+    info: {
+      title: `${title} zu Rechnung ${invoice.number}`,
+      author: seller.name,
+      creator: site.name,
+      subject: `${title} vom ${formatDate(figures.remindedOn)} zu Rechnung ${invoice.number}`,
+    },
+    content: body,
+    footer: footer(seller),
+    defaultStyle: { font: "Roboto", fontSize: 10, lineHeight: 1.2, color: "#14232b" },
+    styles: {
+      title: { fontSize: 24, bold: true },
+      caption: { fontSize: 8, color: muted, bold: true },
+      tableHeader: { bold: true, fontSize: 9, color: muted },
+    },
+  };
+}
+
+export function renderReminderPdf(data: ReminderDocumentData): Promise<Uint8Array> {
+  return renderPdf(reminderDocument(data));
+}
