@@ -12,7 +12,7 @@ import { upload } from "./storage/upload-helpers.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "./support/app.ts";
 import { createTestDatabase } from "./support/database.ts";
 import { type CallOptions, call, callJson } from "./support/http.ts";
-import { createInvoice, invoiceJson, issuableCompany, saveCompany } from "./support/invoices.ts";
+import { createInvoice, invoiceJson, issuableCompany, saveCompany, storeIssuedInThePast } from "./support/invoices.ts";
 import { releaseArchive } from "./support/releases.ts";
 import {
   type Credentials,
@@ -156,6 +156,43 @@ async function recurringId(adminToken: string): Promise<number> {
   if (answer.status !== 201) throw new Error(`POST /api/recurring-invoices answered ${answer.status}`);
   return answer.body.template.id;
 }
+
+async function quoteId(adminToken: string, issue: boolean): Promise<number> {
+  const answer = await callJson<{ quote: { id: number } }>(appA, "/api/quotes", {
+    token: adminToken,
+    json: invoiceJson({ issue, issueDate: undefined }),
+  });
+  if (answer.status !== 201) throw new Error(`POST /api/quotes answered ${answer.status}`);
+  return answer.body.quote.id;
+}
+
+let pastInvoiceSequence = 8_000;
+
+/** An invoice issued in 2025 and long overdue: a reminder can be made for it. */
+async function overdueInvoiceId(adminToken: string): Promise<number> {
+  const invoice = await storeIssuedInThePast(
+    db.sql,
+    appA,
+    adminToken,
+    invoiceJson({ issueDate: "2025-06-01", paymentTermDays: 14 }),
+    `2025-${pastInvoiceSequence++}`,
+  );
+  return invoice.id;
+}
+
+async function reminderOf(adminToken: string): Promise<{ invoiceId: number; reminderId: number }> {
+  const invoiceId = await overdueInvoiceId(adminToken);
+  const answer = await callJson<{ reminder: { id: number } }>(appA, `/api/invoices/${invoiceId}/reminders`, {
+    token: adminToken,
+    json: {},
+  });
+  if (answer.status !== 201) throw new Error(`POST /api/invoices/${invoiceId}/reminders answered ${answer.status}`);
+  return { invoiceId, reminderId: answer.body.reminder.id };
+}
+
+/** A Basiszinssatz date no other call uses (each 1 January from 2040 on). */
+let baseRateYear = 2040;
+const nextBaseRateDate = () => `${baseRateYear++}-01-01`;
 
 const [privacyCase] = await db.sql<{ id: number }[]>`
   insert into privacy_cases (email, kind, received_on, due_on) values ('matrix@example.com', 'access', '2026-01-31', '2026-02-28')
@@ -384,6 +421,115 @@ const portalRoutes: Record<string, PortalRoute> = {
     adminOnly: true,
     allowed: 200,
     request: async () => ({ path: "/api/recurring-invoices/run", method: "POST" }),
+  },
+  "GET /api/quotes": { allowed: 200, request: async () => ({ path: "/api/quotes" }) },
+  "GET /api/quotes/:id": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({ path: `/api/quotes/${await quoteId(adminToken, false)}` }),
+  },
+  "GET /api/quotes/:id/pdf": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({ path: `/api/quotes/${await quoteId(adminToken, true)}/pdf` }),
+  },
+  "POST /api/quotes": {
+    allowed: 201,
+    request: async () => ({ path: "/api/quotes", json: invoiceJson({ issueDate: undefined }) }),
+  },
+  "PUT /api/quotes/:id": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/quotes/${await quoteId(adminToken, false)}`,
+      method: "PUT",
+      json: invoiceJson({ issueDate: undefined, notes: "Geändert" }),
+    }),
+  },
+  "DELETE /api/quotes/:id": {
+    allowed: 204,
+    request: async ({ adminToken }) => ({ path: `/api/quotes/${await quoteId(adminToken, false)}`, method: "DELETE" }),
+  },
+  "POST /api/quotes/:id/accept": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/quotes/${await quoteId(adminToken, true)}/accept`,
+      method: "POST",
+    }),
+  },
+  "POST /api/quotes/:id/reject": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/quotes/${await quoteId(adminToken, true)}/reject`,
+      method: "POST",
+    }),
+  },
+  "POST /api/quotes/:id/invoice": {
+    allowed: 201,
+    request: async ({ adminToken }) => ({ path: `/api/quotes/${await quoteId(adminToken, true)}/invoice`, json: {} }),
+  },
+  "GET /api/invoices/reminder-settings": {
+    allowed: 200,
+    request: async () => ({ path: "/api/invoices/reminder-settings" }),
+  },
+  "PUT /api/invoices/reminder-settings": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({
+      path: "/api/invoices/reminder-settings",
+      method: "PUT",
+      json: {
+        feeReminderCents: 0,
+        feeFirstCents: 500,
+        feeSecondCents: 1_000,
+        pointsBusiness: 9,
+        pointsConsumer: 5,
+        flatFee: true,
+        reminderInterest: false,
+        deadlineDays: 10,
+      },
+    }),
+  },
+  "POST /api/invoices/base-rates": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({
+      path: "/api/invoices/base-rates",
+      json: { validFrom: nextBaseRateDate(), ratePercent: 1.5 },
+    }),
+  },
+  "DELETE /api/invoices/base-rates/:validFrom": {
+    adminOnly: true,
+    allowed: 200,
+    request: async ({ adminToken }) => {
+      const validFrom = nextBaseRateDate();
+      await call(appA, "/api/invoices/base-rates", { token: adminToken, json: { validFrom, ratePercent: 1.5 } });
+      return { path: `/api/invoices/base-rates/${validFrom}`, method: "DELETE" };
+    },
+  },
+  "POST /api/invoices/:id/reminders": {
+    allowed: 201,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${await overdueInvoiceId(adminToken)}/reminders`,
+      json: {},
+    }),
+  },
+  "POST /api/invoices/reminders": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: "/api/invoices/reminders",
+      json: { ids: [await overdueInvoiceId(adminToken)] },
+    }),
+  },
+  "GET /api/invoices/:id/reminders": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/invoices/${(await reminderOf(adminToken)).invoiceId}/reminders`,
+    }),
+  },
+  "GET /api/invoices/:id/reminders/:reminderId/pdf": {
+    allowed: 200,
+    request: async ({ adminToken }) => {
+      const { invoiceId, reminderId } = await reminderOf(adminToken);
+      return { path: `/api/invoices/${invoiceId}/reminders/${reminderId}/pdf` };
+    },
   },
   "POST /api/invoices": {
     allowed: 201,
