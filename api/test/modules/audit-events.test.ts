@@ -4,6 +4,7 @@ import {
   type AuditActorKind,
   type AuditChange,
   type AuditEvent,
+  addDays,
   auditMessages,
   type DeployKey,
   type ReleasesOverview,
@@ -121,6 +122,28 @@ async function quoteId(issue: boolean): Promise<number> {
   });
   if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
   return answer.body.quote.id;
+}
+
+/** A Wiederkehrende Rechnung for a customer of its own, first run in a week (nothing runs now). */
+async function recurringTemplateJson(): Promise<Record<string, unknown>> {
+  const [customer] = await db.sql<{ id: number }[]>`insert into customers (name) values ('Wartung GmbH') returning id`;
+  return {
+    customerId: customer?.id ?? 0,
+    items: [{ description: "Wartung", quantity: 1, unitPriceCents: 5_000 }],
+    frequency: "monthly",
+    firstOn: addDays(todayInGermany(), 7),
+    servicePeriod: "current",
+    mode: "draft",
+  };
+}
+
+async function recurringTemplateId(): Promise<number> {
+  const answer = await callJson<{ template: { id: number } }>(app, "/api/recurring-invoices", {
+    token: staff.token,
+    json: await recurringTemplateJson(),
+  });
+  if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
+  return answer.body.template.id;
 }
 
 let pastSequence = 7_000;
@@ -608,6 +631,45 @@ const cases: Case[] = [
       };
     },
   },
+  {
+    route: "POST /api/recurring-invoices",
+    name: "recurring invoice created",
+    run: async () => ({
+      call: json("POST", "/api/recurring-invoices", await recurringTemplateJson(), staff.token),
+      expected: { action: "recurring_invoice.created", actor: staff.name, values: ["frequency"] },
+    }),
+  },
+  {
+    route: "PUT /api/recurring-invoices/:id",
+    name: "recurring invoice changed",
+    run: async () => {
+      const id = await recurringTemplateId();
+      const changed = { ...(await recurringTemplateJson()), notes: "Neu" };
+      return {
+        call: json("PUT", `/api/recurring-invoices/${id}`, changed, staff.token),
+        expected: { action: "recurring_invoice.changed", actor: staff.name, objectId: String(id) },
+      };
+    },
+  },
+  ...(["pause", "resume", "end"] as const).map((step) => ({
+    route: `POST /api/recurring-invoices/:id/${step}`,
+    name: `recurring invoice: ${step}`,
+    run: async () => {
+      const id = await recurringTemplateId();
+      if (step === "resume")
+        await call(app, `/api/recurring-invoices/${id}/pause`, { method: "POST", token: staff.token });
+      const action = ({ pause: "paused", resume: "resumed", end: "ended" } as const)[step];
+      return {
+        call: () => call(app, `/api/recurring-invoices/${id}/${step}`, { method: "POST", token: staff.token }),
+        expected: {
+          action: `recurring_invoice.${action}` as const,
+          actor: staff.name,
+          objectId: String(id),
+          values: ["state"],
+        },
+      };
+    },
+  })),
   {
     route: "POST /api/quotes",
     name: "quote draft saved",
@@ -1120,6 +1182,8 @@ const exempt: Record<string, string> = {
   "POST /api/client-errors":
     "a browser's error report: telemetry, no staff action (a canary it stops is a System event: tested below)",
   "POST /api/client-loads": "a browser's load count: telemetry, no staff action",
+  "POST /api/recurring-invoices/run":
+    "the daily job now: one event per run it makes (recurring_invoice.run or .caught_up), none when nothing is due (recurring-invoices.test.ts)",
 };
 
 describe("every data-changing route writes exactly one audit event", () => {
