@@ -58,21 +58,22 @@ type Plan =
   | { ok: true; stored: StoredInvoice; figures: ReminderFigures }
   | { ok: false; reason: ReminderSkipReason; message: string; number: string | null };
 
-const refusalStatus: Record<ReminderSkipReason, number> = {
-  "not-found": 404,
-  paid: 409,
-  cancelled: 409,
-  "not-issued": 409,
-  "not-overdue": 409,
-  "last-level": 409,
-  "deadline-running": 409,
-  "level-order": 409,
-  "no-base-rate": 422,
+/** Each refusal's status and code, spelt out: the error-code list is checked against the source. */
+const refusals: Record<Exclude<ReminderSkipReason, "not-found">, { status: number; code: ApiErrorCode }> = {
+  paid: { status: 409, code: "reminder-paid" },
+  cancelled: { status: 409, code: "reminder-cancelled" },
+  "not-issued": { status: 409, code: "reminder-not-issued" },
+  "not-overdue": { status: 409, code: "reminder-not-overdue" },
+  "last-level": { status: 409, code: "reminder-last-level" },
+  "deadline-running": { status: 409, code: "reminder-deadline-running" },
+  "level-order": { status: 409, code: "reminder-level-order" },
+  "no-base-rate": { status: 422, code: "reminder-no-base-rate" },
 };
 
 function refusalOf(plan: Extract<Plan, { ok: false }>): HttpError {
   if (plan.reason === "not-found") return new HttpError(404, "invoice-not-found", messages.notFound);
-  return new HttpError(refusalStatus[plan.reason], `reminder-${plan.reason}` as ApiErrorCode, plan.message);
+  const { status, code } = refusals[plan.reason];
+  return new HttpError(status, code, plan.message);
 }
 
 /** The reminder date: today unless given; a real day, not in the future (422). */
