@@ -74,6 +74,7 @@ const reminderSchema = schemaOf<InvoiceReminder>()(
       createdByName: nullable(Type.String()),
       sentAt: nullable(Type.String({ format: "date-time", description: "Sent by e-mail at." })),
       sentTo: nullable(Type.String({ description: "Sent by e-mail to." })),
+      sendNote: nullable(Type.String({ description: "Why it was not sent by e-mail after all (German)." })),
     },
     { additionalProperties: false },
   ),
@@ -178,6 +179,7 @@ export const reminderBody = t.Object(
     level: t.Optional(t.Number({ error: reminderMessages.levelInvalid })),
     consumer: t.Optional(t.Boolean({ error: "Das Feld „consumer“ muss wahr oder falsch sein." })),
     remindedOn: t.Optional(t.String({ error: reminderMessages.dateInvalid })),
+    sendByMail: t.Optional(t.Boolean({ error: reminderMessages.sendByMailInvalid })),
   },
   { error: httpMessages.notJsonObject },
 );
