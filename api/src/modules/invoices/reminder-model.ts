@@ -210,6 +210,7 @@ export const batchBody = t.Object(
     ids: t.Array(t.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100, error: reminderMessages.idsInvalid }),
     consumer: t.Optional(t.Boolean({ error: "Das Feld „consumer“ muss wahr oder falsch sein." })),
     preview: t.Optional(t.Boolean({ error: "Das Feld „preview“ muss wahr oder falsch sein." })),
+    sendByMail: t.Optional(t.Boolean({ error: reminderMessages.sendByMailInvalid })),
   },
   { error: httpMessages.notJsonObject },
 );

@@ -50,7 +50,12 @@ export function remindersModule({ sql, auth, config, outbox }: Pick<Deps, "sql" 
     .post(
       "/reminders",
       async ({ body, user, actor }) => ({
-        results: await service.batch(body.ids, { consumer: body.consumer, preview: body.preview }, user, actor),
+        results: await service.batch(
+          body.ids,
+          { consumer: body.consumer, preview: body.preview, sendByMail: body.sendByMail },
+          user,
+          actor,
+        ),
       }),
       { auth: true, ...batchRemindersRoute.options() },
     )

@@ -292,7 +292,7 @@ export function remindersService({
   /** Many at once, each on its own; `preview` stores nothing. A restricted invoice is unknown to staff. */
   async function batch(
     ids: number[],
-    options: { consumer?: boolean; preview?: boolean },
+    options: { consumer?: boolean; preview?: boolean; sendByMail?: boolean },
     user: User,
     actor: AuditActor,
   ): Promise<ReminderBatchResult[]> {
@@ -310,7 +310,7 @@ export function remindersService({
         results.push(skipped("not-found", reminderMessages.skip["not-found"], null));
         continue;
       }
-      const request = { consumer: options.consumer };
+      const request = { consumer: options.consumer, sendByMail: options.sendByMail };
       if (options.preview) {
         const planned = await plan(sql, id, request, today);
         results.push(
