@@ -23,6 +23,7 @@ import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
 import { customersModule } from "./modules/customers/routes.ts";
 import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
 import { foldersModule } from "./modules/folders/routes.ts";
+import { reminderMailPrecondition } from "./modules/invoices/index.ts";
 import { invoicesModule } from "./modules/invoices/routes.ts";
 import type { BackupRequests } from "./modules/operations/index.ts";
 import { backupRequestModule, healthModule } from "./modules/operations/routes.ts";
@@ -103,6 +104,8 @@ export function createApp({
     config,
     delivery,
     prepare: resetLinksAtSending({ sql, publicUrl: config.publicUrl, now }),
+    // A reminder's mail goes out only while its invoice is open and not cancelled (decision 0090).
+    checkPrecondition: (mail) => reminderMailPrecondition(sql, mail.precondition.reminderId),
   });
   const deps: Deps = { config, sql, writes, changes, auth, rateLimits, now, outbox, blobReport };
   const releaseStore = releaseBlobStore(config);

@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Sql } from "../db/open.ts";
 import { mailDeliveryMessages } from "./messages.ts";
-import { type ClaimedMail, claimDueMails, markSent, recordFailure } from "./outbox-store.ts";
+import { type ClaimedMail, claimDueMails, markDropped, markSent, recordFailure } from "./outbox-store.ts";
 import { parseSmtpUrl } from "./smtp-url.ts";
 
 /** How the worker paces itself; tests shorten the waits. */
@@ -84,6 +84,15 @@ export type PrepareMail = (
   mail: ClaimedMail,
 ) => Promise<{ mail: ClaimedMail; failed(): Promise<void> } | { refused: string }>;
 
+/**
+ * A mail's precondition, checked right before it is handed to the SMTP server: null when it still
+ * holds, else the German reason it is dropped for (state `cancelled`, never sent). The feature that
+ * wrote the mail answers (app.ts wires it); the mail layer knows only the name.
+ */
+export type CheckPrecondition = (
+  mail: ClaimedMail & { precondition: NonNullable<ClaimedMail["precondition"]> },
+) => Promise<string | null>;
+
 export interface DeliveryWorker {
   /** Look at the outbox now (a mail was just written). */
   wake(): void;
@@ -103,6 +112,7 @@ export function startDeliveryWorker({
   mailFrom,
   options = defaultDeliveryOptions,
   prepare,
+  checkPrecondition,
 }: {
   sql: Sql;
   smtpUrl: string;
@@ -110,6 +120,7 @@ export function startDeliveryWorker({
   mailFrom: string;
   options?: DeliveryOptions;
   prepare?: PrepareMail;
+  checkPrecondition?: CheckPrecondition;
 }): DeliveryWorker {
   const endpoint = parseSmtpUrl(smtpUrl);
   // The configuration refused it at start already; a caller that skipped it learns why here.
@@ -152,6 +163,17 @@ export function startDeliveryWorker({
   }
 
   async function send(claimed: ClaimedMail): Promise<void> {
+    if (claimed.precondition !== null) {
+      // A mail with a precondition no one can check waits (never sent unchecked).
+      const precondition = claimed.precondition;
+      const reason = checkPrecondition
+        ? await checkPrecondition({ ...claimed, precondition })
+        : "Die Voraussetzung dieser E-Mail kann nicht geprüft werden.";
+      if (reason !== null) {
+        if (await markDropped(sql, claimed, reason)) console.log(`[api] mail ${claimed.id} dropped: ${reason}`);
+        return;
+      }
+    }
     let mail = claimed;
     let undo = async () => {};
     if (prepare) {

@@ -23,6 +23,8 @@ export interface MailAttachment {
 export interface MailSending {
   sendingId: string;
   invoiceId: number | null;
+  /** A reminder's mail (migration 047): deleted with the reminder. */
+  reminderId?: number | null;
   sentBy: { id: number | null; name: string };
 }
 
@@ -43,20 +45,24 @@ export async function enqueueMail(
     resetUserId = null,
     sending = null,
     attachments = [],
+    precondition = null,
   }: {
     contactRequestId?: number | null;
     resetUserId?: number | null;
     sending?: MailSending | null;
     attachments?: readonly MailAttachment[];
+    /** Checked by the worker right before sending (migration 047); a mail it no longer holds for is dropped. */
+    precondition?: MailPrecondition | null;
   } = {},
 ): Promise<void> {
   const [row] = await tx<{ id: number }[]>`
     insert into outbox (kind, to_name, to_address, reply_to_name, reply_to_address, subject, text_body, html_body,
-                        contact_request_id, reset_user_id, invoice_id, sending_id, sent_by, sent_by_name)
+                        contact_request_id, reset_user_id, invoice_id, sending_id, sent_by, sent_by_name,
+                        reminder_id, precondition)
     values (${mail.kind}, ${mail.to.name}, ${mail.to.address}, ${mail.replyTo?.name ?? null},
             ${mail.replyTo?.address ?? null}, ${mail.subject}, ${mail.text}, ${mail.html}, ${contactRequestId},
             ${resetUserId}, ${sending?.invoiceId ?? null}, ${sending?.sendingId ?? null}, ${sending?.sentBy.id ?? null},
-            ${sending?.sentBy.name ?? null})
+            ${sending?.sentBy.name ?? null}, ${sending?.reminderId ?? null}, ${precondition})
     returning id`;
   if (!row) throw new Error("insert into outbox returned no row");
   for (const [position, attachment] of attachments.entries()) {
@@ -67,6 +73,9 @@ export async function enqueueMail(
               ${attachment.content.byteLength}, ${sha256}, ${Buffer.from(attachment.content)})`;
   }
 }
+
+/** What must still hold when a mail is sent: `invoice-open`, its reminder's invoice is open and not cancelled. */
+export type MailPrecondition = "invoice-open";
 
 /** A mail a worker has claimed: what it sends, and the claim it must still hold to record the outcome. */
 export interface ClaimedMail {
@@ -82,6 +91,8 @@ export interface ClaimedMail {
   resetUserId: number | null;
   /** Files sent with it, in order (none for most mails). */
   attachments: MailAttachment[];
+  /** What the worker checks right before sending, and the reminder it is about; null for most mails. */
+  precondition: { name: MailPrecondition; reminderId: number } | null;
 }
 
 interface ClaimedRow {
@@ -96,6 +107,8 @@ interface ClaimedRow {
   html_body: string;
   attempts: number;
   reset_user_id: number | null;
+  precondition: MailPrecondition | null;
+  reminder_id: number | null;
 }
 
 /**
@@ -117,7 +130,7 @@ export async function claimDueMails(sql: Sql, { limit, leaseMs }: { limit: numbe
       for update skip locked
     )
     returning id, claim_token, to_name, to_address, reply_to_name, reply_to_address, subject, text_body,
-              html_body, attempts, reset_user_id`;
+              html_body, attempts, reset_user_id, precondition, reminder_id`;
   const files =
     claimed.length === 0
       ? []
@@ -136,6 +149,10 @@ export async function claimDueMails(sql: Sql, { limit, leaseMs }: { limit: numbe
       html: row.html_body,
       attempts: row.attempts,
       resetUserId: row.reset_user_id,
+      precondition:
+        row.precondition === null || row.reminder_id === null
+          ? null
+          : { name: row.precondition, reminderId: Number(row.reminder_id) },
       attachments: files
         .filter((file) => Number(file.outbox_id) === Number(row.id))
         .map((file) => ({
@@ -171,6 +188,22 @@ export async function markSent(sql: Sql, mail: ClaimedMail): Promise<boolean> {
       where id = ${mail.id} and claim_token = ${mail.claimToken}`;
     if (updated.count === 1 && mail.attachments.length > 0)
       await tx`update outbox_attachments set content = null where outbox_id = ${mail.id}`;
+    return updated.count === 1;
+  });
+}
+
+/**
+ * Dropped, never sent: its precondition no longer holds (a reminder whose invoice was paid). The
+ * German reason goes to its failures, as the Postausgang shows them; its attachments' bytes go.
+ */
+export async function markDropped(sql: Sql, mail: ClaimedMail, reason: string): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const updated = await tx`
+      update outbox set state = 'cancelled', claimed_until = null, claim_token = null,
+        failures = failures || jsonb_build_array(jsonb_build_object(
+          'at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'reason', ${reason}::text))
+      where id = ${mail.id} and claim_token = ${mail.claimToken}`;
+    if (updated.count === 1) await tx`update outbox_attachments set content = null where outbox_id = ${mail.id}`;
     return updated.count === 1;
   });
 }

@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from "../config.ts";
 import type { Sql } from "../db/open.ts";
 import {
+  type CheckPrecondition,
   type DeliveryOptions,
   type DeliveryWorker,
   defaultDeliveryOptions,
@@ -24,12 +25,15 @@ export function createOutbox({
   config,
   delivery = {},
   prepare,
+  checkPrecondition,
 }: {
   sql: Sql;
   config: Pick<ResolvedConfig, "smtpUrl" | "smtpCa" | "mailFrom">;
   delivery?: Partial<DeliveryOptions>;
   /** Work done on a mail as it is sent (reset links: made then, never stored). */
   prepare?: PrepareMail;
+  /** Whether a mail with a precondition (a reminder's) may still go out, right before sending. */
+  checkPrecondition?: CheckPrecondition;
 }): Outbox {
   let worker: DeliveryWorker | null = null;
   const { smtpUrl } = config;
@@ -51,6 +55,7 @@ export function createOutbox({
         mailFrom: config.mailFrom,
         options: { ...defaultDeliveryOptions, ...delivery },
         ...(prepare ? { prepare } : {}),
+        ...(checkPrecondition ? { checkPrecondition } : {}),
       });
     },
     async stop() {

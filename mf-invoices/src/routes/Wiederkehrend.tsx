@@ -130,6 +130,11 @@ function TemplateCard({ template, onEdit }: { template: RecurringInvoice; onEdit
                     {messages.caughtUp}
                   </Badge>
                 )}
+                {run.sendNote !== null && (
+                  <Text size="sm" c="orange.9">
+                    {run.sendNote}
+                  </Text>
+                )}
                 {run.invoiceId !== null && run.invoiceNumber !== null ? (
                   <>
                     <Text size="sm">Rechnung {run.invoiceNumber}</Text>

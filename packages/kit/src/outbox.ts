@@ -9,11 +9,15 @@ export const outboxMailKinds = [
   "backup-failed",
   "canary-stopped",
   "invoice",
+  "reminder",
 ] as const;
 export type OutboxMailKind = (typeof outboxMailKinds)[number];
 
-/** `waiting`: not delivered yet (new, being retried, or e-mail not set up); `failed`: given up. */
-export const outboxMailStates = ["waiting", "sent", "failed"] as const;
+/**
+ * `waiting`: not delivered yet (new, being retried, or e-mail not set up); `failed`: given up;
+ * `cancelled`: dropped before sending, its precondition no longer held (a reminder for a paid invoice).
+ */
+export const outboxMailStates = ["waiting", "sent", "failed", "cancelled"] as const;
 export type OutboxMailState = (typeof outboxMailStates)[number];
 
 /** How the Postausgang and the Auskunft name a mail's state. */
@@ -21,6 +25,7 @@ export const outboxMailStateLabels: Record<OutboxMailState, string> = {
   waiting: "Wartet",
   sent: "Gesendet",
   failed: "Fehlgeschlagen",
+  cancelled: "Verworfen",
 };
 
 /** Why a mail was written, as the Auskunft tells the person it was about. */
@@ -34,6 +39,7 @@ export const outboxMailKindLabels: Record<OutboxMailKind, string> = {
   "backup-failed": "Hinweis auf eine fehlgeschlagene Sicherung",
   "canary-stopped": "Hinweis auf eine angehaltene Auslieferung",
   invoice: "Rechnung per E-Mail",
+  reminder: "Zahlungserinnerung oder Mahnung per E-Mail",
 };
 
 /** One delivery attempt that failed, with the SMTP server's or the network's reason. */

@@ -22,6 +22,7 @@ export {
   referenceSchema,
   totalsSchema,
 } from "./model.ts";
+export { reminderMailPrecondition } from "./reminders.ts";
 export {
   type Author,
   customerExists,

@@ -74,6 +74,7 @@ const reminderSchema = schemaOf<InvoiceReminder>()(
       createdByName: nullable(Type.String()),
       sentAt: nullable(Type.String({ format: "date-time", description: "Sent by e-mail at." })),
       sentTo: nullable(Type.String({ description: "Sent by e-mail to." })),
+      sendNote: nullable(Type.String({ description: "Why it was not sent by e-mail after all (German)." })),
     },
     { additionalProperties: false },
   ),
@@ -178,6 +179,7 @@ export const reminderBody = t.Object(
     level: t.Optional(t.Number({ error: reminderMessages.levelInvalid })),
     consumer: t.Optional(t.Boolean({ error: "Das Feld „consumer“ muss wahr oder falsch sein." })),
     remindedOn: t.Optional(t.String({ error: reminderMessages.dateInvalid })),
+    sendByMail: t.Optional(t.Boolean({ error: reminderMessages.sendByMailInvalid })),
   },
   { error: httpMessages.notJsonObject },
 );
@@ -208,6 +210,7 @@ export const batchBody = t.Object(
     ids: t.Array(t.Integer({ minimum: 1 }), { minItems: 1, maxItems: 100, error: reminderMessages.idsInvalid }),
     consumer: t.Optional(t.Boolean({ error: "Das Feld „consumer“ muss wahr oder falsch sein." })),
     preview: t.Optional(t.Boolean({ error: "Das Feld „preview“ muss wahr oder falsch sein." })),
+    sendByMail: t.Optional(t.Boolean({ error: reminderMessages.sendByMailInvalid })),
   },
   { error: httpMessages.notJsonObject },
 );

@@ -28,8 +28,8 @@ import { invoicesService } from "./service.ts";
  *   `DELETE /api/invoices/base-rates/{validFrom}` → `{ settings, baseRates, baseRatesStale }`.
  */
 /** Paths relative to `/api/invoices`: routes.ts mounts it inside the invoices module (its prefix). */
-export function remindersModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
-  const service = remindersService({ sql, config });
+export function remindersModule({ sql, auth, config, outbox }: Pick<Deps, "sql" | "auth" | "config" | "outbox">) {
+  const service = remindersService({ sql, config, outbox });
   const invoices = invoicesService({ sql, config });
   return new Elysia({ name: "invoice-reminders-routes" })
     .use(auth.guard)
@@ -50,7 +50,12 @@ export function remindersModule({ sql, auth, config }: Pick<Deps, "sql" | "auth"
     .post(
       "/reminders",
       async ({ body, user, actor }) => ({
-        results: await service.batch(body.ids, { consumer: body.consumer, preview: body.preview }, user, actor),
+        results: await service.batch(
+          body.ids,
+          { consumer: body.consumer, preview: body.preview, sendByMail: body.sendByMail },
+          user,
+          actor,
+        ),
       }),
       { auth: true, ...batchRemindersRoute.options() },
     )

@@ -160,13 +160,14 @@ interface ReminderRow {
   created_by_name: string | null;
   sent_at: Date | null;
   sent_to: string | null;
+  send_note: string | null;
 }
 
 const reminderColumns = (sql: Queries) => sql`
   id, invoice_id, level, to_char(reminded_on, 'YYYY-MM-DD') as reminded_on, to_char(pay_by, 'YYYY-MM-DD') as pay_by,
   consumer, open_cents, fee_cents, flat_fee_cents, earlier_costs_cents, interest_cents,
   interest_points::float8 as interest_points, interest_periods, total_cents, pdf_blob, pdf_size, pdf_sha256,
-  created_at, created_by_name, sent_at, sent_to`;
+  created_at, created_by_name, sent_at, sent_to, send_note`;
 
 export interface StoredReminder {
   reminder: InvoiceReminder;
@@ -195,6 +196,7 @@ function reminderOf(row: ReminderRow): StoredReminder {
       createdByName: row.created_by_name,
       sentAt: row.sent_at?.toISOString() ?? null,
       sentTo: row.sent_to,
+      sendNote: row.send_note,
     },
     pdfBlob: row.pdf_blob,
     pdfSha256: row.pdf_sha256,
@@ -246,9 +248,14 @@ export async function insertReminder(
   return id;
 }
 
-/** Records that the reminder went out by e-mail (the seam for the outbox's sending). */
+/** Records that the reminder went out by e-mail (its mail written to the outbox in the same transaction). */
 export async function markReminderSent(tx: Queries, id: number, sentTo: string): Promise<void> {
-  await tx`update invoice_reminders set sent_at = now(), sent_to = ${sentTo} where id = ${id}`;
+  await tx`update invoice_reminders set sent_at = now(), sent_to = ${sentTo}, send_note = null where id = ${id}`;
+}
+
+/** Records that the reminder was not sent by e-mail after all, and why (German). */
+export async function markReminderNotSent(sql: Queries, id: number, note: string): Promise<void> {
+  await sql`update invoice_reminders set sent_at = null, sent_to = null, send_note = ${note} where id = ${id}`;
 }
 
 // The blob store: reminder PDFs live beside the invoice PDFs (area "invoices"); their ids come

@@ -2,7 +2,8 @@ import type { ApiErrorCode } from "@klarwerk/kit";
 import {
   type BaseRate,
   baseRatesStale,
-  type Invoice,
+  blockName,
+  defaultReminderMailTemplates,
   type InvoiceReminder,
   isIsoDate,
   isReminderLevel,
@@ -11,15 +12,19 @@ import {
   type ReminderSettings,
   type ReminderSettingsAnswer,
   type ReminderSkipReason,
+  recipientsProblem,
   reminderFigures,
   reminderMessages,
   reminderPdfFileName,
+  renderMailTemplate,
   todayInGermany,
   type User,
 } from "@klarwerk/kit";
 import type { Queries } from "../../db/open.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
+import { composeMail, oneLine } from "../../mail/compose.ts";
+import { enqueueMail } from "../../mail/outbox-store.ts";
 import type { AuditActor } from "../audit/index.ts";
 import { readCompanySettings } from "../company/index.ts";
 import { invoiceBlobStore, writeBlob } from "./blobs.ts";
@@ -32,6 +37,8 @@ import {
   deleteBaseRate,
   findReminder,
   insertReminder,
+  markReminderNotSent,
+  markReminderSent,
   readBaseRates,
   readReminderSettings,
   remindersOf,
@@ -52,6 +59,8 @@ export interface ReminderRequest {
   level?: number;
   consumer?: boolean;
   remindedOn?: string;
+  /** „per E-Mail an den Kunden senden“: the mail is written with the reminder (one transaction). */
+  sendByMail?: boolean;
 }
 
 type Plan =
@@ -131,14 +140,85 @@ async function plan(sql: Queries, id: number, request: ReminderRequest, today: s
 }
 
 /**
- * The seam for sending: called once a reminder is stored (after its transaction committed).
- * TODO(issue 47, sending): hand the PDF to `sendDocumentByMail` (branch `sending`, the outbox) and
- * record the delivery with `markReminderSent(tx, reminder.id, address)` (reminder-store.ts), which
- * fills the row's `sent_at`/`sent_to` („versendet am … an …“). Until then reminders are downloaded.
+ * The outbox's precondition `invoice-open` for a reminder's mail, right before sending: null while
+ * the reminder's invoice is not cancelled and still has an open amount; else the German reason, and
+ * the reminder's history then says it was not sent. A reminder gone (deleted with its invoice)
+ * drops its mail too (the cascade deletes it anyway).
  */
-export async function afterReminderMade(_reminder: InvoiceReminder, _invoice: Invoice): Promise<void> {}
+export async function reminderMailPrecondition(sql: Queries, reminderId: number): Promise<string | null> {
+  const [row] = await sql<{ invoice_id: number }[]>`select invoice_id from invoice_reminders where id = ${reminderId}`;
+  if (!row) return reminderMessages.notSentCancelled;
+  const stored = await findInvoice(sql, Number(row.invoice_id), todayInGermany());
+  const reason = !stored
+    ? reminderMessages.notSentCancelled
+    : stored.invoice.cancelledBy !== null
+      ? reminderMessages.notSentCancelled
+      : stored.invoice.openCents <= 0
+        ? reminderMessages.notSentPaid
+        : null;
+  if (reason !== null) await markReminderNotSent(sql, reminderId, reason);
+  return reason;
+}
 
-export function remindersService({ sql, config }: Pick<Deps, "sql" | "config">) {
+/**
+ * „per E-Mail an den Kunden senden“, in the transaction that stores the reminder: its mail (the
+ * level's template, its PDF) to the customer's address is written to the outbox with the
+ * precondition `invoice-open`, and the reminder records „versendet am … an …“. The outbox's worker
+ * checks the precondition right before sending (`reminderMailPrecondition`): paid or cancelled by
+ * then, the mail is dropped and the history says not sent. Without an address: a note, no mail.
+ */
+async function queueReminderMail(
+  tx: Queries,
+  reminderId: number,
+  data: NonNullable<ReturnType<typeof documentDataOf>>,
+  figures: ReminderFigures,
+  pdf: Uint8Array,
+  author: { id: number; name: string },
+): Promise<boolean> {
+  const customerId = data.content.customerId;
+  const [customer] =
+    customerId === null
+      ? []
+      : await tx<{ email: string | null }[]>`select email from customers where id = ${customerId}`;
+  const address = customer?.email?.trim() || null;
+  if (address === null || recipientsProblem([address]) !== null) {
+    await markReminderNotSent(tx, reminderId, reminderMessages.notSentNoEmail);
+    return false;
+  }
+  const template = defaultReminderMailTemplates[figures.level];
+  const values = {
+    number: data.number,
+    totalCents: figures.totalCents,
+    dueDate: figures.payBy,
+    issueDate: figures.remindedOn,
+    customerName: blockName(data.content.recipient),
+    senderName: data.seller.name,
+  };
+  const composed = composeMail({
+    kind: "reminder",
+    to: { name: null, address },
+    replyTo: data.seller.contactEmail ? { name: null, address: data.seller.contactEmail } : null,
+    subject: oneLine(renderMailTemplate(template.subject, values)),
+    blocks: renderMailTemplate(template.text, values)
+      .split(/\n\s*\n/)
+      .map((paragraph) => ({ paragraph })),
+  });
+  await enqueueMail(tx, composed, {
+    sending: { sendingId: crypto.randomUUID(), invoiceId: null, reminderId, sentBy: author },
+    attachments: [
+      { fileName: reminderPdfFileName(figures.level, data.number), contentType: "application/pdf", content: pdf },
+    ],
+    precondition: "invoice-open",
+  });
+  await markReminderSent(tx, reminderId, address);
+  return true;
+}
+
+export function remindersService({
+  sql,
+  config,
+  outbox,
+}: Pick<Deps, "sql" | "config"> & { outbox?: Pick<Deps["outbox"], "written"> }) {
   const store = invoiceBlobStore(config);
 
   async function settingsAnswer(): Promise<ReminderSettingsAnswer> {
@@ -177,8 +257,11 @@ export function remindersService({ sql, config }: Pick<Deps, "sql" | "config">) 
         { id: user.id, name: user.name },
         actor,
       );
+      const mailed =
+        request.sendByMail === true &&
+        (await queueReminderMail(tx, reminderId, data, planned.figures, pdf, { id: user.id, name: user.name }));
       await blob.commit();
-      return { ok: true as const, reminderId };
+      return { ok: true as const, reminderId, mailed };
     }).catch((error: unknown) => {
       // The unique (invoice, level) of a reminder another process stored at that moment.
       if ((error as { code?: string }).code === "23505")
@@ -194,7 +277,7 @@ export function remindersService({ sql, config }: Pick<Deps, "sql" | "config">) 
     const reminder = await findReminder(sql, id, outcome.reminderId);
     const stored = await findInvoice(sql, id, today);
     if (!reminder || !stored) throw new Error("a stored reminder is gone");
-    await afterReminderMade(reminder.reminder, stored.invoice);
+    if (outcome.mailed) outbox?.written();
     return { ok: true as const, reminder: reminder.reminder, invoice: stored.invoice };
   }
 
@@ -210,7 +293,7 @@ export function remindersService({ sql, config }: Pick<Deps, "sql" | "config">) 
   /** Many at once, each on its own; `preview` stores nothing. A restricted invoice is unknown to staff. */
   async function batch(
     ids: number[],
-    options: { consumer?: boolean; preview?: boolean },
+    options: { consumer?: boolean; preview?: boolean; sendByMail?: boolean },
     user: User,
     actor: AuditActor,
   ): Promise<ReminderBatchResult[]> {
@@ -228,7 +311,7 @@ export function remindersService({ sql, config }: Pick<Deps, "sql" | "config">) 
         results.push(skipped("not-found", reminderMessages.skip["not-found"], null));
         continue;
       }
-      const request = { consumer: options.consumer };
+      const request = { consumer: options.consumer, sendByMail: options.sendByMail };
       if (options.preview) {
         const planned = await plan(sql, id, request, today);
         results.push(

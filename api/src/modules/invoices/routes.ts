@@ -45,11 +45,11 @@ import { listInvoices } from "./store.ts";
  * - `GET /api/invoices/datev?from=&to=`: the DATEV Buchungsstapel of a period, for admins only;
  * - the reminders (Zahlungserinnerung, Mahnungen) and their settings: reminder-routes.ts.
  */
-export function invoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
+export function invoicesModule({ sql, auth, config, outbox }: Pick<Deps, "sql" | "auth" | "config" | "outbox">) {
   const service = invoicesService({ sql, config });
 
   return new Elysia({ name: "invoices-routes", prefix: "/api/invoices" })
-    .use(remindersModule({ sql, auth, config }))
+    .use(remindersModule({ sql, auth, config, outbox }))
     .use(auth.guard)
     .use(idParams)
     .get(

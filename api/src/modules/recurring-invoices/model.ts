@@ -37,6 +37,9 @@ const runSchema = schemaOf<RecurringInvoiceRun>()(
       state: stringEnum(recurringRunStates, { description: "draft, issued, or sent (mailed after issuing)." }),
       invoiceId: nullable(Type.Integer({ minimum: 1, description: "Null once a draft was deleted." })),
       invoiceNumber: nullable(Type.String()),
+      sendNote: nullable(
+        Type.String({ description: "Why a run of „ausstellen und senden“ stayed issued (German); null otherwise." }),
+      ),
     },
     { additionalProperties: false },
   ),

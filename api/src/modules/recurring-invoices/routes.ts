@@ -13,7 +13,12 @@ import { recurringInvoicesService } from "./service.ts";
  * - `POST /api/recurring-invoices/{id}/pause|resume|end` → `{ template }`;
  * - `POST /api/recurring-invoices/run` → `{ made, caughtUp, failed }`: the daily job now, admins only.
  */
-export function recurringInvoicesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
+export function recurringInvoicesModule({
+  sql,
+  auth,
+  config,
+  outbox,
+}: Pick<Deps, "sql" | "auth" | "config" | "outbox">) {
   const service = recurringInvoicesService(sql);
   return new Elysia({ name: "recurring-invoices-routes", prefix: "/api/recurring-invoices" })
     .use(auth.guard)
@@ -22,7 +27,7 @@ export function recurringInvoicesModule({ sql, auth, config }: Pick<Deps, "sql" 
     .post(
       "/run",
       async ({ actor }) =>
-        (await runRecurringInvoices({ sql, config }, { actor })) ?? { made: 0, caughtUp: 0, failed: 0 },
+        (await runRecurringInvoices({ sql, config, outbox }, { actor })) ?? { made: 0, caughtUp: 0, failed: 0 },
       { admin: true, ...runNowRoute.options() },
     )
     .post(

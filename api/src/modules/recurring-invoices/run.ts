@@ -3,6 +3,7 @@ import {
   normalizeInvoiceContent,
   providerBlock,
   type RecurringRunReport,
+  recurringInvoiceMessages,
   recurringRunDate,
   recurringRunIndexOnOrAfter,
   recurringServicePeriod,
@@ -11,11 +12,25 @@ import {
 import type { ResolvedConfig } from "../../config.ts";
 import { whileLocked } from "../../db/advisory-lock.ts";
 import type { Queries, Sql } from "../../db/open.ts";
+import { HttpError } from "../../http/errors.ts";
 import { type Schedule, scheduleEvery } from "../../lib/schedule-every.ts";
+import type { Outbox } from "../../mail/outbox.ts";
 import { type AuditActor, recordAuditEvent, systemActor } from "../audit/index.ts";
 import { readCompanySettings } from "../company/index.ts";
 import { invoiceBlobStore, withInvoiceTransaction } from "../invoices/index.ts";
-import { claimRun, customerBlock, dueTemplateIds, findTemplate, finishRun, setNextRun } from "./store.ts";
+import { writeInvoiceMailToCustomer } from "../sending/index.ts";
+import {
+  claimRun,
+  customerBlock,
+  dueTemplateIds,
+  findTemplate,
+  finishRun,
+  lockRunToSend,
+  markRunSent,
+  noteRun,
+  pendingSendRuns,
+  setNextRun,
+} from "./store.ts";
 
 /**
  * The daily job (docs/decisions/0080-recurring-invoices-exactly-once.md). Each run of a template
@@ -40,7 +55,9 @@ export interface RunOptions {
 
 export interface RecurringDeps {
   sql: Sql;
-  config: Pick<ResolvedConfig, "invoiceMaxBackdateDays" | "blobStore" | "dataDir">;
+  config: Pick<ResolvedConfig, "invoiceMaxBackdateDays" | "blobStore" | "dataDir" | "mailSendingsPerHour">;
+  /** Nudged after a run's mail is written (without it the outbox's worker finds it at its next poll). */
+  outbox?: Pick<Outbox, "written">;
 }
 
 /** How many due templates one query fetches. */
@@ -155,6 +172,8 @@ export async function runDueRecurringInvoices(
   const actor = options.actor ?? systemActor;
   const report: RecurringRunReport = { made: 0, caughtUp: 0, failed: 0 };
   const failed: number[] = [];
+  // Runs issued before a crash (or a failed send) but not yet sent: each once, before new runs.
+  for (const runId of await pendingSendRuns(deps.sql)) await sendRunOrLeave(deps, runId, actor);
   for (;;) {
     const ids = await dueTemplateIds(deps.sql, today, failed, batch);
     if (ids.length === 0) return report;
@@ -174,16 +193,51 @@ export async function runDueRecurringInvoices(
         if (!result.made) break;
         report.made += 1;
         if (result.caughtUp) report.caughtUp += 1;
-        if (result.sendAfter !== null) {
-          // TODO(sendInvoiceByMail): mode „ausstellen und senden“. The lead wires the outbox's
-          // `sendInvoiceByMail(invoiceId)` here: after the commit, its own idempotent step that
-          // sets the run `issued → sent` (`update recurring_invoice_runs set state = 'sent',
-          // sent_at = now() where id = $run and state = 'issued'`), so a crash between issuing and
-          // sending leaves the run `issued` and a later job sends it once. Until then it stays `issued`.
-        }
+        if (result.sendAfter !== null) await sendRunOrLeave(deps, result.sendAfter, actor);
       }
     }
   }
+}
+
+/** `sendRun`, its failure logged: the run stays `issued` and the next job tries it again. */
+async function sendRunOrLeave(deps: RecurringDeps, runId: number, actor: AuditActor): Promise<void> {
+  try {
+    await sendRun(deps, runId, actor);
+  } catch (error) {
+    console.error(`[api] recurring invoice run ${runId}: the mail was not written and is tried again:`, error);
+  }
+}
+
+/**
+ * „ausstellen und senden“, the step after the run's commit: in one transaction, lock the run, and
+ * only if it is still `issued` without a note write its invoice's mail (the customer's address, the
+ * invoice template, the stored PDF) to the outbox and move it to `sent`. A crash before this commit
+ * leaves the run `issued` and the next job (`pendingSendRuns`) sends it; after it, the run is `sent`
+ * and nothing sends it again. A customer without an address: the run stays `issued` with a note.
+ * A refusal that will not go away (an invalid address, the invoice cancelled meanwhile) is noted
+ * too; anything else (the blob store down) throws and the next job tries again.
+ */
+export async function sendRun(deps: RecurringDeps, runId: number, actor: AuditActor): Promise<void> {
+  const written = await deps.sql.begin(async (tx) => {
+    const run = await lockRunToSend(tx, runId);
+    if (run === null) return false;
+    let result: Awaited<ReturnType<typeof writeInvoiceMailToCustomer>>;
+    try {
+      // Its refusals are thrown before anything is written (no SQL error): the transaction goes on.
+      result = await writeInvoiceMailToCustomer(tx, deps.config, run.invoiceId, { id: null, name: actor.name }, actor);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500 || error.code === "invoice-pdf-missing") throw error;
+      await noteRun(tx, runId, error.message);
+      return false;
+    }
+    if (result === "no-email") {
+      await noteRun(tx, runId, recurringInvoiceMessages.noCustomerEmail);
+      return false;
+    }
+    await markRunSent(tx, runId);
+    return true;
+  });
+  if (written) deps.outbox?.written();
 }
 
 /** One job of the deployment at a time per process (the embedded database's one session stacks locks). */

@@ -145,6 +145,33 @@ export async function finishRun(
   await sql`update recurring_invoice_runs set invoice_id = ${invoiceId}, state = ${state} where id = ${runId}`;
 }
 
+/** The run `runId` locked for its sending, if it is still `issued` without a note and has its invoice. */
+export async function lockRunToSend(sql: Queries, runId: number): Promise<{ invoiceId: number } | null> {
+  const [row] = await sql<{ invoiceId: number }[]>`
+    select invoice_id as "invoiceId" from recurring_invoice_runs
+    where id = ${runId} and state = 'issued' and send_note is null and invoice_id is not null
+    for update`;
+  return row ? { invoiceId: Number(row.invoiceId) } : null;
+}
+
+export async function markRunSent(sql: Queries, runId: number): Promise<void> {
+  await sql`update recurring_invoice_runs set state = 'sent', sent_at = now() where id = ${runId} and state = 'issued'`;
+}
+
+/** Why the run's invoice was not sent (German, shown with the run); it stays `issued`. */
+export async function noteRun(sql: Queries, runId: number, note: string): Promise<void> {
+  await sql`update recurring_invoice_runs set send_note = ${note.slice(0, 500)} where id = ${runId}`;
+}
+
+/** Runs of „ausstellen und senden“ templates issued but not sent (a crash or a failure between the two steps). */
+export async function pendingSendRuns(sql: Queries): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`
+    select r.id from recurring_invoice_runs r join recurring_invoices t on t.id = r.template_id
+    where t.mode = 'send' and r.state = 'issued' and r.send_note is null and r.invoice_id is not null
+    order by r.id`;
+  return rows.map((row) => Number(row.id));
+}
+
 export async function setNextRun(sql: Queries, id: number, nextRunOn: string | null): Promise<void> {
   await sql`
     update recurring_invoices
@@ -164,7 +191,7 @@ export async function listTemplates(sql: Queries, id: number | null = null): Pro
       (select jsonb_agg(x order by x."scheduledOn" desc) from (
         select r.id, to_char(r.scheduled_on, 'YYYY-MM-DD') as "scheduledOn", to_char(r.made_on, 'YYYY-MM-DD') as "madeOn",
           to_char(r.period_start, 'YYYY-MM-DD') as "periodStart", to_char(r.period_end, 'YYYY-MM-DD') as "periodEnd",
-          r.state, r.invoice_id as "invoiceId", i.number as "invoiceNumber"
+          r.state, r.invoice_id as "invoiceId", i.number as "invoiceNumber", r.send_note as "sendNote"
         from recurring_invoice_runs r left join invoices i on i.id = r.invoice_id
         where r.template_id = t.id order by r.scheduled_on desc limit ${recurringInvoiceLimits.runsShown}) x) as runs
     from recurring_invoices t join customers c on c.id = t.customer_id

@@ -4,5 +4,11 @@
  * invoices' „ausstellen und senden“, quotes and reminders next); `sendingService(deps).sendInvoiceByMail`
  * sends an issued invoice. Its Elysia plugin, `routes.ts`, is imported by api/src/app.ts alone.
  */
-export { type DocumentMail, sendDocumentByMail, sendingService } from "./service.ts";
+export {
+  type DocumentMail,
+  sendDocumentByMail,
+  sendingService,
+  writeDocumentMail,
+  writeInvoiceMailToCustomer,
+} from "./service.ts";
 export { invoiceSendings } from "./store.ts";

@@ -12,6 +12,7 @@ import {
   sendingMessages,
   uniqueRecipients,
 } from "@klarwerk/kit";
+import type { Queries } from "../../db/open.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { type Block, composeMail, oneLine } from "../../mail/compose.ts";
@@ -57,6 +58,24 @@ export async function sendDocumentByMail(
   sender: { id: number | null; name: string },
   actor: AuditActor,
 ): Promise<string> {
+  const sendingId = await sql.begin((tx) => writeDocumentMail(tx, config, mail, sender, actor));
+  outbox.written();
+  return sendingId;
+}
+
+/**
+ * `sendDocumentByMail` inside the caller's transaction: the recurring run writes the mail in the
+ * transaction that moves it `issued → sent`, so it is written once or not at all. The caller
+ * nudges the outbox after its commit. `sender.id` null (the system's jobs) skips the per-user
+ * rate limit: a job's sendings are bounded by what it makes, not by a person clicking.
+ */
+export async function writeDocumentMail(
+  tx: Queries,
+  config: Pick<Deps["config"], "mailSendingsPerHour">,
+  mail: DocumentMail,
+  sender: { id: number | null; name: string },
+  actor: AuditActor,
+): Promise<string> {
   const problem = recipientsProblem(mail.to);
   if (problem !== null) throw new HttpError(422, "validation", problem);
   const to = uniqueRecipients(mail.to);
@@ -70,36 +89,66 @@ export async function sendDocumentByMail(
       sendingMessages.attachmentTooLarge(formatSizeLimit(mailLimits.attachmentBytesMax)),
     );
   const sendingId = crypto.randomUUID();
-  await sql.begin(async (tx) => {
-    if (sender.id !== null && (await sendingsInLastHour(tx, sender.id)) >= config.mailSendingsPerHour) {
-      throw new HttpError(429, "rate-limited", sendingMessages.rateLimited(config.mailSendingsPerHour));
-    }
-    for (const address of to) {
-      const composed = composeMail({
-        kind: mail.document.kind,
-        to: { name: null, address },
-        replyTo: mail.replyTo ? { name: null, address: mail.replyTo } : null,
-        subject,
-        blocks: blocksOf(mail.text),
-      });
-      await enqueueMail(tx, composed, {
-        sending: { sendingId, invoiceId: mail.document.id, sentBy: sender },
-        attachments: mail.attachments,
-      });
-    }
-    await recordAuditEvent(tx, actor, {
-      action: mail.auditAction,
-      objectId: mail.document.id,
-      fields: ["recipients", "subject", "attachments"],
-      changes: {
-        recipients: { before: null, after: to },
-        subject: { before: null, after: subject },
-        attachments: { before: null, after: mail.attachments.map((file) => file.fileName) },
-      },
+  if (sender.id !== null && (await sendingsInLastHour(tx, sender.id)) >= config.mailSendingsPerHour) {
+    throw new HttpError(429, "rate-limited", sendingMessages.rateLimited(config.mailSendingsPerHour));
+  }
+  for (const address of to) {
+    const composed = composeMail({
+      kind: mail.document.kind,
+      to: { name: null, address },
+      replyTo: mail.replyTo ? { name: null, address: mail.replyTo } : null,
+      subject,
+      blocks: blocksOf(mail.text),
     });
+    await enqueueMail(tx, composed, {
+      sending: { sendingId, invoiceId: mail.document.id, sentBy: sender },
+      attachments: mail.attachments,
+    });
+  }
+  await recordAuditEvent(tx, actor, {
+    action: mail.auditAction,
+    objectId: mail.document.id,
+    fields: ["recipients", "subject", "attachments"],
+    changes: {
+      recipients: { before: null, after: to },
+      subject: { before: null, after: subject },
+      attachments: { before: null, after: mail.attachments.map((file) => file.fileName) },
+    },
   });
-  outbox.written();
   return sendingId;
+}
+
+/**
+ * An issued invoice to its customer's address with the stored invoice template and its PDF, in the
+ * caller's transaction (the recurring run's „ausstellen und senden“). `no-email` when the customer
+ * has no address: nothing is written. Throws as `invoiceForMail` does (409 cancelled, PDF missing).
+ */
+export async function writeInvoiceMailToCustomer(
+  tx: Queries,
+  config: Pick<Deps["config"], "mailSendingsPerHour" | "dataDir" | "blobStore">,
+  invoiceId: number,
+  sender: { id: number | null; name: string },
+  actor: AuditActor,
+): Promise<{ sendingId: string; to: string } | "no-email"> {
+  const invoice = await invoiceForMail(tx, config, invoiceId, "admin");
+  if (invoice.customerEmail === null) return "no-email";
+  const template = await readInvoiceTemplate(tx);
+  const sendingId = await writeDocumentMail(
+    tx,
+    config,
+    {
+      document: { kind: "invoice", id: invoiceId },
+      to: [invoice.customerEmail],
+      subject: renderMailTemplate(template.subject, invoice.values),
+      text: renderMailTemplate(template.text, invoice.values),
+      replyTo: invoice.replyTo,
+      attachments: [{ fileName: invoice.pdfName, contentType: "application/pdf", content: await invoice.pdf() }],
+      auditAction: "invoice.mailed",
+    },
+    sender,
+    actor,
+  );
+  return { sendingId, to: invoice.customerEmail };
 }
 
 /** The invoice side of sending: the draft the dialog starts with, the sending, the history, the template. */

@@ -4,6 +4,9 @@ export const reminderScreenMessages = {
   dialogIntro:
     "Für jede Rechnung wird die nächste Stufe erstellt. Ob sie noch offen ist, wird beim Erstellen erneut geprüft: Eine inzwischen bezahlte oder stornierte Rechnung wird übersprungen.",
   consumerHint: "Verbraucher: 5 Prozentpunkte über dem Basiszinssatz, keine Verzugspauschale.",
+  sendByMail: "per E-Mail an den Kunden senden",
+  sendByMailHint:
+    "Mit dem PDF an die beim Kunden hinterlegte E-Mail-Adresse. Ist die Rechnung beim Versand bezahlt oder storniert, geht die E-Mail nicht hinaus.",
   loading: "Berechnung wird geladen …",
   loadFailed: "Die Berechnung konnte nicht geladen werden.",
   make: (count: number) => (count === 1 ? "1 Erinnerung erstellen" : `${count} Erinnerungen erstellen`),

@@ -72,6 +72,8 @@ export interface RecurringInvoiceRun {
   state: RecurringRunState;
   invoiceId: number | null;
   invoiceNumber: string | null;
+  /** Why a run of „ausstellen und senden“ stayed `issued` (German), e.g. „keine E-Mail-Adresse beim Kunden“. */
+  sendNote: string | null;
 }
 
 export interface RecurringInvoice {
@@ -147,6 +149,7 @@ export const recurringInvoiceMessages = {
   end: "Beenden",
   runNow: "Jetzt ausführen",
   caughtUp: "nachgeholt",
+  noCustomerEmail: "nicht gesendet: keine E-Mail-Adresse beim Kunden",
   saved: "Die Vorlage ist gespeichert.",
   paused: "Die Vorlage ist pausiert.",
   resumed: "Die Vorlage läuft wieder.",

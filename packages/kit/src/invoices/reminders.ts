@@ -226,7 +226,29 @@ export interface InvoiceReminder extends ReminderFigures {
   /** Sent by e-mail: when and to whom (null until the sending is wired). */
   sentAt: string | null;
   sentTo: string | null;
+  /** Why it was not sent by e-mail after all (German), e.g. the invoice was paid before the mail went out. */
+  sendNote: string | null;
 }
+
+/**
+ * The mail a reminder goes out with, per level (placeholders as the invoice template's: {nummer}
+ * the invoice's number, {betrag} the reminder's total, {faellig} its payment deadline, {datum} its
+ * date, {kunde}, {absender}).
+ */
+export const defaultReminderMailTemplates: Record<ReminderLevel, { subject: string; text: string }> = {
+  1: {
+    subject: "Zahlungserinnerung zur Rechnung {nummer}",
+    text: "Guten Tag,\n\nsicher ist es Ihrer Aufmerksamkeit entgangen: Die Rechnung {nummer} ist noch offen. Bitte überweisen Sie {betrag} bis zum {faellig}. Die Zahlungserinnerung finden Sie im Anhang.\n\nSollten Sie bereits gezahlt haben, betrachten Sie diese E-Mail bitte als gegenstandslos.\n\nMit freundlichen Grüßen\n{absender}",
+  },
+  2: {
+    subject: "1. Mahnung zur Rechnung {nummer}",
+    text: "Guten Tag,\n\ntrotz unserer Zahlungserinnerung ist die Rechnung {nummer} noch offen. Bitte überweisen Sie {betrag} bis zum {faellig}. Die Mahnung finden Sie im Anhang.\n\nSollten Sie bereits gezahlt haben, betrachten Sie diese E-Mail bitte als gegenstandslos.\n\nMit freundlichen Grüßen\n{absender}",
+  },
+  3: {
+    subject: "2. Mahnung zur Rechnung {nummer}",
+    text: "Guten Tag,\n\ndie Rechnung {nummer} ist weiterhin offen. Bitte überweisen Sie {betrag} spätestens bis zum {faellig}. Die 2. Mahnung finden Sie im Anhang.\n\nMit freundlichen Grüßen\n{absender}",
+  },
+};
 
 /** Why no reminder is made for an invoice (the batch's answer per id). */
 export const reminderSkipReasons = [
@@ -286,6 +308,11 @@ export const reminderMessages = {
   points: (label: string) =>
     `Der Zinssatz „${label}“ muss zwischen 0 und 30 Prozentpunkten liegen (höchstens zwei Nachkommastellen).`,
   deadlineDays: "Die Zahlungsfrist muss zwischen 1 und 60 Tagen liegen.",
+  /** Why a reminder was not sent by e-mail (its history shows it). */
+  notSentNoEmail: "nicht per E-Mail gesendet: keine E-Mail-Adresse beim Kunden",
+  notSentPaid: "nicht per E-Mail gesendet: die Rechnung war bis zum Versand bezahlt",
+  notSentCancelled: "nicht per E-Mail gesendet: die Rechnung war bis zum Versand storniert",
+  sendByMailInvalid: "Das Feld „sendByMail“ muss wahr oder falsch sein.",
 } as const;
 
 /** Labels of the settings form and the dialog. */

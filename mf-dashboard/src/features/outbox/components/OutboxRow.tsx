@@ -17,6 +17,7 @@ const stateColors: Record<OutboxMailState, { color: string; text: string }> = {
   waiting: { color: "yellow", text: "light-dark(#6b4a00, var(--mantine-color-yellow-4))" },
   sent: { color: "green", text: "light-dark(#1b5e20, var(--mantine-color-green-4))" },
   failed: { color: "red", text: "light-dark(#a11d1d, var(--mantine-color-red-4))" },
+  cancelled: { color: "gray", text: "light-dark(#3b3f45, var(--mantine-color-gray-4))" },
 };
 
 interface OutboxRowProps {

@@ -43,7 +43,7 @@ export function useReminderPreview(ids: number[], consumer: boolean, enabled: bo
 export function useMakeReminders() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids: number[]; consumer: boolean }): Promise<ReminderBatchAnswer> =>
+    mutationFn: (input: { ids: number[]; consumer: boolean; sendByMail: boolean }): Promise<ReminderBatchAnswer> =>
       callApi("POST /api/invoices/reminders", { json: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesKey }),
   });

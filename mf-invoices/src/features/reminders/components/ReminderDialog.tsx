@@ -76,6 +76,7 @@ interface ReminderDialogProps {
  */
 export function ReminderDialog({ ids, opened, onClose }: ReminderDialogProps) {
   const [consumer, setConsumer] = useState(false);
+  const [sendByMail, setSendByMail] = useState(true);
   const [results, setResults] = useState<ReminderBatchResult[] | null>(null);
   const preview = useReminderPreview(ids, consumer, opened && results === null);
   const settings = useReminderSettings(opened);
@@ -85,11 +86,12 @@ export function ReminderDialog({ ids, opened, onClose }: ReminderDialogProps) {
   const close = () => {
     setResults(null);
     setConsumer(false);
+    setSendByMail(true);
     onClose();
   };
   const submit = () =>
     make.mutate(
-      { ids, consumer },
+      { ids, consumer, sendByMail },
       {
         onSuccess: (answer) => {
           setResults(answer.results);
@@ -123,6 +125,12 @@ export function ReminderDialog({ ids, opened, onClose }: ReminderDialogProps) {
               description={messages.consumerHint}
               checked={consumer}
               onChange={(event) => setConsumer(event.currentTarget.checked)}
+            />
+            <Checkbox
+              label={messages.sendByMail}
+              description={messages.sendByMailHint}
+              checked={sendByMail}
+              onChange={(event) => setSendByMail(event.currentTarget.checked)}
             />
           </>
         )}

@@ -36,7 +36,7 @@ export function ReminderHistory({ invoiceId, number }: { invoiceId: number; numb
                 {formatGermanDate(reminder.payBy)} ·{" "}
                 {reminder.sentAt && reminder.sentTo
                   ? messages.sentTo(formatGermanDate(reminder.sentAt.slice(0, 10)), reminder.sentTo)
-                  : messages.notSent}
+                  : (reminder.sendNote ?? messages.notSent)}
               </Text>
             </div>
             <ReminderPdfLink reminder={reminder} number={number} />
