@@ -20,7 +20,7 @@ import { t } from "elysia";
 import { endpoint, withRules } from "../../http/endpoint.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
-import { adminOperation, bytesResponse, nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
+import { bytesResponse, nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
 import { digestHeaderDocs } from "../files/index.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
 import { invoiceSchema } from "./model.ts";
@@ -297,7 +297,6 @@ function twoDecimals(value: number): boolean {
 export const saveReminderSettingsRoute = endpoint("PUT /api/invoices/reminder-settings")({
   summary: "Save the Mahnwesen settings (admins)",
   tags,
-  security: adminOperation.security,
   body: withRules(
     t.Object(
       {
@@ -334,7 +333,6 @@ export function baseRateFrom(body: BaseRate): BaseRate {
 export const saveBaseRateRoute = endpoint("POST /api/invoices/base-rates")({
   summary: "Enter (or correct) the Basiszinssatz from a 1 January or 1 July on (admins)",
   tags,
-  security: adminOperation.security,
   body: withRules(
     t.Object(
       {
@@ -355,7 +353,6 @@ export const saveBaseRateRoute = endpoint("POST /api/invoices/base-rates")({
 export const deleteBaseRateRoute = endpoint("DELETE /api/invoices/base-rates/:validFrom")({
   summary: "Delete a mistaken Basiszinssatz no reminder used (admins)",
   tags,
-  security: adminOperation.security,
   answer: { status: 200, description: "The settings and rates.", schema: settingsAnswerSchema },
   errors: {
     404: { "base-rate-not-found": [reminderMessages.baseRateNotFound] },
