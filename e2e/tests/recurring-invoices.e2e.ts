@@ -32,7 +32,7 @@ test("a monthly template runs once and its invoice appears in the list", async (
   });
   await page.getByRole("button", { name: "Neue Vorlage" }).click();
   const dialog = page.getByRole("dialog", { name: "Neue Vorlage" });
-  await dialog.getByRole("textbox", { name: "Kunde aus der Kundenverwaltung" }).fill(name);
+  await dialog.getByRole("combobox", { name: "Kunde aus der Kundenverwaltung" }).fill(name);
   await page.getByRole("option", { name }).click();
   await expect(dialog.getByText(`Kunde: ${name}`)).toBeVisible();
   await dialog.getByLabel("Beschreibung").fill("Wartung");

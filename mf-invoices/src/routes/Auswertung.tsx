@@ -4,14 +4,19 @@ import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from "@klarwerk/kit/ui";
 import { lazy, Suspense, useId } from "react";
 import { useInvoiceReport } from "../api/get-invoice-report";
-import { DatevSetupNotice } from "../components/SetupNotice";
-import { DatevExportButton } from "../features/datev/DatevExportButton";
-import { OverdueReminders } from "../features/reminders/components/OverdueReminders";
 import { reportMessages as messages } from "../messages";
 import { OpenItemsBlock } from "../report/OpenItemsBlock";
 import { RevenueTable } from "../report/RevenueTable";
 
 const RevenueChart = lazy(() => import("../report/RevenueChart"));
+// Only admins export to DATEV: staff never download that part.
+const AdminDatevTools = lazy(() =>
+  import("../features/datev/AdminDatevTools").then((module) => ({ default: module.AdminDatevTools })),
+);
+// Only with overdue invoices is there anyone to remind: the block's code comes when it is needed.
+const OverdueReminders = lazy(() =>
+  import("../features/reminders/components/OverdueReminders").then((module) => ({ default: module.OverdueReminders })),
+);
 
 /**
  * /invoices/auswertung, staff and admins: the open items by age (each age a link to the list of
@@ -27,12 +32,9 @@ export default function Auswertung() {
         <Anchor href="/invoices">{messages.toInvoices}</Anchor>
       </ScreenHeader>
       {user?.role === "admin" && (
-        <>
-          <DatevSetupNotice />
-          <Group justify="flex-end" mb="md">
-            <DatevExportButton />
-          </Group>
-        </>
+        <Suspense fallback={null}>
+          <AdminDatevTools />
+        </Suspense>
       )}
       {report.isError ? (
         <Alert color="red" title={messages.loadFailed}>
@@ -48,7 +50,11 @@ export default function Auswertung() {
       ) : (
         <Stack gap={48}>
           <OpenItemsBlock openItems={report.data.open_items} />
-          <OverdueReminders />
+          {report.data.open_items.overdue.count > 0 && (
+            <Suspense fallback={null}>
+              <OverdueReminders />
+            </Suspense>
+          )}
           <Stack component="section" aria-labelledby={revenueId} gap="md">
             <Title order={2} size="h3" id={revenueId}>
               {invoiceReportMessages.revenue}

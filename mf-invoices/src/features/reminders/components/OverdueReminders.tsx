@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { invoicesKey } from "../../../api/get-invoices";
 import { formatGermanDate } from "../../../invoice/dates";
 import { reminderScreenMessages as messages } from "../messages";
-import { ReminderDialog } from "./ReminderDialog";
+import { LazyReminderDialog } from "./LazyReminderDialog";
 
 /** The overdue invoices the Auswertung offers to remind: the list's `status=overdue`, up to 100. */
 function useOverdueInvoices() {
@@ -86,7 +86,7 @@ export function OverdueReminders() {
           </Stack>
         </>
       )}
-      <ReminderDialog
+      <LazyReminderDialog
         ids={dialogIds ?? []}
         opened={dialogIds !== null}
         onClose={() => {

@@ -2,7 +2,7 @@ import { type InvoiceSummary, reminderLabels } from "@klarwerk/kit";
 import { Button } from "@klarwerk/kit/ui";
 import { useState } from "react";
 import { reminderScreenMessages as messages } from "../messages";
-import { ReminderDialog } from "./ReminderDialog";
+import { LazyReminderDialog } from "./LazyReminderDialog";
 
 /** „Erinnern“ on an overdue invoice with an open amount (the list, filtered by age or not). */
 export function RemindButton({ summary }: { summary: InvoiceSummary }) {
@@ -13,7 +13,7 @@ export function RemindButton({ summary }: { summary: InvoiceSummary }) {
       <Button variant="default" onClick={() => setOpened(true)} aria-label={messages.remindOne(summary.number)}>
         {reminderLabels.remind}
       </Button>
-      <ReminderDialog ids={[summary.id]} opened={opened} onClose={() => setOpened(false)} />
+      <LazyReminderDialog ids={[summary.id]} opened={opened} onClose={() => setOpened(false)} />
     </>
   );
 }
