@@ -61,7 +61,10 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
       </Text>
       {invoice.fromQuote && (
         <Text fz="sm" mt="xs">
-          {quoteLabels.fromQuote} <Anchor href="/invoices/angebote">{invoice.fromQuote.number}</Anchor>
+          {quoteLabels.fromQuote}{" "}
+          <Anchor href="/invoices/angebote" c="inherit" underline="always">
+            {invoice.fromQuote.number}
+          </Anchor>
         </Text>
       )}
 

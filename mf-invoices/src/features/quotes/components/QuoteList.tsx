@@ -98,7 +98,9 @@ function QuoteCard({ quote, onEdit }: { quote: QuoteSummary; onEdit: (id: number
           {quote.invoices.map((invoice, index) => (
             <span key={invoice.id}>
               {index > 0 && ", "}
-              <Anchor href="/invoices">{invoice.number ?? messages.invoiceDraft}</Anchor>
+              <Anchor href="/invoices" c="inherit" underline="always">
+                {invoice.number ?? messages.invoiceDraft}
+              </Anchor>
             </span>
           ))}
         </Text>
