@@ -153,13 +153,24 @@ function summaryTable(data: DocumentData): Content {
 export function paymentBlock(data: InvoiceDocumentData): Content {
   const { seller } = data;
   const lines: Content[] = [{ text: texts.paymentTerms(data) }];
-  if (seller.iban) {
-    const bank = [seller.bankName, `IBAN ${formatIban(seller.iban)}`, seller.bic ? `BIC ${seller.bic}` : null]
-      .filter((part): part is string => part !== null)
-      .join(" · ");
-    lines.push({ text: [{ text: `${texts.bankAccount}: `, bold: true }, bank], margin: [0, 4, 0, 0] });
-  }
-  const payload = data.kind === "invoice" ? girocodePayload(data) : null;
+  if (seller.iban) lines.push(bankLine(seller));
+  return withGirocode(lines, data.kind === "invoice" ? girocodePayload(data) : null);
+}
+
+/** „Bankverbindung: …“ for a seller with an IBAN (invoices and reminders alike). */
+export function bankLine(seller: CompanySettings): Content {
+  const bank = [
+    seller.bankName,
+    seller.iban ? `IBAN ${formatIban(seller.iban)}` : null,
+    seller.bic ? `BIC ${seller.bic}` : null,
+  ]
+    .filter((part): part is string => part !== null && part !== "")
+    .join(" · ");
+  return { text: [{ text: `${texts.bankAccount}: `, bold: true }, bank], margin: [0, 4, 0, 0] };
+}
+
+/** Payment lines, with the GiroCode beside them when there is one (invoices and reminders alike). */
+export function withGirocode(lines: Content[], payload: string | null): Content {
   if (payload === null) return { stack: lines, margin: [0, 20, 0, 0], unbreakable: true };
   return {
     columns: [

@@ -2,7 +2,6 @@ import {
   type CompanySettings,
   formatDate,
   formatEuro,
-  formatIban,
   interestDescription,
   invoiceLabels,
   type ReminderFigures,
@@ -13,7 +12,7 @@ import {
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { girocodePayload } from "./girocode.ts";
 import { invoiceDocumentTexts } from "./messages.ts";
-import { footer, muted, pageMarginX, party, rule } from "./pdf-document.ts";
+import { bankLine, footer, muted, pageMarginX, party, rule, withGirocode } from "./pdf-document.ts";
 import { renderPdf } from "./pdf-render.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
@@ -143,10 +142,7 @@ function paymentBlock(data: ReminderDocumentData): Content {
     { text: `Bitte überweisen Sie ${formatEuro(figures.totalCents)} bis zum ${formatDate(figures.payBy)}.` },
   ];
   if (seller.iban) {
-    const bank = [seller.bankName, `IBAN ${formatIban(seller.iban)}`, seller.bic ? `BIC ${seller.bic}` : null]
-      .filter((part): part is string => part !== null)
-      .join(" · ");
-    lines.push({ text: [{ text: `${invoiceDocumentTexts.bankAccount}: `, bold: true }, bank], margin: [0, 4, 0, 0] });
+    lines.push(bankLine(seller));
     lines.push({ text: `Verwendungszweck: ${invoice.number}`, margin: [0, 2, 0, 0] });
   }
   const payload = girocodePayload({
@@ -155,22 +151,7 @@ function paymentBlock(data: ReminderDocumentData): Content {
     number: invoice.number,
     totals: { ...invoice.totals, totalCents: figures.totalCents },
   });
-  if (payload === null) return { stack: lines, margin: [0, 20, 0, 0], unbreakable: true };
-  return {
-    columns: [
-      { stack: lines, width: "*" },
-      {
-        width: "auto",
-        stack: [
-          { qr: payload, fit: 84, eccLevel: "M", alignment: "right" },
-          { text: invoiceDocumentTexts.girocode, fontSize: 7, color: muted, alignment: "right", margin: [0, 2, 0, 0] },
-        ],
-      },
-    ],
-    columnGap: 16,
-    margin: [0, 20, 0, 0],
-    unbreakable: true,
-  };
+  return withGirocode(lines, payload);
 }
 
 /** The reminder letter as a pdfmake document in the invoice's layout. Pure: same data, same document. */
