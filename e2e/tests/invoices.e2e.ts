@@ -50,7 +50,8 @@ const providerField = (page: Page) => page.getByRole("textbox", { name: "Dienstl
 /** Opens the tool and waits for "Dienstleister" to be prefilled from the company settings. */
 async function openInvoices(page: Page): Promise<void> {
   await page.goto("/invoices");
-  await expect(page.getByRole("heading", { name: "Neue Rechnung erstellen" })).toBeVisible();
+  // The remote's first load on a loaded machine took over 10 s in CI.
+  await expect(page.getByRole("heading", { name: "Neue Rechnung erstellen" })).toBeVisible({ timeout: 30_000 });
   await expect(providerField(page)).toHaveValue(/^Klarwerk Digital GmbH\n.+\n\d{5} .+/);
 }
 

@@ -95,7 +95,11 @@ function TemplateCard({ template, onEdit }: { template: RecurringInvoice; onEdit
           <Title order={2} size="h4">
             {template.customerName}
           </Title>
-          <Badge variant="light" color={ended ? "gray" : template.state === "paused" ? "yellow" : "green"}>
+          <Badge
+            variant="light"
+            color={ended ? "gray" : template.state === "paused" ? "yellow" : "green"}
+            c="var(--mantine-color-text)"
+          >
             {recurringStateLabels[template.state]}
           </Badge>
         </Group>
@@ -126,12 +130,12 @@ function TemplateCard({ template, onEdit }: { template: RecurringInvoice; onEdit
                   {recurringRunStateLabels[run.state]}
                 </Text>
                 {run.caughtUp && (
-                  <Badge size="sm" variant="outline">
+                  <Badge size="sm" variant="outline" color="gray.7" c="var(--mantine-color-text)">
                     {messages.caughtUp}
                   </Badge>
                 )}
                 {run.sendNote !== null && (
-                  <Text size="sm" c="orange.9">
+                  <Text size="sm" c="var(--mantine-color-error)">
                     {run.sendNote}
                   </Text>
                 )}

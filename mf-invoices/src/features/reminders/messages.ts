@@ -22,7 +22,8 @@ export const reminderScreenMessages = {
   invoice: "Rechnung",
   outcome: "Ergebnis",
   downloadPdf: "PDF",
-  downloadPdfOf: (label: string, number: string) => `${label} zu Rechnung ${number} herunterladen`,
+  // The visible „PDF“ is part of the name (axe: label-content-name-mismatch; it skips parentheses).
+  downloadPdfOf: (label: string, number: string) => `PDF der ${label} zu Rechnung ${number} herunterladen`,
   downloadFailed: "Die PDF-Datei konnte nicht heruntergeladen werden.",
   overdueTitle: "Überfällige Rechnungen erinnern",
   overdueHint: "Überfällige Rechnungen mit offenem Betrag. Wählen Sie Rechnungen aus oder erinnern Sie einzeln.",
