@@ -22,6 +22,19 @@ function dayInBerlin(offsetDays: number): string {
   );
 }
 
+/** The elements inside `root` that scroll sideways (wider content than their box). */
+function sidewaysScrolling(root: Element): string[] {
+  return [root, ...root.querySelectorAll("*")]
+    .filter((element) => {
+      const overflow = getComputedStyle(element).overflowX;
+      return (overflow === "auto" || overflow === "scroll") && element.scrollWidth > element.clientWidth + 1;
+    })
+    .map(
+      (element) =>
+        `${element.tagName.toLowerCase()}.${element.className}: ${element.scrollWidth} px in ${element.clientWidth} px`,
+    );
+}
+
 /**
  * An invoice of 1.190,00 € issued 40 days ago (due 26 days ago) and its Zahlungserinnerung of 20
  * days ago: an issued invoice can't be dated back through the API, so it is issued today and its
@@ -103,6 +116,10 @@ test("from the Auswertung: „Erinnern“ makes the 1. Mahnung, the history show
   await expectNoAxeViolations(page, "[role=dialog]");
   await dialog.getByRole("button", { name: "1 Erinnerung erstellen" }).click();
   await expect(row).toContainText("erstellt", { timeout: 60_000 });
+  // On a phone the table is one block per invoice: nothing in the dialog scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => dialog.evaluate(sidewaysScrolling)).toEqual([]);
+  if (process.env.SCREENSHOTS) await dialog.screenshot({ path: `${process.env.SCREENSHOTS}/reminder-dialog-390.png` });
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -79,6 +79,18 @@ async function someOfEverything(request: APIRequestContext, user: TestUser): Pro
     },
   });
   expect(contact.status(), await contact.text()).toBe(201);
+  // A file with a long name, so the Dateien table has a row to fit.
+  const upload = await request.post("/api/files/upload", {
+    headers,
+    multipart: {
+      file: {
+        name: "Angebot Online-Shop Bäckerei Sonnenschein Filialen Prenzlauer Berg und Mitte.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n%%EOF\n"),
+      },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
   await register(request, newUser("Wartende Wilhelmine von Sonnenschein-Wiedemann"));
 }
 

@@ -7,14 +7,14 @@ import "./invoice-items.css";
 
 /**
  * A saved invoice's items with the summary rows as the table's footer. On a phone four columns do
- * not fit a card (the line totals were cut off at 390 px): invoice-items.css shows each item as a
- * block, each value under its column's name, as the portal's other tables do.
+ * not fit a card (the line totals were cut off at 390 px): the kit's `kw-stacked-table` shows each
+ * item as a block, each value beside its column's name.
  */
 export function InvoiceItemsTable({ invoice }: { invoice: Invoice }) {
   const lines = invoiceLineRows(invoice.items, invoice.totals);
   const summary = invoiceSummaryRows(invoice, invoice.totals);
   return (
-    <Table striped verticalSpacing="xs" mt="md" className="invoice-items">
+    <Table striped verticalSpacing="xs" mt="md" className="invoice-items kw-stacked-table">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{invoiceMessages.description}</Table.Th>

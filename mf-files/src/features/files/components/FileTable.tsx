@@ -32,8 +32,8 @@ export function FileTable({ files }: FileTableProps) {
       onConfirm: () => remove.mutate(file),
     });
 
-  // Where the card is narrower than the columns' minimum widths, the table scrolls sideways inside
-  // it, never the page; as a named, focusable region keyboard users can scroll it too.
+  // Where the card is narrower than the columns need, each file is a block (files.css); the scroll
+  // box stays a named, focusable region, so nothing can ever widen the page.
   return (
     <Table.ScrollContainer
       minWidth={720}
@@ -61,7 +61,7 @@ export function FileTable({ files }: FileTableProps) {
         <Table.Tbody>
           {files.map((file) => (
             <Table.Tr key={file.id}>
-              <Table.Td>
+              <Table.Td className="files-cell-preview">
                 <FileThumbnail file={file} />
               </Table.Td>
               <Table.Td>
@@ -69,10 +69,14 @@ export function FileTable({ files }: FileTableProps) {
                   {file.original_name}
                 </Text>
               </Table.Td>
-              <Table.Td className="files-col-size">{formatFileSize(file.size)}</Table.Td>
-              <Table.Td>{formatDateTime(file.created_at)}</Table.Td>
-              <Table.Td className="files-col-uploader">{file.uploader_name || messages.unknownUploader}</Table.Td>
-              <Table.Td>
+              <Table.Td className="files-col-size" data-label={messages.columnSize}>
+                {formatFileSize(file.size)}
+              </Table.Td>
+              <Table.Td data-label={messages.columnCreated}>{formatDateTime(file.created_at)}</Table.Td>
+              <Table.Td className="files-col-uploader" data-label={messages.columnUploader}>
+                {file.uploader_name || messages.unknownUploader}
+              </Table.Td>
+              <Table.Td className="files-cell-actions">
                 <Group gap={6} justify="flex-end" wrap="nowrap">
                   <Button
                     size="xs"

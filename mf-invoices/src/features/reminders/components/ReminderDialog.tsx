@@ -42,13 +42,13 @@ function ResultRow({ result }: { result: ReminderBatchResult }) {
           {reminderLevelLabels[figures.level]}
         </Text>
       </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+      <Table.Td ta="right" style={{ whiteSpace: "nowrap" }} data-label={reminderLabels.fee}>
         {formatEuro(costsOf(figures))}
       </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+      <Table.Td ta="right" style={{ whiteSpace: "nowrap" }} data-label={reminderLabels.interest}>
         {formatEuro(figures.interestCents)}
       </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: "nowrap" }} fw={700}>
+      <Table.Td ta="right" style={{ whiteSpace: "nowrap" }} fw={700} data-label={reminderLabels.total}>
         {formatEuro(figures.totalCents)}
       </Table.Td>
       <Table.Td>
@@ -145,7 +145,11 @@ export function ReminderDialog({ ids, opened, onClose }: ReminderDialogProps) {
           </Alert>
         ) : (
           <Table.ScrollContainer minWidth={0}>
-            <Table verticalSpacing="xs" aria-label={results === null ? messages.dialogTitle : messages.results}>
+            <Table
+              verticalSpacing="xs"
+              className="kw-stacked-table"
+              aria-label={results === null ? messages.dialogTitle : messages.results}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{messages.invoice}</Table.Th>
