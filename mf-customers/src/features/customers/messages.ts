@@ -8,9 +8,9 @@ export const customerScreenMessages = {
   newCustomer: "Neuer Kunde",
   export: "Exportieren",
   exportAll: "Alle Kunden als CSV-Datei",
-  exportFiltered: "Alle Treffer der Suche als CSV-Datei",
+  exportFiltered: "Alle Treffer als CSV-Datei",
   exportFormatHints: {
-    excel: "Semikolon, für Excel geöffnet per Doppelklick",
+    excel: "Semikolon, öffnet per Doppelklick in Excel",
     csv: "Komma, Daten unverändert, für andere Programme",
   },
   exportFailed: "Export fehlgeschlagen",
