@@ -30,6 +30,7 @@ export function ExportMenu({ search, status }: { search: string; status: string 
       </Menu.Target>
       <Menu.Dropdown>
         {/* The label names the group for a screen reader too: a menu holds only items and groups. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a menu's group of items (ARIA menu pattern), not a fieldset of form controls */}
         <div role="group" aria-labelledby={labelId}>
           <Menu.Label id={labelId}>
             {search !== "" || status !== "" ? messages.exportFiltered : messages.exportAll}
