@@ -316,6 +316,8 @@ const portalRoutes: Record<string, PortalRoute> = {
     request: async () => ({ path: "/api/operations/backup", method: "POST" }),
   },
   "GET /api/customers": { allowed: 200, request: async () => ({ path: "/api/customers" }) },
+  // Customers are every signed-in account's, as the list: staff and admins export them.
+  "GET /api/customers/export": { allowed: 200, request: async () => ({ path: "/api/customers/export?format=csv" }) },
   "POST /api/customers": {
     allowed: 201,
     request: async () => ({ path: "/api/customers", json: { name: "Neu GmbH" } }),

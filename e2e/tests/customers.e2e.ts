@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import { expectNoAxeViolations } from "../support/axe";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly } from "../support/users";
@@ -454,4 +457,97 @@ test("long unbroken text wraps in its cell: Status and Aktion stay in view; on a
   await cardEdit.scrollIntoViewIfNeeded();
   await expect(cardEdit).toBeInViewport({ ratio: 1 });
   await expectNoAxeViolations(page);
+});
+
+/** The file the export's menu item downloads: its suggested name and its bytes. */
+async function exportFrom(page: Page, item: string): Promise<{ name: string; bytes: Buffer }> {
+  await page.getByRole("button", { name: "Exportieren" }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("menuitem", { name: new RegExp(`^${item.replace(/[()]/g, "\\$&")}`) }).click(),
+  ]);
+  return { name: download.suggestedFilename(), bytes: readFileSync((await download.path()) ?? "") };
+}
+
+test("„Exportieren“ downloads every customer of the search as Excel (Deutsch) or RFC 4180 CSV", async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const prefix = uniquePrefix("Export");
+  const customers: NewCustomer[] = [
+    {
+      name: `${prefix} Bäckerei Größe & Söhne`,
+      phone: "+49 30 1234567",
+      notes: "=SUMME(A1:A9); Lieferung „früh“",
+      status: "vertrag",
+    },
+    { name: `${prefix} Müller`, phone: "-49 171 2345678", email: "info@mueller.example.de" },
+  ];
+  // More than a page of 20: the export holds every match, not the page shown.
+  for (let index = 0; index < 21; index++) customers.push({ name: `${prefix} Filiale ${index}` });
+  await createCustomers(request, token, customers);
+  await page.goto("/customers");
+  await expect(page.getByRole("heading", { level: 1, name: "Kundenverwaltung" })).toBeVisible({ timeout: 30_000 });
+  await search(page, prefix);
+  await expect(customerRows(page)).toHaveCount(20);
+
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+  const excel = await exportFrom(page, "Excel (Deutsch)");
+  expect(excel.name).toBe(`Kunden_${today}.csv`);
+  expect([...excel.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const excelRows: string[][] = parse(excel.bytes, { delimiter: ";", bom: true });
+  expect(excelRows[0]?.slice(0, 7)).toEqual([
+    "Kundennummer",
+    "Name",
+    "E-Mail",
+    "Telefon",
+    "Website",
+    "Notizen",
+    "Status",
+  ]);
+  expect(excelRows).toHaveLength(1 + customers.length);
+  const bakery = excelRows.find((row) => row[1] === customers[0]?.name);
+  expect(bakery?.slice(3, 7)).toEqual(["'+49 30 1234567", "", "'=SUMME(A1:A9); Lieferung „früh“", "vertrag"]);
+  expect(excelRows.find((row) => row[1] === customers[1]?.name)?.[3]).toBe("'-49 171 2345678");
+
+  const plain = await exportFrom(page, "CSV (RFC 4180)");
+  expect(plain.name).toBe(`Kunden_${today}.csv`);
+  expect(plain.bytes[0]).toBe("K".charCodeAt(0));
+  const plainRows: string[][] = parse(plain.bytes, { delimiter: "," });
+  expect(plainRows.map((row) => row[1])).toEqual(excelRows.map((row) => row[1]));
+  expect(plainRows.find((row) => row[1] === customers[0]?.name)?.[5]).toBe("=SUMME(A1:A9); Lieferung „früh“");
+  expect(plainRows.find((row) => row[1] === customers[1]?.name)?.[3]).toBe("-49 171 2345678");
+
+  // The status filter narrows the file as it narrows the list.
+  await statusFilter(page).selectOption("vertrag");
+  await expect(customerRows(page)).toHaveCount(1);
+  const filtered: string[][] = parse((await exportFrom(page, "CSV (RFC 4180)")).bytes, { delimiter: "," });
+  expect(filtered.slice(1).map((row) => row[1])).toEqual([customers[0]?.name]);
+
+  // The menu at a phone's and a laptop's width, light and dark: inside the window, axe clean.
+  const shots = process.env.SCREENSHOTS;
+  if (shots) mkdirSync(shots, { recursive: true });
+  for (const colorScheme of ["light", "dark"] as const) {
+    for (const width of [390, 1280]) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 844 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // „Exportieren“ and „Neuer Kunde“ both in the window, side by side or one under the other.
+      for (const name of ["Exportieren", "Neuer Kunde"]) {
+        await expect(page.getByRole("button", { name })).toBeInViewport({ ratio: 1 });
+      }
+      if (shots) await page.screenshot({ path: join(shots, `customers-${colorScheme}-${width}.png`) });
+      await page.getByRole("button", { name: "Exportieren" }).click();
+      const menu = page.getByRole("menu");
+      await expect(menu).toBeVisible();
+      const box = await menu.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      if (shots) await page.screenshot({ path: join(shots, `customers-export-${colorScheme}-${width}.png`) });
+      await expectNoAxeViolations(page, "[role=menu]");
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+    }
+  }
 });

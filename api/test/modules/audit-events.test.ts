@@ -486,6 +486,27 @@ const cases: Case[] = [
     },
   },
   {
+    route: "GET /api/customers/export",
+    name: "customer list exported: format, search, status and row count, never whose",
+    run: async () => {
+      await callJson(app, "/api/customers", { token: staff.token, json: { name: "Export-Probe Bäckerei" } });
+      return {
+        call: () => call(app, "/api/customers/export?format=csv&search=export-probe", { token: staff.token }),
+        expected: {
+          action: "customer.exported",
+          actor: staff.name,
+          objectId: null,
+          changes: {
+            format: { before: null, after: "csv" },
+            search: { before: null, after: "export-probe" },
+            status: { before: null, after: null },
+            count: { before: null, after: 1 },
+          },
+        },
+      };
+    },
+  },
+  {
     route: "POST /api/folders",
     name: "folder created",
     run: async () => ({

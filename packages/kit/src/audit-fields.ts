@@ -6,7 +6,7 @@
  */
 import type { AuditObjectType } from "./audit";
 import { type CompanySettingsField, companyFieldLabels } from "./company";
-import { customerStatusLabel, isCustomerStatus } from "./customers";
+import { customerExportFormatLabels, customerStatusLabel, isCustomerExportFormat, isCustomerStatus } from "./customers";
 import { datevFieldLabels } from "./datev";
 import { formatCount, formatDate, formatDateTime } from "./format";
 import { invoiceLabels } from "./invoices/messages";
@@ -38,6 +38,9 @@ const sharedFieldLabels: Record<string, string> = {
   invoices: "Rechnungen",
   period: "Zeitraum",
   sum: "Summe",
+  // The customer list's export: its format and the list's search.
+  format: "Format",
+  search: "Suchbegriff",
   ...privacyErasureActionLabels,
   // An invoice's stored columns (invoice events compare the whole row).
   state: "Stand",
@@ -117,6 +120,8 @@ export function auditValueLabel(objectType: AuditObjectType | null, field: strin
     if (objectType === "account" && field === "status" && Object.hasOwn(userStatusLabels, value))
       return userStatusLabels[value as keyof typeof userStatusLabels];
     if (objectType === "customer" && field === "status" && isCustomerStatus(value)) return customerStatusLabel(value);
+    if (objectType === "customer" && field === "format" && isCustomerExportFormat(value))
+      return customerExportFormatLabels[value];
     if (objectType === "invoice" && field === "state") return value === "issued" ? "ausgestellt" : "Entwurf";
     if (objectType === "invoice" && field === "kind")
       return value === "cancellation" ? invoiceLabels.cancellationInvoice : invoiceLabels.invoice;

@@ -62,6 +62,8 @@ export const auditActions = {
   "customer.created": action("Kunde angelegt", "other", "customer"),
   "customer.changed": action("Kunde geändert", "other", "customer"),
   "customer.deleted": action("Kunde gelöscht", "other", "customer"),
+  // The customer list exported as CSV (decision 0093): its format, search, status filter and how many rows, never whose.
+  "customer.exported": action("Kundenliste exportiert", "other", "customer"),
   "folder.created": action("Ordner angelegt", "other", "folder"),
   "file.uploaded": action("Datei hochgeladen", "other", "file"),
   "file.downloaded": action("Datei heruntergeladen", "other", "file"),

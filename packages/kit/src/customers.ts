@@ -73,6 +73,27 @@ export const customerPaging = {
   searchPagesCountedAhead: 4,
 } as const;
 
+/**
+ * `GET /api/customers/export?format=`: „Excel (Deutsch)“ (UTF-8 with BOM, `;`, text cells guarded
+ * against formulas) or plain RFC 4180 (UTF-8, `,`, the data exactly as stored); decision 0093.
+ */
+export const customerExportFormats = ["excel", "csv"] as const;
+export type CustomerExportFormat = (typeof customerExportFormats)[number];
+
+export function isCustomerExportFormat(value: unknown): value is CustomerExportFormat {
+  return typeof value === "string" && (customerExportFormats as readonly string[]).includes(value);
+}
+
+export const customerExportFormatLabels: Record<CustomerExportFormat, string> = {
+  excel: "Excel (Deutsch)",
+  csv: "CSV (RFC 4180)",
+};
+
+/** The export's file name on `day` (yyyy-mm-dd, Germany's calendar day): „Kunden_2026-11-29.csv“. */
+export function customerExportFileName(day: string): string {
+  return `Kunden_${day}.csv`;
+}
+
 export const customerLimits = {
   nameMax: 200,
   /** The bound `isEmail` enforces. */

@@ -42,6 +42,7 @@ export {
   Loader,
   localStorageColorSchemeManager,
   MantineProvider,
+  Menu,
   Modal,
   NativeSelect,
   NumberInput,

@@ -13,4 +13,6 @@ export const customersApiMessages = {
   invalidSearch: `Der Suchbegriff darf höchstens ${customerLimits.nameMax} Zeichen lang sein.`,
   invalidText: (field: string) => `Das Feld „${field}“ muss Text sein.`,
   statusRequired: "Bitte geben Sie den Status des Kunden an.",
+  invalidExportFormat: "Der Parameter „format“ muss „excel“ oder „csv“ sein.",
+  tooManyExports: "Zu viele Exporte in kurzer Zeit. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
 } as const;

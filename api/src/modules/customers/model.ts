@@ -2,6 +2,7 @@ import {
   type Customer,
   type CustomerAnswer,
   type CustomerPage,
+  customerExportFormats,
   customerMessages,
   customerStatuses,
 } from "@klarwerk/kit";
@@ -9,7 +10,7 @@ import { Type } from "@sinclair/typebox";
 import { endpoint } from "../../http/endpoint.ts";
 import { listQueryDocs } from "../../http/list-query.ts";
 import { httpMessages } from "../../http/messages.ts";
-import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
+import { nullable, queryParameter, schemaOf, stringEnum } from "../../http/openapi.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 import { createBody, customerListRules, updateBody } from "./validation.ts";
 
@@ -99,4 +100,28 @@ export const updateCustomerRoute = endpoint("PUT /api/customers/:id")({
   body: updateBody,
   answer: { status: 200, description: "The stored customer.", schema: customerAnswerSchema },
   errors: { ...saveErrors, 404: { "customer-not-found": [messages.notFound] } },
+});
+
+export const exportCustomersRoute = endpoint("GET /api/customers/export")({
+  summary:
+    "Every customer the list's search and status match, as CSV: „Excel (Deutsch)“ (UTF-8 with BOM, semicolons, formula cells with a leading apostrophe) or RFC 4180 (UTF-8, commas, data unchanged)",
+  tags,
+  parameters: [
+    queryParameter("format", "`excel` (the default) or `csv`.", stringEnum(customerExportFormats)),
+    // The list's own search and status, read by the same rules; page and limit play no part.
+    ...list.parameters.filter((parameter) => parameter.name === "search" || parameter.name === "status"),
+  ],
+  responses: {
+    200: {
+      description:
+        "The CSV file (`Kunden_<Tag>.csv`), newest customer first: a header row, then one row per customer. Each call counts against the account's allowance of 10 a minute and is recorded in the Protokoll.",
+      content: { "text/csv": { schema: { type: "string" } } },
+    },
+  },
+  errors: {
+    400: {
+      "invalid-query": [messages.invalidExportFormat, messages.invalidSearch, messages.invalidStatusFilter],
+    },
+    429: { "rate-limited": [messages.tooManyExports] },
+  },
 });

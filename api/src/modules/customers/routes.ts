@@ -1,9 +1,10 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { idParams } from "../../http/ids.ts";
-import { createCustomerRoute, listCustomersRoute, updateCustomerRoute } from "./model.ts";
+import { exportFormatOf } from "./export.ts";
+import { createCustomerRoute, exportCustomersRoute, listCustomersRoute, updateCustomerRoute } from "./model.ts";
 import { customersService } from "./service.ts";
-import { parseListQuery } from "./validation.ts";
+import { parseExportFilter, parseListQuery } from "./validation.ts";
 
 const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
 
@@ -11,9 +12,13 @@ const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
  * The customer tool's API; every call needs a bearer token (customer data is personal):
  * - `GET /api/customers?page=&limit=&search=&status=` → `{ customers, pages, total }`;
  * - `POST /api/customers` → 201 `{ customer }`;
- * - `PUT /api/customers/{id}` → `{ customer }`, 404 for an unknown id.
+ * - `PUT /api/customers/{id}` → `{ customer }`, 404 for an unknown id;
+ * - `GET /api/customers/export?format=excel|csv&search=&status=` → every match as a CSV file
+ *   (decision 0093), 10 a minute per account.
  */
-export function customersModule(deps: Pick<Deps, "config" | "sql" | "writes" | "auth" | "changes">) {
+export function customersModule(
+  deps: Pick<Deps, "config" | "sql" | "writes" | "auth" | "changes" | "rateLimits" | "now">,
+) {
   const service = customersService(deps);
   return new Elysia({ name: "customers-routes", prefix: "/api/customers" })
     .use(deps.auth.guard)
@@ -22,6 +27,14 @@ export function customersModule(deps: Pick<Deps, "config" | "sql" | "writes" | "
       "",
       async ({ query }) => new Response(await service.listPage(parseListQuery(query)), { headers: jsonHeaders }),
       { auth: true, ...listCustomersRoute.options() },
+    )
+    .get(
+      "/export",
+      async ({ query, actor }) => {
+        const format = exportFormatOf(query.format);
+        return service.exportList(parseExportFilter(query), format, actor);
+      },
+      { auth: true, ...exportCustomersRoute.options() },
     )
     .post(
       "",

@@ -1,19 +1,30 @@
-import type { Customer } from "@klarwerk/kit";
+import { type Customer, type CustomerExportFormat, customerExportFileName, todayInGermany } from "@klarwerk/kit";
 import { GroupCommit } from "../../db/group-commit.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
-import type { AuditActor } from "../audit/index.ts";
+import { tooManyRequests } from "../../http/rate-limit.ts";
+import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
+import { customerCsv } from "./export.ts";
 import { customerListCache } from "./list-cache.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 import {
   type CustomerChange,
   createCustomers,
   type Editor,
+  type ExportFilter,
+  exportScope,
   type NewCustomer,
   readCustomerPage,
   updateCustomer,
 } from "./store.ts";
 import { type createBody, customerFrom, type ListQuery, type updateBody } from "./validation.ts";
+
+/**
+ * Exports per account: each reads every matching customer (100 000 are a few seconds of database
+ * work and tens of MB), so a stolen session or a runaway script cannot keep the database busy
+ * with them; a person at the screen exports a few times in a row at most.
+ */
+export const customerExportRateLimit = { name: "customer-export", max: 10, windowMs: 60 * 1000 } as const;
 
 /** At most this many creates share one statement: a batch is answered when its slowest insert commits. */
 const maxCreatesTogether = 20;
@@ -27,8 +38,11 @@ export function customersService({
   sql,
   writes,
   changes,
-}: Pick<Deps, "config" | "sql" | "writes" | "changes">) {
+  rateLimits,
+  now,
+}: Pick<Deps, "config" | "sql" | "writes" | "changes" | "rateLimits" | "now">) {
   const listPages = customerListCache(changes, config.customerPagesKept);
+  const exports = rateLimits(customerExportRateLimit);
   // The writer's next list must show the save at once, not one NOTIFY round trip later.
   const customersChanged = (change: CustomerChange) => changes?.changed("customers", change);
 
@@ -68,5 +82,35 @@ export function customersService({
     return updated.customer;
   }
 
-  return { listPage, create, update };
+  /**
+   * The filtered list as a CSV download, read from the database (not the list's cache) in
+   * batches. Counted against the account's allowance (429), then recorded (`customer.exported`:
+   * format, search, status, rows) before the first byte leaves.
+   */
+  async function exportList(filter: ExportFilter, format: CustomerExportFormat, actor: AuditActor): Promise<Response> {
+    const hit = await exports.hit(`user:${actor.id}`);
+    if (!hit.allowed) throw tooManyRequests(messages.tooManyExports, hit);
+    const { count, lastId } = await exportScope(sql, filter);
+    await recordAuditEvent(writes, actor, {
+      action: "customer.exported",
+      fields: ["format", "search", "status", "count"],
+      changes: {
+        format: { before: null, after: format },
+        search: { before: null, after: filter.search },
+        status: { before: null, after: filter.status },
+        count: { before: null, after: count },
+      },
+    });
+    const fileName = customerExportFileName(todayInGermany(new Date(now())));
+    return new Response(customerCsv(sql, filter, format, { lastId }), {
+      headers: {
+        "Content-Type": format === "excel" ? "text/csv; charset=utf-8" : "text/csv; charset=utf-8; header=present",
+        "Content-Disposition": `attachment; filename="${fileName}"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  }
+
+  return { listPage, create, update, exportList };
 }

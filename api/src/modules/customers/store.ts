@@ -153,6 +153,46 @@ export function searchCount(
   };
 }
 
+/** What an export is filtered by: the list's search and status (its page and limit play no part). */
+export type ExportFilter = Pick<ListQuery, "search" | "status">;
+
+/** The rows an export's filter matches, as the list's search matches them (a name containing the term, any case). */
+function exportMatches(sql: Sql, { search, status }: ExportFilter) {
+  const byName = search === null ? sql`true` : sql`name_lower like lower(${containsPattern(search)})`;
+  const byStatus = status === null ? sql`` : sql`and status = ${status}`;
+  return sql`${byName} ${byStatus}`;
+}
+
+/**
+ * How many customers an export will hold and the newest one's id (0 for none), in one statement
+ * (one snapshot): the export reads up to that id, so what it counts is what it writes unless a
+ * customer's name or status changes while it streams.
+ */
+export async function exportScope(sql: Sql, filter: ExportFilter): Promise<{ count: number; lastId: number }> {
+  const [row] = await sql<{ count: number; last_id: number }[]>`
+    select count(*)::int as count, coalesce(max(id), 0)::int as last_id
+    from customers where ${exportMatches(sql, filter)}`;
+  if (!row) throw new Error("the export's count returned no row");
+  return { count: row.count, lastId: row.last_id };
+}
+
+/**
+ * One batch of an export: up to `limit` matching customers with an id below `below`, newest
+ * first (keyset pagination over the list's order: each batch is one bounded statement, however
+ * many customers match).
+ */
+export async function readExportBatch(
+  sql: Sql,
+  filter: ExportFilter,
+  { below, limit }: { below: number; limit: number },
+): Promise<Customer[]> {
+  const columns = sql.unsafe(shownColumns.join(", "));
+  return sql<Customer[]>`
+    select ${columns} from customers
+    where id < ${below} and ${exportMatches(sql, filter)}
+    order by id desc limit ${limit}`;
+}
+
 /** Who saves: kept by id and, so a deleted account's work stays attributed, by name. */
 export interface Editor {
   id: number;

@@ -77,3 +77,9 @@ export const customerListRules: ListQueryRules<CustomerStatus> = {
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
   return parseGenericListQuery(query, customerListRules);
 }
+
+/** `?search=&status=` of the export: the list's filter by the list's rules (its page and limit are not read). */
+export function parseExportFilter(query: Record<string, unknown>): Pick<ListQuery, "search" | "status"> {
+  const { search, status } = parseListQuery({ search: query.search, status: query.status });
+  return { search, status };
+}

@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { customersQueryOptions } from "./api/get-customers";
 import { CustomerDialog } from "./components/CustomerDialog";
 import { CustomerTable } from "./components/CustomerTable";
+import { ExportMenu } from "./components/ExportMenu";
 import { customerScreenMessages as messages } from "./messages";
 
 const statusFilterOptions = [
@@ -72,9 +73,12 @@ export default function Customers() {
               className="cust-status-filter"
             />
           </Group>
-          <Button leftSection={<PlusIcon size={16} />} onClick={() => openDialog(null)}>
-            {messages.newCustomer}
-          </Button>
+          <Group gap="sm" className="cust-actions">
+            <ExportMenu search={params.search} status={params.filter} />
+            <Button leftSection={<PlusIcon size={16} />} onClick={() => openDialog(null)}>
+              {messages.newCustomer}
+            </Button>
+          </Group>
         </Group>
 
         {/* Before the first page the table's place says "Lade Kunden..."; afterwards this line does. */}
