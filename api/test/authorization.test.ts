@@ -12,7 +12,14 @@ import { upload } from "./storage/upload-helpers.ts";
 import { createTestApp, testConfig, unlimitedRateLimits } from "./support/app.ts";
 import { createTestDatabase } from "./support/database.ts";
 import { type CallOptions, call, callJson } from "./support/http.ts";
-import { createInvoice, invoiceJson, issuableCompany, saveCompany, storeIssuedInThePast } from "./support/invoices.ts";
+import {
+  createInvoice,
+  invoiceJson,
+  issuableCompany,
+  reminderSettingsJson,
+  saveCompany,
+  storeIssuedInThePast,
+} from "./support/invoices.ts";
 import { releaseArchive } from "./support/releases.ts";
 import {
   type Credentials,
@@ -477,16 +484,7 @@ const portalRoutes: Record<string, PortalRoute> = {
     request: async () => ({
       path: "/api/invoices/reminder-settings",
       method: "PUT",
-      json: {
-        feeReminderCents: 0,
-        feeFirstCents: 500,
-        feeSecondCents: 1_000,
-        pointsBusiness: 9,
-        pointsConsumer: 5,
-        flatFee: true,
-        reminderInterest: false,
-        deadlineDays: 10,
-      },
+      json: reminderSettingsJson,
     }),
   },
   "POST /api/invoices/base-rates": {

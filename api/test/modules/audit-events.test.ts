@@ -14,7 +14,13 @@ import { resetTokenHash } from "../../src/modules/password-reset/links.ts";
 import { startFilesTest, upload } from "../storage/upload-helpers.ts";
 import { createTestApp, unlimitedRateLimits } from "../support/app.ts";
 import { call, callJson } from "../support/http.ts";
-import { invoiceJson, issuableCompany, saveCompany, storeIssuedInThePast } from "../support/invoices.ts";
+import {
+  invoiceJson,
+  issuableCompany,
+  reminderSettingsJson,
+  saveCompany,
+  storeIssuedInThePast,
+} from "../support/invoices.ts";
 import { fromAddress, loopbackNetwork, releaseArchive, releaseManifest, visitorTickets } from "../support/releases.ts";
 import {
   type Credentials,
@@ -159,17 +165,6 @@ async function overdueId(): Promise<number> {
   );
   return invoice.id;
 }
-
-const reminderSettings = {
-  feeReminderCents: 0,
-  feeFirstCents: 500,
-  feeSecondCents: 1_000,
-  pointsBusiness: 9,
-  pointsConsumer: 5,
-  flatFee: true,
-  reminderInterest: false,
-  deadlineDays: 10,
-};
 
 async function fileId(): Promise<number> {
   const answer = await upload(app, staff.token);
@@ -580,7 +575,7 @@ const cases: Case[] = [
     route: "PUT /api/invoices/reminder-settings",
     name: "Mahnwesen settings",
     run: async () => ({
-      call: json("PUT", "/api/invoices/reminder-settings", reminderSettings, owner.token),
+      call: json("PUT", "/api/invoices/reminder-settings", reminderSettingsJson, owner.token),
       expected: { action: "company.reminders_changed", ...byOwner(), objectId: null },
     }),
   },

@@ -15,7 +15,7 @@ import { invoiceBlobRows } from "../../src/modules/invoices/store.ts";
 import { createTestApp } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
-import { invoiceJson, saveCompany, storeIssuedInThePast } from "../support/invoices.ts";
+import { invoiceJson, reminderSettingsJson, saveCompany, storeIssuedInThePast } from "../support/invoices.ts";
 import { registerAndLogin, type SignedInUser, signedInOwner } from "../support/users.ts";
 
 /**
@@ -84,16 +84,7 @@ describe.each(testDatabaseKinds())("reminders (%s)", (kind) => {
     return callJson<ReminderSettingsAnswer>(app, "/api/invoices/reminder-settings", {
       token,
       method: "PUT",
-      json: {
-        feeReminderCents: 0,
-        feeFirstCents: 500,
-        feeSecondCents: 1_000,
-        pointsBusiness: 9,
-        pointsConsumer: 5,
-        flatFee: true,
-        reminderInterest: false,
-        deadlineDays: 10,
-      },
+      json: reminderSettingsJson,
     });
   }
 

@@ -73,3 +73,15 @@ export async function storeIssuedInThePast(
   const answer = await callJson<{ invoice: Invoice }>(app, `/api/invoices/${draft.id}`, { token });
   return answer.body.invoice;
 }
+
+/** Reminder settings as the tests save them: fees of 0, 5 and 10 €, § 288 points, the 40 € flat fee. */
+export const reminderSettingsJson = {
+  feeReminderCents: 0,
+  feeFirstCents: 500,
+  feeSecondCents: 1_000,
+  pointsBusiness: 9,
+  pointsConsumer: 5,
+  flatFee: true,
+  reminderInterest: false,
+  deadlineDays: 10,
+};
