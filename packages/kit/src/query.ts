@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, type QueryKey } from "@tanstack/react-query";
 
 /**
  * The portal's TanStack Query: the one query cache (stale time 5 minutes, one retry, no refetch
@@ -24,3 +24,13 @@ export {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+
+/**
+ * After a write: every query under `keys` loads again. A query whose first load is still on its
+ * way (a search typed a moment before the click) is cancelled and asked again: `invalidateQueries`
+ * alone joins that load, whose answer may predate the write, and the screen shows it as current.
+ */
+export async function refetchAfterWrite(client: QueryClient, ...keys: QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => client.cancelQueries({ queryKey })));
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}

@@ -1,6 +1,6 @@
 import type { Customer, CustomerInput } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { customersKey } from "./get-customers";
 
 export interface SaveCustomerInput {
@@ -30,7 +30,7 @@ export function useSaveCustomer({ onSuccess, onError }: SaveCustomerOptions = {}
     mutationFn: saveCustomer,
     onSuccess: async (customer) => {
       onSuccess?.(customer);
-      await queryClient.invalidateQueries({ queryKey: customersKey });
+      await refetchAfterWrite(queryClient, customersKey);
     },
     onError,
   });

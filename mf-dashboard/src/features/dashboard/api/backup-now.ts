@@ -1,6 +1,6 @@
 import type { BackupStartedAnswer } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { operationsQueryOptions } from "./get-operations";
 
 /** `POST /api/operations/backup`: one backup now in the API process; 409 while one runs. */
@@ -15,6 +15,6 @@ export function useBackupNow({ onSuccess, onError }: { onSuccess?: () => void; o
     mutationFn: backupNow,
     onSuccess,
     onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: operationsQueryOptions().queryKey }),
+    onSettled: () => refetchAfterWrite(queryClient, operationsQueryOptions().queryKey),
   });
 }

@@ -1,6 +1,6 @@
 import type { ContactRequestCounts, OpenRequestsPage } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { infiniteQueryOptions, type QueryClient, useInfiniteQuery } from "@klarwerk/kit/query";
+import { infiniteQueryOptions, type QueryClient, refetchAfterWrite, useInfiniteQuery } from "@klarwerk/kit/query";
 
 export interface OpenRequestsPageParams {
   /** The `next` of the page before; null for the first (newest) page. */
@@ -44,7 +44,7 @@ export function leaveOpenRequests(queryClient: QueryClient, id: number, counts: 
         }
       : data,
   );
-  void queryClient.invalidateQueries({ queryKey });
+  void refetchAfterWrite(queryClient, queryKey);
 }
 
 export function useOpenRequests() {

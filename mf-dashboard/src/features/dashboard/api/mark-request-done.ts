@@ -1,6 +1,6 @@
 import type { DoneContactRequest, MarkedDoneAnswer } from "@klarwerk/kit";
 import { ApiError, callApi } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { leaveOpenRequests, openRequestsQueryOptions } from "./get-open-requests";
 
 /** `PUT /api/requests/{id}/done`: the request as now stored (who marked it done, when) and the new counts. */
@@ -38,7 +38,7 @@ export function useMarkRequestDone({ onSuccess, onError }: MarkRequestDoneOption
     onError: (error) => {
       onError?.(error);
       if (error instanceof ApiError && staleListCodes.has(error.code)) {
-        void queryClient.invalidateQueries({ queryKey });
+        void refetchAfterWrite(queryClient, queryKey);
       }
     },
   });

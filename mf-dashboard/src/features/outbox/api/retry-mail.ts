@@ -1,6 +1,6 @@
 import type { OutboxMail } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { outboxQueryOptions } from "./get-outbox";
 
 /** `POST /api/outbox/{id}/retry`: a failed mail waits again, due now; 409 unless it failed. */
@@ -32,6 +32,6 @@ export function useRetryMail({ onSuccess, onError }: RetryMailOptions = {}) {
       onSuccess?.(mail);
     },
     onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    onSettled: () => refetchAfterWrite(queryClient, queryKey),
   });
 }

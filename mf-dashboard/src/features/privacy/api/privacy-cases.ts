@@ -1,6 +1,6 @@
 import type { PrivacyCase, PrivacyCaseChange, PrivacyCaseInput, PrivacyErasureResult } from "@klarwerk/kit";
 import { callApi, downloadFromApi } from "@klarwerk/kit/browser";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
+import { queryOptions, refetchAfterWrite, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
 
 /** Every case, open ones by due date first (`GET /api/privacy/cases`, admins only). */
 export function privacyCasesQuery() {
@@ -34,7 +34,7 @@ export function useCreatePrivacyCase({
   return useMutation({
     mutationFn: async (input: PrivacyCaseInput) => (await callApi("POST /api/privacy/cases", { json: input })).case,
     onSuccess: (created) => {
-      void queryClient.invalidateQueries({ queryKey: privacyCasesQuery().queryKey });
+      void refetchAfterWrite(queryClient, privacyCasesQuery().queryKey);
       onSuccess?.(created);
     },
     onError,
@@ -53,7 +53,7 @@ export function useChangePrivacyCase({
     mutationFn: async ({ id, change }: { id: number; change: PrivacyCaseChange }) =>
       (await callApi("PATCH /api/privacy/cases/:id", { params: { id }, json: change })).case,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: privacyCasesQuery().queryKey });
+      void refetchAfterWrite(queryClient, privacyCasesQuery().queryKey);
       onSuccess?.();
     },
     onError,
@@ -89,9 +89,9 @@ export function useCarryOutErasure({
   return useMutation({
     mutationFn: (id: number) => callApi("POST /api/privacy/cases/:id/erasure", { params: { id } }),
     onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: privacyCasesQuery().queryKey });
+      void refetchAfterWrite(queryClient, privacyCasesQuery().queryKey);
       // A restriction carried out may change what the next run deletes.
-      void queryClient.invalidateQueries({ queryKey: ["privacy-retention-plan"] });
+      void refetchAfterWrite(queryClient, ["privacy-retention-plan"]);
       onSuccess?.(result);
     },
     onError,

@@ -1,6 +1,6 @@
 import type { RemoteRollout } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
+import { queryOptions, refetchAfterWrite, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
 
 /** Every remote's rollout, releases, history and errors (`GET /api/releases`, admins only). */
 export function releasesQueryOptions() {
@@ -47,7 +47,7 @@ export function useChangeRollout({ onSuccess, onError }: { onSuccess?: () => voi
     mutationFn: changeRollout,
     onSuccess,
     onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: releasesQueryOptions().queryKey }),
+    onSettled: () => refetchAfterWrite(queryClient, releasesQueryOptions().queryKey),
   });
 }
 
@@ -69,7 +69,7 @@ export function useDeleteRelease({
     },
     onSuccess,
     onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: releasesQueryOptions().queryKey }),
+    onSettled: () => refetchAfterWrite(queryClient, releasesQueryOptions().queryKey),
   });
 }
 
@@ -89,7 +89,7 @@ export function useCreateDeployKey({ onError }: { onError?: (error: Error) => vo
   return useMutation({
     mutationFn: (input: { remote: string; name: string }) => callApi("POST /api/deploy-keys", { json: input }),
     onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deployKeysQueryOptions().queryKey }),
+    onSettled: () => refetchAfterWrite(queryClient, deployKeysQueryOptions().queryKey),
   });
 }
 
@@ -98,6 +98,6 @@ export function useRevokeDeployKey({ onError }: { onError?: (error: Error) => vo
   return useMutation({
     mutationFn: (id: number) => callApi("DELETE /api/deploy-keys/:id", { params: { id } }),
     onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: deployKeysQueryOptions().queryKey }),
+    onSettled: () => refetchAfterWrite(queryClient, deployKeysQueryOptions().queryKey),
   });
 }

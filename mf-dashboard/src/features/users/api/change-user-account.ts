@@ -1,6 +1,6 @@
 import type { UserAccount, UserAccountChange } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { userAccountsQueryOptions } from "../../../shared/api/get-user-accounts";
 
 export interface UserAccountChangeInput {
@@ -39,6 +39,6 @@ export function useChangeUserAccount({ onSuccess, onError }: ChangeUserAccountOp
       onSuccess?.(account);
     },
     onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    onSettled: () => refetchAfterWrite(queryClient, queryKey),
   });
 }

@@ -1,6 +1,6 @@
 import type { UserAccount } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { userAccountsQueryOptions } from "../../../shared/api/get-user-accounts";
 
 /** `DELETE /api/users/{id}`: rejects an access request or removes an account (its work keeps its name). */
@@ -25,6 +25,6 @@ export function useDeleteUserAccount({ onSuccess, onError }: DeleteUserAccountOp
       onSuccess?.(account);
     },
     onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    onSettled: () => refetchAfterWrite(queryClient, queryKey),
   });
 }
