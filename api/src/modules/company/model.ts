@@ -252,6 +252,7 @@ export const uploadLogoRoute = endpoint("PUT /api/company/logo")({
     content: {
       "image/png": { schema: { type: "string", format: "binary" } },
       "image/jpeg": { schema: { type: "string", format: "binary" } },
+      "application/octet-stream": { schema: { type: "string", format: "binary" } },
     },
   },
   answer: { status: 200, description: "The settings with the new logo.", schema: companyAnswerSchema },

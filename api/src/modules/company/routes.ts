@@ -72,7 +72,8 @@ export function companyModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" |
         const bytes = await readLogoBody(request);
         const check = readLogoImage(bytes);
         if (!check.ok) {
-          throw new HttpError(check.status, check.status === 415 ? "logo-type" : "logo-unreadable", check.message);
+          if (check.status === 415) throw new HttpError(415, "logo-type", check.message);
+          throw new HttpError(422, "logo-unreadable", check.message);
         }
         const blob = await writeBlob(store, bytes);
         let unused: string[];
