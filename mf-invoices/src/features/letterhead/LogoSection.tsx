@@ -83,11 +83,23 @@ export function LogoSection({ logo }: LogoSectionProps) {
         {messages.description}
       </Text>
       {logo !== null && preview !== null && (
-        <img
-          src={preview}
-          alt={messages.previewAlt}
-          style={{ maxWidth: "100%", maxHeight: 80, objectFit: "contain", alignSelf: "flex-start" }}
-        />
+        // On white, as on the printed page: a logo with dark letters on a transparent ground stays legible in dark mode.
+        <div
+          style={{
+            alignSelf: "flex-start",
+            maxWidth: "100%",
+            padding: 8,
+            background: "#fff",
+            border: "1px solid var(--mantine-color-default-border)",
+            borderRadius: 8,
+          }}
+        >
+          <img
+            src={preview}
+            alt={messages.previewAlt}
+            style={{ display: "block", maxWidth: "100%", maxHeight: 80, objectFit: "contain" }}
+          />
+        </div>
       )}
       {logo === null && (
         <Text fz="sm" data-testid="no-logo">
