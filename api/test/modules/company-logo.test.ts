@@ -54,6 +54,13 @@ function pngOfSize(size: number): Uint8Array {
   return out;
 }
 
+/** The fixture PNG claiming `width` pixels in its header (a decompression bomb's header). */
+function pngClaimingWidth(width: number): Uint8Array {
+  const out = png.slice();
+  new DataView(out.buffer).setUint32(16, width);
+  return out;
+}
+
 const gif = new Uint8Array([
   ...new TextEncoder().encode("GIF89a"),
   1,
@@ -222,6 +229,14 @@ describe.each(testDatabaseKinds())("the letterhead (%s)", (kind) => {
     ],
     ["a truncated JPEG", jpeg.subarray(0, 3000), "image/jpeg", 422, "logo-unreadable", companyLogoMessages.unreadable],
     ["nothing", new Uint8Array(0), "image/png", 422, "logo-unreadable", companyLogoMessages.empty],
+    [
+      "a PNG wider than 4 000 px",
+      pngClaimingWidth(companyLogoLimits.maxPixels + 1),
+      "image/png",
+      422,
+      "logo-unreadable",
+      companyLogoMessages.tooManyPixels,
+    ],
   ])("refuses %s with a German message", async (_, bytes, type, status, code, message) => {
     const before = (await callJson<CompanyAnswer>(app, "/api/company", { token: owner.token })).body.logo;
     const answer = await upload(bytes, type);

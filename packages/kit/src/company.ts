@@ -299,7 +299,7 @@ export const companyLogoLimits = {
   /** 1 MB. */
   maxBytes: 1_000_000,
   /** The longest side a logo may have, in pixels. */
-  maxPixels: 10_000,
+  maxPixels: 4_000,
   /** What the upload's file picker offers. */
   accept: "image/png,image/jpeg",
 } as const;
