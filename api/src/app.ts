@@ -18,7 +18,7 @@ import type { DeliveryOptions } from "./mail/delivery.ts";
 import { createOutbox } from "./mail/outbox.ts";
 import { auditModule } from "./modules/audit/routes.ts";
 import { authModule } from "./modules/auth/routes.ts";
-import { companyModule } from "./modules/company/routes.ts";
+import { companyModule, logoUploadPath } from "./modules/company/routes.ts";
 import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
 import { customersModule } from "./modules/customers/routes.ts";
 import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
@@ -139,7 +139,7 @@ export function createApp({
     .use(errorHandler)
     .use(requestTarget)
     .use(apiNoStore)
-    .use(bodyPolicy(undefined, [...streamedBodyPaths, releaseUploadPath]))
+    .use(bodyPolicy(undefined, [...streamedBodyPaths, releaseUploadPath, logoUploadPath], [logoUploadPath]))
     .use(textPolicy)
     .use(healthModule(deps))
     .use(backupRequestModule(deps, backups))

@@ -376,6 +376,27 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 200,
     request: async () => ({ path: "/api/company", method: "PUT", json: issuableCompany }),
   },
+  "PUT /api/company/logo": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/company/logo", method: "PUT", body: new Blob([png], { type: "image/png" }) }),
+  },
+  "DELETE /api/company/logo": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/company/logo", method: "DELETE" }),
+  },
+  "GET /api/company/logo": {
+    allowed: 200,
+    request: async ({ adminToken }) => {
+      await call(appA, "/api/company/logo", {
+        method: "PUT",
+        body: new Blob([png], { type: "image/png" }),
+        token: adminToken,
+      });
+      return { path: "/api/company/logo" };
+    },
+  },
   "GET /api/company/datev": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/company/datev" }) },
   "PUT /api/company/datev": {
     adminOnly: true,

@@ -10,6 +10,7 @@ import { DatevSetupNotice, InvoicingSetupNotice } from "../src/components/SetupN
 
 const incomplete: CompanyAnswer = {
   company: { ...defaultCompanySettings, taxNumber: null, vatId: null, contactPhone: null },
+  logo: null,
   provider: "Klarwerk Digital GmbH\nLindenstraße 14\n10969 Berlin",
   admins: ["Olivia Inhaberin", "Xaver Zweitadmin"],
 };

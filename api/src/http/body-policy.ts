@@ -32,15 +32,23 @@ const streamedTypes = new Set(["multipart/form-data", "application/octet-stream"
  *   read it as a stream and limit it themselves (UPLOAD_MAX_BYTES); on any other path Elysia
  *   would buffer it whole (`formData()`, `arrayBuffer()`) before validation refused it. Without
  *   `streamedPaths`, every path may stream.
+ * - an image type (`image/…`) only on `imagePaths` (the letterhead's logo): a plain HTML form cannot
+ *   send one, and the route reads it as a stream and judges its bytes, whatever the type says.
  * It deliberately does not parse bodies itself: a global parse hook breaks routes that stream
  * their body (`parse: "none"`, uploads).
  */
-export function bodyPolicy(maxBodyBytes: number = jsonBodyLimitBytes, streamedPaths?: readonly string[]) {
-  const seed = `${maxBodyBytes} ${streamedPaths?.join(" ") ?? "*"}`;
+export function bodyPolicy(
+  maxBodyBytes: number = jsonBodyLimitBytes,
+  streamedPaths?: readonly string[],
+  imagePaths: readonly string[] = [],
+) {
+  const seed = `${maxBodyBytes} ${streamedPaths?.join(" ") ?? "*"} ${imagePaths.join(" ")}`;
   return new Elysia({ name: "body-policy", seed }).onRequest(({ request }) => {
     const path = new URL(request.url).pathname;
     const type = mediaTypeOf(request);
     if (type !== "" && !isJsonMediaType(type) && path.startsWith("/api/")) {
+      const trimmed = path.replace(/\/+$/, "");
+      if (type.toLowerCase().startsWith("image/") && imagePaths.includes(trimmed)) return;
       if (!streamedTypes.has(type.toLowerCase())) throw new HttpError(400, "bad-request", httpMessages.badRequest);
       if (streamedPaths === undefined || streamedPaths.includes(path.replace(/\/+$/, ""))) return;
     }

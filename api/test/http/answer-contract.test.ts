@@ -20,7 +20,14 @@ import {
   registerRoute,
   sessionRoute,
 } from "../../src/modules/auth/model.ts";
-import { readCompanyRoute, readDatevRoute, saveCompanyRoute, saveDatevRoute } from "../../src/modules/company/model.ts";
+import {
+  readCompanyRoute,
+  readDatevRoute,
+  removeLogoRoute,
+  saveCompanyRoute,
+  saveDatevRoute,
+  uploadLogoRoute,
+} from "../../src/modules/company/model.ts";
 import {
   markDoneRoute,
   openRequestsRoute,
@@ -154,6 +161,8 @@ const answerSchemas = {
   "PUT /api/customers/:id": updateCustomerRoute.answer,
   "GET /api/company": readCompanyRoute.answer,
   "PUT /api/company": saveCompanyRoute.answer,
+  "PUT /api/company/logo": uploadLogoRoute.answer,
+  "DELETE /api/company/logo": removeLogoRoute.answer,
   "GET /api/company/datev": readDatevRoute.answer,
   "PUT /api/company/datev": saveDatevRoute.answer,
   "GET /api/company/mail-templates": readTemplatesRoute.answer,

@@ -132,13 +132,15 @@ describe("GET /api/docs/json", () => {
         continue;
       }
       if (!body) continue;
-      const upload = path === "/api/files/upload" || path === "/api/releases/upload";
+      const upload = path === "/api/files/upload" || path === "/api/releases/upload" || path === "/api/company/logo";
       expect(Object.keys(body.content), `${method} ${path}`).toEqual(
         path === "/api/files/upload"
           ? ["multipart/form-data"]
           : path === "/api/releases/upload"
             ? ["application/octet-stream"]
-            : ["application/json"],
+            : path === "/api/company/logo"
+              ? ["image/png", "image/jpeg", "application/octet-stream"]
+              : ["application/json"],
       );
       // The body policy's limits, which hold for every JSON body.
       if (!upload) expect(Object.keys(operation.responses ?? {}), `${method} ${path}`).toContain("413");

@@ -64,6 +64,12 @@ const byKey = () =>
   ({ actor: `Schlüssel „${deployKey.key.name}“`, actorKind: "deploy_key", actorId: deployKey.key.id }) as const;
 const byOwner = () => ({ actor: owner.name, actorKind: "user", actorId: owner.user.id }) as const;
 
+/** A 1 × 1 PNG: the letterhead's logo. */
+const logoPng = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="),
+  (char) => char.charCodeAt(0),
+);
+
 async function lastSeq(): Promise<number> {
   const [row] = await db.sql<{ last_seq: number }[]>`select last_seq from audit_chain`;
   return row?.last_seq ?? 0;
@@ -557,6 +563,34 @@ const cases: Case[] = [
       call: json("PUT", "/api/company", { ...issuableCompany, contactPhone: "030 987654" }, owner.token),
       expected: { action: "company.changed", actor: owner.name, objectId: null, values: ["contactPhone"] },
     }),
+  },
+  {
+    route: "PUT /api/company/logo",
+    name: "letterhead logo changed",
+    run: async () => ({
+      call: () =>
+        call(app, "/api/company/logo", {
+          method: "PUT",
+          body: new Blob([logoPng], { type: "image/png" }),
+          token: owner.token,
+        }),
+      expected: { action: "company.logo_changed", actor: owner.name, objectId: null, values: ["logo"] },
+    }),
+  },
+  {
+    route: "DELETE /api/company/logo",
+    name: "letterhead logo removed",
+    run: async () => {
+      await call(app, "/api/company/logo", {
+        method: "PUT",
+        body: new Blob([logoPng], { type: "image/png" }),
+        token: owner.token,
+      });
+      return {
+        call: () => call(app, "/api/company/logo", { method: "DELETE", token: owner.token }),
+        expected: { action: "company.logo_removed", actor: owner.name, objectId: null, values: ["logo"] },
+      };
+    },
   },
   {
     route: "PUT /api/company/datev",

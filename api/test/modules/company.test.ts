@@ -28,6 +28,7 @@ describe("PUT /api/company", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       company: { ...issuableCompany, name: "Klarwerk Digital GmbH", iban: "DE02120300000000202051" },
+      logo: null,
       provider: "Klarwerk Digital GmbH\nLindenstraße 14\n10969 Berlin",
       admins: ["Olivia Inhaberin"],
     });

@@ -515,9 +515,12 @@ describe("the stored PDF and the XRechnung", () => {
         "Zahlbar innerhalb von 14 Tagen",
         "IBAN DE02 1203 0000 0000 2020 51",
         "Bezahlen per GiroCode",
-        // The footer from the company's data: its name, address and website, no fixed year.
-        "Nordlicht Medien GmbH",
-        "Hafenweg 3 · 20457 Hamburg · https://nordlicht.example",
+        // The sender line over the window and the footer's columns from the company's data (its
+        // name, address and website, no fixed year; decision 0091).
+        "Nordlicht Medien GmbH · Hafenweg 3 · 20457 Hamburg",
+        "Hafenweg 3",
+        "20457 Hamburg",
+        "https://nordlicht.example",
       ]) {
         expect(text.stdout, expected).toContain(expected);
       }

@@ -8,8 +8,10 @@ import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@klarwerk/kit/ui";
 import { type FormEvent, useState } from "react";
 import { useDatevSettings } from "../api/datev-settings";
+import { useCompany } from "../api/get-company";
 import { useSaveCompany } from "../api/save-company";
 import { DatevSettingsForm } from "../features/datev/DatevSettingsForm";
+import { LazyLogoSection } from "../features/letterhead/LazyLogoSection";
 import { ReminderSettingsForm } from "../features/reminders/components/ReminderSettingsForm";
 import { MailTemplateSection } from "../features/sending/components/MailTemplateForm";
 import { invoiceMessages } from "../messages";
@@ -19,7 +21,7 @@ type Values = Record<CompanySettingsField, string>;
 /** The form's fields in order, grouped as a letterhead reads: company, tax, bank, contact. */
 const groups: CompanySettingsField[][] = [
   ["name", "street", "postalCode", "city", "countryCode"],
-  ["taxNumber", "vatId", "registerNumber"],
+  ["taxNumber", "vatId", "registerNumber", "managingDirectors"],
   ["iban", "bic", "bankName"],
   ["contactName", "contactPhone", "contactEmail", "website"],
 ];
@@ -102,6 +104,7 @@ interface CompanySettingsDialogProps {
 /** "Firmeneinstellungen": the provider data every invoice carries, and the DATEV export's settings, for admins to edit. */
 export function CompanySettingsDialog({ company, opened, onClose }: CompanySettingsDialogProps) {
   const datev = useDatevSettings(opened);
+  const answer = useCompany();
   return (
     <Modal
       opened={opened}
@@ -113,6 +116,12 @@ export function CompanySettingsDialog({ company, opened, onClose }: CompanySetti
       radius="lg"
     >
       {company && opened && <CompanySettingsForm company={company} onDone={onClose} />}
+      {answer.data && opened && (
+        <>
+          <Divider my="lg" />
+          <LazyLogoSection logo={answer.data.logo} />
+        </>
+      )}
       {datev.data && opened && (
         <>
           <Divider my="lg" />

@@ -159,6 +159,8 @@ export interface ApiRoutes {
 
   "GET /api/company": { answer: CompanyAnswer };
   "PUT /api/company": { body: CompanySettingsDraft; answer: CompanyAnswer };
+  "PUT /api/company/logo": { body: Blob; answer: CompanyAnswer };
+  "DELETE /api/company/logo": { answer: CompanyAnswer };
   "GET /api/company/datev": { answer: DatevSettingsAnswer };
   "PUT /api/company/datev": { body: DatevSettingsDraft; answer: DatevSettingsAnswer };
   "GET /api/company/mail-templates": { answer: MailTemplatesAnswer };

@@ -21,6 +21,8 @@ const sharedFieldLabels: Record<string, string> = {
   notes: "Notizen",
   status: "Status",
   role: "Rolle",
+  // The letterhead's logo (its SHA-256 before and after).
+  logo: "Logo",
   // Releases and their rollout.
   active: "Aktive Version",
   canary: "Canary-Version",

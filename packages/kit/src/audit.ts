@@ -100,6 +100,9 @@ export const auditActions = {
   // On the quote, naming the invoice draft made from it (`fields`: invoice).
   "quote.converted": action("Angebot in Rechnung umgewandelt", "books", "quote"),
   "company.changed": action("Firmendaten geändert", "books", "company"),
+  // The letterhead's logo (decision 0091); `changes.logo`: the SHA-256 before and after.
+  "company.logo_changed": action("Logo geändert", "books", "company"),
+  "company.logo_removed": action("Logo entfernt", "books", "company"),
   "company.datev_changed": action("DATEV-Einstellungen geändert", "books", "company"),
   "company.mail_templates_changed": action("E-Mail-Vorlagen geändert", "other", "company"),
   "company.reminders_changed": action("Mahnwesen-Einstellungen geändert", "books", "company"),

@@ -24,6 +24,8 @@ export interface CompanySettings {
    * seller's legal registration (BT-30) of the e-invoice.
    */
   registerNumber: string | null;
+  /** Geschäftsführung, e.g. `Anna Beispiel, Ben Muster`: printed in the letterhead's footer (§ 35a GmbHG). */
+  managingDirectors: string | null;
   /** Payments go here; with it, invoices carry a GiroCode and name the account in the e-invoice. */
   iban: string | null;
   bic: string | null;
@@ -47,6 +49,7 @@ export const companyFieldLabels: Record<CompanySettingsField, string> = {
   taxNumber: "Steuernummer",
   vatId: "USt-IdNr",
   registerNumber: "Handelsregister",
+  managingDirectors: "Geschäftsführung",
   iban: "IBAN",
   bic: "BIC",
   bankName: "Bank",
@@ -84,6 +87,8 @@ export interface CompanyAnswer {
   company: CompanySettings;
   /** The "Dienstleister" block new invoices start with. */
   provider: string;
+  /** The letterhead's logo, or null (then the PDFs carry none). */
+  logo: CompanyLogo | null;
   /**
    * The names of the active admins, who may change the settings: what staff are told when the
    * settings lack something an invoice needs.
@@ -122,6 +127,7 @@ export const defaultCompanySettings: CompanySettings = {
   // The site's VAT ID is "in Prüfung", which is no identifier: an admin enters the real one.
   vatId: null,
   registerNumber: `${site.register.number}, ${site.register.court}`,
+  managingDirectors: site.managingDirectors.join(", "),
   iban: null,
   bic: null,
   bankName: null,
@@ -254,6 +260,7 @@ export function checkCompanySettings(draft: CompanySettingsDraft): CompanySettin
     taxNumber,
     vatId,
     registerNumber: text("registerNumber"),
+    managingDirectors: text("managingDirectors"),
     iban,
     bic,
     bankName: text("bankName"),
@@ -272,3 +279,36 @@ export function checkCompanySettings(draft: CompanySettingsDraft): CompanySettin
 export function providerBlock(settings: CompanySettings): string {
   return [settings.name, settings.street, `${settings.postalCode} ${settings.city}`].join("\n");
 }
+
+/**
+ * The company's logo in the PDFs' letterhead (decision 0091): PNG or JPEG, at most
+ * `companyLogoLimits.maxBytes`, stored as a blob; `GET /api/company/logo` serves its bytes.
+ */
+export interface CompanyLogo {
+  contentType: "image/png" | "image/jpeg";
+  /** Pixels, as the image's header says. */
+  width: number;
+  height: number;
+  /** Bytes. */
+  size: number;
+  /** SHA-256 (hex) of the bytes: what changes when another logo is uploaded. */
+  sha256: string;
+}
+
+export const companyLogoLimits = {
+  /** 1 MB. */
+  maxBytes: 1_000_000,
+  /** The longest side a logo may have, in pixels. */
+  maxPixels: 4_000,
+  /** What the upload's file picker offers. */
+  accept: "image/png,image/jpeg",
+} as const;
+
+export const companyLogoMessages = {
+  tooLarge: "Das Logo ist zu groß: höchstens 1 MB.",
+  wrongType: "Das Logo muss ein PNG- oder JPEG-Bild sein (SVG, GIF und andere Formate werden nicht angenommen).",
+  unreadable: "Das Logo lässt sich nicht lesen: Die Datei ist beschädigt oder unvollständig.",
+  tooManyPixels: `Das Logo ist zu groß: höchstens ${companyLogoLimits.maxPixels.toLocaleString("de-DE")} Pixel Breite oder Höhe.`,
+  empty: "Bitte wählen Sie eine Bilddatei als Logo.",
+  notFound: "Es ist kein Logo hinterlegt.",
+} as const;

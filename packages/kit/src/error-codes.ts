@@ -84,6 +84,11 @@ export const apiErrorCodes = [
   "base-rate-not-found",
   "base-rate-in-use",
   "payment-not-found",
+  // The letterhead's logo (docs/decisions/0091).
+  "logo-too-large",
+  "logo-type",
+  "logo-unreadable",
+  "logo-not-found",
   "payment-not-yours",
   // Wiederkehrende Rechnungen.
   "recurring-invoice-not-found",

@@ -1,10 +1,12 @@
 import {
   type CompanyAnswer,
+  type CompanyLogo,
   type CompanySettings,
   type CompanySettingsDraft,
   type CompanySettingsField,
   checkCompanySettings,
   checkDatevSettings,
+  companyLogoMessages,
   companyMessages,
   type DatevRevenueKey,
   type DatevSettings,
@@ -20,7 +22,7 @@ import { t } from "elysia";
 import { endpoint, withRules } from "../../http/endpoint.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
-import { nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
+import { bytesResponse, nullable, schemaOf, stringEnum } from "../../http/openapi.ts";
 
 /** Each route of /api/company in one definition: body, answer and documentation (routes.ts mounts them). */
 
@@ -39,6 +41,7 @@ const companySettingsSchema = schemaOf<CompanySettings>()(
       registerNumber: nullable(
         Type.String({ description: "Handelsregister entry, e.g. HRB 245871 B, Amtsgericht Charlottenburg." }),
       ),
+      managingDirectors: nullable(Type.String({ description: "Geschäftsführung, printed in the PDFs' footer." })),
       iban: nullable(Type.String({ description: "Without spaces." })),
       bic: nullable(Type.String()),
       bankName: nullable(Type.String()),
@@ -51,10 +54,24 @@ const companySettingsSchema = schemaOf<CompanySettings>()(
   ),
 );
 
+const companyLogoSchema = schemaOf<CompanyLogo>()(
+  Type.Object(
+    {
+      contentType: stringEnum(["image/png", "image/jpeg"] as const),
+      width: Type.Integer({ description: "Pixels." }),
+      height: Type.Integer({ description: "Pixels." }),
+      size: Type.Integer({ description: "Bytes." }),
+      sha256: Type.String({ description: "SHA-256 (hex) of the bytes." }),
+    },
+    { additionalProperties: false },
+  ),
+);
+
 const companyAnswerSchema = schemaOf<CompanyAnswer>()(
   Type.Object(
     {
       company: companySettingsSchema,
+      logo: nullable(companyLogoSchema),
       provider: Type.String({ description: 'The "Dienstleister" block the invoice form starts with.' }),
       admins: Type.Array(Type.String(), {
         description: "The active admins' names: who may complete the settings (what staff are told).",
@@ -74,6 +91,7 @@ const fieldNames: CompanySettingsField[] = [
   "taxNumber",
   "vatId",
   "registerNumber",
+  "managingDirectors",
   "iban",
   "bic",
   "bankName",
@@ -224,3 +242,40 @@ function datevSettingsFrom(body: DatevSettingsDraft): DatevSettings {
   const first = datevFieldOrder.map((field) => check.errors[field]).find((message) => message !== undefined);
   throw new HttpError(422, "validation", first ?? httpMessages.invalidInput);
 }
+
+export const uploadLogoRoute = endpoint("PUT /api/company/logo")({
+  summary: "Replace the letterhead's logo (admins): a PNG or JPEG of at most 1 MB, checked by its bytes",
+  tags,
+  // Read by the route as it arrives (parse: none); the declared type is not trusted, the bytes are.
+  requestBody: {
+    required: true,
+    content: {
+      "image/png": { schema: { type: "string", format: "binary" } },
+      "image/jpeg": { schema: { type: "string", format: "binary" } },
+      "application/octet-stream": { schema: { type: "string", format: "binary" } },
+    },
+  },
+  answer: { status: 200, description: "The settings with the new logo.", schema: companyAnswerSchema },
+  errors: {
+    413: { "logo-too-large": [companyLogoMessages.tooLarge] },
+    415: { "logo-type": [companyLogoMessages.wrongType] },
+    422: {
+      "logo-unreadable": [companyLogoMessages.unreadable, companyLogoMessages.tooManyPixels, companyLogoMessages.empty],
+    },
+  },
+});
+
+export const removeLogoRoute = endpoint("DELETE /api/company/logo")({
+  summary: "Remove the letterhead's logo (admins): later PDFs carry none; issued ones keep theirs",
+  tags,
+  answer: { status: 200, description: "The settings without a logo.", schema: companyAnswerSchema },
+});
+
+export const readLogoRoute = endpoint("GET /api/company/logo")({
+  summary: "The letterhead's logo: its bytes as PNG or JPEG",
+  tags,
+  responses: {
+    200: bytesResponse("`image/png` or `image/jpeg`, with `X-Content-Type-Options: nosniff`."),
+  },
+  errors: { 404: { "logo-not-found": [companyLogoMessages.notFound] } },
+});

@@ -11,6 +11,7 @@ interface SettingsRow {
   tax_number: string | null;
   vat_id: string | null;
   register_number: string | null;
+  managing_directors: string | null;
   iban: string | null;
   bic: string | null;
   bank_name: string | null;
@@ -30,6 +31,7 @@ function settingsOf(row: SettingsRow): CompanySettings {
     taxNumber: row.tax_number,
     vatId: row.vat_id,
     registerNumber: row.register_number,
+    managingDirectors: row.managing_directors,
     iban: row.iban,
     bic: row.bic,
     bankName: row.bank_name,
@@ -46,7 +48,7 @@ function settingsOf(row: SettingsRow): CompanySettings {
  */
 export async function readCompanySettings(sql: Queries): Promise<CompanySettings> {
   const [row] = await sql<SettingsRow[]>`
-    select name, street, postal_code, city, country_code, tax_number, vat_id, register_number, iban, bic, bank_name,
+    select name, street, postal_code, city, country_code, tax_number, vat_id, register_number, managing_directors, iban, bic, bank_name,
       contact_name, contact_phone, contact_email, website
     from company_settings`;
   return row ? settingsOf(row) : { ...defaultCompanySettings };
@@ -78,22 +80,22 @@ async function upsertCompanySettings(
 ): Promise<CompanySettings> {
   const [row] = await sql<SettingsRow[]>`
     insert into company_settings (
-      name, street, postal_code, city, country_code, tax_number, vat_id, register_number, iban, bic, bank_name,
+      name, street, postal_code, city, country_code, tax_number, vat_id, register_number, managing_directors, iban, bic, bank_name,
       contact_name, contact_phone, contact_email, website, updated_by
     ) values (
       ${settings.name}, ${settings.street}, ${settings.postalCode}, ${settings.city}, ${settings.countryCode},
-      ${settings.taxNumber}, ${settings.vatId}, ${settings.registerNumber}, ${settings.iban}, ${settings.bic}, ${settings.bankName},
+      ${settings.taxNumber}, ${settings.vatId}, ${settings.registerNumber}, ${settings.managingDirectors}, ${settings.iban}, ${settings.bic}, ${settings.bankName},
       ${settings.contactName}, ${settings.contactPhone}, ${settings.contactEmail}, ${settings.website}, ${userId}
     )
     on conflict (singleton) do update set
       name = excluded.name, street = excluded.street, postal_code = excluded.postal_code, city = excluded.city,
       country_code = excluded.country_code, tax_number = excluded.tax_number, vat_id = excluded.vat_id,
-      register_number = excluded.register_number,
+      register_number = excluded.register_number, managing_directors = excluded.managing_directors,
       iban = excluded.iban, bic = excluded.bic, bank_name = excluded.bank_name,
       contact_name = excluded.contact_name, contact_phone = excluded.contact_phone,
       contact_email = excluded.contact_email, website = excluded.website,
       updated_at = now(), updated_by = excluded.updated_by
-    returning name, street, postal_code, city, country_code, tax_number, vat_id, register_number, iban, bic, bank_name,
+    returning name, street, postal_code, city, country_code, tax_number, vat_id, register_number, managing_directors, iban, bic, bank_name,
       contact_name, contact_phone, contact_email, website`;
   if (!row) throw new Error("upsert into company_settings returned no row");
   return settingsOf(row);

@@ -4,9 +4,12 @@
  * api/src/app.ts alone, so that importing this file stays cheap (no routes, no PDF library: the
  * quotes' PDF loads it on first use).
  */
+import type { BlobStore } from "../../storage/blob-store.ts";
+import type { KeptSeller } from "../company/index.ts";
+import { pdfLogoOf } from "./letterhead-logo.ts";
 import type { QuoteDocumentData } from "./types.ts";
 
-export { invoiceBlobArea, invoiceBlobStore, sweepInvoiceBlobs } from "./blobs.ts";
+export { invoiceBlobArea, invoiceBlobStore, sweepInvoiceBlobs, writeBlob } from "./blobs.ts";
 export { fileResponse } from "./file-response.ts";
 export { type InvoiceMaker, type IssueContext, withInvoiceTransaction } from "./issue.ts";
 // For the quotes (modules/quotes, decision 0078): the invoice's content, its rules and schemas,
@@ -36,12 +39,19 @@ export {
 } from "./store.ts";
 export type { QuoteDocumentData } from "./types.ts";
 
-/** An Angebot's PDF in the invoice's layout (pdf-document.ts); pdfmake is loaded on the first call. */
-export async function renderQuotePdf(data: QuoteDocumentData): Promise<Uint8Array> {
+/**
+ * An Angebot's PDF in the invoice's layout (pdf-document.ts), with the logo its kept seller names
+ * (read from `store`, the invoices' blob store); pdfmake is loaded on the first call.
+ */
+export async function renderQuotePdf(
+  data: QuoteDocumentData & { seller: KeptSeller },
+  store: BlobStore,
+): Promise<Uint8Array> {
+  const logo = await pdfLogoOf(store, data.seller.logo);
   const [{ invoiceDocument }, { renderPdf }] = await Promise.all([
     import("./pdf-document.ts"),
     import("./pdf-render.ts"),
   ]);
-  return renderPdf(invoiceDocument(data));
+  return renderPdf(invoiceDocument(data, logo));
 }
 export { type InvoiceForMail, invoiceForMail, invoiceVisible } from "./mail-documents.ts";

@@ -12,9 +12,10 @@ import type { Queries, Sql } from "../../db/open.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
 import type { AuditActor } from "../audit/index.ts";
-import { readCompanySettings } from "../company/index.ts";
+import { readCompanySettings, readCurrentLogo } from "../company/index.ts";
 import { writeBlob } from "./blobs.ts";
 import { renderInvoicePdf } from "./documents.ts";
+import { pdfLogoOf } from "./letterhead-logo.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
 import {
   type Author,
@@ -79,7 +80,9 @@ async function numberAndRender(
     throw new HttpError(422, "invoice-date-before-latest", invoiceDateMessages.beforeLatest(latest));
   }
   const number = formatInvoiceNumber(year, sequence);
-  const blob = await writeBlob(store, await renderInvoicePdf({ ...data, number }));
+  // The logo current now: a later one changes only later invoices (this PDF is stored as it is).
+  const logo = await pdfLogoOf(store, await readCurrentLogo(tx));
+  const blob = await writeBlob(store, await renderInvoicePdf({ ...data, number }, logo));
   written.push(blob);
   if (blob.sha256 === null) throw new Error("a closed blob has no checksum");
   return { year, sequence, number, blob, pdf: { id: blob.id, size: blob.size, sha256: blob.sha256 } };

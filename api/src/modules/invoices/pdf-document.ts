@@ -1,11 +1,12 @@
 import {
   type CompanySettings,
+  companyFieldLabels,
   formatDate,
   formatIban,
   invoiceLabels,
   invoiceLineRows,
-  invoiceLogoSvg,
   invoiceSummaryRows,
+  providerBlock,
   quoteLabels,
   site,
   taxExemptionNote,
@@ -33,25 +34,141 @@ function pageLabel(page: number, pageCount: number): string {
   return `Seite ${page} von ${pageCount}`;
 }
 
+/** Millimetres in PDF points. */
+const mm = (value: number) => (value * 72) / 25.4;
+
+/** A4 in points, as pdfmake's "A4". */
+const pageWidth = 595.28;
+
 /**
- * The footer line from the company's own data (name, address, website), never a fixed year: the
- * site's "© 2024" said nothing true on a later invoice.
+ * DIN 5008 Form B: the window's left edge 20 mm from the page's, its top (Zusatz- und Vermerkzone,
+ * 17.7 mm, then the Anschriftzone, 27.3 mm) 45 mm from the top, 85 mm wide.
  */
-export function footerLine(seller: CompanySettings): string {
-  const place = [seller.street, `${seller.postalCode} ${seller.city}`.trim()].filter((part) => part !== "");
-  return [...place, seller.website ?? site.website].join(" · ");
+export const addressWindow = { left: mm(20), top: mm(45), width: mm(85), noteZone: mm(17.7), height: mm(45) } as const;
+
+/** The Informationsblock beside the window (DIN 5008: 125 mm from the left, from 50 mm down). */
+const infoBlock = { left: mm(125), top: mm(50) } as const;
+
+/** Where the letter's text begins on the first page: below the window. */
+const letterTop = addressWindow.top + addressWindow.height + mm(8);
+
+/** The page's margins: the footer's columns need the bottom 30 mm. */
+export const pageMargins: [number, number, number, number] = [pageMarginX, 48, pageMarginX, mm(30)];
+
+/** The logo as the PDF embeds it: a data URL (PNG or JPEG) and its size in pixels. */
+export interface PdfLogo {
+  image: string;
+  width: number;
+  height: number;
+}
+
+/** The letterhead's logo, top right within 60 × 22 mm, kept in proportion. */
+function logoContent(logo: PdfLogo): Content {
+  const box = { width: mm(60), height: mm(22) };
+  const scale = Math.min(box.width / logo.width, box.height / logo.height);
+  const width = logo.width * scale;
+  const height = logo.height * scale;
+  return { image: logo.image, width, height, absolutePosition: { x: pageWidth - pageMarginX - width, y: mm(12) } };
+}
+
+/** The sender line above the address: „Klarwerk Digital GmbH · Lindenstraße 14 · 10969 Berlin“. */
+export function senderLine(seller: CompanySettings): string {
+  return [seller.name, seller.street, `${seller.postalCode} ${seller.city}`.trim()]
+    .filter((part) => part !== "")
+    .join(" · ");
+}
+
+/**
+ * The first page's letterhead: the logo (when one is set), the window with the sender line in
+ * small type over a rule and the recipient's address, the Informationsblock beside it; then a
+ * spacer, so the letter's text begins below the window.
+ */
+export function letterhead(seller: CompanySettings, logo: PdfLogo | null, recipient: string, info: Content): Content[] {
+  const { left, top, width, noteZone } = addressWindow;
+  return [
+    ...(logo === null ? [] : [logoContent(logo)]),
+    {
+      absolutePosition: { x: left, y: top + noteZone - mm(5) },
+      columns: [
+        {
+          width,
+          stack: [
+            { text: senderLine(seller), fontSize: 7, color: muted },
+            { canvas: [{ type: "line", x1: 0, y1: 1, x2: width, y2: 1, lineWidth: 0.5, lineColor: muted }] },
+          ],
+        },
+      ],
+    },
+    { absolutePosition: { x: left, y: top + noteZone + mm(1) }, columns: [{ width, text: recipient }] },
+    { absolutePosition: { x: infoBlock.left, y: infoBlock.top }, columns: [{ width: "auto", stack: [info] }] },
+    { text: "", margin: [0, letterTop - pageMargins[1], 0, 0] },
+  ];
+}
+
+type Margins = [number, number, number, number];
+
+/**
+ * The „Dienstleister“ block, when the invoice's provider text says other than the letterhead
+ * (sender line and footer: name, address, tax numbers, register); otherwise nothing twice.
+ */
+export function providerUnlessLetterhead(provider: string, seller: CompanySettings): Content[] {
+  if (provider.trim() === providerBlock(seller)) return [];
+  return [{ stack: [party(invoiceLabels.provider, provider, [])], margin: [0, 8, 0, 0] }];
+}
+
+/** The bank account's parts: bank, IBAN in groups, BIC (the payment block's line and the footer). */
+function bankParts(seller: CompanySettings): string[] {
+  return [
+    seller.bankName,
+    seller.iban ? `IBAN ${formatIban(seller.iban)}` : null,
+    seller.bic ? `BIC ${seller.bic}` : null,
+  ].filter((part): part is string => part !== null && part !== "");
+}
+
+/**
+ * The footer's columns from the company's own data: name and address (and website); Geschäftsführung
+ * and Handelsregister; USt-IdNr and Steuernummer; the bank. Columns without data stay empty, never
+ * a fixed year: the site's "© 2024" said nothing true on a later invoice.
+ */
+export function footerColumns(seller: CompanySettings): string[][] {
+  const managingDirectors = seller.managingDirectors ?? null;
+  return [
+    [seller.name, seller.street, `${seller.postalCode} ${seller.city}`.trim(), seller.website ?? site.website],
+    [
+      ...(managingDirectors ? [`${companyFieldLabels.managingDirectors}:`, managingDirectors] : []),
+      // „HRB 245871 B, Amtsgericht Charlottenburg“ on two lines, as a narrow column reads it.
+      ...(seller.registerNumber ? seller.registerNumber.split(/,\s*/) : []),
+    ],
+    [
+      ...(seller.vatId ? [`${texts.providerVatId} ${seller.vatId}`] : []),
+      ...(seller.taxNumber ? [`${texts.providerTaxNumber} ${seller.taxNumber}`] : []),
+    ],
+    bankParts(seller),
+  ].map((lines) => lines.filter((line) => line !== ""));
 }
 
 export function footer(seller: CompanySettings) {
+  const columns = footerColumns(seller);
   return (currentPage: number, pageCount: number): Content => ({
-    margin: [pageMarginX, 14, pageMarginX, 0],
-    columns: [
-      { svg: invoiceLogoSvg, width: 14, height: 14 },
-      { text: seller.name, bold: true, width: "auto", margin: [5, 2, 0, 0] },
-      { text: footerLine(seller), alignment: "center", width: "*", margin: [0, 2, 0, 0] },
-      { text: pageLabel(currentPage, pageCount), alignment: "right", width: "auto", margin: [0, 2, 0, 0] },
+    margin: [pageMarginX, 10, pageMarginX, 0],
+    stack: [
+      {
+        canvas: [
+          { type: "line", x1: 0, y1: 0, x2: pageWidth - 2 * pageMarginX, y2: 0, lineWidth: 0.5, lineColor: rule },
+        ],
+      },
+      {
+        columns: columns.map((lines, index) => ({
+          width: "*",
+          stack: lines.map((line, row) => ({ text: line, bold: index === 0 && row === 0 })),
+        })),
+        columnGap: 10,
+        margin: [0, 5, 0, 0],
+      },
+      { text: pageLabel(currentPage, pageCount), alignment: "right", margin: [0, 4, 0, 0] },
     ],
-    fontSize: 8,
+    fontSize: 7,
+    lineHeight: 1.15,
     color: muted,
   });
 }
@@ -159,14 +276,10 @@ export function paymentBlock(data: InvoiceDocumentData): Content {
 
 /** „Bankverbindung: …“ for a seller with an IBAN (invoices and reminders alike). */
 export function bankLine(seller: CompanySettings): Content {
-  const bank = [
-    seller.bankName,
-    seller.iban ? `IBAN ${formatIban(seller.iban)}` : null,
-    seller.bic ? `BIC ${seller.bic}` : null,
-  ]
-    .filter((part): part is string => part !== null && part !== "")
-    .join(" · ");
-  return { text: [{ text: `${texts.bankAccount}: `, bold: true }, bank], margin: [0, 4, 0, 0] };
+  return {
+    text: [{ text: `${texts.bankAccount}: `, bold: true }, bankParts(seller).join(" · ")],
+    margin: [0, 4, 0, 0],
+  };
 }
 
 /** Payment lines, with the GiroCode beside them when there is one (invoices and reminders alike). */
@@ -189,35 +302,21 @@ export function withGirocode(lines: Content[], payload: string | null): Content 
   };
 }
 
-/** An invoice's, a Stornorechnung's or an Angebot's document: one layout. */
-export function invoiceDocument(data: DocumentData): TDocumentDefinitions {
+/** An invoice's, a Stornorechnung's or an Angebot's document: one layout, with the letterhead's logo when set. */
+export function invoiceDocument(data: DocumentData, logo: PdfLogo | null): TDocumentDefinitions {
   const { content, seller } = data;
   const title = texts.title(data.kind);
   const documentTitle = texts.documentTitle(data);
-  const providerExtra = [
-    ...(seller.vatId ? [`${texts.providerVatId} ${seller.vatId}`] : []),
-    ...(seller.taxNumber ? [`${texts.providerTaxNumber} ${seller.taxNumber}`] : []),
-    ...(seller.registerNumber ? [seller.registerNumber] : []),
-  ];
   const recipientExtra = [
     ...(content.recipientVatId ? [`${texts.recipientVatId}: ${content.recipientVatId}`] : []),
     ...(content.buyerReference ? [`${texts.buyerReference}: ${content.buyerReference}`] : []),
   ];
+  const info: Content = { table: { body: headerRows(data) }, layout: "noBorders" };
   const body: Content[] = [
-    {
-      columns: [
-        { text: title, style: "title", width: "*" },
-        { width: "auto", table: { body: headerRows(data) }, layout: "noBorders" },
-      ],
-    },
-    {
-      columns: [
-        party(invoiceLabels.provider, content.provider, providerExtra),
-        party(invoiceLabels.customer, content.recipient, recipientExtra),
-      ],
-      columnGap: 24,
-      margin: [0, 24, 0, 0],
-    },
+    ...letterhead(seller, logo, content.recipient, info),
+    { text: title, style: "title" },
+    ...providerUnlessLetterhead(content.provider, seller),
+    ...recipientExtra.map((line) => ({ text: line, fontSize: 9, margin: [0, 4, 0, 0] as Margins })),
     itemsTable(data),
     summaryTable(data),
   ];
@@ -249,7 +348,7 @@ export function invoiceDocument(data: DocumentData): TDocumentDefinitions {
   }
   return {
     pageSize: "A4",
-    pageMargins: [pageMarginX, 48, pageMarginX, 64],
+    pageMargins,
     info: { title: documentTitle, author: seller.name, creator: site.name, subject: texts.documentSubject(data) },
     content: body,
     footer: footer(seller),

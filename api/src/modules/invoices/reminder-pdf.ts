@@ -12,7 +12,17 @@ import {
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import { girocodePayload } from "./girocode.ts";
 import { invoiceDocumentTexts } from "./messages.ts";
-import { bankLine, footer, muted, pageMarginX, party, rule, withGirocode } from "./pdf-document.ts";
+import {
+  bankLine,
+  footer,
+  letterhead,
+  muted,
+  type PdfLogo,
+  pageMargins,
+  providerUnlessLetterhead,
+  rule,
+  withGirocode,
+} from "./pdf-document.ts";
 import { renderPdf } from "./pdf-render.ts";
 import type { InvoiceDocumentData } from "./types.ts";
 
@@ -24,6 +34,8 @@ export interface ReminderDocumentData {
   paidCents: number;
   /** The company settings now (bank, contact), the invoice keeps its own provider text. */
   seller: CompanySettings;
+  /** The letterhead's logo now; null when none is set. */
+  logo: PdfLogo | null;
 }
 
 /** The friendly German text per level. */
@@ -159,21 +171,11 @@ export function reminderDocument(data: ReminderDocumentData): TDocumentDefinitio
   const { invoice, figures, seller } = data;
   const title = reminderLevelLabels[figures.level];
   const [salutation, ...paragraphs] = letterText(data);
+  const info: Content = { table: { body: headerRows(data) }, layout: "noBorders" };
   const body: Content[] = [
-    {
-      columns: [
-        { text: title, style: "title", width: "*" },
-        { width: "auto", table: { body: headerRows(data) }, layout: "noBorders" },
-      ],
-    },
-    {
-      columns: [
-        party(invoiceLabels.provider, invoice.content.provider, []),
-        party(invoiceLabels.customer, invoice.content.recipient, []),
-      ],
-      columnGap: 24,
-      margin: [0, 24, 0, 0],
-    },
+    ...letterhead(seller, data.logo, invoice.content.recipient, info),
+    { text: title, style: "title" },
+    ...providerUnlessLetterhead(invoice.content.provider, seller),
     { text: salutation ?? "", margin: [0, 24, 0, 0] },
     ...paragraphs.map((text) => ({ text, margin: [0, 8, 0, 0] as [number, number, number, number] })),
     amountsTable(data),
@@ -195,7 +197,7 @@ export function reminderDocument(data: ReminderDocumentData): TDocumentDefinitio
   }
   return {
     pageSize: "A4",
-    pageMargins: [pageMarginX, 48, pageMarginX, 64],
+    pageMargins,
     info: {
       title: `${title} zu Rechnung ${invoice.number}`,
       author: seller.name,

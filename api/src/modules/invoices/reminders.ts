@@ -26,10 +26,11 @@ import { HttpError } from "../../http/errors.ts";
 import { composeMail, oneLine } from "../../mail/compose.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import type { AuditActor } from "../audit/index.ts";
-import { readCompanySettings } from "../company/index.ts";
+import { readCompanySettings, readCurrentLogo } from "../company/index.ts";
 import { invoiceBlobStore, writeBlob } from "./blobs.ts";
 import { fileResponse } from "./file-response.ts";
 import { withBlobs } from "./issue.ts";
+import { pdfLogoOf } from "./letterhead-logo.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
 import { renderReminderPdf } from "./reminder-pdf.ts";
 import {
@@ -245,6 +246,7 @@ export function remindersService({
         figures: planned.figures,
         paidCents: planned.stored.invoice.paidCents,
         seller: await readCompanySettings(tx),
+        logo: await pdfLogoOf(store, await readCurrentLogo(tx)),
       });
       const blob = await writeBlob(store, pdf);
       written.push(blob);

@@ -653,10 +653,11 @@ export async function setPaidOn(tx: Queries, id: number, paidOn: string, actor: 
 
 /** Of these blob ids, the ones an invoice names (the start-up sweep of the invoice store). */
 export async function referencedInvoiceBlobIds(sql: Sql, ids: string[]): Promise<Set<string>> {
-  // Reminder PDFs (migration 046) live in the same store.
+  // Reminder PDFs (migration 046) and the letterhead's logos (migration 048) live in the same store.
   const rows = await sql<{ pdf_blob: string }[]>`
     select pdf_blob from invoices where pdf_blob = any(${sql.array(ids)})
-    union all select pdf_blob from invoice_reminders where pdf_blob = any(${sql.array(ids)})`;
+    union all select pdf_blob from invoice_reminders where pdf_blob = any(${sql.array(ids)})
+    union all select blob_id from company_logos where blob_id = any(${sql.array(ids)})`;
   return new Set(rows.map((row) => row.pdf_blob));
 }
 

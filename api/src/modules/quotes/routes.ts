@@ -28,8 +28,8 @@ import { listQuotes } from "./store.ts";
  * - `POST /api/quotes/{id}/invoice` `{ partial? }` → 201 `{ invoice, quote }`: „In Rechnung umwandeln“;
  * - `GET /api/quotes/{id}/pdf`: the PDF in the invoice's layout.
  */
-export function quotesModule({ sql, auth, now }: Pick<Deps, "sql" | "auth" | "now">) {
-  const service = quotesService({ sql, now });
+export function quotesModule({ sql, auth, now, config }: Pick<Deps, "sql" | "auth" | "now" | "config">) {
+  const service = quotesService({ sql, now, config });
   const today = () => new Date(now());
 
   return new Elysia({ name: "quotes-routes", prefix: "/api/quotes" })

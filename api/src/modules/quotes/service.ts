@@ -19,13 +19,14 @@ import type { Queries } from "../../db/open.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { AuditActor } from "../audit/index.ts";
-import { readCompanySettings } from "../company/index.ts";
+import { readCompanySettings, readCurrentLogo } from "../company/index.ts";
 import {
   type Author,
   customerExists,
   fileResponse,
   findInvoice,
   insertDraft,
+  invoiceBlobStore,
   nextSequence,
   renderQuotePdf,
 } from "../invoices/index.ts";
@@ -52,7 +53,8 @@ const issuedFinal = () => new HttpError(409, "quote-already-issued", messages.is
  * the customer's answer, make an invoice draft of it, and its PDF. Every step on a stored quote
  * locks its row first, so concurrent requests are ordered.
  */
-export function quotesService({ sql, now }: Pick<Deps, "sql" | "now">) {
+export function quotesService({ sql, now, config }: Pick<Deps, "sql" | "now" | "config">) {
+  const store = invoiceBlobStore(config);
   /** Germany's date on the app's clock (tests move it across a year end). */
   const today = () => todayInGermany(new Date(now()));
   const authorOf = (user: Pick<User, "id" | "name">): Author => ({ id: user.id, name: user.name });
@@ -112,7 +114,8 @@ export function quotesService({ sql, now }: Pick<Deps, "sql" | "now">) {
         sequence,
         content: { ...content, issueDate: day, items, validUntil },
         totalCents: totals.totalCents,
-        seller,
+        // With the logo current now: its PDF, made on each download, keeps showing it (decision 0091).
+        seller: { ...seller, logo: await readCurrentLogo(tx) },
         issuer: authorOf(user),
       });
       await recordQuoteEvent(tx, actor, "quote.issued", quoteId, before);
@@ -205,14 +208,17 @@ export function quotesService({ sql, now }: Pick<Deps, "sql" | "now">) {
     const { quote, content, seller } = stored;
     if (stored.state !== "issued" || quote.number === null || seller === null || content.validUntil === null)
       throw new HttpError(409, "quote-not-issued", messages.notIssued);
-    const bytes = await renderQuotePdf({
-      kind: "quote",
-      number: quote.number,
-      content,
-      totals: quote.totals,
-      validUntil: content.validUntil,
-      seller,
-    });
+    const bytes = await renderQuotePdf(
+      {
+        kind: "quote",
+        number: quote.number,
+        content,
+        totals: quote.totals,
+        validUntil: content.validUntil,
+        seller,
+      },
+      store,
+    );
     return fileResponse(bytes as Uint8Array<ArrayBuffer>, "application/pdf", quotePdfFileName(quote.number), null);
   }
 

@@ -12,6 +12,7 @@ import type {
 import type { Queries, Sql } from "../../db/open.ts";
 import type { ListQuery } from "../../http/list-query.ts";
 import { type AuditActor, recordAuditEvent, rowSnapshot, snapshotChanges, withinTransaction } from "../audit/index.ts";
+import type { KeptSeller } from "../company/index.ts";
 import { type Author, jsonItems, safeTotals } from "../invoices/index.ts";
 
 /** All SQL of the `quotes` table (migration 043). */
@@ -165,7 +166,7 @@ export interface StoredQuote {
   quote: Quote;
   content: QuoteContent;
   state: "draft" | "issued";
-  seller: CompanySettings | null;
+  seller: KeptSeller | null;
 }
 
 /** One quote, or null. `lock` takes its row lock (inside a transaction). */
@@ -283,7 +284,7 @@ export interface IssuedQuoteFields {
   sequence: number;
   content: QuoteContent & { validUntil: string };
   totalCents: number;
-  seller: CompanySettings;
+  seller: KeptSeller;
   issuer: Author;
 }
 
@@ -296,7 +297,7 @@ export async function markQuoteIssued(tx: Queries, id: number, fields: IssuedQuo
       number_sequence = ${fields.sequence}, issue_date = ${content.issueDate}, valid_until = ${content.validUntil},
       items = ${tx.json(jsonItems(content.items))}, tax_case = ${content.taxCase},
       tax_exemption_reason = ${content.taxExemptionReason}, total_cents = ${fields.totalCents},
-      seller = ${tx.json({ ...fields.seller })}, issued_at = now(), issued_by = ${fields.issuer.id},
+      seller = ${tx.json({ ...fields.seller, logo: fields.seller.logo ? { ...fields.seller.logo } : null })}, issued_at = now(), issued_by = ${fields.issuer.id},
       issued_by_name = ${fields.issuer.name}, updated_at = now()
     where id = ${id} and state = 'draft'`;
 }
