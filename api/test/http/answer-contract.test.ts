@@ -107,8 +107,12 @@ import {
 import {
   invoiceMailRoute,
   invoiceSendingsRoute,
+  quoteMailRoute,
+  quoteSendingsRoute,
+  readTemplateRoute,
   readTemplatesRoute,
-  saveTemplatesRoute,
+  saveTemplateRoute,
+  sendQuoteMailRoute,
   sendInvoiceMailRoute,
 } from "../../src/modules/sending/model.ts";
 import {
@@ -157,7 +161,8 @@ const answerSchemas = {
   "GET /api/company/datev": readDatevRoute.answer,
   "PUT /api/company/datev": saveDatevRoute.answer,
   "GET /api/company/mail-templates": readTemplatesRoute.answer,
-  "PUT /api/company/mail-templates": saveTemplatesRoute.answer,
+  "GET /api/company/mail-templates/:kind": readTemplateRoute.answer,
+  "PUT /api/company/mail-templates/:kind": saveTemplateRoute.answer,
   "GET /api/invoices/:id/mail": invoiceMailRoute.answer,
   "GET /api/invoices/:id/sendings": invoiceSendingsRoute.answer,
   "POST /api/invoices/:id/mail": sendInvoiceMailRoute.answer,
@@ -186,6 +191,9 @@ const answerSchemas = {
   "POST /api/quotes/:id/accept": acceptQuoteRoute.answer,
   "POST /api/quotes/:id/reject": rejectQuoteRoute.answer,
   "POST /api/quotes/:id/invoice": convertQuoteRoute.answer,
+  "GET /api/quotes/:id/mail": quoteMailRoute.answer,
+  "GET /api/quotes/:id/sendings": quoteSendingsRoute.answer,
+  "POST /api/quotes/:id/mail": sendQuoteMailRoute.answer,
   "POST /api/invoices/:id/reminders": makeReminderRoute.answer,
   "GET /api/invoices/:id/reminders": listRemindersRoute.answer,
   "POST /api/invoices/reminders": batchRemindersRoute.answer,

@@ -250,18 +250,18 @@ describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
     });
 
     test("a template with a line break in its subject is refused; a customer name with CR/LF stays on the subject's one line", async () => {
-      const refused = await callJson<{ code: string; message: string }>(app, "/api/company/mail-templates", {
+      const refused = await callJson<{ code: string; message: string }>(app, "/api/company/mail-templates/invoice", {
         token: owner.token,
         method: "PUT",
-        json: { invoice: { subject: "Rechnung {nummer}\r\nBcc: evil@example.com", text: "Text" } },
+        json: { subject: "Rechnung {nummer}\r\nBcc: evil@example.com", text: "Text" },
       });
       expect(refused.status).toBe(422);
       expect(refused.body.message).toBe(sendingMessages.subjectOneLine);
 
-      const saved = await callJson(app, "/api/company/mail-templates", {
+      const saved = await callJson(app, "/api/company/mail-templates/invoice", {
         token: owner.token,
         method: "PUT",
-        json: { invoice: { subject: "Rechnung {nummer} für {kunde}", text: "Hallo {kunde}" } },
+        json: { subject: "Rechnung {nummer} für {kunde}", text: "Hallo {kunde}" },
       });
       expect(saved.status).toBe(200);
       try {
@@ -276,10 +276,10 @@ describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
         expect(mail?.parsed.headers.has("bcc")).toBe(false);
         expect(smtp.to("evil@example.com")).toHaveLength(0);
       } finally {
-        await callJson(app, "/api/company/mail-templates", {
+        await callJson(app, "/api/company/mail-templates/invoice", {
           token: owner.token,
           method: "PUT",
-          json: { invoice: { subject: "Rechnung {nummer} von {absender}", text: "Anbei Rechnung {nummer}." } },
+          json: { subject: "Rechnung {nummer} von {absender}", text: "Anbei Rechnung {nummer}." },
         });
       }
     });
@@ -342,16 +342,16 @@ describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
 
   test("templates: staff may neither read nor change them (403); an unknown placeholder is refused in German (422)", async () => {
     expect((await call(app, "/api/company/mail-templates", { token: staff.token })).status).toBe(403);
-    const staffPut = await call(app, "/api/company/mail-templates", {
+    const staffPut = await call(app, "/api/company/mail-templates/invoice", {
       token: staff.token,
       method: "PUT",
-      json: { invoice: { subject: "Rechnung {nummer}", text: "Text" } },
+      json: { subject: "Rechnung {nummer}", text: "Text" },
     });
     expect(staffPut.status).toBe(403);
-    const unknown = await callJson<{ code: string; message: string }>(app, "/api/company/mail-templates", {
+    const unknown = await callJson<{ code: string; message: string }>(app, "/api/company/mail-templates/invoice", {
       token: owner.token,
       method: "PUT",
-      json: { invoice: { subject: "Rechnung {nummer}", text: "Zahlbar bis {zahlbar_bis}" } },
+      json: { subject: "Rechnung {nummer}", text: "Zahlbar bis {zahlbar_bis}" },
     });
     expect(unknown.status).toBe(422);
     expect(unknown.body).toEqual({ code: "validation", message: sendingMessages.unknownPlaceholder("zahlbar_bis") });

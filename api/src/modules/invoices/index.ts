@@ -44,4 +44,10 @@ export async function renderQuotePdf(data: QuoteDocumentData): Promise<Uint8Arra
   ]);
   return renderPdf(invoiceDocument(data));
 }
-export { type InvoiceForMail, invoiceForMail, invoiceVisible } from "./mail-documents.ts";
+export {
+  customerMailContact,
+  type DocumentForMail,
+  type InvoiceForMail,
+  invoiceForMail,
+  invoiceVisible,
+} from "./mail-documents.ts";

@@ -3,7 +3,6 @@ import {
   type BaseRate,
   baseRatesStale,
   blockName,
-  defaultReminderMailTemplates,
   type InvoiceReminder,
   isIsoDate,
   isReminderLevel,
@@ -25,6 +24,7 @@ import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { composeMail, oneLine } from "../../mail/compose.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
+import { readMailTemplate } from "../../mail/document-templates.ts";
 import type { AuditActor } from "../audit/index.ts";
 import { readCompanySettings } from "../company/index.ts";
 import { invoiceBlobStore, writeBlob } from "./blobs.ts";
@@ -185,7 +185,8 @@ async function queueReminderMail(
     await markReminderNotSent(tx, reminderId, reminderMessages.notSentNoEmail);
     return false;
   }
-  const template = defaultReminderMailTemplates[figures.level];
+  // The level's template as the admins saved it in the Firmeneinstellungen (the kit's default until then).
+  const template = await readMailTemplate(tx, `reminder-${figures.level}`);
   const values = {
     number: data.number,
     totalCents: figures.totalCents,
