@@ -112,8 +112,8 @@ import {
   readTemplateRoute,
   readTemplatesRoute,
   saveTemplateRoute,
-  sendQuoteMailRoute,
   sendInvoiceMailRoute,
+  sendQuoteMailRoute,
 } from "../../src/modules/sending/model.ts";
 import {
   changeAccountRoute,

@@ -1,10 +1,7 @@
 // „Per E-Mail senden“ (docs/decisions/0079-documents-by-mail.md) end to end at the API level, on
 // both databases, against a real SMTP server: the stored PDF byte for byte, the XRechnung for a
 // Leitweg-ID, the history, the audit event, the SMTP server down, and the abuse list.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "bun:test";
 import {
   type AuditEvent,
   formatEuro,
@@ -15,48 +12,17 @@ import {
 } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import { HttpError } from "../../src/http/errors.ts";
-import type { DeliveryOptions } from "../../src/mail/delivery.ts";
 import { systemActor } from "../../src/modules/audit/index.ts";
 import { sendDocumentByMail } from "../../src/modules/sending/index.ts";
-import { createTestApp, testConfig } from "../support/app.ts";
+import { testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
 import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
-import { freePort, startSmtpServer, testCertificate } from "../support/smtp.ts";
+import { pdfText, sendingTestKit } from "../support/sending.ts";
+import { freePort, startSmtpServer } from "../support/smtp.ts";
 import { registerAndLogin, type SignedInUser, signedInOwner, uniqueEmail } from "../support/users.ts";
 
-const from = "portal@klarwerk.test";
-const delivery: Partial<DeliveryOptions> = { pollMs: 100, retryBaseMs: 200, maxRetryMs: 400 };
-const caDir = mkdtempSync(join(tmpdir(), "klarwerk-sending-ca-"));
-const caFile = join(caDir, "ca.pem");
-writeFileSync(caFile, testCertificate().cert);
-
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  rmSync(caDir, { recursive: true, force: true });
-}, 60_000);
-
-function startApp(db: TestDatabase, smtpUrl: string, env: Record<string, string> = {}): App {
-  const app = createTestApp(db.sql, testConfig({ SMTP_URL: smtpUrl, SMTP_CA_FILE: caFile, MAIL_FROM: from, ...env }), {
-    delivery,
-  });
-  app.listen({ port: 0, hostname: "127.0.0.1" });
-  cleanups.push(async () => {
-    await app.stop();
-  });
-  return app;
-}
-
-async function run(command: string[], stdin: Uint8Array): Promise<string> {
-  const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe", stdin });
-  const [stdout] = await Promise.all([new Response(child.stdout).text(), child.exited]);
-  return stdout;
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  return run(["pdftotext", "-layout", "-", "-"], bytes);
-}
+const { cleanups, startApp } = sendingTestKit("sending");
 
 const mailBody = (to: string[], overrides: Record<string, unknown> = {}) => ({
   to,

@@ -6,12 +6,23 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { addDays, type Invoice, type InvoiceReminder, type OutboxMail, reminderMessages } from "@klarwerk/kit";
+import {
+  addDays,
+  defaultMailTemplates,
+  formatEuro,
+  type Invoice,
+  type InvoiceReminder,
+  type OutboxMail,
+  type PrivacyErasurePlan,
+  reminderMessages,
+} from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
+import { searchPerson } from "../../src/modules/privacy/search.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { callJson } from "../support/http.ts";
 import { invoiceJson, saveCompany, storeIssuedInThePast } from "../support/invoices.ts";
+import { openPrivacyCase } from "../support/privacy.ts";
 import { freePort, startSmtpServer, testCertificate } from "../support/smtp.ts";
 import { registerAndLogin, type SignedInUser, signedInOwner, uniqueEmail } from "../support/users.ts";
 
@@ -148,6 +159,45 @@ describe.each(testDatabaseKinds())("reminders by e-mail (%s)", (kind) => {
     const [reminder] = await history(invoice.id);
     expect(reminder?.sentTo).toBe(address);
     expect(reminder?.sendNote).toBeNull();
+  });
+
+  test("the level's template as an admin saved it: the mail says it; the person's privacy search finds and erases the mail", async () => {
+    const saved = await callJson(app, "/api/company/mail-templates/reminder-1", {
+      token: owner.token,
+      method: "PUT",
+      json: { subject: "Erinnerung: Rechnung {nummer} ist offen", text: "Bitte zahlen Sie {betrag} bis {faellig}." },
+    });
+    expect(saved.status).toBe(200);
+    const address = uniqueEmail("vorlage");
+    const invoice = await overdueFor(address);
+    const made = await callJson<Made>(app, `/api/invoices/${invoice.id}/reminders`, {
+      token: staff.token,
+      json: { sendByMail: true },
+    });
+    expect(made.status).toBe(201);
+    if (server === null) throw new Error("the first test starts the mail server");
+    const [mail] = await server.waitFor(address);
+    expect(mail?.parsed.subject).toBe(`Erinnerung: Rechnung ${invoice.number} ist offen`);
+    expect(mail?.parsed.text).toContain(`Bitte zahlen Sie ${formatEuro(made.body.reminder.totalCents)}`);
+
+    // Privacy (the reminder's mail holds the customer's address): found by the person's search, erased.
+    const found = (await searchPerson(db.sql, address)).filter((row) => row.kind === "mail");
+    expect(found.map((row) => row.data.kind)).toEqual(["reminder"]);
+    const privacyCase = await openPrivacyCase(app, owner, { email: address, kind: "erasure" });
+    const plan = await callJson<PrivacyErasurePlan>(app, `/api/privacy/cases/${privacyCase.id}/erasure-plan`, {
+      token: owner.token,
+    });
+    expect(plan.body.items.filter((item) => item.kind === "mail").map((item) => item.action)).toEqual(["erase"]);
+    expect(
+      (await callJson(app, `/api/privacy/cases/${privacyCase.id}/erasure`, { method: "POST", token: owner.token }))
+        .status,
+    ).toBe(200);
+    expect(await outboxRowOf(made.body.reminder.id)).toBeUndefined();
+    await callJson(app, "/api/company/mail-templates/reminder-1", {
+      token: owner.token,
+      method: "PUT",
+      json: defaultMailTemplates["reminder-1"],
+    });
   });
 
   test("a customer without e-mail: the reminder is made, no mail, the history says why", async () => {

@@ -7,8 +7,7 @@ import { findQuote, type StoredQuote } from "./store.ts";
 /** An issued quote's data for its PDF; null for a draft (no number, seller or „Gültig bis“ yet). */
 function issuedOf(stored: StoredQuote) {
   const { quote, content, seller } = stored;
-  if (stored.state !== "issued" || quote.number === null || seller === null || content.validUntil === null)
-    return null;
+  if (stored.state !== "issued" || quote.number === null || seller === null || content.validUntil === null) return null;
   return { quote, content, seller, number: quote.number, validUntil: content.validUntil };
 }
 

@@ -178,7 +178,11 @@ export const sendInvoiceMailRoute = endpoint("POST /api/invoices/:id/mail")({
     ),
     sendBodyFrom,
   ),
-  answer: { status: 201, description: "The sending and all of the invoice's sendings, newest first.", schema: sentSchema },
+  answer: {
+    status: 201,
+    description: "The sending and all of the invoice's sendings, newest first.",
+    schema: sentSchema,
+  },
   errors: {
     ...sendErrors,
     404: notFound,
@@ -225,7 +229,11 @@ export const sendQuoteMailRoute = endpoint("POST /api/quotes/:id/mail")({
   tags,
   idParam: quoteIdParam,
   body: withRules(t.Object(sendBodyProperties, { error: httpMessages.notJsonObject }), sendBodyFrom),
-  answer: { status: 201, description: "The sending and all of the quote's sendings, newest first.", schema: sentSchema },
+  answer: {
+    status: 201,
+    description: "The sending and all of the quote's sendings, newest first.",
+    schema: sentSchema,
+  },
   errors: {
     ...sendErrors,
     404: quoteNotFound,
@@ -252,15 +260,13 @@ const kindParameter = {
 };
 
 const templateAnswerSchema = schemaOf<MailTemplateAnswer>()(
-  Type.Object(
-    { kind: stringEnum(mailTemplateKinds), template: templateSchema },
-    { additionalProperties: false },
-  ),
+  Type.Object({ kind: stringEnum(mailTemplateKinds), template: templateSchema }, { additionalProperties: false }),
 );
 
 /** The `:kind` path parameter: one of the kit's kinds, else 404 in German. */
 export function templateKindOf(value: string | undefined): MailTemplateKind {
-  if (!isMailTemplateKind(value)) throw new HttpError(404, "mail-template-not-found", sendingMessages.unknownTemplateKind);
+  if (!isMailTemplateKind(value))
+    throw new HttpError(404, "mail-template-not-found", sendingMessages.unknownTemplateKind);
   return value;
 }
 
@@ -278,7 +284,11 @@ export const readTemplateRoute = endpoint("GET /api/company/mail-templates/:kind
   summary: "One kind's mail template (admins)",
   tags,
   parameters: [kindParameter],
-  answer: { status: 200, description: "The stored template, or the default until saved.", schema: templateAnswerSchema },
+  answer: {
+    status: 200,
+    description: "The stored template, or the default until saved.",
+    schema: templateAnswerSchema,
+  },
   errors: { 404: { "mail-template-not-found": [sendingMessages.unknownTemplateKind] } },
 });
 

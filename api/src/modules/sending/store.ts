@@ -1,9 +1,9 @@
-import {
-  type DocumentSending,
-  type DocumentSendingRecipient,
-  type MailedDocumentKind,
-  type MailTemplate,
-  type MailTemplateKind,
+import type {
+  DocumentSending,
+  DocumentSendingRecipient,
+  MailedDocumentKind,
+  MailTemplate,
+  MailTemplateKind,
 } from "@klarwerk/kit";
 import type { Queries } from "../../db/open.ts";
 import { readMailTemplate } from "../../mail/document-templates.ts";
@@ -76,4 +76,3 @@ export async function documentSendings(
     attachments: row.attachments,
   }));
 }
-
