@@ -18,37 +18,30 @@ import { testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
 import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
-import { pdfText, sendingTestKit } from "../support/sending.ts";
+import { mailBodyOf, pdfText, sendingTestKit } from "../support/sending.ts";
 import { freePort, startSmtpServer } from "../support/smtp.ts";
-import { registerAndLogin, type SignedInUser, signedInOwner, uniqueEmail } from "../support/users.ts";
+import { registerAndLogin, type SignedInUser, uniqueEmail } from "../support/users.ts";
 
-const { cleanups, startApp } = sendingTestKit("sending");
+const { cleanups, startApp, world } = sendingTestKit("sending");
 
-const mailBody = (to: string[], overrides: Record<string, unknown> = {}) => ({
-  to,
+const mailBody = mailBodyOf({
   subject: "Ihre Rechnung",
   text: "Guten Tag,\n\nanbei die Rechnung.\n\nGrüße",
   attachXml: false,
-  ...overrides,
 });
 
 describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
+  let smtp: Awaited<ReturnType<typeof world>>["smtp"];
   let db: TestDatabase;
   let app: App;
   let owner: SignedInUser;
   let staff: SignedInUser;
-  const smtpReady = startSmtpServer({ tls: true });
-  let smtp: Awaited<typeof smtpReady>;
 
   beforeAll(async () => {
-    smtp = await smtpReady;
-    cleanups.push(() => smtp.close());
-    db = await createTestDatabase({ kind });
-    cleanups.push(() => db.drop());
-    app = startApp(db, smtp.url);
-    await saveCompany(app, { contactEmail: "buchhaltung@klarwerk.test" });
-    owner = await signedInOwner(app);
-    staff = await registerAndLogin(app, { name: "Theo Team" });
+    ({ smtp, db, app, owner, staff } = await world(kind, {
+      contactEmail: "buchhaltung@klarwerk.test",
+      staffName: "Theo Team",
+    }));
   }, 180_000);
 
   async function customerWith(fields: { email: string | null; leitweg_id?: string | null }): Promise<number> {

@@ -22,42 +22,29 @@ import {
 } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import { searchPerson } from "../../src/modules/privacy/search.ts";
-import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
+import { type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
-import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
+import { createInvoice, invoiceJson } from "../support/invoices.ts";
 import { openPrivacyCase } from "../support/privacy.ts";
-import { pdfText, sendingTestKit } from "../support/sending.ts";
-import { startSmtpServer } from "../support/smtp.ts";
-import { registerAndLogin, type SignedInUser, signedInOwner, uniqueEmail } from "../support/users.ts";
+import { mailBodyOf, pdfText, sendingTestKit } from "../support/sending.ts";
+import { registerAndLogin, type SignedInUser, uniqueEmail } from "../support/users.ts";
 
-const { cleanups, startApp } = sendingTestKit("quote-sending");
+const kit = sendingTestKit("quote-sending");
 
-const mailBody = (to: string[], overrides: Record<string, unknown> = {}) => ({
-  to,
-  subject: "Ihr Angebot",
-  text: "Guten Tag,\n\nanbei unser Angebot.\n\nGrüße",
-  ...overrides,
-});
+const mailBody = mailBodyOf({ subject: "Ihr Angebot", text: "Guten Tag,\n\nanbei unser Angebot.\n\nGrüße" });
 
 type Refusal = { code: string; message: string };
 
 describe.each(testDatabaseKinds())("quotes by mail (%s)", (kind) => {
+  let world: Awaited<ReturnType<typeof kit.world>>;
   let db: TestDatabase;
   let app: App;
   let owner: SignedInUser;
   let staff: SignedInUser;
-  const smtpReady = startSmtpServer({ tls: true });
-  let smtp: Awaited<typeof smtpReady>;
 
   beforeAll(async () => {
-    smtp = await smtpReady;
-    cleanups.push(() => smtp.close());
-    db = await createTestDatabase({ kind });
-    cleanups.push(() => db.drop());
-    app = startApp(db, smtp.url);
-    await saveCompany(app, { contactEmail: "vertrieb@klarwerk.test" });
-    owner = await signedInOwner(app);
-    staff = await registerAndLogin(app, { name: "Anna Angebot" });
+    world = await kit.world(kind, { contactEmail: "vertrieb@klarwerk.test", staffName: "Anna Angebot" });
+    ({ db, app, owner, staff } = world);
   }, 180_000);
 
   async function customerWith(email: string | null): Promise<number> {
@@ -121,7 +108,7 @@ describe.each(testDatabaseKinds())("quotes by mail (%s)", (kind) => {
     expect(answer.body.sending.attachments).toEqual([`Angebot_${issued.number}.pdf`]);
 
     for (const address of [first, second]) {
-      const [mail] = await smtp.waitFor(address);
+      const [mail] = await world.smtp.waitFor(address);
       if (!mail) throw new Error("no mail");
       expect(mail.secure).toBe(true);
       expect(mail.to).toEqual([address]);
@@ -151,7 +138,7 @@ describe.each(testDatabaseKinds())("quotes by mail (%s)", (kind) => {
     const again = await send(issued.id, mailBody([second]));
     expect(again.status).toBe(201);
     expect(again.body.sendings.map((s) => s.recipients.map((r) => r.address))).toEqual([[second], [first, second]]);
-    await smtp.waitFor(second, 2);
+    await world.smtp.waitFor(second, 2);
     expect(await auditEvents("quote.mailed", issued.id)).toHaveLength(2);
     const history = await callJson<{ sendings: unknown[] }>(app, `/api/quotes/${issued.id}/sendings`, {
       token: staff.token,
@@ -197,7 +184,7 @@ describe.each(testDatabaseKinds())("quotes by mail (%s)", (kind) => {
       expect(answer.body.message).toBe(sendingMessages.subjectOneLine);
     }
     await Bun.sleep(300);
-    expect(smtp.to(evil)).toHaveLength(0);
+    expect(world.smtp.to(evil)).toHaveLength(0);
   });
 
   test("a draft is refused (409 in German), an unknown quote is 404, signed out 401, a bad id 400", async () => {
@@ -221,7 +208,7 @@ describe.each(testDatabaseKinds())("quotes by mail (%s)", (kind) => {
   });
 
   test("rate limit per user and hour, invoices and quotes together (MAIL_SENDINGS_PER_HOUR=3): the 3rd passes, the 4th is 429", async () => {
-    const limited = startApp(db, smtp.url, { MAIL_SENDINGS_PER_HOUR: "3" });
+    const limited = kit.startApp(db, world.smtp.url, { MAIL_SENDINGS_PER_HOUR: "3" });
     const sender = await registerAndLogin(limited, { name: "Viel Sender" });
     const other = await registerAndLogin(limited, { name: "Andere Person" });
     const issued = await quote();
@@ -293,7 +280,7 @@ describe.each(testDatabaseKinds())("quotes by mail (%s)", (kind) => {
     const address = uniqueEmail("betroffen");
     const issued = await quote();
     expect((await send(issued.id, mailBody([address, uniqueEmail("kollege")]))).status).toBe(201);
-    await smtp.waitFor(address);
+    await world.smtp.waitFor(address);
     const found = (await searchPerson(db.sql, address)).filter((row) => row.kind === "mail");
     expect(found).toHaveLength(1);
     expect(found[0]?.data.kind).toBe("quote");

@@ -2,10 +2,7 @@
 // is written with the reminder and carries its PDF; a reminder queued while the mail server is down
 // is dropped when its invoice is paid before the server comes up (Postausgang „Verworfen“ with the
 // German reason, the reminder's history says not sent); a customer without address gets no mail.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "bun:test";
 import {
   addDays,
   defaultMailTemplates,
@@ -23,17 +20,11 @@ import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../sup
 import { callJson } from "../support/http.ts";
 import { invoiceJson, saveCompany, storeIssuedInThePast } from "../support/invoices.ts";
 import { openPrivacyCase } from "../support/privacy.ts";
-import { freePort, startSmtpServer, testCertificate } from "../support/smtp.ts";
+import { sendingTestKit } from "../support/sending.ts";
+import { freePort, startSmtpServer } from "../support/smtp.ts";
 import { registerAndLogin, type SignedInUser, signedInOwner, uniqueEmail } from "../support/users.ts";
 
-const caDir = mkdtempSync(join(tmpdir(), "klarwerk-reminder-ca-"));
-const caFile = join(caDir, "ca.pem");
-writeFileSync(caFile, testCertificate().cert);
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  rmSync(caDir, { recursive: true, force: true });
-}, 60_000);
+const { caFile, cleanups } = sendingTestKit("reminder");
 
 type Made = { reminder: InvoiceReminder; invoice: Invoice };
 
@@ -138,8 +129,8 @@ describe.each(testDatabaseKinds())("reminders by e-mail (%s)", (kind) => {
     expect(shown?.failures.at(-1)?.reason).toBe(reminderMessages.notSentPaid);
   });
 
-  test("an open invoice: the reminder's mail arrives with its PDF; „versendet … an …“ stays", async () => {
-    const address = uniqueEmail("offen");
+  /** A reminder by mail for a new overdue invoice to `address`, and its mail as the server got it. */
+  async function mailedReminder(address: string) {
     const invoice = await overdueFor(address);
     const made = await callJson<Made>(app, `/api/invoices/${invoice.id}/reminders`, {
       token: staff.token,
@@ -149,6 +140,12 @@ describe.each(testDatabaseKinds())("reminders by e-mail (%s)", (kind) => {
     // The server the first test started listens on the port now.
     if (server === null) throw new Error("the first test starts the mail server");
     const [mail] = await server.waitFor(address);
+    return { invoice, made, mail };
+  }
+
+  test("an open invoice: the reminder's mail arrives with its PDF; „versendet … an …“ stays", async () => {
+    const address = uniqueEmail("offen");
+    const { invoice, made, mail } = await mailedReminder(address);
     expect(mail?.parsed.subject).toBe(`Zahlungserinnerung zur Rechnung ${invoice.number}`);
     expect(mail?.parsed.attachments).toHaveLength(1);
     expect(mail?.parsed.attachments[0]?.contentType).toBe("application/pdf");
@@ -169,14 +166,7 @@ describe.each(testDatabaseKinds())("reminders by e-mail (%s)", (kind) => {
     });
     expect(saved.status).toBe(200);
     const address = uniqueEmail("vorlage");
-    const invoice = await overdueFor(address);
-    const made = await callJson<Made>(app, `/api/invoices/${invoice.id}/reminders`, {
-      token: staff.token,
-      json: { sendByMail: true },
-    });
-    expect(made.status).toBe(201);
-    if (server === null) throw new Error("the first test starts the mail server");
-    const [mail] = await server.waitFor(address);
+    const { invoice, made, mail } = await mailedReminder(address);
     expect(mail?.parsed.subject).toBe(`Erinnerung: Rechnung ${invoice.number} ist offen`);
     expect(mail?.parsed.text).toContain(`Bitte zahlen Sie ${formatEuro(made.body.reminder.totalCents)}`);
 

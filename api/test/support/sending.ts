@@ -5,8 +5,10 @@ import { join } from "node:path";
 import type { App } from "../../src/app.ts";
 import type { DeliveryOptions } from "../../src/mail/delivery.ts";
 import { createTestApp, testConfig } from "./app.ts";
-import type { TestDatabase } from "./database.ts";
-import { testCertificate } from "./smtp.ts";
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database.ts";
+import { saveCompany } from "./invoices.ts";
+import { startSmtpServer, testCertificate } from "./smtp.ts";
+import { registerAndLogin, signedInOwner } from "./users.ts";
 
 /** The sender address the sending tests' apps use. */
 export const sendingFrom = "portal@klarwerk.test";
@@ -39,7 +41,23 @@ export function sendingTestKit(name: string) {
     return app;
   }
 
-  return { caFile, cleanups, startApp };
+  /**
+   * One database of `kind` with an app sending to a TLS SMTP server of its own, the company set up
+   * (its contact address the mails' Reply-To), the owner and one staff member signed in.
+   */
+  async function world(kind: DatabaseKind, { contactEmail, staffName }: { contactEmail: string; staffName: string }) {
+    const smtp = await startSmtpServer({ tls: true });
+    cleanups.push(() => smtp.close());
+    const db = await createTestDatabase({ kind });
+    cleanups.push(() => db.drop());
+    const app = startApp(db, smtp.url);
+    await saveCompany(app, { contactEmail });
+    const owner = await signedInOwner(app);
+    const staff = await registerAndLogin(app, { name: staffName });
+    return { smtp, db, app, owner, staff };
+  }
+
+  return { caFile, cleanups, startApp, world };
 }
 
 /** The text of a PDF as `pdftotext -layout` reads it (what a person sees in the attachment). */
@@ -47,4 +65,9 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   const child = Bun.spawn(["pdftotext", "-layout", "-", "-"], { stdout: "pipe", stderr: "pipe", stdin: bytes });
   const [stdout] = await Promise.all([new Response(child.stdout).text(), child.exited]);
   return stdout;
+}
+
+/** A send body maker with the file's own subject and text: `mailBody(to, overrides)`. */
+export function mailBodyOf(defaults: Record<string, unknown>) {
+  return (to: string[], overrides: Record<string, unknown> = {}) => ({ to, ...defaults, ...overrides });
 }

@@ -106,7 +106,12 @@ export function MailTemplateSection({ opened }: { opened: boolean }) {
             setKind(mailTemplateKinds.find((candidate) => candidate === value) ?? "invoice");
           }}
         />
-        <TemplateForm key={kind} kind={kind} template={templates.data[kind]} />
+        {/* Every kind's form stays mounted (hidden but the chosen one): switching keeps unsaved edits. */}
+        {mailTemplateKinds.map((each) => (
+          <div key={each} hidden={each !== kind}>
+            <TemplateForm kind={each} template={templates.data[each]} />
+          </div>
+        ))}
       </Stack>
     </section>
   );
