@@ -495,6 +495,21 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 201,
     request: async ({ adminToken }) => ({ path: `/api/quotes/${await quoteId(adminToken, true)}/invoice`, json: {} }),
   },
+  "GET /api/quotes/:id/mail": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({ path: `/api/quotes/${await quoteId(adminToken, true)}/mail` }),
+  },
+  "GET /api/quotes/:id/sendings": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({ path: `/api/quotes/${await quoteId(adminToken, true)}/sendings` }),
+  },
+  "POST /api/quotes/:id/mail": {
+    allowed: 201,
+    request: async ({ adminToken }) => ({
+      path: `/api/quotes/${await quoteId(adminToken, true)}/mail`,
+      json: { to: ["kunde@example.com"], subject: "Ihr Angebot", text: "Anbei das Angebot." },
+    }),
+  },
   "GET /api/invoices/reminder-settings": {
     allowed: 200,
     request: async () => ({ path: "/api/invoices/reminder-settings" }),
@@ -636,13 +651,18 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 200,
     request: async () => ({ path: "/api/company/mail-templates" }),
   },
-  "PUT /api/company/mail-templates": {
+  "GET /api/company/mail-templates/:kind": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/company/mail-templates/quote" }),
+  },
+  "PUT /api/company/mail-templates/:kind": {
     adminOnly: true,
     allowed: 200,
     request: async () => ({
-      path: "/api/company/mail-templates",
+      path: "/api/company/mail-templates/quote",
       method: "PUT",
-      json: { invoice: { subject: "Rechnung {nummer}", text: "Anbei Rechnung {nummer} über {betrag}." } },
+      json: { subject: "Angebot {nummer}", text: "Anbei Angebot {nummer} über {betrag}, gültig bis {faellig}." },
     }),
   },
 };

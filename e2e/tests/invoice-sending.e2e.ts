@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
-import { companyReadyToIssue, tokenOf } from "../support/invoices";
 import { waitForMail } from "../support/mailbox";
+import { expectNoSidewaysScroll, sendAndSeeHistory, staffWithCustomer } from "../support/sending";
 import { expect, test } from "../support/test";
-import { registeredUser, signInQuickly } from "../support/users";
+import { signInQuickly } from "../support/users";
 
 // „Per E-Mail senden“ (docs/decisions/0079): staff send an issued invoice from its card; the
 // customer's mailbox gets the stored PDF and, for a Leitweg-ID, the XRechnung; the card shows
 // „versendet am … an …“.
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
-}
 
 // Issuing makes the PDF and the XRechnung: slow on a loaded machine.
 test.setTimeout(180_000);
@@ -25,21 +19,13 @@ for (const width of [390, 1280]) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     const tag = randomUUID().slice(0, 8);
-    await companyReadyToIssue(request);
-    const user = await registeredUser(request, "Sina Senden");
-    const headers = { Authorization: `Bearer ${await tokenOf(request, user)}` };
     const customerMail = `stadtwerke-${tag}@example.com`;
-    const customer = await request.post("/api/customers", {
-      headers,
-      data: {
-        name: `Stadtwerke ${tag}`,
-        email: customerMail,
-        address: `Stadtwerke ${tag}\nRathausplatz 1\n12345 Musterstadt`,
-        leitweg_id: "04011000-12345-03",
-      },
+    const { user, headers, customerId } = await staffWithCustomer(request, "Sina Senden", {
+      name: `Stadtwerke ${tag}`,
+      email: customerMail,
+      address: `Stadtwerke ${tag}\nRathausplatz 1\n12345 Musterstadt`,
+      leitweg_id: "04011000-12345-03",
     });
-    expect(customer.status(), await customer.text()).toBe(201);
-    const customerId = (await customer.json()).customer.id as number;
     const created = await request.post("/api/invoices", {
       headers,
       data: {
@@ -73,15 +59,7 @@ for (const width of [390, 1280]) {
     await dialog.getByRole("button", { name: "Senden" }).click();
     await expect(dialog.getByText("„Kasse“ ist keine gültige E-Mail-Adresse.")).toBeVisible();
     const second = `kasse-${tag}@example.com`;
-    await dialog.getByLabel("Empfänger").fill(`${customerMail}, ${second}`);
-    await dialog.getByRole("button", { name: "Senden" }).click();
-    // The send reads the stored PDF and makes the XRechnung: give a loaded machine time.
-    await expect(dialog).toHaveCount(0, { timeout: 60_000 });
-
-    const history = invoice.getByTestId("invoice-sendings");
-    await expect(history).toContainText(/versendet am \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} an /);
-    await expect(history).toContainText(`${customerMail}, ${second}`);
-    await expect(history).toContainText("von Sina Senden");
+    await sendAndSeeHistory(dialog, invoice.getByTestId("invoice-sendings"), [customerMail, second], "Sina Senden");
 
     for (const address of [customerMail, second]) {
       const mail = await waitForMail(address, (m) => m.subject.includes(number));

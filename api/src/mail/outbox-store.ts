@@ -25,6 +25,8 @@ export interface MailSending {
   invoiceId: number | null;
   /** A reminder's mail (migration 047): deleted with the reminder. */
   reminderId?: number | null;
+  /** A quote's mail (migration 049): deleted with the quote. */
+  quoteId?: number | null;
   sentBy: { id: number | null; name: string };
 }
 
@@ -58,11 +60,12 @@ export async function enqueueMail(
   const [row] = await tx<{ id: number }[]>`
     insert into outbox (kind, to_name, to_address, reply_to_name, reply_to_address, subject, text_body, html_body,
                         contact_request_id, reset_user_id, invoice_id, sending_id, sent_by, sent_by_name,
-                        reminder_id, precondition)
+                        reminder_id, quote_id, precondition)
     values (${mail.kind}, ${mail.to.name}, ${mail.to.address}, ${mail.replyTo?.name ?? null},
             ${mail.replyTo?.address ?? null}, ${mail.subject}, ${mail.text}, ${mail.html}, ${contactRequestId},
             ${resetUserId}, ${sending?.invoiceId ?? null}, ${sending?.sendingId ?? null}, ${sending?.sentBy.id ?? null},
-            ${sending?.sentBy.name ?? null}, ${sending?.reminderId ?? null}, ${precondition})
+            ${sending?.sentBy.name ?? null}, ${sending?.reminderId ?? null}, ${sending?.quoteId ?? null},
+            ${precondition})
     returning id`;
   if (!row) throw new Error("insert into outbox returned no row");
   for (const [position, attachment] of attachments.entries()) {

@@ -1,10 +1,7 @@
 // „Per E-Mail senden“ (docs/decisions/0079-documents-by-mail.md) end to end at the API level, on
 // both databases, against a real SMTP server: the stored PDF byte for byte, the XRechnung for a
 // Leitweg-ID, the history, the audit event, the SMTP server down, and the abuse list.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "bun:test";
 import {
   type AuditEvent,
   formatEuro,
@@ -15,74 +12,36 @@ import {
 } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import { HttpError } from "../../src/http/errors.ts";
-import type { DeliveryOptions } from "../../src/mail/delivery.ts";
 import { systemActor } from "../../src/modules/audit/index.ts";
 import { sendDocumentByMail } from "../../src/modules/sending/index.ts";
-import { createTestApp, testConfig } from "../support/app.ts";
+import { testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
 import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
-import { freePort, startSmtpServer, testCertificate } from "../support/smtp.ts";
-import { registerAndLogin, type SignedInUser, signedInOwner, uniqueEmail } from "../support/users.ts";
+import { mailBodyOf, pdfText, sendingTestKit } from "../support/sending.ts";
+import { freePort, startSmtpServer } from "../support/smtp.ts";
+import { registerAndLogin, type SignedInUser, uniqueEmail } from "../support/users.ts";
 
-const from = "portal@klarwerk.test";
-const delivery: Partial<DeliveryOptions> = { pollMs: 100, retryBaseMs: 200, maxRetryMs: 400 };
-const caDir = mkdtempSync(join(tmpdir(), "klarwerk-sending-ca-"));
-const caFile = join(caDir, "ca.pem");
-writeFileSync(caFile, testCertificate().cert);
+const { cleanups, startApp, world } = sendingTestKit("sending");
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  rmSync(caDir, { recursive: true, force: true });
-}, 60_000);
-
-function startApp(db: TestDatabase, smtpUrl: string, env: Record<string, string> = {}): App {
-  const app = createTestApp(db.sql, testConfig({ SMTP_URL: smtpUrl, SMTP_CA_FILE: caFile, MAIL_FROM: from, ...env }), {
-    delivery,
-  });
-  app.listen({ port: 0, hostname: "127.0.0.1" });
-  cleanups.push(async () => {
-    await app.stop();
-  });
-  return app;
-}
-
-async function run(command: string[], stdin: Uint8Array): Promise<string> {
-  const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe", stdin });
-  const [stdout] = await Promise.all([new Response(child.stdout).text(), child.exited]);
-  return stdout;
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  return run(["pdftotext", "-layout", "-", "-"], bytes);
-}
-
-const mailBody = (to: string[], overrides: Record<string, unknown> = {}) => ({
-  to,
+const mailBody = mailBodyOf({
   subject: "Ihre Rechnung",
   text: "Guten Tag,\n\nanbei die Rechnung.\n\nGrüße",
   attachXml: false,
-  ...overrides,
 });
 
 describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
+  let smtp: Awaited<ReturnType<typeof world>>["smtp"];
   let db: TestDatabase;
   let app: App;
   let owner: SignedInUser;
   let staff: SignedInUser;
-  const smtpReady = startSmtpServer({ tls: true });
-  let smtp: Awaited<typeof smtpReady>;
 
   beforeAll(async () => {
-    smtp = await smtpReady;
-    cleanups.push(() => smtp.close());
-    db = await createTestDatabase({ kind });
-    cleanups.push(() => db.drop());
-    app = startApp(db, smtp.url);
-    await saveCompany(app, { contactEmail: "buchhaltung@klarwerk.test" });
-    owner = await signedInOwner(app);
-    staff = await registerAndLogin(app, { name: "Theo Team" });
+    ({ smtp, db, app, owner, staff } = await world(kind, {
+      contactEmail: "buchhaltung@klarwerk.test",
+      staffName: "Theo Team",
+    }));
   }, 180_000);
 
   async function customerWith(fields: { email: string | null; leitweg_id?: string | null }): Promise<number> {
@@ -250,18 +209,18 @@ describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
     });
 
     test("a template with a line break in its subject is refused; a customer name with CR/LF stays on the subject's one line", async () => {
-      const refused = await callJson<{ code: string; message: string }>(app, "/api/company/mail-templates", {
+      const refused = await callJson<{ code: string; message: string }>(app, "/api/company/mail-templates/invoice", {
         token: owner.token,
         method: "PUT",
-        json: { invoice: { subject: "Rechnung {nummer}\r\nBcc: evil@example.com", text: "Text" } },
+        json: { subject: "Rechnung {nummer}\r\nBcc: evil@example.com", text: "Text" },
       });
       expect(refused.status).toBe(422);
       expect(refused.body.message).toBe(sendingMessages.subjectOneLine);
 
-      const saved = await callJson(app, "/api/company/mail-templates", {
+      const saved = await callJson(app, "/api/company/mail-templates/invoice", {
         token: owner.token,
         method: "PUT",
-        json: { invoice: { subject: "Rechnung {nummer} für {kunde}", text: "Hallo {kunde}" } },
+        json: { subject: "Rechnung {nummer} für {kunde}", text: "Hallo {kunde}" },
       });
       expect(saved.status).toBe(200);
       try {
@@ -276,10 +235,10 @@ describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
         expect(mail?.parsed.headers.has("bcc")).toBe(false);
         expect(smtp.to("evil@example.com")).toHaveLength(0);
       } finally {
-        await callJson(app, "/api/company/mail-templates", {
+        await callJson(app, "/api/company/mail-templates/invoice", {
           token: owner.token,
           method: "PUT",
-          json: { invoice: { subject: "Rechnung {nummer} von {absender}", text: "Anbei Rechnung {nummer}." } },
+          json: { subject: "Rechnung {nummer} von {absender}", text: "Anbei Rechnung {nummer}." },
         });
       }
     });
@@ -342,16 +301,16 @@ describe.each(testDatabaseKinds())("invoices by mail (%s)", (kind) => {
 
   test("templates: staff may neither read nor change them (403); an unknown placeholder is refused in German (422)", async () => {
     expect((await call(app, "/api/company/mail-templates", { token: staff.token })).status).toBe(403);
-    const staffPut = await call(app, "/api/company/mail-templates", {
+    const staffPut = await call(app, "/api/company/mail-templates/invoice", {
       token: staff.token,
       method: "PUT",
-      json: { invoice: { subject: "Rechnung {nummer}", text: "Text" } },
+      json: { subject: "Rechnung {nummer}", text: "Text" },
     });
     expect(staffPut.status).toBe(403);
-    const unknown = await callJson<{ code: string; message: string }>(app, "/api/company/mail-templates", {
+    const unknown = await callJson<{ code: string; message: string }>(app, "/api/company/mail-templates/invoice", {
       token: owner.token,
       method: "PUT",
-      json: { invoice: { subject: "Rechnung {nummer}", text: "Zahlbar bis {zahlbar_bis}" } },
+      json: { subject: "Rechnung {nummer}", text: "Zahlbar bis {zahlbar_bis}" },
     });
     expect(unknown.status).toBe(422);
     expect(unknown.body).toEqual({ code: "validation", message: sendingMessages.unknownPlaceholder("zahlbar_bis") });

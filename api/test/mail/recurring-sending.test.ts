@@ -2,10 +2,7 @@
 // against a real SMTP server: one mail with the stored PDF per run, sent once (a second job, and a
 // run left `issued` by a crash between issuing and sending, send nothing twice), a customer
 // without address leaves the run `issued` with the German note on the screen.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { type RecurringInvoice, recurringInvoiceMessages, todayInGermany } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import type { ResolvedConfig } from "../../src/config.ts";
@@ -16,17 +13,11 @@ import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { callJson } from "../support/http.ts";
 import { saveCompany } from "../support/invoices.ts";
-import { startSmtpServer, testCertificate } from "../support/smtp.ts";
+import { sendingTestKit } from "../support/sending.ts";
+import { startSmtpServer } from "../support/smtp.ts";
 import { type SignedInUser, signedInOwner, uniqueEmail } from "../support/users.ts";
 
-const caDir = mkdtempSync(join(tmpdir(), "klarwerk-recurring-ca-"));
-const caFile = join(caDir, "ca.pem");
-writeFileSync(caFile, testCertificate().cert);
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  rmSync(caDir, { recursive: true, force: true });
-}, 60_000);
+const { caFile, cleanups } = sendingTestKit("recurring");
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const child = Bun.spawn(["pdftotext", "-layout", "-", "-"], { stdout: "pipe", stdin: bytes });

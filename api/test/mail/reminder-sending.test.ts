@@ -2,27 +2,29 @@
 // is written with the reminder and carries its PDF; a reminder queued while the mail server is down
 // is dropped when its invoice is paid before the server comes up (Postausgang „Verworfen“ with the
 // German reason, the reminder's history says not sent); a customer without address gets no mail.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { addDays, type Invoice, type InvoiceReminder, type OutboxMail, reminderMessages } from "@klarwerk/kit";
+import { beforeAll, describe, expect, test } from "bun:test";
+import {
+  addDays,
+  defaultMailTemplates,
+  formatEuro,
+  type Invoice,
+  type InvoiceReminder,
+  type OutboxMail,
+  type PrivacyErasurePlan,
+  reminderMessages,
+} from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
+import { searchPerson } from "../../src/modules/privacy/search.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { callJson } from "../support/http.ts";
 import { invoiceJson, saveCompany, storeIssuedInThePast } from "../support/invoices.ts";
-import { freePort, startSmtpServer, testCertificate } from "../support/smtp.ts";
+import { openPrivacyCase } from "../support/privacy.ts";
+import { sendingTestKit } from "../support/sending.ts";
+import { freePort, startSmtpServer } from "../support/smtp.ts";
 import { registerAndLogin, type SignedInUser, signedInOwner, uniqueEmail } from "../support/users.ts";
 
-const caDir = mkdtempSync(join(tmpdir(), "klarwerk-reminder-ca-"));
-const caFile = join(caDir, "ca.pem");
-writeFileSync(caFile, testCertificate().cert);
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  rmSync(caDir, { recursive: true, force: true });
-}, 60_000);
+const { caFile, cleanups } = sendingTestKit("reminder");
 
 type Made = { reminder: InvoiceReminder; invoice: Invoice };
 
@@ -127,8 +129,8 @@ describe.each(testDatabaseKinds())("reminders by e-mail (%s)", (kind) => {
     expect(shown?.failures.at(-1)?.reason).toBe(reminderMessages.notSentPaid);
   });
 
-  test("an open invoice: the reminder's mail arrives with its PDF; „versendet … an …“ stays", async () => {
-    const address = uniqueEmail("offen");
+  /** A reminder by mail for a new overdue invoice to `address`, and its mail as the server got it. */
+  async function mailedReminder(address: string) {
     const invoice = await overdueFor(address);
     const made = await callJson<Made>(app, `/api/invoices/${invoice.id}/reminders`, {
       token: staff.token,
@@ -138,6 +140,12 @@ describe.each(testDatabaseKinds())("reminders by e-mail (%s)", (kind) => {
     // The server the first test started listens on the port now.
     if (server === null) throw new Error("the first test starts the mail server");
     const [mail] = await server.waitFor(address);
+    return { invoice, made, mail };
+  }
+
+  test("an open invoice: the reminder's mail arrives with its PDF; „versendet … an …“ stays", async () => {
+    const address = uniqueEmail("offen");
+    const { invoice, made, mail } = await mailedReminder(address);
     expect(mail?.parsed.subject).toBe(`Zahlungserinnerung zur Rechnung ${invoice.number}`);
     expect(mail?.parsed.attachments).toHaveLength(1);
     expect(mail?.parsed.attachments[0]?.contentType).toBe("application/pdf");
@@ -148,6 +156,38 @@ describe.each(testDatabaseKinds())("reminders by e-mail (%s)", (kind) => {
     const [reminder] = await history(invoice.id);
     expect(reminder?.sentTo).toBe(address);
     expect(reminder?.sendNote).toBeNull();
+  });
+
+  test("the level's template as an admin saved it: the mail says it; the person's privacy search finds and erases the mail", async () => {
+    const saved = await callJson(app, "/api/company/mail-templates/reminder-1", {
+      token: owner.token,
+      method: "PUT",
+      json: { subject: "Erinnerung: Rechnung {nummer} ist offen", text: "Bitte zahlen Sie {betrag} bis {faellig}." },
+    });
+    expect(saved.status).toBe(200);
+    const address = uniqueEmail("vorlage");
+    const { invoice, made, mail } = await mailedReminder(address);
+    expect(mail?.parsed.subject).toBe(`Erinnerung: Rechnung ${invoice.number} ist offen`);
+    expect(mail?.parsed.text).toContain(`Bitte zahlen Sie ${formatEuro(made.body.reminder.totalCents)}`);
+
+    // Privacy (the reminder's mail holds the customer's address): found by the person's search, erased.
+    const found = (await searchPerson(db.sql, address)).filter((row) => row.kind === "mail");
+    expect(found.map((row) => row.data.kind)).toEqual(["reminder"]);
+    const privacyCase = await openPrivacyCase(app, owner, { email: address, kind: "erasure" });
+    const plan = await callJson<PrivacyErasurePlan>(app, `/api/privacy/cases/${privacyCase.id}/erasure-plan`, {
+      token: owner.token,
+    });
+    expect(plan.body.items.filter((item) => item.kind === "mail").map((item) => item.action)).toEqual(["erase"]);
+    expect(
+      (await callJson(app, `/api/privacy/cases/${privacyCase.id}/erasure`, { method: "POST", token: owner.token }))
+        .status,
+    ).toBe(200);
+    expect(await outboxRowOf(made.body.reminder.id)).toBeUndefined();
+    await callJson(app, "/api/company/mail-templates/reminder-1", {
+      token: owner.token,
+      method: "PUT",
+      json: defaultMailTemplates["reminder-1"],
+    });
   });
 
   test("a customer without e-mail: the reminder is made, no mail, the history says why", async () => {

@@ -792,6 +792,27 @@ const cases: Case[] = [
     },
   },
   {
+    route: "POST /api/quotes/:id/mail",
+    name: "quote sent by mail: every recipient, the subject and the PDF",
+    run: async () => {
+      const id = await quoteId(true);
+      return {
+        call: json(
+          "POST",
+          `/api/quotes/${id}/mail`,
+          { to: ["einkauf@example.com", "chef@example.com"], subject: "Angebot", text: "Anbei." },
+          staff.token,
+        ),
+        expected: {
+          action: "quote.mailed",
+          actor: staff.name,
+          objectId: String(id),
+          values: ["recipients", "subject", "attachments"],
+        },
+      };
+    },
+  },
+  {
     route: "POST /api/invoices",
     name: "draft saved",
     run: async () => ({
@@ -912,16 +933,21 @@ const cases: Case[] = [
     },
   },
   {
-    route: "PUT /api/company/mail-templates",
-    name: "mail template",
+    route: "PUT /api/company/mail-templates/:kind",
+    name: "mail template of one kind",
     run: async () => ({
       call: json(
         "PUT",
-        "/api/company/mail-templates",
-        { invoice: { subject: "Rechnung {nummer}", text: "Anbei Rechnung {nummer}." } },
+        "/api/company/mail-templates/quote",
+        { subject: "Angebot {nummer}", text: "Anbei Angebot {nummer}." },
         owner.token,
       ),
-      expected: { action: "company.mail_templates_changed", ...byOwner(), objectId: null, fields: ["subject", "text"] },
+      expected: {
+        action: "company.mail_templates_changed",
+        ...byOwner(),
+        objectId: "quote",
+        fields: ["subject", "text"],
+      },
     }),
   },
   {

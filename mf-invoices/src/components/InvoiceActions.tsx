@@ -2,7 +2,7 @@ import type { Invoice, InvoiceSummary } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Group, modals, Text, useDisclosure } from "@klarwerk/kit/ui";
 import { useCancelInvoice, useDeleteDraft } from "../api/change-invoice";
-import { LazySendInvoiceDialog } from "../features/sending/components/LazySendInvoiceDialog";
+import { LazySendDocumentDialog } from "../features/sending/components/LazySendDocumentDialog";
 import { sendingUiMessages } from "../features/sending/messages";
 import { invoiceMessages } from "../messages";
 import { FileDownloadButton } from "./FileDownloadButton";
@@ -101,7 +101,14 @@ export function InvoiceActions({ summary, title, invoice, onEdit }: InvoiceActio
           {invoiceMessages.cancelInvoice}
         </Button>
       )}
-      {mailing && <LazySendInvoiceDialog id={id} title={title} opened={mailing} onClose={mail.close} />}
+      {mailing && (
+        <LazySendDocumentDialog
+          document={{ kind: "invoice", id }}
+          title={title}
+          opened={mailing}
+          onClose={mail.close}
+        />
+      )}
       {paying && <PaymentDialog id={id} title={title} opened={paying} onClose={payment.close} />}
       {recording && (
         <RecordPaymentDialog

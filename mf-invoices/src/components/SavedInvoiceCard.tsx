@@ -153,7 +153,7 @@ export const SavedInvoiceCard = memo(function SavedInvoiceCard({ summary, onEdit
       ) : (
         <Loader size="sm" mt="md" aria-label={invoiceMessages.loading} />
       )}
-      <SendingHistory id={summary.id} enabled={summary.number !== null} />
+      <SendingHistory document={{ kind: "invoice", id: summary.id }} enabled={summary.number !== null} />
     </Card>
   );
 });

@@ -69,10 +69,16 @@ import type {
 } from "./releases";
 import type { ContactRequestAnswer, MarkedDoneAnswer, OpenRequestsPage, RepliedAnswer } from "./requests";
 import type {
+  DocumentSendingsAnswer,
   InvoiceMailAnswer,
   InvoiceSendingsAnswer,
+  MailTemplate,
+  MailTemplateAnswer,
   MailTemplatesAnswer,
+  QuoteMailAnswer,
+  SendDocumentMailBody,
   SendInvoiceMailBody,
+  SentDocumentMailAnswer,
   SentInvoiceMailAnswer,
 } from "./sending";
 import type {
@@ -164,7 +170,8 @@ export interface ApiRoutes {
   "GET /api/company/datev": { answer: DatevSettingsAnswer };
   "PUT /api/company/datev": { body: DatevSettingsDraft; answer: DatevSettingsAnswer };
   "GET /api/company/mail-templates": { answer: MailTemplatesAnswer };
-  "PUT /api/company/mail-templates": { body: MailTemplatesAnswer; answer: MailTemplatesAnswer };
+  "GET /api/company/mail-templates/:kind": { answer: MailTemplateAnswer };
+  "PUT /api/company/mail-templates/:kind": { body: MailTemplate; answer: MailTemplateAnswer };
 
   "GET /api/invoices": { query: PagedListQuery & { ageing?: string }; answer: InvoicePage };
   "GET /api/quotes": { query: PagedListQuery; answer: QuotePage };
@@ -175,6 +182,9 @@ export interface ApiRoutes {
   "POST /api/quotes/:id/accept": { answer: QuoteAnswer };
   "POST /api/quotes/:id/reject": { answer: QuoteAnswer };
   "POST /api/quotes/:id/invoice": { body: QuoteConversionInput; answer: QuoteConversionAnswer };
+  "GET /api/quotes/:id/mail": { answer: QuoteMailAnswer };
+  "GET /api/quotes/:id/sendings": { answer: DocumentSendingsAnswer };
+  "POST /api/quotes/:id/mail": { body: SendDocumentMailBody; answer: SentDocumentMailAnswer };
   "GET /api/invoices/report": { answer: InvoiceReport };
   "GET /api/invoices/:id": { answer: InvoiceAnswer };
   "POST /api/invoices": { body: InvoiceSave; answer: InvoiceAnswer };

@@ -99,11 +99,14 @@ export const auditActions = {
   "quote.rejected": action("Angebot abgelehnt", "books", "quote"),
   // On the quote, naming the invoice draft made from it (`fields`: invoice).
   "quote.converted": action("Angebot in Rechnung umgewandelt", "books", "quote"),
+  // „Per E-Mail senden“ of an issued quote: every recipient, the subject and the PDF's name.
+  "quote.mailed": action("Angebot per E-Mail gesendet", "books", "quote"),
   "company.changed": action("Firmendaten geändert", "books", "company"),
   // The letterhead's logo (decision 0091); `changes.logo`: the SHA-256 before and after.
   "company.logo_changed": action("Logo geändert", "books", "company"),
   "company.logo_removed": action("Logo entfernt", "books", "company"),
   "company.datev_changed": action("DATEV-Einstellungen geändert", "books", "company"),
+  // Object id: the template's kind (invoice, quote, reminder-1 …); fields: subject and/or text.
   "company.mail_templates_changed": action("E-Mail-Vorlagen geändert", "other", "company"),
   "company.reminders_changed": action("Mahnwesen-Einstellungen geändert", "books", "company"),
   "company.base_rate_changed": action("Basiszinssatz geändert", "books", "company"),

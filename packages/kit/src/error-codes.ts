@@ -70,6 +70,8 @@ export const apiErrorCodes = [
   "quote-expired",
   "quote-rejected",
   "quote-already-converted",
+  // Documents by mail: an unknown template kind.
+  "mail-template-not-found",
   "payment-above-open",
   // Zahlungserinnerung und Mahnungen.
   "reminder-paid",

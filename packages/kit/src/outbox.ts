@@ -10,6 +10,7 @@ export const outboxMailKinds = [
   "canary-stopped",
   "invoice",
   "reminder",
+  "quote",
 ] as const;
 export type OutboxMailKind = (typeof outboxMailKinds)[number];
 
@@ -40,6 +41,7 @@ export const outboxMailKindLabels: Record<OutboxMailKind, string> = {
   "canary-stopped": "Hinweis auf eine angehaltene Auslieferung",
   invoice: "Rechnung per E-Mail",
   reminder: "Zahlungserinnerung oder Mahnung per E-Mail",
+  quote: "Angebot per E-Mail",
 };
 
 /** One delivery attempt that failed, with the SMTP server's or the network's reason. */

@@ -4,10 +4,11 @@
  * checks and renders) and the screens (which check as the user types and document the placeholders).
  */
 import { formatDate, formatDateTime } from "./format";
+import { defaultReminderMailTemplates } from "./invoices/reminders";
 import { formatEuro } from "./money";
 import { hasControlCharacters, isEmail } from "./rules";
 
-/** The placeholders a template may use, with what they stand for (the dialog lists them). */
+/** The placeholders a template may use, with what they stand for in an invoice's mail. */
 export const mailPlaceholders = {
   nummer: "Rechnungsnummer",
   betrag: "Rechnungsbetrag (brutto)",
@@ -17,6 +18,52 @@ export const mailPlaceholders = {
   absender: "Name Ihrer Firma",
 } as const;
 export type MailPlaceholder = keyof typeof mailPlaceholders;
+
+/**
+ * The documents with a template of their own (mail_templates.kind): the invoice, the quote and the
+ * three reminder levels. Every kind takes the same placeholders; `{faellig}` is the date the
+ * document asks for: the invoice's due date, the quote's „Gültig bis“, the reminder's deadline.
+ */
+export const mailTemplateKinds = ["invoice", "quote", "reminder-1", "reminder-2", "reminder-3"] as const;
+export type MailTemplateKind = (typeof mailTemplateKinds)[number];
+
+export function isMailTemplateKind(value: unknown): value is MailTemplateKind {
+  return mailTemplateKinds.some((kind) => kind === value);
+}
+
+/** How the template editor names each kind. */
+export const mailTemplateKindLabels: Record<MailTemplateKind, string> = {
+  invoice: "Rechnung",
+  quote: "Angebot",
+  "reminder-1": "Zahlungserinnerung",
+  "reminder-2": "1. Mahnung",
+  "reminder-3": "2. Mahnung",
+};
+
+const reminderPlaceholders = (name: string) => ({
+  nummer: "Nummer der gemahnten Rechnung",
+  betrag: `Gesamtbetrag der ${name} (offener Betrag, Gebühren, Zinsen)`,
+  faellig: `Zahlungsfrist der ${name}`,
+  datum: `Datum der ${name}`,
+  kunde: mailPlaceholders.kunde,
+  absender: mailPlaceholders.absender,
+});
+
+/** What each placeholder stands for in each kind's mail (listed under the template's fields). */
+export const mailPlaceholderMeanings: Record<MailTemplateKind, Record<MailPlaceholder, string>> = {
+  invoice: mailPlaceholders,
+  quote: {
+    nummer: "Angebotsnummer",
+    betrag: "Angebotsbetrag (brutto)",
+    faellig: "„Gültig bis“ des Angebots",
+    datum: "Angebotsdatum",
+    kunde: mailPlaceholders.kunde,
+    absender: mailPlaceholders.absender,
+  },
+  "reminder-1": reminderPlaceholders("Zahlungserinnerung"),
+  "reminder-2": reminderPlaceholders("Mahnung"),
+  "reminder-3": reminderPlaceholders("Mahnung"),
+};
 
 export const mailLimits = {
   subjectMax: 200,
@@ -48,6 +95,30 @@ export const defaultInvoiceMailTemplate: MailTemplate = {
   ].join("\n"),
 };
 
+export const defaultQuoteMailTemplate: MailTemplate = {
+  subject: "Angebot {nummer} von {absender}",
+  text: [
+    "Guten Tag,",
+    "",
+    "anbei erhalten Sie unser Angebot {nummer} vom {datum} über {betrag}.",
+    "Es ist gültig bis zum {faellig}.",
+    "",
+    "Für Fragen sind wir gern für Sie da.",
+    "",
+    "Mit freundlichen Grüßen",
+    "{absender}",
+  ].join("\n"),
+};
+
+/** What each kind's sendings start with until an admin saves its template. */
+export const defaultMailTemplates: Record<MailTemplateKind, MailTemplate> = {
+  invoice: defaultInvoiceMailTemplate,
+  quote: defaultQuoteMailTemplate,
+  "reminder-1": defaultReminderMailTemplates[1],
+  "reminder-2": defaultReminderMailTemplates[2],
+  "reminder-3": defaultReminderMailTemplates[3],
+};
+
 export const sendingMessages = {
   subjectRequired: "Bitte geben Sie einen Betreff ein.",
   subjectTooLong: `Der Betreff darf höchstens ${mailLimits.subjectMax} Zeichen lang sein.`,
@@ -68,6 +139,8 @@ export const sendingMessages = {
   rateLimited: (perHour: number) =>
     `Sie haben in der letzten Stunde bereits ${perHour} Sendungen verschickt. Bitte versuchen Sie es später erneut.`,
   notSendable: "Nur eine ausgestellte Rechnung kann per E-Mail gesendet werden.",
+  quoteNotSendable: "Nur ein ausgestelltes Angebot kann per E-Mail gesendet werden.",
+  unknownTemplateKind: `Diese E-Mail-Vorlage gibt es nicht. Es gibt: ${mailTemplateKinds.join(", ")}.`,
   cancelledNotSendable: "Eine stornierte Rechnung kann nicht mehr per E-Mail gesendet werden.",
   pdfMissing: "Das PDF der Rechnung ist nicht vorhanden; sie kann nicht gesendet werden.",
 } as const;
@@ -196,39 +269,66 @@ export function sendingSummary(sending: Pick<DocumentSending, "createdAt" | "rec
   return `versendet am ${formatDateTime(sending.createdAt)} an ${sending.recipients.map((r) => r.address).join(", ")}`;
 }
 
-/** What the send dialog starts with, and the invoice's sendings so far (newest first). */
-export interface InvoiceMailAnswer {
-  draft: {
-    to: string[];
-    subject: string;
-    text: string;
-    /** Ticked when the customer has a Leitweg-ID (a public-sector buyer wants the XRechnung). */
-    attachXml: boolean;
-    /** The attachments' file names: the PDF's and the XRechnung's. */
-    pdfName: string;
-    xmlName: string;
-  };
-  sendings: DocumentSending[];
-}
+/** The documents sent by „Per E-Mail senden“ (the outbox row names one of them). */
+export type MailedDocumentKind = "invoice" | "quote";
 
-/** POST /api/invoices/{id}/mail. */
-export interface SendInvoiceMailBody {
+/** What the send dialog starts with: the customer's address, the template filled in, the PDF's name. */
+export interface DocumentMailDraft {
   to: string[];
   subject: string;
   text: string;
+  pdfName: string;
+}
+
+/** What the quote's send dialog starts with, and its sendings so far (newest first). */
+export interface QuoteMailAnswer {
+  draft: DocumentMailDraft;
+  sendings: DocumentSending[];
+}
+
+/** An invoice's draft: the document's, and whether its XRechnung goes along. */
+export interface InvoiceMailDraft extends DocumentMailDraft {
+  /** Ticked when the customer has a Leitweg-ID (a public-sector buyer wants the XRechnung). */
+  attachXml: boolean;
+  /** The XRechnung's file name. */
+  xmlName: string;
+}
+
+/** What the invoice's send dialog starts with, and its sendings so far (newest first). */
+export interface InvoiceMailAnswer {
+  draft: InvoiceMailDraft;
+  sendings: DocumentSending[];
+}
+
+/** POST /api/quotes/{id}/mail. */
+export interface SendDocumentMailBody {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** POST /api/invoices/{id}/mail. */
+export interface SendInvoiceMailBody extends SendDocumentMailBody {
   attachXml: boolean;
 }
 
-/** GET /api/invoices/{id}/sendings: the history „versendet am … an …“, newest first. */
-export interface InvoiceSendingsAnswer {
+/** GET /api/{invoices|quotes}/{id}/sendings: the history „versendet am … an …“, newest first. */
+export interface DocumentSendingsAnswer {
   sendings: DocumentSending[];
 }
+export type InvoiceSendingsAnswer = DocumentSendingsAnswer;
 
-export interface SentInvoiceMailAnswer {
+export interface SentDocumentMailAnswer {
   sending: DocumentSending;
   sendings: DocumentSending[];
 }
+export type SentInvoiceMailAnswer = SentDocumentMailAnswer;
 
-export interface MailTemplatesAnswer {
-  invoice: MailTemplate;
+/** GET /api/company/mail-templates: every kind's template, the kit's default until saved. */
+export type MailTemplatesAnswer = Record<MailTemplateKind, MailTemplate>;
+
+/** GET/PUT /api/company/mail-templates/{kind}. */
+export interface MailTemplateAnswer {
+  kind: MailTemplateKind;
+  template: MailTemplate;
 }

@@ -54,4 +54,10 @@ export async function renderQuotePdf(
   ]);
   return renderPdf(invoiceDocument(data, logo));
 }
-export { type InvoiceForMail, invoiceForMail, invoiceVisible } from "./mail-documents.ts";
+export {
+  customerMailContact,
+  type DocumentForMail,
+  type InvoiceForMail,
+  invoiceForMail,
+  invoiceVisible,
+} from "./mail-documents.ts";

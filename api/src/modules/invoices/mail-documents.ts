@@ -13,22 +13,39 @@ import { invoiceBlobStore, readBlob } from "./blobs.ts";
 import { invoicesApiMessages as messages } from "./messages.ts";
 import { documentDataOf, findInvoice, isRestricted } from "./store.ts";
 
-/** What a mail about one issued invoice needs: the placeholders' values, the customer's contact, the files. */
-export interface InvoiceForMail {
+/** What a mail about one issued document (invoice, quote) needs: the placeholders' values, the customer's contact, its PDF. */
+export interface DocumentForMail {
   id: number;
   values: InvoiceMailValues;
-  /** The customer's e-mail address (prefilled as the recipient), if the invoice names a customer with one. */
+  /** The customer's e-mail address (prefilled as the recipient), if the document names a customer with one. */
   customerEmail: string | null;
-  /** Whether the customer has a Leitweg-ID (a public-sector buyer: the XRechnung goes along). */
-  customerHasLeitwegId: boolean;
   /** The company's contact address, the mail's Reply-To. */
   replyTo: string | null;
   pdfName: string;
-  xmlName: string;
-  /** The PDF stored at issue, byte for byte. */
+  /** The document's PDF: an invoice's as stored at issue, byte for byte. */
   pdf(): Promise<Uint8Array>;
+}
+
+/** An invoice's mail: the document's, and its XRechnung. */
+export interface InvoiceForMail extends DocumentForMail {
+  /** Whether the customer has a Leitweg-ID (a public-sector buyer: the XRechnung goes along). */
+  customerHasLeitwegId: boolean;
+  xmlName: string;
   /** The XRechnung 3.0 (CII), made from the stored invoice as its download is. */
   xml(): Promise<Uint8Array>;
+}
+
+/** The customer's contact for a mail: its address (trimmed; null when none) and its Leitweg-ID. */
+export async function customerMailContact(
+  sql: Queries,
+  customerId: number | null,
+): Promise<{ email: string | null; hasLeitwegId: boolean }> {
+  const [customer] =
+    customerId === null
+      ? []
+      : await sql<{ email: string | null; leitweg_id: string | null }[]>`
+          select email, leitweg_id from customers where id = ${customerId}`;
+  return { email: customer?.email?.trim() || null, hasLeitwegId: Boolean(customer?.leitweg_id?.trim()) };
 }
 
 /** Whether the invoice exists and the caller may see it (staff do not see one an erasure restricted). */
@@ -58,12 +75,7 @@ export async function invoiceForMail(
   if (!data || pdfBlob === null) throw new HttpError(409, "invoice-not-issued", sendingMessages.notSendable);
   if (stored.invoice.cancelledBy !== null)
     throw new HttpError(409, "invoice-cancelled", sendingMessages.cancelledNotSendable);
-  const customerId = stored.content.customerId;
-  const [customer] =
-    customerId === null
-      ? []
-      : await sql<{ email: string | null; leitweg_id: string | null }[]>`
-          select email, leitweg_id from customers where id = ${customerId}`;
+  const customer = await customerMailContact(sql, stored.content.customerId);
   const store = invoiceBlobStore(config);
   return {
     id,
@@ -75,8 +87,8 @@ export async function invoiceForMail(
       customerName: blockName(data.content.recipient),
       senderName: data.seller.name,
     },
-    customerEmail: customer?.email?.trim() || null,
-    customerHasLeitwegId: Boolean(customer?.leitweg_id?.trim()),
+    customerEmail: customer.email,
+    customerHasLeitwegId: customer.hasLeitwegId,
     replyTo: data.seller.contactEmail,
     pdfName: invoicePdfFileName(data.number),
     xmlName: xrechnungFileName(data.number),

@@ -3,7 +3,6 @@ import {
   type BaseRate,
   baseRatesStale,
   blockName,
-  defaultReminderMailTemplates,
   type InvoiceReminder,
   isIsoDate,
   isReminderLevel,
@@ -24,6 +23,7 @@ import type { Queries } from "../../db/open.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { composeMail, oneLine } from "../../mail/compose.ts";
+import { readMailTemplate } from "../../mail/document-templates.ts";
 import { enqueueMail } from "../../mail/outbox-store.ts";
 import type { AuditActor } from "../audit/index.ts";
 import { readCompanySettings, readCurrentLogo } from "../company/index.ts";
@@ -186,7 +186,8 @@ async function queueReminderMail(
     await markReminderNotSent(tx, reminderId, reminderMessages.notSentNoEmail);
     return false;
   }
-  const template = defaultReminderMailTemplates[figures.level];
+  // The level's template as the admins saved it in the Firmeneinstellungen (the kit's default until then).
+  const template = await readMailTemplate(tx, `reminder-${figures.level}`);
   const values = {
     number: data.number,
     totalCents: figures.totalCents,

@@ -74,13 +74,13 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
   mail: {
     title: "E-Mails",
     categories:
-      "E-Mails an Sie oder über Ihre Anfrage, auch Rechnungen, die wir Ihnen per E-Mail gesendet haben: Empfänger, Antwortadresse, Betreff, Text, Versandstatus, wer sie gesendet hat; die Anhänge (Rechnung als PDF, XRechnung) nur bis zum Versand, danach nur ihre Dateinamen.",
+      "E-Mails an Sie oder über Ihre Anfrage, auch Rechnungen, Angebote, Zahlungserinnerungen und Mahnungen, die wir Ihnen per E-Mail gesendet haben: Empfänger, Antwortadresse, Betreff, Text, Versandstatus, wer sie gesendet hat; die Anhänge (PDF, XRechnung) nur bis zum Versand, danach nur ihre Dateinamen.",
     purpose:
-      "Benachrichtigung des Teams über Ihre Anfrage, Antworten an Sie und der Versand von Rechnungen; Nachweis des Versands.",
+      "Benachrichtigung des Teams über Ihre Anfrage, Antworten an Sie und der Versand von Rechnungen, Angeboten, Zahlungserinnerungen und Mahnungen; Nachweis des Versands.",
     legalBasis:
-      "Art. 6 Abs. 1 lit. b bzw. lit. f DSGVO, wie bei der Anfrage, zu der die E-Mail gehört; bei Rechnungen Art. 6 Abs. 1 lit. b DSGVO (Vertrag).",
+      "Art. 6 Abs. 1 lit. b bzw. lit. f DSGVO, wie bei der Anfrage, zu der die E-Mail gehört; bei Rechnungen, Angeboten und Mahnungen Art. 6 Abs. 1 lit. b DSGVO (Vertrag oder vorvertragliche Maßnahmen).",
     recipients: mailDelivery,
-    storagePeriod: `E-Mails zu einer Kontaktanfrage werden mit ihr gelöscht (${contactRetentionDays} Tage nach Erledigung); E-Mails mit einer Rechnung mit der Rechnung (${invoiceRetentionYears} Jahre ab Ende des Kalenderjahres der Ausstellung).`,
+    storagePeriod: `E-Mails zu einer Kontaktanfrage werden mit ihr gelöscht (${contactRetentionDays} Tage nach Erledigung); E-Mails mit einer Rechnung, Zahlungserinnerung oder Mahnung mit der Rechnung (${invoiceRetentionYears} Jahre ab Ende des Kalenderjahres der Ausstellung); E-Mails mit einem Angebot mit dem Angebot.`,
     source: "Vom System aus Ihrer Anfrage oder der Antwort des Teams erzeugt.",
     fields: {
       kind: "Art",

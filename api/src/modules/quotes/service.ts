@@ -10,7 +10,6 @@ import {
   type Quote,
   type QuoteContent,
   type QuoteConversionAnswer,
-  quotePdfFileName,
   quoteStatusLabels,
   todayInGermany,
   type User,
@@ -28,8 +27,8 @@ import {
   insertDraft,
   invoiceBlobStore,
   nextSequence,
-  renderQuotePdf,
 } from "../invoices/index.ts";
+import { quotePdf } from "./mail-document.ts";
 import { type QuoteBody, quoteContentFrom } from "./model.ts";
 import {
   deleteDraftRow,
@@ -205,21 +204,8 @@ export function quotesService({ sql, now, config }: Pick<Deps, "sql" | "now" | "
   async function pdf(id: number): Promise<Response> {
     const stored = await findQuote(sql, id, today());
     if (!stored) throw notFound();
-    const { quote, content, seller } = stored;
-    if (stored.state !== "issued" || quote.number === null || seller === null || content.validUntil === null)
-      throw new HttpError(409, "quote-not-issued", messages.notIssued);
-    const bytes = await renderQuotePdf(
-      {
-        kind: "quote",
-        number: quote.number,
-        content,
-        totals: quote.totals,
-        validUntil: content.validUntil,
-        seller,
-      },
-      store,
-    );
-    return fileResponse(bytes as Uint8Array<ArrayBuffer>, "application/pdf", quotePdfFileName(quote.number), null);
+    const { bytes, fileName } = await quotePdf(stored, store);
+    return fileResponse(bytes as Uint8Array<ArrayBuffer>, "application/pdf", fileName, null);
   }
 
   return { get, create, replace, remove, decide, convert, pdf };

@@ -11,4 +11,4 @@ export {
   writeDocumentMail,
   writeInvoiceMailToCustomer,
 } from "./service.ts";
-export { invoiceSendings } from "./store.ts";
+export { documentSendings } from "./store.ts";

@@ -4,5 +4,5 @@ export const sendingApiMessages = {
   invoiceNotFound: "Diese Rechnung gibt es nicht.",
   subjectNotText: "Das Feld „subject“ muss Text sein.",
   textNotText: "Das Feld „text“ muss Text sein.",
-  templateNotObject: "Das Feld „invoice“ muss ein Objekt mit Betreff und Text sein.",
+  templateNotObject: "Die Vorlage muss ein Objekt mit Betreff („subject“) und Text („text“) sein.",
 } as const;

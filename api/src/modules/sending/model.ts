@@ -1,14 +1,21 @@
 import {
   checkMailTemplate,
+  type DocumentMailDraft,
   type DocumentSending,
+  type DocumentSendingsAnswer,
   type InvoiceMailAnswer,
-  type InvoiceSendingsAnswer,
+  isMailTemplateKind,
   type MailTemplate,
+  type MailTemplateAnswer,
+  type MailTemplateKind,
   type MailTemplatesAnswer,
   mailLimits,
+  mailTemplateKinds,
+  type QuoteMailAnswer,
+  quoteMessages,
   recipientsProblem,
-  type SendInvoiceMailBody,
-  type SentInvoiceMailAnswer,
+  type SendDocumentMailBody,
+  type SentDocumentMailAnswer,
   sendingMessages,
   uniqueRecipients,
 } from "@klarwerk/kit";
@@ -25,6 +32,8 @@ import { sendingApiMessages as messages } from "./messages.ts";
 const tags = ["Sending"];
 const idParam = { description: "The invoice's id, a positive integer.", invalid: messages.invalidInvoiceId };
 const notFound = { "invoice-not-found": [messages.invoiceNotFound] };
+const quoteIdParam = { description: "The quote's id, a positive integer.", invalid: quoteMessages.invalidId };
+const quoteNotFound = { "quote-not-found": [quoteMessages.notFound] };
 
 const templateSchema = schemaOf<MailTemplate>()(
   Type.Object(
@@ -60,6 +69,21 @@ const sendingSchema = schemaOf<DocumentSending>()(
   ),
 );
 
+const draftProperties = {
+  to: Type.Array(Type.String(), { description: "The customer's address, if it has one." }),
+  subject: Type.String({ description: "The kind's template, filled in." }),
+  text: Type.String(),
+  pdfName: Type.String({ description: "The attached PDF's file name." }),
+};
+
+const sendingsSchema = schemaOf<DocumentSendingsAnswer>()(
+  Type.Object({ sendings: Type.Array(sendingSchema) }, { additionalProperties: false }),
+);
+
+const sentSchema = schemaOf<SentDocumentMailAnswer>()(
+  Type.Object({ sending: sendingSchema, sendings: Type.Array(sendingSchema) }, { additionalProperties: false }),
+);
+
 export const invoiceMailRoute = endpoint("GET /api/invoices/:id/mail")({
   summary: "What „Per E-Mail senden“ starts with, and the invoice's sendings so far",
   tags,
@@ -71,14 +95,7 @@ export const invoiceMailRoute = endpoint("GET /api/invoices/:id/mail")({
       Type.Object(
         {
           draft: Type.Object(
-            {
-              to: Type.Array(Type.String()),
-              subject: Type.String(),
-              text: Type.String(),
-              attachXml: Type.Boolean(),
-              pdfName: Type.String(),
-              xmlName: Type.String(),
-            },
+            { ...draftProperties, attachXml: Type.Boolean(), xmlName: Type.String() },
             { additionalProperties: false },
           ),
           sendings: Type.Array(sendingSchema),
@@ -103,42 +120,60 @@ export const invoiceSendingsRoute = endpoint("GET /api/invoices/:id/sendings")({
   answer: {
     status: 200,
     description: "The sendings, newest first (none for a draft).",
-    schema: schemaOf<InvoiceSendingsAnswer>()(
-      Type.Object({ sendings: Type.Array(sendingSchema) }, { additionalProperties: false }),
-    ),
+    schema: sendingsSchema,
   },
   errors: { 404: notFound },
 });
 
 /** The body as sent: checked by the kit's rules (recipients, one-line subject, lengths), 422 on the first problem. */
-function sendBodyFrom(body: SendInvoiceMailBody): SendInvoiceMailBody {
+function sendBodyFrom<Body extends SendDocumentMailBody>(body: Body): Body {
   const to = body.to.map((address) => address.trim());
   const problem = recipientsProblem(to);
   if (problem !== null) throw new HttpError(422, "validation", problem);
   const errors = checkMailTemplate({ subject: body.subject, text: body.text }, { placeholders: false });
   const first = errors.subject ?? errors.text;
   if (first !== undefined) throw new HttpError(422, "validation", first);
-  return { to: uniqueRecipients(to), subject: body.subject.trim(), text: body.text, attachXml: body.attachXml };
+  return { ...body, to: uniqueRecipients(to), subject: body.subject.trim() };
 }
+
+/** Recipients, subject and text: every document's body (an invoice's adds `attachXml`). */
+const sendBodyProperties = {
+  to: t.Array(t.String({ error: sendingMessages.recipientsNotList, maxLength: 1000 }), {
+    error: sendingMessages.recipientsNotList,
+    maxItems: 100,
+  }),
+  subject: t.String({ error: messages.subjectNotText, maxLength: 10_000 }),
+  text: t.String({ error: messages.textNotText, maxLength: 100_000 }),
+};
+
+const sendDescription =
+  `One mail per recipient (at most ${mailLimits.recipientsMax}), written to the outbox: it goes out when the ` +
+  "mail server takes it. Each user may send a limited number per hour (`MAIL_SENDINGS_PER_HOUR`, 429 beyond; " +
+  "invoices and quotes count together).";
+
+const sendErrors = {
+  400: { "bad-request": [httpMessages.badRequest] },
+  422: {
+    validation: [
+      sendingMessages.recipientsRequired,
+      sendingMessages.recipientsTooMany,
+      sendingMessages.recipientInvalid("a,b@example.de"),
+      sendingMessages.subjectOneLine,
+      httpMessages.notJsonObject,
+    ],
+    "attachment-too-large": [sendingMessages.attachmentTooLarge("10 MB")],
+  },
+  429: { "rate-limited": [sendingMessages.rateLimited(mailLimits.sendingsPerHourDefault)] },
+};
 
 export const sendInvoiceMailRoute = endpoint("POST /api/invoices/:id/mail")({
   summary: "„Per E-Mail senden“: the stored PDF (and the XRechnung) to each recipient, through the outbox",
-  description:
-    `One mail per recipient (at most ${mailLimits.recipientsMax}), written to the outbox: it goes out when the ` +
-    "mail server takes it. Each user may send a limited number per hour (`MAIL_SENDINGS_PER_HOUR`, 429 beyond).",
+  description: sendDescription,
   tags,
   idParam,
   body: withRules(
     t.Object(
-      {
-        to: t.Array(t.String({ error: sendingMessages.recipientsNotList, maxLength: 1000 }), {
-          error: sendingMessages.recipientsNotList,
-          maxItems: 100,
-        }),
-        subject: t.String({ error: messages.subjectNotText, maxLength: 10_000 }),
-        text: t.String({ error: messages.textNotText, maxLength: 100_000 }),
-        attachXml: t.Boolean({ error: sendingMessages.attachXmlNotBoolean }),
-      },
+      { ...sendBodyProperties, attachXml: t.Boolean({ error: sendingMessages.attachXmlNotBoolean }) },
       { error: httpMessages.notJsonObject },
     ),
     sendBodyFrom,
@@ -146,71 +181,143 @@ export const sendInvoiceMailRoute = endpoint("POST /api/invoices/:id/mail")({
   answer: {
     status: 201,
     description: "The sending and all of the invoice's sendings, newest first.",
-    schema: schemaOf<SentInvoiceMailAnswer>()(
-      Type.Object({ sending: sendingSchema, sendings: Type.Array(sendingSchema) }, { additionalProperties: false }),
-    ),
+    schema: sentSchema,
   },
   errors: {
-    400: { "bad-request": [httpMessages.badRequest] },
+    ...sendErrors,
     404: notFound,
     409: {
       "invoice-not-issued": [sendingMessages.notSendable],
       "invoice-cancelled": [sendingMessages.cancelledNotSendable],
       "invoice-pdf-missing": [sendingMessages.pdfMissing],
     },
-    422: {
-      validation: [
-        sendingMessages.recipientsRequired,
-        sendingMessages.recipientsTooMany,
-        sendingMessages.recipientInvalid("a,b@example.de"),
-        sendingMessages.subjectOneLine,
-        httpMessages.notJsonObject,
-      ],
-      "attachment-too-large": [sendingMessages.attachmentTooLarge("10 MB")],
-    },
-    429: { "rate-limited": [sendingMessages.rateLimited(mailLimits.sendingsPerHourDefault)] },
+  },
+});
+
+export const quoteMailRoute = endpoint("GET /api/quotes/:id/mail")({
+  summary: "What „Per E-Mail senden“ starts with for an issued quote, and its sendings so far",
+  description: "`{faellig}` in the quote template is the quote's „Gültig bis“.",
+  tags,
+  idParam: quoteIdParam,
+  answer: {
+    status: 200,
+    description: "The draft (recipient, subject and text from the quote template) and the sendings, newest first.",
+    schema: schemaOf<QuoteMailAnswer>()(
+      Type.Object(
+        {
+          draft: schemaOf<DocumentMailDraft>()(Type.Object(draftProperties, { additionalProperties: false })),
+          sendings: Type.Array(sendingSchema),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  errors: { 404: quoteNotFound, 409: { "quote-not-issued": [sendingMessages.quoteNotSendable] } },
+});
+
+export const quoteSendingsRoute = endpoint("GET /api/quotes/:id/sendings")({
+  summary: "A quote's sendings by mail: when, by whom, to whom, each recipient's mail's state",
+  tags,
+  idParam: quoteIdParam,
+  answer: { status: 200, description: "The sendings, newest first (none for a draft).", schema: sendingsSchema },
+  errors: { 404: quoteNotFound },
+});
+
+export const sendQuoteMailRoute = endpoint("POST /api/quotes/:id/mail")({
+  summary: "„Per E-Mail senden“: the issued quote's PDF to each recipient, through the outbox",
+  description: sendDescription,
+  tags,
+  idParam: quoteIdParam,
+  body: withRules(t.Object(sendBodyProperties, { error: httpMessages.notJsonObject }), sendBodyFrom),
+  answer: {
+    status: 201,
+    description: "The sending and all of the quote's sendings, newest first.",
+    schema: sentSchema,
+  },
+  errors: {
+    ...sendErrors,
+    404: quoteNotFound,
+    409: { "quote-not-issued": [sendingMessages.quoteNotSendable] },
   },
 });
 
 const templatesSchema = schemaOf<MailTemplatesAnswer>()(
-  Type.Object({ invoice: templateSchema }, { additionalProperties: false }),
+  Type.Object(
+    Object.fromEntries(mailTemplateKinds.map((kind) => [kind, templateSchema])) as Record<
+      MailTemplateKind,
+      typeof templateSchema
+    >,
+    { additionalProperties: false },
+  ),
 );
 
-export const readTemplatesRoute = endpoint("GET /api/company/mail-templates")({
-  summary: "The subject and text „Per E-Mail senden“ starts with (admins)",
-  tags,
-  answer: { status: 200, description: "The stored templates, or the defaults until saved.", schema: templatesSchema },
-});
+const kindParameter = {
+  name: "kind",
+  in: "path" as const,
+  required: true,
+  description: "The template's document: invoice, quote, reminder-1 (Zahlungserinnerung), reminder-2, reminder-3.",
+  schema: { type: "string" as const, enum: [...mailTemplateKinds] },
+};
 
-/** The templates to store: the kit's rules (placeholders by name), 422 on the first problem. */
-function templatesFrom(body: MailTemplatesAnswer): MailTemplatesAnswer {
-  const errors = checkMailTemplate(body.invoice);
-  const first = errors.subject ?? errors.text;
-  if (first !== undefined) throw new HttpError(422, "validation", first);
-  return { invoice: { subject: body.invoice.subject.trim(), text: body.invoice.text } };
+const templateAnswerSchema = schemaOf<MailTemplateAnswer>()(
+  Type.Object({ kind: stringEnum(mailTemplateKinds), template: templateSchema }, { additionalProperties: false }),
+);
+
+/** The `:kind` path parameter: one of the kit's kinds, else 404 in German. */
+export function templateKindOf(value: string | undefined): MailTemplateKind {
+  if (!isMailTemplateKind(value))
+    throw new HttpError(404, "mail-template-not-found", sendingMessages.unknownTemplateKind);
+  return value;
 }
 
-export const saveTemplatesRoute = endpoint("PUT /api/company/mail-templates")({
-  summary: "Replace the mail templates (admins)",
+export const readTemplatesRoute = endpoint("GET /api/company/mail-templates")({
+  summary: "Every kind's subject and text „Per E-Mail senden“ starts with (admins)",
   tags,
+  answer: {
+    status: 200,
+    description: "By kind: the stored template, or the default until saved.",
+    schema: templatesSchema,
+  },
+});
+
+export const readTemplateRoute = endpoint("GET /api/company/mail-templates/:kind")({
+  summary: "One kind's mail template (admins)",
+  tags,
+  parameters: [kindParameter],
+  answer: {
+    status: 200,
+    description: "The stored template, or the default until saved.",
+    schema: templateAnswerSchema,
+  },
+  errors: { 404: { "mail-template-not-found": [sendingMessages.unknownTemplateKind] } },
+});
+
+/** The template to store: the kit's rules (placeholders by name), 422 on the first problem. */
+function templateFrom(body: MailTemplate): MailTemplate {
+  const errors = checkMailTemplate(body);
+  const first = errors.subject ?? errors.text;
+  if (first !== undefined) throw new HttpError(422, "validation", first);
+  return { subject: body.subject.trim(), text: body.text };
+}
+
+export const saveTemplateRoute = endpoint("PUT /api/company/mail-templates/:kind")({
+  summary: "Replace one kind's mail template (admins)",
+  tags,
+  parameters: [kindParameter],
   body: withRules(
     t.Object(
       {
-        invoice: t.Object(
-          {
-            subject: t.String({ error: messages.subjectNotText, maxLength: 10_000 }),
-            text: t.String({ error: messages.textNotText, maxLength: 100_000 }),
-          },
-          { error: messages.templateNotObject },
-        ),
+        subject: t.String({ error: messages.subjectNotText, maxLength: 10_000 }),
+        text: t.String({ error: messages.textNotText, maxLength: 100_000 }),
       },
-      { error: httpMessages.notJsonObject },
+      { error: messages.templateNotObject },
     ),
-    templatesFrom,
+    templateFrom,
   ),
-  answer: { status: 200, description: "The stored templates.", schema: templatesSchema },
+  answer: { status: 200, description: "The stored template.", schema: templateAnswerSchema },
   errors: {
     400: { "bad-request": [httpMessages.badRequest] },
+    404: { "mail-template-not-found": [sendingMessages.unknownTemplateKind] },
     422: {
       validation: [
         sendingMessages.unknownPlaceholder("name"),

@@ -1,12 +1,18 @@
+import type { MailTemplate } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { idParams } from "../../http/ids.ts";
 import {
   invoiceMailRoute,
   invoiceSendingsRoute,
+  quoteMailRoute,
+  quoteSendingsRoute,
+  readTemplateRoute,
   readTemplatesRoute,
-  saveTemplatesRoute,
+  saveTemplateRoute,
   sendInvoiceMailRoute,
+  sendQuoteMailRoute,
+  templateKindOf,
 } from "./model.ts";
 import { sendingService } from "./service.ts";
 
@@ -15,10 +21,17 @@ import { sendingService } from "./service.ts";
  * - `GET /api/invoices/{id}/mail` → `{ draft, sendings }`: what „Per E-Mail senden“ starts with, and the history;
  * - `GET /api/invoices/{id}/sendings` → `{ sendings }`: the history „versendet am … an …“, for any invoice;
  * - `POST /api/invoices/{id}/mail` `{ to, subject, text, attachXml }` → 201 `{ sending, sendings }`;
- * - `GET`/`PUT /api/company/mail-templates` → `{ invoice }`: the template, admins only.
+ * - the same three for an issued quote under `/api/quotes/{id}` (its PDF attached; no XML);
+ * - `GET /api/company/mail-templates` → every kind's template; `GET`/`PUT /api/company/mail-templates/{kind}`
+ *   `{ subject, text }` → `{ kind, template }`: admins only.
  */
 export function sendingModule(deps: Pick<Deps, "sql" | "auth" | "outbox" | "config">) {
   const service = sendingService(deps);
+  const sender = (user: { id: number; name: string; role: string }) => ({
+    id: user.id,
+    name: user.name,
+    role: user.role,
+  });
   return new Elysia({ name: "sending-routes", prefix: "/api" })
     .use(deps.auth.guard)
     .use(idParams)
@@ -33,15 +46,29 @@ export function sendingModule(deps: Pick<Deps, "sql" | "auth" | "outbox" | "conf
     .post(
       "/invoices/:id/mail",
       async ({ id, body, user, actor, status }) =>
-        status(
-          201,
-          await service.sendInvoiceByMail(id, body, { id: user.id, name: user.name, role: user.role }, actor),
-        ),
+        status(201, await service.sendInvoiceByMail(id, body, sender(user), actor)),
       { auth: true, ...sendInvoiceMailRoute.options() },
     )
+    .get("/quotes/:id/mail", async ({ id }) => service.quoteDraft(id), { auth: true, ...quoteMailRoute.options() })
+    .get("/quotes/:id/sendings", async ({ id }) => service.quoteSendings(id), {
+      auth: true,
+      ...quoteSendingsRoute.options(),
+    })
+    .post(
+      "/quotes/:id/mail",
+      async ({ id, body, user, actor, status }) =>
+        status(201, await service.sendQuoteByMail(id, body, sender(user), actor)),
+      { auth: true, ...sendQuoteMailRoute.options() },
+    )
     .get("/company/mail-templates", async () => service.templates(), { admin: true, ...readTemplatesRoute.options() })
-    .put("/company/mail-templates", async ({ body, user, actor }) => service.saveTemplates(body, user.id, actor), {
+    .get("/company/mail-templates/:kind", async ({ params }) => service.template(templateKindOf(params.kind)), {
       admin: true,
-      ...saveTemplatesRoute.options(),
-    });
+      ...readTemplateRoute.options(),
+    })
+    .put(
+      "/company/mail-templates/:kind",
+      async ({ params, body, user, actor }) =>
+        service.saveTemplate(templateKindOf(params.kind), body as MailTemplate, user.id, actor),
+      { admin: true, ...saveTemplateRoute.options() },
+    );
 }

@@ -1,14 +1,21 @@
 import {
   type AuditAction,
-  type DocumentSending,
+  type DocumentMailDraft,
+  type DocumentSendingsAnswer,
   formatSizeLimit,
   type InvoiceMailAnswer,
+  type MailedDocumentKind,
   type MailTemplate,
+  type MailTemplateAnswer,
+  type MailTemplateKind,
   mailLimits,
+  type QuoteMailAnswer,
+  quoteMessages,
   recipientsProblem,
   renderMailTemplate,
+  type SendDocumentMailBody,
   type SendInvoiceMailBody,
-  type SentInvoiceMailAnswer,
+  type SentDocumentMailAnswer,
   sendingMessages,
   uniqueRecipients,
 } from "@klarwerk/kit";
@@ -16,22 +23,25 @@ import type { Queries } from "../../db/open.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { type Block, composeMail, oneLine } from "../../mail/compose.ts";
+import { readMailTemplate, readMailTemplates } from "../../mail/document-templates.ts";
 import { enqueueMail, type MailAttachment } from "../../mail/outbox-store.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
-import { invoiceForMail, invoiceVisible } from "../invoices/index.ts";
-import { invoiceSendings, readInvoiceTemplate, saveInvoiceTemplate, sendingsInLastHour } from "./store.ts";
+import { type DocumentForMail, invoiceForMail, invoiceVisible } from "../invoices/index.ts";
+import { quoteForMail } from "../quotes/index.ts";
+import { sendingApiMessages } from "./messages.ts";
+import { documentSendings, saveMailTemplate, sendingsInLastHour } from "./store.ts";
 
 /** What one sending of a document says and carries; `sendDocumentByMail` checks it again. */
 export interface DocumentMail {
   /** The document it is about: its mails go with it, its history lists them. */
-  document: { kind: "invoice"; id: number };
+  document: { kind: MailedDocumentKind; id: number };
   to: readonly string[];
   subject: string;
   text: string;
   /** The mail's Reply-To (the company's contact address), if any. */
   replyTo: string | null;
   attachments: readonly MailAttachment[];
-  /** The audit event naming the recipients: `invoice.mailed`, later the quote's or reminder's. */
+  /** The audit event naming the recipients: `invoice.mailed`, `quote.mailed`. */
   auditAction: AuditAction;
 }
 
@@ -46,8 +56,8 @@ function blocksOf(text: string): Block[] {
 }
 
 /**
- * The sending core every document uses (invoices now; recurring invoices, quotes and reminders
- * next): checks the recipients, the subject and the attachments' size, keeps the caller's rate
+ * The sending core every document uses (invoices, recurring invoices' „ausstellen und senden“,
+ * quotes): checks the recipients, the subject and the attachments' size, keeps the caller's rate
  * limit, and in one transaction writes one outbox mail per recipient (each with the attachments'
  * bytes) and the audit event naming every recipient. Nothing is sent here: the outbox's worker
  * sends when the mail server takes it.
@@ -101,7 +111,12 @@ export async function writeDocumentMail(
       blocks: blocksOf(mail.text),
     });
     await enqueueMail(tx, composed, {
-      sending: { sendingId, invoiceId: mail.document.id, sentBy: sender },
+      sending: {
+        sendingId,
+        invoiceId: mail.document.kind === "invoice" ? mail.document.id : null,
+        quoteId: mail.document.kind === "quote" ? mail.document.id : null,
+        sentBy: sender,
+      },
       attachments: mail.attachments,
     });
   }
@@ -132,7 +147,7 @@ export async function writeInvoiceMailToCustomer(
 ): Promise<{ sendingId: string; to: string } | "no-email"> {
   const invoice = await invoiceForMail(tx, config, invoiceId, "admin");
   if (invoice.customerEmail === null) return "no-email";
-  const template = await readInvoiceTemplate(tx);
+  const template = await readMailTemplate(tx, "invoice");
   const sendingId = await writeDocumentMail(
     tx,
     config,
@@ -151,26 +166,73 @@ export async function writeInvoiceMailToCustomer(
   return { sendingId, to: invoice.customerEmail };
 }
 
-/** The invoice side of sending: the draft the dialog starts with, the sending, the history, the template. */
+/** What „Per E-Mail senden“ starts with for `document`: the customer's address and `template` filled in. */
+function draftOf(document: DocumentForMail, template: MailTemplate): DocumentMailDraft {
+  return {
+    to: document.customerEmail ? [document.customerEmail] : [],
+    subject: oneLine(renderMailTemplate(template.subject, document.values)),
+    text: renderMailTemplate(template.text, document.values),
+    pdfName: document.pdfName,
+  };
+}
+
+/** „Per E-Mail senden“ for issued invoices and quotes: the drafts, the sendings, the histories, the templates. */
 export function sendingService(deps: Pick<Deps, "sql" | "outbox" | "config">) {
   const { sql, config } = deps;
 
-  /** What „Per E-Mail senden“ starts with: the customer's address, the template filled in, the XML ticked for a Leitweg-ID. */
+  /** The invoice's draft: the template filled in, the XML ticked for a customer with a Leitweg-ID. */
   async function draft(invoiceId: number, role: string): Promise<InvoiceMailAnswer> {
     const invoice = await invoiceForMail(sql, config, invoiceId, role);
-    const template = await readInvoiceTemplate(sql);
+    const template = await readMailTemplate(sql, "invoice");
     return {
-      draft: {
-        to: invoice.customerEmail ? [invoice.customerEmail] : [],
-        subject: oneLine(renderMailTemplate(template.subject, invoice.values)),
-        text: renderMailTemplate(template.text, invoice.values),
-        attachXml: invoice.customerHasLeitwegId,
-        pdfName: invoice.pdfName,
-        xmlName: invoice.xmlName,
-      },
-      sendings: await invoiceSendings(sql, invoiceId),
+      draft: { ...draftOf(invoice, template), attachXml: invoice.customerHasLeitwegId, xmlName: invoice.xmlName },
+      sendings: await documentSendings(sql, { kind: "invoice", id: invoiceId }),
     };
   }
+
+  /** The quote's draft (404 unknown, 409 a draft): the quote template, its PDF's name. */
+  async function quoteDraft(quoteId: number): Promise<QuoteMailAnswer> {
+    const quote = await quoteForMail(sql, config, quoteId);
+    return {
+      draft: draftOf(quote, await readMailTemplate(sql, "quote")),
+      sendings: await documentSendings(sql, { kind: "quote", id: quoteId }),
+    };
+  }
+
+  /** Sends `document` as the body says, with `attachments`; answers the sending and the document's history. */
+  async function send(
+    document: { kind: MailedDocumentKind; id: number },
+    found: DocumentForMail,
+    body: SendDocumentMailBody,
+    attachments: MailAttachment[],
+    sender: { id: number | null; name: string },
+    actor: AuditActor,
+  ): Promise<SentDocumentMailAnswer> {
+    const sendingId = await sendDocumentByMail(
+      deps,
+      {
+        document,
+        to: body.to,
+        subject: body.subject,
+        text: body.text,
+        replyTo: found.replyTo,
+        attachments,
+        auditAction: document.kind === "quote" ? "quote.mailed" : "invoice.mailed",
+      },
+      sender,
+      actor,
+    );
+    const sendings = await documentSendings(sql, document);
+    const sending = sendings.find((entry) => entry.id === sendingId);
+    if (!sending) throw new Error(`sending ${sendingId} was not stored`);
+    return { sending, sendings };
+  }
+
+  const pdfOf = async (found: DocumentForMail): Promise<MailAttachment> => ({
+    fileName: found.pdfName,
+    contentType: "application/pdf",
+    content: await found.pdf(),
+  });
 
   /**
    * „Per E-Mail senden“ for an issued invoice: its stored PDF byte for byte, with `attachXml` its
@@ -181,47 +243,61 @@ export function sendingService(deps: Pick<Deps, "sql" | "outbox" | "config">) {
     body: SendInvoiceMailBody,
     sender: { id: number | null; name: string; role: string },
     actor: AuditActor,
-  ): Promise<SentInvoiceMailAnswer> {
+  ): Promise<SentDocumentMailAnswer> {
     const invoice = await invoiceForMail(sql, config, invoiceId, sender.role);
-    const attachments: MailAttachment[] = [
-      { fileName: invoice.pdfName, contentType: "application/pdf", content: await invoice.pdf() },
-    ];
+    const attachments = [await pdfOf(invoice)];
     if (body.attachXml)
       attachments.push({ fileName: invoice.xmlName, contentType: "application/xml", content: await invoice.xml() });
-    const sendingId = await sendDocumentByMail(
-      deps,
-      {
-        document: { kind: "invoice", id: invoiceId },
-        to: body.to,
-        subject: body.subject,
-        text: body.text,
-        replyTo: invoice.replyTo,
-        attachments,
-        auditAction: "invoice.mailed",
-      },
-      { id: sender.id, name: sender.name },
-      actor,
-    );
-    const sendings = await invoiceSendings(sql, invoiceId);
-    const sending = sendings.find((entry) => entry.id === sendingId);
-    if (!sending) throw new Error(`sending ${sendingId} was not stored`);
-    return { sending, sendings };
+    return send({ kind: "invoice", id: invoiceId }, invoice, body, attachments, sender, actor);
+  }
+
+  /** „Per E-Mail senden“ for an issued quote: its PDF as its download makes it. 404 unknown, 409 a draft. */
+  async function sendQuoteByMail(
+    quoteId: number,
+    body: SendDocumentMailBody,
+    sender: { id: number | null; name: string },
+    actor: AuditActor,
+  ): Promise<SentDocumentMailAnswer> {
+    const quote = await quoteForMail(sql, config, quoteId);
+    return send({ kind: "quote", id: quoteId }, quote, body, [await pdfOf(quote)], sender, actor);
   }
 
   /** The history of any invoice the caller may see (404 unknown, or restricted for staff). */
-  async function sendings(invoiceId: number, role: string): Promise<{ sendings: DocumentSending[] }> {
+  async function sendings(invoiceId: number, role: string): Promise<DocumentSendingsAnswer> {
     if (!(await invoiceVisible(sql, invoiceId, role)))
-      throw new HttpError(404, "invoice-not-found", "Diese Rechnung gibt es nicht.");
-    return { sendings: await invoiceSendings(sql, invoiceId) };
+      throw new HttpError(404, "invoice-not-found", sendingApiMessages.invoiceNotFound);
+    return { sendings: await documentSendings(sql, { kind: "invoice", id: invoiceId }) };
   }
 
-  async function templates(): Promise<{ invoice: MailTemplate }> {
-    return { invoice: await readInvoiceTemplate(sql) };
+  /** The history of any quote (404 unknown; a draft has none). */
+  async function quoteSendings(quoteId: number): Promise<DocumentSendingsAnswer> {
+    const [row] = await sql`select 1 from quotes where id = ${quoteId}`;
+    if (!row) throw new HttpError(404, "quote-not-found", quoteMessages.notFound);
+    return { sendings: await documentSendings(sql, { kind: "quote", id: quoteId }) };
   }
 
-  async function saveTemplates(body: { invoice: MailTemplate }, userId: number, actor: AuditActor) {
-    return { invoice: await sql.begin((tx) => saveInvoiceTemplate(tx, body.invoice, userId, actor)) };
+  async function template(kind: MailTemplateKind): Promise<MailTemplateAnswer> {
+    return { kind, template: await readMailTemplate(sql, kind) };
   }
 
-  return { draft, sendInvoiceByMail, sendings, templates, saveTemplates };
+  async function saveTemplate(
+    kind: MailTemplateKind,
+    body: MailTemplate,
+    userId: number,
+    actor: AuditActor,
+  ): Promise<MailTemplateAnswer> {
+    return { kind, template: await sql.begin((tx) => saveMailTemplate(tx, kind, body, userId, actor)) };
+  }
+
+  return {
+    draft,
+    quoteDraft,
+    sendInvoiceByMail,
+    sendQuoteByMail,
+    sendings,
+    quoteSendings,
+    templates: () => readMailTemplates(sql),
+    template,
+    saveTemplate,
+  };
 }

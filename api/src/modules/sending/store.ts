@@ -1,36 +1,32 @@
-import {
-  type DocumentSending,
-  type DocumentSendingRecipient,
-  defaultInvoiceMailTemplate,
-  type MailTemplate,
+import type {
+  DocumentSending,
+  DocumentSendingRecipient,
+  MailedDocumentKind,
+  MailTemplate,
+  MailTemplateKind,
 } from "@klarwerk/kit";
 import type { Queries } from "../../db/open.ts";
+import { readMailTemplate } from "../../mail/document-templates.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 
 // The statements on mail_templates and on the outbox's sendings (migration 044).
 
-/** The invoice template as stored, or the kit's default until an admin saved one. */
-export async function readInvoiceTemplate(sql: Queries): Promise<MailTemplate> {
-  const [row] = await sql<{ subject: string; body: string }[]>`
-    select subject, body from mail_templates where kind = 'invoice'`;
-  return row ? { subject: row.subject, text: row.body } : { ...defaultInvoiceMailTemplate };
-}
-
-/** Stores the invoice template; the audit event names the changed fields (the texts are no one's data). */
-export async function saveInvoiceTemplate(
+/** Stores one kind's template; the audit event names the kind and the changed fields (the texts are no one's data). */
+export async function saveMailTemplate(
   sql: Queries,
+  kind: MailTemplateKind,
   template: MailTemplate,
   userId: number | null,
   actor: AuditActor,
 ): Promise<MailTemplate> {
-  const before = await readInvoiceTemplate(sql);
+  const before = await readMailTemplate(sql, kind);
   await sql`
     insert into mail_templates (kind, subject, body, updated_by)
-    values ('invoice', ${template.subject}, ${template.text}, ${userId})
+    values (${kind}, ${template.subject}, ${template.text}, ${userId})
     on conflict (kind) do update set subject = excluded.subject, body = excluded.body, updated_at = now(),
       updated_by = excluded.updated_by`;
   const fields = (["subject", "text"] as const).filter((field) => before[field] !== template[field]);
-  await recordAuditEvent(sql, actor, { action: "company.mail_templates_changed", fields });
+  await recordAuditEvent(sql, actor, { action: "company.mail_templates_changed", objectId: kind, fields });
   return template;
 }
 
@@ -55,8 +51,12 @@ interface SendingRow {
   attachments: string[];
 }
 
-/** An invoice's sendings, newest first: one per sending, its recipients with their mails' state. */
-export async function invoiceSendings(sql: Queries, invoiceId: number): Promise<DocumentSending[]> {
+/** A document's sendings, newest first: one per sending, its recipients with their mails' state. */
+export async function documentSendings(
+  sql: Queries,
+  document: { kind: MailedDocumentKind; id: number },
+): Promise<DocumentSending[]> {
+  const column = document.kind === "quote" ? sql`o.quote_id` : sql`o.invoice_id`;
   const rows = await sql<SendingRow[]>`
     select o.sending_id::text as sending_id, min(o.created_at) as created_at, min(o.sent_by_name) as sent_by_name,
       min(o.subject) as subject,
@@ -64,7 +64,7 @@ export async function invoiceSendings(sql: Queries, invoiceId: number): Promise<
       array(select a.file_name from outbox_attachments a where a.outbox_id = min(o.id) order by a.position)
         as attachments
     from outbox o
-    where o.invoice_id = ${invoiceId} and o.sending_id is not null
+    where ${column} = ${document.id} and o.sending_id is not null
     group by o.sending_id
     order by min(o.created_at) desc, min(o.id) desc`;
   return rows.map((row) => ({

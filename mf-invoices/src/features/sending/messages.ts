@@ -19,9 +19,13 @@ export const sendingUiMessages = {
   waiting: "wartet auf den Versand",
   failed: "fehlgeschlagen",
   by: (name: string) => `von ${name}`,
-  templatesTitle: "E-Mail-Vorlage für Rechnungen",
-  templatesIntro: "Betreff und Text, mit denen „Per E-Mail senden“ beginnt. Platzhalter werden beim Senden ersetzt:",
+  templatesTitle: "E-Mail-Vorlagen",
+  templatesIntro:
+    "Betreff und Text, mit denen „Per E-Mail senden“ beginnt (bei Mahnungen: die E-Mail an den Kunden). Bis Sie eine Vorlage speichern, gilt die vorgegebene.",
+  templateKind: "Vorlage für",
+  templateFor: (label: string) => `E-Mail-Vorlage: ${label}`,
+  placeholders: "Platzhalter, die beim Senden ersetzt werden:",
   templatesSave: "Vorlage speichern",
-  templatesSaved: "Die E-Mail-Vorlage wurde gespeichert.",
+  templateSaved: (label: string) => `Die E-Mail-Vorlage „${label}“ wurde gespeichert.`,
   templatesFailed: "Die Vorlage konnte nicht gespeichert werden",
 } as const;

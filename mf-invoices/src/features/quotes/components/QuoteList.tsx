@@ -1,4 +1,11 @@
-import { formatEuro, type QuotePage, type QuoteStatus, type QuoteSummary, quoteStatuses } from "@klarwerk/kit";
+import {
+  formatEuro,
+  type QuotePage,
+  type QuoteStatus,
+  type QuoteSummary,
+  quoteLabels,
+  quoteStatuses,
+} from "@klarwerk/kit";
 import { DownloadIcon, SearchIcon } from "@klarwerk/kit/icons";
 import { notifyError, notifySuccess, Pager, QueryState, usePagedList } from "@klarwerk/kit/portal";
 import {
@@ -14,9 +21,13 @@ import {
   Text,
   TextInput,
   Title,
+  useDisclosure,
 } from "@klarwerk/kit/ui";
 import { useId, useState } from "react";
 import { formatGermanDate } from "../../../invoice/dates";
+import { LazySendDocumentDialog } from "../../sending/components/LazySendDocumentDialog";
+import { SendingHistory } from "../../sending/components/SendingHistory";
+import { sendingUiMessages } from "../../sending/messages";
 import { downloadQuotePdf, quotesQueryOptions, useConvertQuote, useDecideQuote } from "../api/quotes";
 import { quoteScreenMessages as messages, quoteStatusText } from "../messages";
 
@@ -52,6 +63,7 @@ function QuoteCard({ quote, onEdit }: { quote: QuoteSummary; onEdit: (id: number
   const headingId = useId();
   const [partial, setPartial] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [mailing, mail] = useDisclosure(false);
   const decide = useDecideQuote({
     onSuccess: (_, { decision }) => notifySuccess(decision === "accept" ? messages.accepted : messages.rejected),
     onError: (error) => notifyError(error.message),
@@ -112,9 +124,14 @@ function QuoteCard({ quote, onEdit }: { quote: QuoteSummary; onEdit: (id: number
           </Button>
         )}
         {quote.number !== null && (
-          <Button variant="default" leftSection={<DownloadIcon />} loading={busy} onClick={download}>
-            {messages.downloadPdf}
-          </Button>
+          <>
+            <Button variant="default" leftSection={<DownloadIcon />} loading={busy} onClick={download}>
+              {messages.downloadPdf}
+            </Button>
+            <Button variant="default" onClick={mail.open}>
+              {sendingUiMessages.send}
+            </Button>
+          </>
         )}
         {quote.status === "open" && (
           <>
@@ -158,6 +175,15 @@ function QuoteCard({ quote, onEdit }: { quote: QuoteSummary; onEdit: (id: number
           </>
         )}
       </Group>
+      <SendingHistory document={{ kind: "quote", id: quote.id }} enabled={quote.number !== null} />
+      {mailing && quote.number !== null && (
+        <LazySendDocumentDialog
+          document={{ kind: "quote", id: quote.id }}
+          title={`${quoteLabels.quote} ${quote.number}`}
+          opened={mailing}
+          onClose={mail.close}
+        />
+      )}
     </Card>
   );
 }

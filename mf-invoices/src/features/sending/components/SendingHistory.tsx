@@ -1,7 +1,7 @@
 import { type DocumentSending, sendingSummary } from "@klarwerk/kit";
 import { Badge, Group, List, Text } from "@klarwerk/kit/ui";
 import { useId } from "react";
-import { useInvoiceSendings } from "../api/invoice-mail";
+import { type MailedDocument, useDocumentSendings } from "../api/document-mail";
 import { sendingUiMessages as messages } from "../messages";
 
 function StateBadges({ sending }: { sending: DocumentSending }) {
@@ -23,13 +23,13 @@ function StateBadges({ sending }: { sending: DocumentSending }) {
   );
 }
 
-/** „Versand“ on an issued invoice: each sending as „versendet am … an …“, newest first; nothing before the first. */
-export function SendingHistory({ id, enabled }: { id: number; enabled: boolean }) {
+/** „Versand“ on an issued invoice or quote: each sending as „versendet am … an …“, newest first; nothing before the first. */
+export function SendingHistory({ document, enabled }: { document: MailedDocument; enabled: boolean }) {
   const headingId = useId();
-  const { data } = useInvoiceSendings(id, enabled);
+  const { data } = useDocumentSendings(document, enabled);
   if (!data || data.sendings.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} data-testid="invoice-sendings">
+    <section aria-labelledby={headingId} data-testid={`${document.kind}-sendings`}>
       <Text fz="xs" fw={700} c="dimmed" tt="uppercase" mt="md" id={headingId} style={{ letterSpacing: "0.04em" }}>
         {messages.history}
       </Text>

@@ -1,19 +1,20 @@
 import {
   checkMailTemplate,
-  type InvoiceMailAnswer,
+  type DocumentMailDraft,
+  type InvoiceMailDraft,
   recipientsProblem,
   splitRecipients,
   uniqueRecipients,
 } from "@klarwerk/kit";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Checkbox, Group, List, Loader, Modal, Stack, Text, Textarea, TextInput } from "@klarwerk/kit/ui";
-import { type FormEvent, useState } from "react";
-import { useInvoiceMailDraft, useSendInvoiceMail } from "../api/invoice-mail";
+import { type FormEvent, useId, useState } from "react";
+import { type MailedDocument, useDocumentMailDraft, useSendDocumentMail } from "../api/document-mail";
 import { sendingUiMessages as messages } from "../messages";
 
-interface SendInvoiceDialogProps {
-  id: number;
-  /** The invoice's heading („Rechnung 2026-0001“), named in the dialog's title. */
+interface SendDocumentDialogProps {
+  document: MailedDocument;
+  /** The document's heading („Rechnung 2026-0001“, „Angebot AN-2026-0001“), named in the dialog's title. */
   title: string;
   opened: boolean;
   onClose: () => void;
@@ -21,13 +22,25 @@ interface SendInvoiceDialogProps {
 
 type Field = "to" | "subject" | "text";
 
-function SendForm({ id, draft, onClose }: { id: number; draft: InvoiceMailAnswer["draft"]; onClose: () => void }) {
+/** An invoice's draft offers its XRechnung; a quote's has its PDF only. */
+const offersXml = (draft: DocumentMailDraft | InvoiceMailDraft): draft is InvoiceMailDraft => "attachXml" in draft;
+
+function SendForm({
+  document,
+  draft,
+  onClose,
+}: {
+  document: MailedDocument;
+  draft: DocumentMailDraft | InvoiceMailDraft;
+  onClose: () => void;
+}) {
+  const attachmentsId = useId();
   const [to, setTo] = useState(draft.to.join(", "));
   const [subject, setSubject] = useState(draft.subject);
   const [text, setText] = useState(draft.text);
-  const [attachXml, setAttachXml] = useState(draft.attachXml);
+  const [attachXml, setAttachXml] = useState(offersXml(draft) && draft.attachXml);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const send = useSendInvoiceMail(id);
+  const send = useSendDocumentMail(document);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,20 +94,22 @@ function SendForm({ id, draft, onClose }: { id: number; draft: InvoiceMailAnswer
           onChange={(event) => setText(event.currentTarget.value)}
         />
         <div>
-          <Text fz="sm" fw={500} id={`attachments-${id}`}>
+          <Text fz="sm" fw={500} id={attachmentsId}>
             {messages.attachments}
           </Text>
-          <List size="sm" aria-labelledby={`attachments-${id}`} style={{ overflowWrap: "anywhere" }}>
+          <List size="sm" aria-labelledby={attachmentsId} style={{ overflowWrap: "anywhere" }}>
             <List.Item>{draft.pdfName}</List.Item>
-            {attachXml && <List.Item>{draft.xmlName}</List.Item>}
+            {offersXml(draft) && attachXml && <List.Item>{draft.xmlName}</List.Item>}
           </List>
         </div>
-        <Checkbox
-          label={messages.attachXml}
-          description={messages.attachXmlHint}
-          checked={attachXml}
-          onChange={(event) => setAttachXml(event.currentTarget.checked)}
-        />
+        {offersXml(draft) && (
+          <Checkbox
+            label={messages.attachXml}
+            description={messages.attachXmlHint}
+            checked={attachXml}
+            onChange={(event) => setAttachXml(event.currentTarget.checked)}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" type="button" onClick={onClose}>
             {messages.abort}
@@ -109,12 +124,13 @@ function SendForm({ id, draft, onClose }: { id: number; draft: InvoiceMailAnswer
 }
 
 /**
- * „Per E-Mail senden“: recipients (the customer's address to start with; several, separated by
- * commas), subject and text from the company's template, the stored PDF attached and the
- * XRechnung when ticked (ticked for a customer with a Leitweg-ID). The mail goes through the outbox.
+ * „Per E-Mail senden“ for an issued invoice or quote: recipients (the customer's address to start
+ * with; several, separated by commas), subject and text from the kind's template, the PDF attached
+ * and, for an invoice, the XRechnung when ticked (ticked for a customer with a Leitweg-ID). The
+ * mail goes through the outbox.
  */
-export function SendInvoiceDialog({ id, title, opened, onClose }: SendInvoiceDialogProps) {
-  const draft = useInvoiceMailDraft(id, opened);
+export function SendDocumentDialog({ document, title, opened, onClose }: SendDocumentDialogProps) {
+  const draft = useDocumentMailDraft(document, opened);
   return (
     <Modal
       opened={opened}
@@ -125,7 +141,7 @@ export function SendInvoiceDialog({ id, title, opened, onClose }: SendInvoiceDia
       centered
     >
       {draft.data ? (
-        <SendForm id={id} draft={draft.data.draft} onClose={onClose} />
+        <SendForm document={document} draft={draft.data.draft} onClose={onClose} />
       ) : draft.error ? (
         <Text c="var(--mantine-color-error)" role="alert">
           {draft.error.message}
