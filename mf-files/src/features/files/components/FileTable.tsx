@@ -113,7 +113,7 @@ export function FileTable({ files }: FileTableProps) {
                   {file.uploader_name || messages.unknownUploader}
                 </Table.Td>
                 <Table.Td className="files-cell-actions">
-                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                  <Group gap={6} justify="flex-end" wrap="wrap">
                     <Button
                       size="xs"
                       variant="light"

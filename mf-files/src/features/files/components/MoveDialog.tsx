@@ -64,7 +64,7 @@ export function MoveDialog({ name, from, exclude, save, onClose }: MoveDialogPro
           {messages.moveHint}
         </Text>
         <nav aria-label={messages.moveTargetLabel}>
-          <Breadcrumbs separator="/" separatorMargin={6} className="files-move-path">
+          <Breadcrumbs separator="/" separatorMargin={6} className="files-breadcrumbs">
             {crumbs.map((crumb, depth) =>
               depth === crumbs.length - 1 ? (
                 <Text key={crumb.id} fw={600} aria-current="location">
