@@ -345,7 +345,28 @@ const portalRoutes: Record<string, PortalRoute> = {
       json: { name: `Matrix ${crypto.randomUUID().slice(0, 8)}`, parent_id: null },
     }),
   },
+  "PATCH /api/folders/:id": {
+    allowed: 200,
+    request: async () => {
+      const [row] = await db.sql<{ id: number }[]>`
+        insert into folders (name) values (${`Matrix ${crypto.randomUUID().slice(0, 8)}`}) returning id`;
+      return {
+        path: `/api/folders/${row?.id}`,
+        method: "PATCH",
+        json: { name: `Umbenannt ${crypto.randomUUID().slice(0, 8)}` },
+      };
+    },
+  },
   "GET /api/files": { allowed: 200, request: async () => ({ path: "/api/files" }) },
+  "GET /api/files/search": { allowed: 200, request: async () => ({ path: "/api/files/search?search=matrix" }) },
+  "PATCH /api/files/:id": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/files/${await uploadedFileId(adminToken, { name: "alt.txt", type: "text/plain", content: "alt" })}`,
+      method: "PATCH",
+      json: { name: "neu.txt" },
+    }),
+  },
   "POST /api/files/upload": {
     allowed: 201,
     request: async () => {

@@ -245,6 +245,143 @@ test("a file over the upload limit is refused at once; a broken image shows the 
   await expect(main(page).getByRole("img", { name: "Keine Vorschau verfügbar" })).toBeVisible();
 });
 
+test("rename a file, move it into a folder, find it from the top level by its path and open its folder", async ({
+  page,
+  request,
+}) => {
+  await openFileArea(page, request);
+  const top = `Ablage ${tag()}`;
+  const customers = `Kunden ${tag()}`;
+  await createFolder(page, top);
+  await folderButton(page, top).click();
+  await createFolder(page, customers);
+  const word = tag();
+  await fileInput(page).setInputFiles([{ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF") }]);
+  await expect(fileRows(page).filter({ hasText: "scan.pdf" })).toHaveCount(1);
+
+  // Umbenennen: a slash is refused with the server's reason, then the new name is stored.
+  await main(page).getByRole("button", { name: "scan.pdf umbenennen" }).click();
+  const rename = page.getByRole("dialog", { name: "„scan.pdf“ umbenennen" });
+  const field = rename.getByLabel("Neuer Name");
+  await expect(field).toHaveValue("scan.pdf");
+  await field.fill("a/b.pdf");
+  await rename.getByRole("button", { name: "Umbenennen" }).click();
+  await expect(rename).toContainText("Der Dateiname darf weder „/“ noch „\\“ enthalten.");
+  const newName = `Vertrag Müller & Söhne ${word}.pdf`;
+  await field.fill(newName);
+  await rename.getByRole("button", { name: "Umbenennen" }).click();
+  await expect(rename).toBeHidden();
+  await expect(fileRows(page).filter({ hasText: newName })).toHaveCount(1);
+
+  // Verschieben: the picker starts at „Dateien“; here is where it lies, so it cannot go here.
+  await main(page)
+    .getByRole("button", { name: `${newName} verschieben` })
+    .click();
+  const move = page.getByRole("dialog", { name: `„${newName}“ verschieben` });
+  await expect(move.getByRole("navigation", { name: "Zielordner" })).toHaveText("Dateien");
+  await move.getByRole("button", { name: `Ordner „${top}“ öffnen` }).click();
+  await expect(move.getByRole("button", { name: "Hierher verschieben" })).toBeDisabled();
+  await move.getByRole("button", { name: `Ordner „${customers}“ öffnen` }).click();
+  await expect(move.getByRole("navigation", { name: "Zielordner" })).toHaveText(`Dateien/${top}/${customers}`);
+  await move.getByRole("button", { name: "Hierher verschieben" }).click();
+  await expect(move).toBeHidden();
+  await expect(page.getByText(`„${newName}“ liegt jetzt in „${customers}“.`)).toBeVisible();
+  await expect(main(page).getByText("Keine Dateien gefunden.")).toBeVisible();
+
+  // From the top level, „vertrag“ in every folder finds it with its path.
+  await main(page).getByRole("button", { name: "Root" }).click();
+  await main(page).getByRole("searchbox", { name: "Dateien durchsuchen" }).fill(`vertrag müller & söhne ${word}`);
+  await main(page).getByRole("checkbox", { name: "In allen Ordnern suchen" }).check();
+  const hits = main(page).getByRole("region", { name: "Treffer in allen Ordnern" });
+  await expect(hits.getByRole("row").filter({ hasText: newName })).toHaveCount(1);
+  const path = `Dateien / ${top} / ${customers}`;
+  await expect(hits).toContainText(path);
+  await expectNoAxeViolations(page);
+
+  // The path opens the folder, where the file is.
+  await hits.getByRole("button", { name: `Ordner ${path} öffnen` }).click();
+  await expect(breadcrumbs(page)).toHaveText(`Dateien/${top}/${customers}`);
+  await expect(fileRows(page).filter({ hasText: newName })).toHaveCount(1);
+
+  // A folder's menu: Umbenennen and Verschieben; never into itself (it is not offered as a target).
+  await breadcrumbs(page).getByRole("button", { name: top }).click();
+  await main(page)
+    .getByRole("button", { name: `Aktionen für Ordner „${customers}“` })
+    .click();
+  await page.getByRole("menuitem", { name: "Verschieben" }).click();
+  const moveFolder = page.getByRole("dialog", { name: `„${customers}“ verschieben` });
+  await moveFolder.getByRole("button", { name: `Ordner „${top}“ öffnen` }).click();
+  await expect(moveFolder.getByRole("button", { name: `Ordner „${customers}“ öffnen` })).toHaveCount(0);
+  await moveFolder.getByRole("navigation", { name: "Zielordner" }).getByRole("button", { name: "Dateien" }).click();
+  await moveFolder.getByRole("button", { name: "Hierher verschieben" }).click();
+  await expect(moveFolder).toBeHidden();
+  await main(page).getByRole("button", { name: "Root" }).click();
+  await expect(folderButton(page, customers)).toBeVisible();
+});
+
+test("the hits, the rename and the move dialog fit at 390 and 1280 px, light and dark, axe clean", async ({
+  page,
+  request,
+}) => {
+  await openFileArea(page, request);
+  const folder = `Passt ${tag()} ${"Langer Ordnername ".repeat(4)}`.trim();
+  await createFolder(page, folder);
+  await folderButton(page, folder).click();
+  const name = `Protokoll ${tag()} ${"sehr lang ".repeat(8)}.txt`;
+  await fileInput(page).setInputFiles([{ name, mimeType: "text/plain", buffer: Buffer.from("x") }]);
+  await expect(fileRows(page)).toHaveCount(1);
+  await main(page).getByRole("button", { name: "Root" }).click();
+  await main(page).getByRole("searchbox", { name: "Dateien durchsuchen" }).fill(name.slice(0, 18));
+  await main(page).getByRole("checkbox", { name: "In allen Ordnern suchen" }).check();
+  const hits = main(page).getByRole("region", { name: "Treffer in allen Ordnern" });
+  await expect(hits.getByRole("row").filter({ hasText: name })).toHaveCount(1);
+
+  const shots = process.env.SCREENSHOTS;
+  async function check(view: string, width: number, colorScheme: "light" | "dark") {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", colorScheme);
+    const widest = await page.evaluate(() => {
+      let found = { right: 0, what: "" };
+      for (const element of document.querySelectorAll("body *")) {
+        const right = element.getBoundingClientRect().right;
+        if (right > found.right) found = { right, what: `${element.tagName}.${element.className}` };
+      }
+      return { scroll: document.documentElement.scrollWidth, ...found };
+    });
+    if (shots)
+      await page.screenshot({ path: join(shots, `files-${view}-${width}-${colorScheme}.png`), fullPage: true });
+    expect(widest.scroll, `${view} at ${width}: ${widest.what}`).toBeLessThanOrEqual(width + 1);
+    if (shots)
+      await page.screenshot({ path: join(shots, `files-${view}-${width}-${colorScheme}.png`), fullPage: true });
+    await expectNoAxeViolations(page);
+  }
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const colorScheme of ["light", "dark"] as const) await check("hits", width, colorScheme);
+  }
+  await main(page).getByRole("checkbox", { name: "In allen Ordnern suchen" }).uncheck();
+  await main(page).getByRole("searchbox", { name: "Dateien durchsuchen" }).fill("");
+  await folderButton(page, folder).click();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await main(page)
+      .getByRole("button", { name: `${name} umbenennen` })
+      .click();
+    for (const colorScheme of ["light", "dark"] as const) await check("rename", width, colorScheme);
+    await page.getByRole("dialog").getByRole("button", { name: "Abbrechen" }).first().click();
+    await main(page)
+      .getByRole("button", { name: `${name} verschieben` })
+      .click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: `Ordner „${folder}“ öffnen` })
+      .waitFor();
+    for (const colorScheme of ["light", "dark"] as const) await check("move", width, colorScheme);
+    await page.getByRole("dialog").getByRole("button", { name: "Abbrechen" }).first().click();
+    await page.emulateMedia({ colorScheme: "light" });
+  }
+});
+
 /** Where an element ends on the right, in CSS pixels from the left of the viewport. */
 async function rightEdge(locator: Locator): Promise<number> {
   const box = await locator.boundingBox();
@@ -269,7 +406,12 @@ test("a very long file name wraps in its cell: the buttons stay in view; on a ph
   // Everything fits: the table does not scroll, and both buttons end inside the window.
   const scroller = main(page).getByRole("region", { name: "Dateien in diesem Ordner" });
   expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
-  for (const label of [`${longName} herunterladen`, `${longName} löschen`]) {
+  for (const label of [
+    `${longName} herunterladen`,
+    `${longName} umbenennen`,
+    `${longName} verschieben`,
+    `${longName} löschen`,
+  ]) {
     const button = main(page).getByRole("button", { name: label });
     await button.evaluate((element) => element.scrollIntoView({ block: "center", inline: "nearest" }));
     expect(await scroller.evaluate((element) => element.scrollLeft)).toBe(0);
@@ -285,7 +427,12 @@ test("a very long file name wraps in its cell: the buttons stay in view; on a ph
     .poll(() => scroller.evaluate((element) => element.scrollWidth - element.clientWidth))
     .toBeLessThanOrEqual(1);
   expect(await rightEdge(scroller)).toBeLessThanOrEqual(390);
-  for (const label of [`${longName} herunterladen`, `${longName} löschen`]) {
+  for (const label of [
+    `${longName} herunterladen`,
+    `${longName} umbenennen`,
+    `${longName} verschieben`,
+    `${longName} löschen`,
+  ]) {
     const button = main(page).getByRole("button", { name: label });
     await button.scrollIntoViewIfNeeded();
     expect(await rightEdge(button)).toBeLessThanOrEqual(390);

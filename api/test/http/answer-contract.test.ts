@@ -41,8 +41,15 @@ import {
   listCustomersRoute,
   updateCustomerRoute,
 } from "../../src/modules/customers/model.ts";
-import { deleteFileRoute, downloadLinkRoute, listFilesRoute, uploadFileRoute } from "../../src/modules/files/model.ts";
-import { createFolderRoute, listFoldersRoute } from "../../src/modules/folders/model.ts";
+import {
+  changeFileRoute,
+  deleteFileRoute,
+  downloadLinkRoute,
+  listFilesRoute,
+  searchFilesRoute,
+  uploadFileRoute,
+} from "../../src/modules/files/model.ts";
+import { changeFolderRoute, createFolderRoute, listFoldersRoute } from "../../src/modules/folders/model.ts";
 import {
   addPaymentRoute,
   cancelInvoiceRoute,
@@ -212,8 +219,11 @@ const answerSchemas = {
   "DELETE /api/invoices/base-rates/:validFrom": deleteBaseRateRoute.answer,
   "GET /api/folders": listFoldersRoute.answer,
   "POST /api/folders": createFolderRoute.answer,
+  "PATCH /api/folders/:id": changeFolderRoute.answer,
   "GET /api/files": listFilesRoute.answer,
   "POST /api/files/upload": uploadFileRoute(1).answer,
+  "GET /api/files/search": searchFilesRoute.answer,
+  "PATCH /api/files/:id": changeFileRoute.answer,
   "DELETE /api/files/:id": deleteFileRoute.answer,
   "POST /api/files/:id/download-link": downloadLinkRoute.answer,
   "GET /api/releases": releasesOverviewRoute.answer,

@@ -177,6 +177,14 @@ async function fileId(): Promise<number> {
   return answer.body.file.id;
 }
 
+async function folderId(): Promise<number> {
+  const answer = await callJson<{ folder: { id: number } }>(app, "/api/folders", {
+    token: staff.token,
+    json: { name: `Ordner ${crypto.randomUUID().slice(0, 8)}` },
+  });
+  return answer.body.folder.id;
+}
+
 async function pendingAccount(): Promise<{ id: number; credentials: Credentials }> {
   const credentials = { name: "Petra Pending", email: uniqueEmail("pending"), password: testPassword };
   await register(app, credentials);
@@ -514,6 +522,60 @@ const cases: Case[] = [
       call: json("POST", "/api/folders", { name: `Ordner ${crypto.randomUUID().slice(0, 6)}` }, staff.token),
       expected: { action: "folder.created", actor: staff.name },
     }),
+  },
+  {
+    route: "PATCH /api/folders/:id",
+    name: "folder renamed",
+    run: async () => {
+      const id = await folderId();
+      return {
+        call: json("PATCH", `/api/folders/${id}`, { name: `Neu ${crypto.randomUUID().slice(0, 6)}` }, staff.token),
+        expected: { action: "folder.renamed", actor: staff.name, objectId: String(id), fields: ["name"] },
+      };
+    },
+  },
+  {
+    route: "PATCH /api/folders/:id",
+    name: "folder moved",
+    run: async () => {
+      const [id, parent] = [await folderId(), await folderId()];
+      return {
+        call: json("PATCH", `/api/folders/${id}`, { parent_id: parent }, staff.token),
+        expected: {
+          action: "folder.moved",
+          actor: staff.name,
+          objectId: String(id),
+          changes: { parent_id: { before: null, after: parent } },
+        },
+      };
+    },
+  },
+  {
+    route: "PATCH /api/files/:id",
+    name: "file renamed",
+    run: async () => {
+      const id = await fileId();
+      return {
+        call: json("PATCH", `/api/files/${id}`, { name: "umbenannt.txt" }, staff.token),
+        expected: { action: "file.renamed", actor: staff.name, objectId: String(id), fields: ["original_name"] },
+      };
+    },
+  },
+  {
+    route: "PATCH /api/files/:id",
+    name: "file moved",
+    run: async () => {
+      const [id, folder] = [await fileId(), await folderId()];
+      return {
+        call: json("PATCH", `/api/files/${id}`, { folder_id: folder }, staff.token),
+        expected: {
+          action: "file.moved",
+          actor: staff.name,
+          objectId: String(id),
+          changes: { folder_id: { before: null, after: folder } },
+        },
+      };
+    },
   },
   {
     route: "POST /api/files/upload",

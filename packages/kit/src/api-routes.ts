@@ -16,7 +16,16 @@ import type { CompanyAnswer, CompanySettingsDraft } from "./company";
 import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from "./contact";
 import type { CustomerAnswer, CustomerInput, CustomerPage } from "./customers";
 import type { DatevSettingsAnswer, DatevSettingsDraft } from "./datev";
-import type { DownloadLink, FileAnswer, FileListing, FolderAnswer, FolderList } from "./files";
+import type {
+  DownloadLink,
+  FileAnswer,
+  FileChange,
+  FileListing,
+  FileSearchPage,
+  FolderAnswer,
+  FolderChange,
+  FolderList,
+} from "./files";
 import type {
   CancellationAnswer,
   InvoiceAnswer,
@@ -215,9 +224,12 @@ export interface ApiRoutes {
 
   "GET /api/folders": { query: { parent_id?: number | null }; answer: FolderList };
   "POST /api/folders": { body: { name: string; parent_id: number | null }; answer: FolderAnswer };
+  "PATCH /api/folders/:id": { body: FolderChange; answer: FolderAnswer };
 
   "GET /api/files": { query: { folder_id?: number | null }; answer: FileListing };
   "POST /api/files/upload": { body: FormData; answer: FileAnswer };
+  "GET /api/files/search": { query: { search: string; page?: number }; answer: FileSearchPage };
+  "PATCH /api/files/:id": { body: FileChange; answer: FileAnswer };
   "DELETE /api/files/:id": { answer: undefined };
   "POST /api/files/:id/download-link": { answer: DownloadLink };
 

@@ -43,6 +43,10 @@ const sharedFieldLabels: Record<string, string> = {
   // The customer list's export: its format and the list's search.
   format: "Format",
   search: "Suchbegriff",
+  // The file area: a file's name and folder, a folder's parent.
+  original_name: "Dateiname",
+  folder_id: "Ordner (Nr.)",
+  parent_id: "Übergeordneter Ordner (Nr.)",
   ...privacyErasureActionLabels,
   // An invoice's stored columns (invoice events compare the whole row).
   state: "Stand",

@@ -65,9 +65,15 @@ export const auditActions = {
   // The customer list exported as CSV (decision 0093): its format, search, status filter and how many rows, never whose.
   "customer.exported": action("Kundenliste exportiert", "other", "customer"),
   "folder.created": action("Ordner angelegt", "other", "folder"),
+  // Renamed: the field only (names may hold personal data); moved: the parent's id before and after.
+  "folder.renamed": action("Ordner umbenannt", "other", "folder"),
+  "folder.moved": action("Ordner verschoben", "other", "folder"),
   "file.uploaded": action("Datei hochgeladen", "other", "file"),
   "file.downloaded": action("Datei heruntergeladen", "other", "file"),
   "file.deleted": action("Datei gelöscht", "other", "file"),
+  // As a folder's: renamed names the field only, moved carries the folder ids before and after.
+  "file.renamed": action("Datei umbenannt", "other", "file"),
+  "file.moved": action("Datei verschoben", "other", "file"),
   "invoice.draft_saved": action("Rechnungsentwurf gespeichert", "books", "invoice"),
   "invoice.draft_deleted": action("Rechnungsentwurf gelöscht", "books", "invoice"),
   "invoice.issued": action("Rechnung ausgestellt", "books", "invoice"),

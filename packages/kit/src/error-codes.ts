@@ -43,6 +43,8 @@ export const apiErrorCodes = [
   "folder-not-found",
   "parent-folder-not-found",
   "folder-name-taken",
+  "folder-into-itself",
+  "target-folder-not-found",
   "file-not-found",
   "file-missing",
   "file-content-missing",

@@ -51,3 +51,32 @@ export interface DownloadLink {
   /** Seconds the link stays valid. */
   expires_in: number;
 }
+
+/** `PATCH /api/files/{id}`: a new name, another folder (null: the root level), or both. */
+export interface FileChange {
+  name?: string;
+  folder_id?: number | null;
+}
+
+/** `PATCH /api/folders/{id}`: a new name, another parent (null: the root level), or both. */
+export interface FolderChange {
+  name?: string;
+  parent_id?: number | null;
+}
+
+/** One folder of a path, from the root level down. */
+export interface FolderPathStep {
+  id: number;
+  name: string;
+}
+
+/** A file found by `GET /api/files/search`, with the folders it lies in (empty: the root level). */
+export interface FileSearchHit extends StoredFile {
+  folder_path: FolderPathStep[];
+}
+
+/** `GET /api/files/search`: one page of hits, newest first; `more` when another page follows. */
+export interface FileSearchPage {
+  files: FileSearchHit[];
+  more: boolean;
+}

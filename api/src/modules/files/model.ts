@@ -1,10 +1,11 @@
-import type { DownloadLink, FileAnswer, FileListing, StoredFile } from "@klarwerk/kit";
+import type { DownloadLink, FileAnswer, FileListing, FileSearchHit, FileSearchPage, StoredFile } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
-import { endpoint } from "../../http/endpoint.ts";
+import { endpoint, withRules } from "../../http/endpoint.ts";
+import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
-import { bytesResponse, errorResponses, nullable, schemaOf } from "../../http/openapi.ts";
-import { folderParamErrors, folderQueryParameter, foldersApiMessages } from "../folders/index.ts";
+import { bytesResponse, errorResponses, nullable, queryParameter, schemaOf } from "../../http/openapi.ts";
+import { folderParamErrors, folderQueryParameter, foldersApiMessages, itemNameOf } from "../folders/index.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 import { digestHeaderDocs } from "./serve.ts";
 
@@ -188,4 +189,131 @@ export const previewFileRoute = endpoint("GET /api/files/:id/preview")({
   idParam: fileIdParam,
   responses: { ...downloadResponses, 200: bytesResponse("The image's bytes, in its stored media type.") },
   errors: { 415: { "preview-unavailable": [messages.noPreview] }, ...fileErrors },
+});
+
+const nameMessages = {
+  required: messages.nameRequired,
+  tooLong: messages.nameTooLong,
+  invalid: messages.nameInvalid,
+  slash: messages.nameSlash,
+};
+
+/** What the handler of `PATCH /api/files/:id` gets: undefined leaves the name or the folder as it is. */
+export interface FileChangeRequest {
+  name: string | undefined;
+  /** null: the root level. */
+  folderId: number | null | undefined;
+}
+
+function folderIdOf(raw: number | null): number | null {
+  if (raw === null) return null;
+  if (!Number.isSafeInteger(raw) || raw < 1) throw new HttpError(422, "validation", messages.invalidFolder);
+  return raw;
+}
+
+export const changeFileRoute = endpoint("PATCH /api/files/:id")({
+  summary: "Rename a file, move it into another folder (or to the root level), or both",
+  description:
+    "`folder_id` omitted keeps the file where it is, null moves it to the root level. Names follow a " +
+    "folder's rules (1 to 255 characters, no control character, no `/` or `\\`); two files may share a name, as uploads may.",
+  tags,
+  idParam: fileIdParam,
+  body: withRules(
+    t.Object(
+      {
+        name: t.Optional(t.String({ error: messages.nameRequired })),
+        folder_id: t.Optional(
+          t.Nullable(t.Number({ error: messages.invalidFolder }), { error: messages.invalidFolder }),
+        ),
+      },
+      { error: httpMessages.notJsonObject },
+    ),
+    (body): FileChangeRequest => {
+      if (body.name === undefined && body.folder_id === undefined) {
+        throw new HttpError(422, "validation", messages.changeEmpty);
+      }
+      return {
+        name: body.name === undefined ? undefined : itemNameOf(body.name, nameMessages),
+        folderId: body.folder_id === undefined ? undefined : folderIdOf(body.folder_id),
+      };
+    },
+  ),
+  answer: {
+    status: 200,
+    description: "The file as it is now.",
+    schema: schemaOf<FileAnswer>()(Type.Object({ file: storedFileSchema }, { additionalProperties: false })),
+  },
+  errors: {
+    400: { "bad-request": [httpMessages.badRequest] },
+    404: { "file-not-found": [messages.notFound], "target-folder-not-found": [foldersApiMessages.targetNotFound] },
+    422: {
+      validation: [
+        messages.nameRequired,
+        messages.nameTooLong,
+        messages.nameInvalid,
+        messages.nameSlash,
+        messages.invalidFolder,
+        messages.changeEmpty,
+        httpMessages.notJsonObject,
+      ],
+    },
+  },
+});
+
+/** How many hits a search page holds. */
+export const searchPageSize = 50;
+/** The last page a search reads (50 × 200 = 10 000 hits): past it, a narrower term. */
+export const searchMaxPage = 200;
+/** Characters of a search term. */
+export const searchTermMax = 200;
+
+const folderPathStepSchema = Type.Object(
+  { id: Type.Integer({ minimum: 1 }), name: Type.String() },
+  { additionalProperties: false },
+);
+
+const fileSearchHitSchema = schemaOf<FileSearchHit>()(
+  Type.Object(
+    {
+      ...storedFileSchema.properties,
+      folder_path: Type.Array(folderPathStepSchema, {
+        description: "The folders the file lies in, from the root level down; empty at the root level.",
+      }),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const searchFilesRoute = endpoint("GET /api/files/search")({
+  summary: `Files of every folder whose name contains the term, ${searchPageSize} a page, newest first`,
+  tags,
+  parameters: [
+    queryParameter(
+      "search",
+      `Part of the file name, any case; \`%\` and \`_\` match themselves; up to ${searchTermMax} characters.`,
+      Type.String({ minLength: 1, maxLength: searchTermMax }),
+    ),
+    queryParameter(
+      "page",
+      `From 1 (the default) to ${searchMaxPage}.`,
+      Type.Integer({ minimum: 1, maximum: searchMaxPage }),
+    ),
+  ],
+  answer: {
+    status: 200,
+    description: "One page of hits, each with its folder path.",
+    schema: schemaOf<FileSearchPage>()(
+      Type.Object(
+        {
+          files: Type.Array(fileSearchHitSchema, { description: "Newest first." }),
+          more: Type.Boolean({ description: "Whether another page follows." }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  errors: {
+    400: { "invalid-query": [messages.invalidPage] },
+    422: { validation: [messages.searchRequired, messages.searchTooLong] },
+  },
 });

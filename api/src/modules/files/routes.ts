@@ -4,11 +4,13 @@ import { receivedFromPeer } from "../../http/client-address.ts";
 import { idParams, requireId } from "../../http/ids.ts";
 import { existingFolderParam } from "../folders/index.ts";
 import {
+  changeFileRoute,
   deleteFileRoute,
   downloadFileRoute,
   downloadLinkRoute,
   listFilesRoute,
   previewFileRoute,
+  searchFilesRoute,
   ticketDownloadRoute,
   ticketIdInvalid,
   ticketParams,
@@ -25,6 +27,10 @@ export const streamedBodyPaths = ["/api/files/upload"] as const;
  * but the ticket's download (the flows are service.ts's):
  * - `GET /api/files[?folder_id=<id>]`: `{ files, max_upload_bytes }`, newest first;
  * - `POST /api/files/upload` (multipart: `file`, optional `folder_id`): streamed, 201 `{ file }`;
+ * - `GET /api/files/search?search=<term>[&page=<n>]`: `{ files, more }`, files of every folder by
+ *   name, each with its folder path, 50 a page;
+ * - `PATCH /api/files/{id}` `{ name?, folder_id? }`: renamed and/or moved, 200 `{ file }`; any
+ *   signed-in user, as for delete (decision 0094);
  * - `DELETE /api/files/{id}`: row and blob, 204;
  * - `GET /api/files/{id}/download`: the bytes as an attachment under the original name, with Range;
  * - `POST /api/files/{id}/download-link`: `{ url }`, a link valid for a minute that downloads
@@ -57,6 +63,11 @@ export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "
       }),
       { auth: true, ...listFilesRoute.options() },
     )
+    .get("/search", ({ query }) => service.search(query), { auth: true, ...searchFilesRoute.options() })
+    .patch("/:id", async ({ id, body, actor }) => ({ file: await service.change(id, body, actor) }), {
+      auth: true,
+      ...changeFileRoute.options(),
+    })
     .post(
       "/upload",
       async ({ request, server, user, actor, status }) =>

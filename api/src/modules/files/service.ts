@@ -1,14 +1,25 @@
-import type { User } from "@klarwerk/kit";
+import { type FileSearchPage, isBlank, type User } from "@klarwerk/kit";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
+import { pagingParam } from "../../http/ids.ts";
 import { removeUnlessBackingUp } from "../../storage/deferred-deletes.ts";
 import type { AuditActor } from "../audit/index.ts";
 import { foldersApiMessages, optionalFolderId } from "../folders/index.ts";
 import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";
 import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
 import { filesApiMessages as messages } from "./messages.ts";
+import { type FileChangeRequest, searchMaxPage, searchPageSize, searchTermMax } from "./model.ts";
 import { blobResponse, contentDisposition } from "./serve.ts";
-import { deleteFile, type FileRow, type FileWithBlob, findFile, insertFile, recordDownload } from "./store.ts";
+import {
+  changeFile,
+  deleteFile,
+  type FileRow,
+  type FileWithBlob,
+  findFile,
+  insertFile,
+  recordDownload,
+  searchFiles,
+} from "./store.ts";
 import { receiveUpload } from "./upload.ts";
 
 /**
@@ -95,6 +106,28 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
     }
   }
 
+  /** Renamed and/or moved: 404 for a file or target folder that does not exist. */
+  async function change(id: number, request: FileChangeRequest, actor: AuditActor): Promise<FileRow> {
+    const result = await changeFile(sql, id, request, actor);
+    if (result.outcome === "changed") return result.file;
+    if (result.outcome === "not-found") throw new HttpError(404, "file-not-found", messages.notFound);
+    throw new HttpError(404, "target-folder-not-found", foldersApiMessages.targetNotFound);
+  }
+
+  /** One page of the search across every folder: one row past the page tells whether another follows. */
+  async function search(query: Record<string, string | undefined>): Promise<FileSearchPage> {
+    const term = (query.search ?? "").normalize("NFC").trim();
+    if (isBlank(term)) throw new HttpError(422, "validation", messages.searchRequired);
+    if ([...term].length > searchTermMax) throw new HttpError(422, "validation", messages.searchTooLong);
+    const page = pagingParam(query.page, { fallback: 1, max: searchMaxPage }, messages.invalidPage);
+    const rows = await searchFiles(sql, {
+      search: term,
+      offset: (page - 1) * searchPageSize,
+      limit: searchPageSize + 1,
+    });
+    return { files: rows.slice(0, searchPageSize), more: rows.length > searchPageSize };
+  }
+
   /** Row and blob. */
   async function remove(id: number, actor: AuditActor): Promise<void> {
     const blobId = await deleteFile(sql, id, actor);
@@ -144,5 +177,5 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
   /** While the server runs: abandoned incoming uploads are swept; `close` ends the store after the last request. */
   const lifecycle = { sweep: () => scheduleIncomingSweep(store), close: () => store.close() };
 
-  return { upload, remove, download, preview, downloadLink, downloadByTicket, lifecycle };
+  return { upload, change, search, remove, download, preview, downloadLink, downloadByTicket, lifecycle };
 }

@@ -1,4 +1,4 @@
-import type { StoredFile } from "@klarwerk/kit";
+import type { FileSearchHit, StoredFile } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
 import { isForeignKeyViolation } from "../../db/sql-errors.ts";
@@ -142,4 +142,80 @@ export async function fileNamesBlob(sql: Sql, id: number, blobId: string): Promi
 export async function recordFileChecksum(sql: Sql, id: number, sha256: string): Promise<boolean> {
   const rows = await sql`update files set sha256 = ${sha256} where id = ${id} and sha256 is null returning id`;
   return rows.length > 0;
+}
+
+export type ChangeFileResult = { outcome: "changed"; file: FileRow } | { outcome: "not-found" | "target-not-found" };
+
+/**
+ * Renames and/or moves a file (undefined: unchanged; `folderId` null: the root level), one audit
+ * event per change: the name's field only (a name may hold personal data), the folder ids before
+ * and after. Two files may share a name, as two uploads may. A target folder that is gone is the
+ * foreign key's to tell, as on upload.
+ */
+export async function changeFile(
+  sql: Sql,
+  id: number,
+  change: { name: string | undefined; folderId: number | null | undefined },
+  actor: AuditActor,
+): Promise<ChangeFileResult> {
+  try {
+    return await sql.begin(async (tx): Promise<ChangeFileResult> => {
+      const [before] = await tx<FileRow[]>`select ${columns(tx)} from files where id = ${id} for update`;
+      if (!before) return { outcome: "not-found" };
+      const name = change.name ?? before.original_name;
+      const folderId = change.folderId === undefined ? before.folder_id : change.folderId;
+      const [after] = await tx<FileRow[]>`
+        update files set original_name = ${name}, folder_id = ${folderId} where id = ${id}
+        returning ${columns(tx)}`;
+      if (!after) return { outcome: "not-found" };
+      if (after.original_name !== before.original_name) {
+        await recordAuditEvent(tx, actor, { action: "file.renamed", objectId: id, fields: ["original_name"] });
+      }
+      if (after.folder_id !== before.folder_id) {
+        await recordAuditEvent(tx, actor, {
+          action: "file.moved",
+          objectId: id,
+          fields: ["folder_id"],
+          changes: { folder_id: { before: before.folder_id, after: after.folder_id } },
+        });
+      }
+      return { outcome: "changed", file: after };
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return { outcome: "target-not-found" };
+    throw error;
+  }
+}
+
+/**
+ * Up to `limit` files of every folder whose name contains `search` (any case, as the customer
+ * search: `lower`, `%` and `_` literal), newest first from `offset`, each with its folder path
+ * from the root level down. The names are matched by migration 051's trigram index.
+ */
+export function searchFiles(
+  sql: Sql,
+  { search, offset, limit }: { search: string; offset: number; limit: number },
+): Promise<FileSearchHit[]> {
+  const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return sql<FileSearchHit[]>`
+    with recursive hits as (
+      select ${columns(sql)} from files
+      where lower(original_name) like lower(${pattern})
+      order by created_at desc, id desc
+      limit ${limit} offset ${offset}
+    ),
+    chain as (
+      select hits.id as file_id, f.id, f.name, f.parent_id, 0 as depth
+      from hits join folders f on f.id = hits.folder_id
+      union all
+      select chain.file_id, f.id, f.name, f.parent_id, chain.depth + 1
+      from chain join folders f on f.id = chain.parent_id
+    )
+    select hits.*, coalesce(
+      (select jsonb_agg(jsonb_build_object('id', chain.id, 'name', chain.name) order by chain.depth desc)
+       from chain where chain.file_id = hits.id),
+      '[]'::jsonb
+    ) as folder_path
+    from hits
+    order by created_at desc, id desc`;
 }

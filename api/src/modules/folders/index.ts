@@ -5,3 +5,4 @@
  */
 export { existingFolderParam, folderParamErrors, folderQueryParameter, optionalFolderId } from "./ids.ts";
 export { foldersApiMessages } from "./messages.ts";
+export { itemNameMax, itemNameOf, type NameMessages } from "./names.ts";

@@ -1,4 +1,4 @@
-import { type Folder, type FolderAnswer, type FolderList, isBlank } from "@klarwerk/kit";
+import type { Folder, FolderAnswer, FolderList } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
 import { endpoint, withRules } from "../../http/endpoint.ts";
@@ -7,24 +7,22 @@ import { httpMessages } from "../../http/messages.ts";
 import { nullable, schemaOf } from "../../http/openapi.ts";
 import { folderParamErrors, folderQueryParameter } from "./ids.ts";
 import { foldersApiMessages as messages } from "./messages.ts";
+import { itemNameMax as folderNameMax, itemNameOf } from "./names.ts";
 
 /** Each route of /api/folders in one definition: body, answer and documentation (routes.ts mounts them). */
 
 const tags = ["Files"];
 
-/** The database allows as much (a check constraint); counted in characters, as Postgres does. */
-const folderNameMax = 255;
+const nameMessages = {
+  required: messages.nameRequired,
+  tooLong: messages.nameTooLong,
+  invalid: messages.nameInvalid,
+  slash: messages.nameSlash,
+};
 
-// Tabs, line breaks and other control characters have no place in a name shown in one line.
-const controlCharacter = /\p{Cc}/u;
-
-/** The name to store: trimmed and in NFC, so "ü" typed two ways is one name. Else a 422. */
+/** The name to store (names.ts): trimmed and in NFC. Else a 422. */
 function folderNameOf(raw: string): string {
-  const name = raw.normalize("NFC").trim();
-  if (isBlank(name)) throw new HttpError(422, "validation", messages.nameRequired);
-  if ([...name].length > folderNameMax) throw new HttpError(422, "validation", messages.nameTooLong);
-  if (controlCharacter.test(name)) throw new HttpError(422, "validation", messages.nameInvalid);
-  return name;
+  return itemNameOf(raw, nameMessages);
 }
 
 /** `parent_id` of the body: null or omitted is the root level; anything but a positive safe integer is a 422. */
@@ -99,7 +97,65 @@ export const createFolderRoute = endpoint("POST /api/folders")({
         messages.nameRequired,
         messages.nameTooLong,
         messages.nameInvalid,
+        messages.nameSlash,
         messages.invalidParent,
+        httpMessages.notJsonObject,
+      ],
+    },
+  },
+});
+
+/** What the handler of `PATCH /api/folders/:id` gets: undefined leaves the name or the parent as it is. */
+export interface FolderChangeRequest {
+  name: string | undefined;
+  /** null: the root level. */
+  parentId: number | null | undefined;
+}
+
+export const changeFolderRoute = endpoint("PATCH /api/folders/:id")({
+  summary: "Rename a folder, move it into another (or to the root level), or both",
+  description:
+    "`parent_id` omitted keeps the folder where it is, null moves it to the root level. A folder " +
+    "cannot go into itself or one of its subfolders (409), nor where a folder of that name (any case) is (409).",
+  tags,
+  idParam: { description: "The folder's id, a positive integer.", invalid: messages.invalidId },
+  body: withRules(
+    t.Object(
+      {
+        name: t.Optional(t.String({ error: messages.nameRequired })),
+        parent_id: t.Optional(
+          t.Nullable(t.Number({ error: messages.invalidParent }), { error: messages.invalidParent }),
+        ),
+      },
+      { error: httpMessages.notJsonObject },
+    ),
+    (body): FolderChangeRequest => {
+      if (body.name === undefined && body.parent_id === undefined) {
+        throw new HttpError(422, "validation", messages.changeEmpty);
+      }
+      return {
+        name: body.name === undefined ? undefined : folderNameOf(body.name),
+        parentId: body.parent_id === undefined ? undefined : parentIdOf(body.parent_id),
+      };
+    },
+  ),
+  answer: {
+    status: 200,
+    description: "The folder as it is now.",
+    schema: schemaOf<FolderAnswer>()(Type.Object({ folder: folderSchema }, { additionalProperties: false })),
+  },
+  errors: {
+    400: { "bad-request": [httpMessages.badRequest] },
+    404: { "folder-not-found": [messages.notFound], "target-folder-not-found": [messages.targetNotFound] },
+    409: { "folder-name-taken": [messages.nameTaken], "folder-into-itself": [messages.intoItself] },
+    422: {
+      validation: [
+        messages.nameRequired,
+        messages.nameTooLong,
+        messages.nameInvalid,
+        messages.nameSlash,
+        messages.invalidParent,
+        messages.changeEmpty,
         httpMessages.notJsonObject,
       ],
     },

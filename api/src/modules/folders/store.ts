@@ -1,12 +1,12 @@
 import type { Folder } from "@klarwerk/kit";
-import type { Sql } from "../../db/open.ts";
+import type { Queries, Sql } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 
 /** A folder as the store reads it; the answers carry the kit's `Folder`. */
 export type FolderRow = Row<Folder>;
 
-export async function folderExists(sql: Sql, id: number): Promise<boolean> {
+export async function folderExists(sql: Queries, id: number): Promise<boolean> {
   const [row] = await sql`select 1 from folders where id = ${id}`;
   return row !== undefined;
 }
@@ -46,4 +46,68 @@ export async function createFolder(
     });
     return { outcome: "created", folder: created };
   });
+}
+
+/** A folder's name and parent after `changeFolder`, or why it was not changed. */
+export type ChangeFolderResult =
+  | { outcome: "changed"; folder: FolderRow }
+  | { outcome: "not-found" | "target-not-found" | "into-itself" | "taken" };
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "23505";
+}
+
+/**
+ * Renames and/or moves a folder (undefined: unchanged; `parentId` null: the root level), one
+ * audit event per change. Moves take one lock for all folders' moves, so two crossing moves (A
+ * into B, B into A) cannot both pass the check that the target is not the folder or below it.
+ * The unique index decides a taken name, as on creation.
+ */
+export async function changeFolder(
+  sql: Sql,
+  id: number,
+  change: { name: string | undefined; parentId: number | null | undefined },
+  actor: AuditActor,
+): Promise<ChangeFolderResult> {
+  try {
+    return await sql.begin(async (tx): Promise<ChangeFolderResult> => {
+      if (change.parentId !== undefined) await tx`select pg_advisory_xact_lock(hashtext('klarwerk.folder-moves'))`;
+      const [before] = await tx<FolderRow[]>`
+        select id, name, parent_id, created_at from folders where id = ${id} for update`;
+      if (!before) return { outcome: "not-found" };
+      const parentId = change.parentId === undefined ? before.parent_id : change.parentId;
+      if (change.parentId !== undefined && change.parentId !== null) {
+        if (!(await folderExists(tx, change.parentId))) return { outcome: "target-not-found" };
+        // The target and every folder above it: the folder itself among them is a cycle.
+        const [cycle] = await tx`
+          with recursive above as (
+            select id, parent_id from folders where id = ${change.parentId}
+            union
+            select f.id, f.parent_id from folders f join above on f.id = above.parent_id
+          )
+          select 1 from above where id = ${id}`;
+        if (cycle) return { outcome: "into-itself" };
+      }
+      const name = change.name ?? before.name;
+      const [after] = await tx<FolderRow[]>`
+        update folders set name = ${name}, parent_id = ${parentId} where id = ${id}
+        returning id, name, parent_id, created_at`;
+      if (!after) return { outcome: "not-found" };
+      if (after.name !== before.name) {
+        await recordAuditEvent(tx, actor, { action: "folder.renamed", objectId: id, fields: ["name"] });
+      }
+      if (after.parent_id !== before.parent_id) {
+        await recordAuditEvent(tx, actor, {
+          action: "folder.moved",
+          objectId: id,
+          fields: ["parent_id"],
+          changes: { parent_id: { before: before.parent_id, after: after.parent_id } },
+        });
+      }
+      return { outcome: "changed", folder: after };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { outcome: "taken" };
+    throw error;
+  }
 }

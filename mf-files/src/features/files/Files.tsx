@@ -4,14 +4,15 @@ import { authMessages, type FileListing } from "@klarwerk/kit";
 import { useAuth } from "@klarwerk/kit/browser";
 import { type PagedListParams, Pager, QueryState, Redirect, usePagedList } from "@klarwerk/kit/portal";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Group, Paper, Stack, Text, TextInput, Title } from "@klarwerk/kit/ui";
-import { useEffect } from "react";
+import { Checkbox, Group, Paper, Stack, Text, TextInput, Title, useDebouncedValue } from "@klarwerk/kit/ui";
+import { useEffect, useState } from "react";
 import { filesQueryOptions } from "./api/get-files";
 import { useFolders } from "./api/get-folders";
 import { FileTable } from "./components/FileTable";
 import { FolderGrid } from "./components/FolderGrid";
 import { FolderPathBar } from "./components/FolderPathBar";
 import { NewFolderForm } from "./components/NewFolderForm";
+import { SearchHits } from "./components/SearchHits";
 import { UploadPanel } from "./components/UploadPanel";
 import { pageCount, pageOf, searchFiles } from "./file-list";
 import { currentFolderId, enterFolder, type FolderPath, leaveFolder, truncatePath } from "./folder-path";
@@ -58,6 +59,15 @@ function FileArea() {
   }, [folders.error]);
 
   const navigate = list.setFilter;
+  // „In allen Ordnern suchen“: the server searches every folder; else this folder's list is filtered here.
+  const [everywhere, setEverywhere] = useState(false);
+  const [typed] = useDebouncedValue(list.searchText.trim(), 300);
+  const searchingEverywhere = everywhere && typed !== "";
+  const openHitFolder = (hitPath: FolderPath) => {
+    setEverywhere(false);
+    list.setSearchText("");
+    navigate(hitPath);
+  };
   const folderName = path.at(-1)?.name ?? messages.rootCrumb;
 
   return (
@@ -91,37 +101,47 @@ function FileArea() {
               <Title order={2} size="h4">
                 {messages.filesTitle}
               </Title>
-              <TextInput
-                type="search"
-                label={messages.searchLabel}
-                placeholder={messages.searchPlaceholder}
-                leftSection={<SearchIcon size={16} />}
-                value={list.searchText}
-                onChange={(event) => list.setSearchText(event.currentTarget.value)}
-                className="files-search"
-              />
+              <Stack gap={6} className="files-search">
+                <TextInput
+                  type="search"
+                  label={messages.searchLabel}
+                  placeholder={messages.searchPlaceholder}
+                  leftSection={<SearchIcon size={16} />}
+                  value={list.searchText}
+                  onChange={(event) => list.setSearchText(event.currentTarget.value)}
+                />
+                <Checkbox
+                  label={messages.searchEverywhere}
+                  checked={everywhere}
+                  onChange={(event) => setEverywhere(event.currentTarget.checked)}
+                />
+              </Stack>
             </Group>
             <UploadPanel folderId={folderId} folderName={folderName} maxBytes={list.answer?.max_upload_bytes ?? null} />
-            <QueryState
-              {...list.state}
-              texts={{
-                loading: messages.loadingFiles,
-                loadFailed: messages.filesLoadFailed + (list.error?.message || messages.unknownError),
-                empty: messages.noFiles,
-              }}
-            >
-              {shown && list.pager && (
-                <>
-                  <FileTable files={shown.items} />
-                  <Pager
-                    {...list.pager}
-                    variant="numbers"
-                    label={messages.pagesLabel}
-                    total={messages.shownRange(shown.from, shown.to, shown.total)}
-                  />
-                </>
-              )}
-            </QueryState>
+            {searchingEverywhere ? (
+              <SearchHits key={typed} search={typed} onOpenFolder={openHitFolder} />
+            ) : (
+              <QueryState
+                {...list.state}
+                texts={{
+                  loading: messages.loadingFiles,
+                  loadFailed: messages.filesLoadFailed + (list.error?.message || messages.unknownError),
+                  empty: messages.noFiles,
+                }}
+              >
+                {shown && list.pager && (
+                  <>
+                    <FileTable files={shown.items} />
+                    <Pager
+                      {...list.pager}
+                      variant="numbers"
+                      label={messages.pagesLabel}
+                      total={messages.shownRange(shown.from, shown.to, shown.total)}
+                    />
+                  </>
+                )}
+              </QueryState>
+            )}
           </Stack>
         </Paper>
       </Stack>

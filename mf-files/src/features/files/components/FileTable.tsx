@@ -3,17 +3,24 @@ import { formatDateTime, formatFileSize } from "@klarwerk/kit/format";
 import { DownloadIcon, TrashIcon } from "@klarwerk/kit/icons";
 import { AuditHistoryLink, notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Group, modals, Table, Text } from "@klarwerk/kit/ui";
+import { useState } from "react";
 import { useDeleteFile } from "../api/delete-file";
 import { useDownloadFile } from "../api/download-file";
+import { useChangeFile } from "../api/rename-move";
 import { filesMessages as messages } from "../messages";
 import { FileThumbnail } from "./FileThumbnail";
+import { MoveDialog } from "./MoveDialog";
+import { RenameDialog } from "./RenameDialog";
 
 interface FileTableProps {
   files: StoredFile[];
 }
 
-/** One page of files with preview, name, size, date, uploader, download and delete. */
+/** One page of files with preview, name, size, date, uploader, download, rename, move and delete. */
 export function FileTable({ files }: FileTableProps) {
+  const [renaming, setRenaming] = useState<StoredFile | null>(null);
+  const [moving, setMoving] = useState<StoredFile | null>(null);
+  const change = useChangeFile();
   const remove = useDeleteFile({
     onSuccess: () => notifySuccess(messages.deleted),
     onError: (error) => notifyError(messages.deleteFailed, error.message),
@@ -35,77 +42,123 @@ export function FileTable({ files }: FileTableProps) {
   // Where the card is narrower than the columns need, each file is a block (files.css); the scroll
   // box stays a named, focusable region, so nothing can ever widen the page.
   return (
-    <Table.ScrollContainer
-      minWidth={720}
-      type="native"
-      role="region"
-      aria-label={messages.filesTitle}
-      tabIndex={0}
-      className="files-table-scroll"
-    >
-      <Table verticalSpacing="sm" highlightOnHover className="files-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th className="files-col-preview">
-              <span className="files-visually-hidden">{messages.columnPreview}</span>
-            </Table.Th>
-            <Table.Th className="files-col-name">{messages.columnName}</Table.Th>
-            <Table.Th className="files-col-size">{messages.columnSize}</Table.Th>
-            <Table.Th>{messages.columnCreated}</Table.Th>
-            <Table.Th>{messages.columnUploader}</Table.Th>
-            <Table.Th className="files-col-actions">
-              <span className="files-visually-hidden">{messages.columnActions}</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {files.map((file) => (
-            <Table.Tr key={file.id}>
-              <Table.Td className="files-cell-preview">
-                <FileThumbnail file={file} />
-              </Table.Td>
-              <Table.Td>
-                <Text fw={500} className="files-name" title={file.original_name}>
-                  {file.original_name}
-                </Text>
-              </Table.Td>
-              <Table.Td className="files-col-size" data-label={messages.columnSize}>
-                {formatFileSize(file.size)}
-              </Table.Td>
-              <Table.Td data-label={messages.columnCreated}>{formatDateTime(file.created_at)}</Table.Td>
-              <Table.Td className="files-col-uploader" data-label={messages.columnUploader}>
-                {file.uploader_name || messages.unknownUploader}
-              </Table.Td>
-              <Table.Td className="files-cell-actions">
-                <Group gap={6} justify="flex-end" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<DownloadIcon size={14} />}
-                    aria-label={messages.downloadLabel(file.original_name)}
-                    loading={download.isPending && download.variables?.id === file.id}
-                    onClick={() => download.mutate(file)}
-                  >
-                    {messages.download}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    leftSection={<TrashIcon size={14} />}
-                    aria-label={messages.deleteLabel(file.original_name)}
-                    loading={remove.isPending && remove.variables?.id === file.id}
-                    onClick={() => confirmDelete(file)}
-                  >
-                    {messages.delete}
-                  </Button>
-                  <AuditHistoryLink objectType="file" objectId={file.id} objectName={file.original_name} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <>
+      {renaming && (
+        <RenameDialog
+          name={renaming.original_name}
+          save={async (name) => {
+            const file = await change.mutateAsync({ id: renaming.id, change: { name } });
+            notifySuccess(messages.renamed, messages.renamedText(file.original_name));
+          }}
+          onClose={() => setRenaming(null)}
+        />
+      )}
+      {moving && (
+        <MoveDialog
+          name={moving.original_name}
+          from={moving.folder_id}
+          save={async (target) => {
+            await change.mutateAsync({ id: moving.id, change: { folder_id: target?.id ?? null } });
+            notifySuccess(messages.moved, messages.movedText(moving.original_name, target?.name ?? messages.rootCrumb));
+          }}
+          onClose={() => setMoving(null)}
+        />
+      )}
+      {table()}
+    </>
   );
+
+  // The table itself, beside the dialogs (a plain function, not a component: it never remounts).
+  function table() {
+    return (
+      <Table.ScrollContainer
+        minWidth={720}
+        type="native"
+        role="region"
+        aria-label={messages.filesTitle}
+        tabIndex={0}
+        className="files-table-scroll"
+      >
+        <Table verticalSpacing="sm" highlightOnHover className="files-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th className="files-col-preview">
+                <span className="files-visually-hidden">{messages.columnPreview}</span>
+              </Table.Th>
+              <Table.Th className="files-col-name">{messages.columnName}</Table.Th>
+              <Table.Th className="files-col-size">{messages.columnSize}</Table.Th>
+              <Table.Th>{messages.columnCreated}</Table.Th>
+              <Table.Th>{messages.columnUploader}</Table.Th>
+              <Table.Th className="files-col-actions">
+                <span className="files-visually-hidden">{messages.columnActions}</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {files.map((file) => (
+              <Table.Tr key={file.id}>
+                <Table.Td className="files-cell-preview">
+                  <FileThumbnail file={file} />
+                </Table.Td>
+                <Table.Td>
+                  <Text fw={500} className="files-name" title={file.original_name}>
+                    {file.original_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td className="files-col-size" data-label={messages.columnSize}>
+                  {formatFileSize(file.size)}
+                </Table.Td>
+                <Table.Td data-label={messages.columnCreated}>{formatDateTime(file.created_at)}</Table.Td>
+                <Table.Td className="files-col-uploader" data-label={messages.columnUploader}>
+                  {file.uploader_name || messages.unknownUploader}
+                </Table.Td>
+                <Table.Td className="files-cell-actions">
+                  <Group gap={6} justify="flex-end" wrap="wrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<DownloadIcon size={14} />}
+                      aria-label={messages.downloadLabel(file.original_name)}
+                      loading={download.isPending && download.variables?.id === file.id}
+                      onClick={() => download.mutate(file)}
+                    >
+                      {messages.download}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={messages.renameLabel(file.original_name)}
+                      onClick={() => setRenaming(file)}
+                    >
+                      {messages.rename}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={messages.moveLabel(file.original_name)}
+                      onClick={() => setMoving(file)}
+                    >
+                      {messages.move}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<TrashIcon size={14} />}
+                      aria-label={messages.deleteLabel(file.original_name)}
+                      loading={remove.isPending && remove.variables?.id === file.id}
+                      onClick={() => confirmDelete(file)}
+                    >
+                      {messages.delete}
+                    </Button>
+                    <AuditHistoryLink objectType="file" objectId={file.id} objectName={file.original_name} />
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
 }

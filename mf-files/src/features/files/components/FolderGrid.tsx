@@ -1,7 +1,12 @@
 import type { Folder } from "@klarwerk/kit";
-import { Group, Skeleton, Text, UnstyledButton } from "@klarwerk/kit/ui";
+import { notifySuccess } from "@klarwerk/kit/portal";
+import { ActionIcon, Group, Menu, Skeleton, Text, UnstyledButton } from "@klarwerk/kit/ui";
+import { useState } from "react";
+import { useChangeFolder } from "../api/rename-move";
 import { filesMessages as messages } from "../messages";
-import { FolderIcon } from "./icons";
+import { DotsIcon, FolderIcon } from "./icons";
+import { MoveDialog } from "./MoveDialog";
+import { RenameDialog } from "./RenameDialog";
 
 interface FolderGridProps {
   folders: Folder[] | undefined;
@@ -9,8 +14,12 @@ interface FolderGridProps {
   onOpen: (folder: Folder) => void;
 }
 
-/** The folders of the current level; a click opens one. */
+/** The folders of the current level; a click opens one, its menu renames or moves it. */
 export function FolderGrid({ folders, loading, onOpen }: FolderGridProps) {
+  const [renaming, setRenaming] = useState<Folder | null>(null);
+  const [moving, setMoving] = useState<Folder | null>(null);
+  const change = useChangeFolder();
+
   if (loading) {
     return (
       <div className="files-folder-grid" aria-hidden="true">
@@ -30,25 +39,66 @@ export function FolderGrid({ folders, loading, onOpen }: FolderGridProps) {
     );
   }
   return (
-    <ul className="files-folder-grid">
-      {folders.map((folder) => (
-        <li key={folder.id}>
-          <UnstyledButton
-            className="files-folder"
-            onClick={() => onOpen(folder)}
-            aria-label={messages.openFolder(folder.name)}
-          >
-            <Group gap="sm" wrap="nowrap">
-              <span className="files-folder-icon">
-                <FolderIcon size={20} />
-              </span>
-              <Text fw={500} truncate="end" title={folder.name}>
-                {folder.name}
-              </Text>
-            </Group>
-          </UnstyledButton>
-        </li>
-      ))}
-    </ul>
+    <>
+      {renaming && (
+        <RenameDialog
+          name={renaming.name}
+          save={async (name) => {
+            const folder = await change.mutateAsync({ id: renaming.id, change: { name } });
+            notifySuccess(messages.renamed, messages.renamedText(folder.name));
+          }}
+          onClose={() => setRenaming(null)}
+        />
+      )}
+      {moving && (
+        <MoveDialog
+          name={moving.name}
+          from={moving.parent_id}
+          exclude={moving.id}
+          save={async (target) => {
+            await change.mutateAsync({ id: moving.id, change: { parent_id: target?.id ?? null } });
+            notifySuccess(messages.moved, messages.movedText(moving.name, target?.name ?? messages.rootCrumb));
+          }}
+          onClose={() => setMoving(null)}
+        />
+      )}
+      <ul className="files-folder-grid">
+        {folders.map((folder) => (
+          <li key={folder.id} className="files-folder-item">
+            <UnstyledButton
+              className="files-folder"
+              onClick={() => onOpen(folder)}
+              aria-label={messages.openFolder(folder.name)}
+            >
+              <Group gap="sm" wrap="nowrap">
+                <span className="files-folder-icon">
+                  <FolderIcon size={20} />
+                </span>
+                <Text fw={500} truncate="end" title={folder.name}>
+                  {folder.name}
+                </Text>
+              </Group>
+            </UnstyledButton>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={messages.folderActions(folder.name)}
+                  className="files-folder-menu"
+                >
+                  <DotsIcon size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setRenaming(folder)}>{messages.rename}</Menu.Item>
+                <Menu.Item onClick={() => setMoving(folder)}>{messages.move}</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -17,7 +17,7 @@ export function FolderPathBar({ path, onNavigate, onBack }: FolderPathBarProps) 
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <nav aria-label={messages.pathLabel} className="files-path">
-        <Breadcrumbs separator="/" separatorMargin={6}>
+        <Breadcrumbs separator="/" separatorMargin={6} className="files-breadcrumbs">
           {crumbs.map((crumb, depth) =>
             depth === crumbs.length - 1 ? (
               <Text key={crumb.id} fw={600} aria-current="location" className="files-crumb-current">

@@ -52,3 +52,13 @@ export function HomeIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function DotsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="19" cy="12" r="1" />
+    </Icon>
+  );
+}
