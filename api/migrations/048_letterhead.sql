@@ -7,9 +7,11 @@ alter table company_settings add column managing_directors text check (char_leng
 -- invoices' blob store (the PDFs' own store; its sweep keeps every blob a row here names). One row
 -- is `current`: the logo new PDFs carry. An issued quote keeps the blob id of the logo it was
 -- issued with (its `seller` copy), since its PDF is rendered on demand; a replaced or removed logo
--- stays while an issued quote names it and is deleted with its blob otherwise.
+-- stays while an issued quote names it and is deleted with its blob otherwise. Its id comes from
+-- the invoices' own sequence, as a reminder's does (migration 046): the scrub and the backup read
+-- the invoices' blob area as one list by id.
 create table company_logos (
-  id bigint generated always as identity primary key,
+  id bigint primary key default nextval('invoices_id_seq'),
   blob_id text not null unique check (blob_id ~ '^[0-9a-f]{32}$'),
   content_type text not null check (content_type in ('image/png', 'image/jpeg')),
   width integer not null check (width > 0),

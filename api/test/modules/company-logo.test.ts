@@ -11,6 +11,7 @@ import {
   type Quote,
 } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
+import { invoiceBlobRows } from "../../src/modules/invoices/store.ts";
 import { createTestApp } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
@@ -191,6 +192,10 @@ describe.each(testDatabaseKinds())("the letterhead (%s)", (kind) => {
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
     expect((await call(app, "/api/company/logo")).status).toBe(401);
+    // In the invoices' blob area, as the backup and the scrub read it, with its checksum.
+    const rows = await invoiceBlobRows(db.sql, { afterId: 0, limit: 1000 });
+    const logos = rows.filter((row) => row.name === "Logo.png").map((row) => `${row.size} ${row.sha256}`);
+    expect(logos).toEqual([`${png.length} ${answer.body.logo?.sha256}`]);
   });
 
   test("a JPEG is taken too, whatever type the request declares; the bytes decide", async () => {

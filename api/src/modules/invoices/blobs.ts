@@ -4,7 +4,13 @@ import type { BlobAreaRows } from "../../storage/blob-area.ts";
 import { type SweepAndCheck, sweepAndCheck } from "../../storage/blob-report.ts";
 import type { BlobStore, PendingBlob } from "../../storage/blob-store.ts";
 import { blobStoreFor } from "../../storage/configured-blob-store.ts";
-import { allInvoiceBlobIds, invoiceBlobRows, recordInvoicePdfChecksum, referencedInvoiceBlobIds } from "./store.ts";
+import {
+  allInvoiceBlobIds,
+  invoiceAreaStillNames,
+  invoiceBlobRows,
+  recordInvoicePdfChecksum,
+  referencedInvoiceBlobIds,
+} from "./store.ts";
 
 /**
  * Issued invoices' PDFs live in a store of their own (`DATA_DIR/invoices` or `invoices/` in the
@@ -54,8 +60,8 @@ export function invoiceBlobArea(sql: Sql, store: BlobStore): BlobAreaRows {
     name: "invoices",
     store,
     rows: (page) => invoiceBlobRows(sql, page),
-    // Issued invoices are never deleted, nor is their PDF replaced.
-    stillNames: async () => true,
+    // Issued invoices are never deleted, nor is their PDF replaced; a logo no longer used is.
+    stillNames: (row) => invoiceAreaStillNames(sql, row),
     isReferenced: (ids) => referencedInvoiceBlobIds(sql, ids),
     recordChecksum: (row, size, sha256) => recordInvoicePdfChecksum(sql, row.id, size, sha256),
   };

@@ -676,6 +676,7 @@ export async function* allInvoiceBlobIds(sql: Sql, pageSize = 1000): AsyncGenera
       select id, pdf_blob from (
         select id, pdf_blob from invoices where id > ${after} and pdf_blob is not null
         union all select id, pdf_blob from invoice_reminders where id > ${after}
+        union all select id, blob_id from company_logos where id > ${after}
       ) named order by id limit ${pageSize}`;
     if (rows.length === 0) return;
     yield rows.map((row) => row.pdf_blob);
@@ -692,7 +693,34 @@ export async function invoiceBlobRows(sql: Sql, { afterId, limit, withoutChecksu
   const invoices = rows.map(({ number, ...row }) => ({ ...row, name: invoicePdfFileName(number) }));
   // The reminders' PDFs (migration 046), from the same id sequence: merged by id, one page long.
   const reminders = await reminderBlobRows(sql, afterId, limit, withoutChecksum === true);
-  return [...invoices, ...reminders].sort((a, b) => Number(a.id) - Number(b.id)).slice(0, limit);
+  const logos = withoutChecksum ? [] : await logoBlobRows(sql, afterId, limit);
+  return [...invoices, ...reminders, ...logos].sort((a, b) => Number(a.id) - Number(b.id)).slice(0, limit);
+}
+
+/**
+ * The letterhead's logos (migration 048), from the same id sequence: backed up and scrubbed with
+ * the PDFs. Recorded with their checksum from the start.
+ */
+async function logoBlobRows(sql: Sql, afterId: number, limit: number): Promise<AreaRow[]> {
+  const rows = await sql<(Omit<AreaRow, "name"> & { content_type: string })[]>`
+    select id, blob_id as "blobId", 0 as "offset", size, sha256, content_type from company_logos
+    where id > ${afterId} order by id limit ${limit}`;
+  return rows.map(({ content_type, ...row }) => ({
+    ...row,
+    id: Number(row.id),
+    size: Number(row.size),
+    name: content_type === "image/png" ? "Logo.png" : "Logo.jpg",
+  }));
+}
+
+/** Whether the row still names the blob: invoices and reminders always do, a replaced logo may be gone. */
+export async function invoiceAreaStillNames(sql: Sql, row: AreaRow): Promise<boolean> {
+  const [found] = await sql`
+    select 1 from invoices where id = ${row.id} and pdf_blob = ${row.blobId}
+    union all select 1 from invoice_reminders where id = ${row.id} and pdf_blob = ${row.blobId}
+    union all select 1 from company_logos where id = ${row.id} and blob_id = ${row.blobId}
+    limit 1`;
+  return found !== undefined;
 }
 
 /** An invoice's PDF size and checksum, recorded once (by the backfill; the trigger allows no other change). */
