@@ -42,7 +42,11 @@ for (const width of [390, 1280]) {
     await signInQuickly(page, request, user);
     await page.goto("/invoices");
     await page.getByRole("searchbox", { name: "Rechnungen durchsuchen" }).fill(tag);
-    const invoice = page.getByRole("region", { name: "Gespeicherte Rechnungen" }).getByRole("article").first();
+    // This invoice's card (the list may still show others until the search has run: a card that
+    // goes away with the search takes its open dialog with it).
+    const invoice = page
+      .getByRole("region", { name: "Gespeicherte Rechnungen" })
+      .getByRole("article", { name: `Rechnung ${number}` });
     await expect(invoice.getByTestId("invoice-status")).toHaveText("offen");
     await invoice.getByRole("button", { name: "Per E-Mail senden" }).click();
 

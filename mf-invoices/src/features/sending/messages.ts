@@ -1,31 +1,12 @@
-/** The sending screens' German words (the rules' messages are the kit's `sendingMessages`). */
+/**
+ * The sending screens' German words on the cards (the button, the history); the dialog's are in
+ * dialog-messages.ts and the template editor's in template-messages.ts, so they load with them
+ * (the lists stay within their 40 KB). The rules' messages are the kit's `sendingMessages`.
+ */
 export const sendingUiMessages = {
   send: "Per E-Mail senden",
-  sendAction: "Senden",
-  dialogTitle: (title: string) => `Per E-Mail senden: ${title}`,
-  recipients: "Empfänger",
-  recipientsHint: "Mehrere Adressen mit Komma trennen.",
-  subject: "Betreff",
-  text: "Text",
-  attachments: "Anhänge",
-  attachXml: "XRechnung (XML) mitsenden",
-  attachXmlHint: "Für öffentliche Auftraggeber mit Leitweg-ID vorausgewählt.",
-  sent: "Die E-Mail wurde in den Postausgang gelegt und wird gesendet.",
-  sendFailed: "Die E-Mail konnte nicht gesendet werden",
-  loading: "Wird geladen …",
-  abort: "Abbrechen",
-  close: "Schließen",
   history: "Versand",
   waiting: "wartet auf den Versand",
   failed: "fehlgeschlagen",
   by: (name: string) => `von ${name}`,
-  templatesTitle: "E-Mail-Vorlagen",
-  templatesIntro:
-    "Betreff und Text, mit denen „Per E-Mail senden“ beginnt (bei Mahnungen: die E-Mail an den Kunden). Bis Sie eine Vorlage speichern, gilt die vorgegebene.",
-  templateKind: "Vorlage für",
-  templateFor: (label: string) => `E-Mail-Vorlage: ${label}`,
-  placeholders: "Platzhalter, die beim Senden ersetzt werden:",
-  templatesSave: "Vorlage speichern",
-  templateSaved: (label: string) => `Die E-Mail-Vorlage „${label}“ wurde gespeichert.`,
-  templatesFailed: "Die Vorlage konnte nicht gespeichert werden",
 } as const;

@@ -9,8 +9,9 @@ import {
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Checkbox, Group, List, Loader, Modal, Stack, Text, Textarea, TextInput } from "@klarwerk/kit/ui";
 import { type FormEvent, useId, useState } from "react";
-import { type MailedDocument, useDocumentMailDraft, useSendDocumentMail } from "../api/document-mail";
-import { sendingUiMessages as messages } from "../messages";
+import type { MailedDocument } from "../api/document-mail";
+import { useDocumentMailDraft, useSendDocumentMail } from "../api/send-mail";
+import { sendDialogMessages as messages } from "../dialog-messages";
 
 interface SendDocumentDialogProps {
   document: MailedDocument;
