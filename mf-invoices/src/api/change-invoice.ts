@@ -1,6 +1,6 @@
 import type { Invoice, PaymentInput } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { invoicesKey } from "./get-invoices";
 
 /** "Stornieren": issues the cancellation invoice; resolves to it. */
@@ -41,7 +41,7 @@ function useInvoiceChange<Input, Output>(change: (input: Input) => Promise<Outpu
     mutationFn: change,
     onSuccess: async () => {
       options.onSuccess?.();
-      await queryClient.invalidateQueries({ queryKey: invoicesKey });
+      await refetchAfterWrite(queryClient, invoicesKey);
     },
     onError: options.onError,
   });

@@ -1,6 +1,6 @@
 import type { Invoice, InvoiceContent } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { invoicesKey } from "./get-invoices";
 
 export interface SaveInvoiceInput {
@@ -36,7 +36,7 @@ export function useSaveInvoice({ onSuccess, onError }: SaveInvoiceOptions = {}) 
     mutationFn: saveInvoice,
     onSuccess: (invoice, input) => {
       onSuccess?.(invoice, input);
-      return queryClient.invalidateQueries({ queryKey: invoicesKey });
+      return refetchAfterWrite(queryClient, invoicesKey);
     },
     onError,
   });

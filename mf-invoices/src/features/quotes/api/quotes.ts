@@ -7,7 +7,7 @@ import {
   quotePdfFileName,
 } from "@klarwerk/kit";
 import { callApi, downloadFromApi } from "@klarwerk/kit/browser";
-import { queryOptions, useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { queryOptions, refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { invoicesKey } from "../../../api/get-invoices";
 
 /** Every quote query's key starts with this, so a write refreshes them all. */
@@ -83,10 +83,7 @@ function useQuoteChange<Input, Output>(
     mutationFn: change,
     onSuccess: async (output, input) => {
       options.onSuccess?.(output, input);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: quotesKey }),
-        queryClient.invalidateQueries({ queryKey: invoicesKey }),
-      ]);
+      await refetchAfterWrite(queryClient, quotesKey, invoicesKey);
     },
     onError: options.onError,
   });

@@ -1,6 +1,6 @@
 import type { RecurringInvoice, RecurringInvoiceInput } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
+import { queryOptions, refetchAfterWrite, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
 import { invoicesKey } from "../../../api/get-invoices";
 
 /** Under the invoices' key: a run („Jetzt ausführen“) makes invoices, and the list refreshes with it. */
@@ -31,7 +31,7 @@ export function useSaveRecurringInvoice() {
       id === null
         ? (await callApi("POST /api/recurring-invoices", { json: input })).template
         : (await callApi("PUT /api/recurring-invoices/:id", { params: { id }, json: input })).template,
-    onSuccess: () => client.invalidateQueries({ queryKey: recurringKey }),
+    onSuccess: () => refetchAfterWrite(client, recurringKey),
   });
 }
 
@@ -43,7 +43,7 @@ export function useRecurringState() {
       const route = `POST /api/recurring-invoices/:id/${action}` as const;
       return (await callApi(route, { params: { id } })).template;
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: recurringKey }),
+    onSuccess: () => refetchAfterWrite(client, recurringKey),
   });
 }
 
@@ -52,6 +52,6 @@ export function useRunRecurringNow() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => callApi("POST /api/recurring-invoices/run"),
-    onSuccess: () => client.invalidateQueries({ queryKey: invoicesKey }),
+    onSuccess: () => refetchAfterWrite(client, invoicesKey),
   });
 }

@@ -8,7 +8,7 @@ import {
   reminderPdfFileName,
 } from "@klarwerk/kit";
 import { callApi, downloadFromApi } from "@klarwerk/kit/browser";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
+import { queryOptions, refetchAfterWrite, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
 import { invoicesKey } from "../../../api/get-invoices";
 
 /** Under the invoices' key: making a reminder refreshes the lists, the Auswertung and every history. */
@@ -45,7 +45,7 @@ export function useMakeReminders() {
   return useMutation({
     mutationFn: (input: { ids: number[]; consumer: boolean; sendByMail: boolean }): Promise<ReminderBatchAnswer> =>
       callApi("POST /api/invoices/reminders", { json: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesKey }),
+    onSuccess: () => refetchAfterWrite(queryClient, invoicesKey),
   });
 }
 
