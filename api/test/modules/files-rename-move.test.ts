@@ -280,11 +280,14 @@ describe("GET /api/files/search", () => {
     expect(exactly.body.more).toBe(false);
   });
 
-  test("a blank or too long term, a bad page → 422 / 400 in German; 200 characters and page 200 are fine", async () => {
-    expect((await search("search=%20")).body).toEqual({ code: "validation", message: filesApiMessages.searchRequired });
-    expect((await search("")).status).toBe(422);
+  test("a blank or too long term, a bad page → 400 in German (as the customer search); 200 characters and page 200 are fine", async () => {
+    expect((await search("search=%20")).body).toEqual({
+      code: "invalid-query",
+      message: filesApiMessages.searchRequired,
+    });
+    expect((await search("")).status).toBe(400);
     expect((await search(`search=${"a".repeat(201)}`)).body).toEqual({
-      code: "validation",
+      code: "invalid-query",
       message: filesApiMessages.searchTooLong,
     });
     expect((await search(`search=${"a".repeat(200)}`)).status).toBe(200);
