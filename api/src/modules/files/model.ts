@@ -313,7 +313,7 @@ export const searchFilesRoute = endpoint("GET /api/files/search")({
     ),
   },
   errors: {
-    400: { "invalid-query": [messages.invalidPage] },
-    422: { validation: [messages.searchRequired, messages.searchTooLong] },
+    // As the customer list's search: a query parameter's problem is a 400 (a blank term too: this route only searches).
+    400: { "invalid-query": [messages.searchRequired, messages.searchTooLong, messages.invalidPage] },
   },
 });

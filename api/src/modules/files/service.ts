@@ -117,8 +117,8 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
   /** One page of the search across every folder: one row past the page tells whether another follows. */
   async function search(query: Record<string, string | undefined>): Promise<FileSearchPage> {
     const term = (query.search ?? "").normalize("NFC").trim();
-    if (isBlank(term)) throw new HttpError(422, "validation", messages.searchRequired);
-    if ([...term].length > searchTermMax) throw new HttpError(422, "validation", messages.searchTooLong);
+    if (isBlank(term)) throw new HttpError(400, "invalid-query", messages.searchRequired);
+    if ([...term].length > searchTermMax) throw new HttpError(400, "invalid-query", messages.searchTooLong);
     const page = pagingParam(query.page, { fallback: 1, max: searchMaxPage }, messages.invalidPage);
     const rows = await searchFiles(sql, {
       search: term,

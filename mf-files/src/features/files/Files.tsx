@@ -99,7 +99,7 @@ function FileArea() {
           <Stack gap="md">
             <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
               <Title order={2} size="h4">
-                {messages.filesTitle}
+                {searchingEverywhere ? messages.hitsTitle : messages.filesTitle}
               </Title>
               <Stack gap={6} className="files-search">
                 <TextInput
