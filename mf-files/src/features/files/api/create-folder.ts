@@ -1,8 +1,7 @@
 import type { Folder } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { foldersQueryOptions } from "./get-folders";
-import { refreshList } from "./refresh-list";
 
 export interface NewFolder {
   /** Trimmed and not blank. */
@@ -29,7 +28,7 @@ export function useCreateFolder({ onSuccess, onError }: CreateFolderOptions = {}
     mutationFn: createFolder,
     onSuccess: (folder, { parentId }) => {
       onSuccess?.(folder);
-      void refreshList(queryClient, foldersQueryOptions({ parentId }).queryKey);
+      void refetchAfterWrite(queryClient, foldersQueryOptions({ parentId }).queryKey);
     },
     onError,
   });

@@ -1,8 +1,7 @@
 import type { StoredFile } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
 import { filesQueryOptions } from "./get-files";
-import { refreshList } from "./refresh-list";
 
 /** `DELETE /api/files/{id}`. */
 export async function deleteFile(file: Pick<StoredFile, "id">): Promise<void> {
@@ -26,6 +25,6 @@ export function useDeleteFile({ onSuccess, onError }: DeleteFileOptions = {}) {
     onSuccess,
     onError,
     onSettled: (_answer, _error, file) =>
-      refreshList(queryClient, filesQueryOptions({ folderId: file.folder_id }).queryKey),
+      refetchAfterWrite(queryClient, filesQueryOptions({ folderId: file.folder_id }).queryKey),
   });
 }

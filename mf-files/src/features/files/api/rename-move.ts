@@ -1,7 +1,13 @@
 import type { FileChange, FileSearchPage, Folder, FolderChange, StoredFile } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
-import { refreshList } from "./refresh-list";
+import {
+  keepPreviousData,
+  queryOptions,
+  refetchAfterWrite,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@klarwerk/kit/query";
 
 /** `PATCH /api/files/{id}`: a new name and/or another folder. */
 export async function changeFile({ id, change }: { id: number; change: FileChange }): Promise<StoredFile> {
@@ -19,7 +25,7 @@ export async function changeFolder({ id, change }: { id: number; change: FolderC
  */
 function useRefreshFileArea() {
   const queryClient = useQueryClient();
-  return () => refreshList(queryClient, ["mf-files"]);
+  return () => refetchAfterWrite(queryClient, ["mf-files"]);
 }
 
 export function useChangeFile() {

@@ -1,7 +1,6 @@
-import { useQueryClient } from "@klarwerk/kit/query";
+import { refetchAfterWrite, useQueryClient } from "@klarwerk/kit/query";
 import { enqueueUploads } from "../upload-queue";
 import { filesQueryOptions } from "./get-files";
-import { refreshList } from "./refresh-list";
 
 export interface UploadDestination {
   folderId: number | null;
@@ -21,6 +20,6 @@ export function useUploadFiles(): (files: readonly File[], destination: UploadDe
     enqueueUploads(files, {
       folderId,
       maxBytes,
-      onUploaded: (target) => void refreshList(queryClient, filesQueryOptions({ folderId: target }).queryKey),
+      onUploaded: (target) => void refetchAfterWrite(queryClient, filesQueryOptions({ folderId: target }).queryKey),
     });
 }
