@@ -3,8 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import postgres from "postgres";
-import { companyReadyToIssue, tokenOf } from "../support/invoices";
+import { companyReadyToIssue, dayInBerlin, issuedDaysAgo, reminderSettingsSaved, tokenOf } from "../support/invoices";
 import { type ReceivedMail, waitForMail } from "../support/mailbox";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, testOwner } from "../support/users";
@@ -20,12 +19,6 @@ import { registeredUser, signInQuickly, testOwner } from "../support/users";
 test.describe.configure({ timeout: 300_000 });
 
 const euro = (text: string) => text.replaceAll(" ", "\u00a0");
-
-function dayInBerlin(offsetDays: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
-}
 
 /** Keeps what a step shows when SCREENSHOTS is set. */
 async function keep(page: Page, step: string): Promise<void> {
@@ -69,22 +62,7 @@ test("quote → angenommen → invoice → sent by e-mail → overdue → 1. Mah
   const customerName = `Monatskunde ${tag} GmbH`;
   const customerMail = `buchhaltung-${tag}@example.com`;
   await companyReadyToIssue(request);
-  const ownerHeaders = { Authorization: `Bearer ${await tokenOf(request, testOwner)}` };
-  // The settings the reminders e2e uses too: 5 € for the 1. Mahnung, the 40 € flat fee.
-  const settings = await request.put("/api/invoices/reminder-settings", {
-    headers: ownerHeaders,
-    data: {
-      feeReminderCents: 0,
-      feeFirstCents: 500,
-      feeSecondCents: 1_000,
-      pointsBusiness: 9,
-      pointsConsumer: 5,
-      flatFee: true,
-      reminderInterest: false,
-      deadlineDays: 10,
-    },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
+  await reminderSettingsSaved(request);
   const user = await registeredUser(request, "Mona Monat");
   const headers = { Authorization: `Bearer ${await tokenOf(request, user)}` };
   const customer = await request.post("/api/customers", {
@@ -108,7 +86,10 @@ test("quote → angenommen → invoice → sent by e-mail → overdue → 1. Mah
   await keep(page, "1-angebot-erfassen");
   await page.getByRole("button", { name: "Angebot ausstellen" }).click();
   await page.getByRole("searchbox", { name: "Angebote durchsuchen" }).fill(tag);
-  const quote = page.getByRole("region", { name: "Gespeicherte Angebote" }).getByRole("article").first();
+  const quote = page
+    .getByRole("region", { name: "Gespeicherte Angebote" })
+    .getByRole("article")
+    .filter({ hasText: customerName });
   await expect(quote.getByRole("heading", { name: /^AN-\d{4}-\d{4}$/ })).toBeVisible({ timeout: 30_000 });
   await expect(quote).toContainText(customerName);
   // The search's answer is in: a click on the list shown before it could be answered by a list
@@ -127,7 +108,12 @@ test("quote → angenommen → invoice → sent by e-mail → overdue → 1. Mah
   await quote.getByRole("link", { name: "Rechnungsentwurf" }).click();
   await expect(page).toHaveURL(/\/invoices$/);
   await page.getByRole("searchbox", { name: "Rechnungen durchsuchen" }).fill(tag);
-  const invoice = page.getByRole("region", { name: "Gespeicherte Rechnungen" }).getByRole("article").first();
+  // The card of the invoice made from this quote (other tests add invoices at the same time, and a
+  // search shows the list before it until its answer is in).
+  const invoice = page
+    .getByRole("region", { name: "Gespeicherte Rechnungen" })
+    .getByRole("article")
+    .filter({ hasText: `aus Angebot ${quoteNumber}` });
   await expect(invoice.getByText(`aus Angebot ${quoteNumber}`)).toBeVisible({ timeout: 30_000 });
   await invoice.getByRole("button", { name: "Bearbeiten" }).click();
   await expect(page.getByRole("heading", { name: "Entwurf bearbeiten" })).toBeVisible();
@@ -161,15 +147,7 @@ test("quote → angenommen → invoice → sent by e-mail → overdue → 1. Mah
     ).invoices.find((found) => found.number === number)?.id,
   );
   expect(invoiceId).toBeGreaterThan(0);
-  const sql = postgres(process.env.E2E_DATABASE_URL ?? "", { max: 1, onnotice: () => {} });
-  try {
-    await sql.begin(async (tx) => {
-      await tx`set local session_replication_role = replica`;
-      await tx`update invoices set issue_date = ${dayInBerlin(-40)} where id = ${invoiceId}`;
-    });
-  } finally {
-    await sql.end();
-  }
+  await issuedDaysAgo(invoiceId, 40);
   const earlier = await request.post(`/api/invoices/${invoiceId}/reminders`, {
     headers,
     data: { remindedOn: dayInBerlin(-20) },

@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import postgres from "postgres";
 import { expectNoAxeViolations } from "../support/axe";
-import { companyReadyToIssue, tokenOf } from "../support/invoices";
+import { companyReadyToIssue, dayInBerlin, issuedDaysAgo, reminderSettingsSaved, tokenOf } from "../support/invoices";
 import { expect, test } from "../support/test";
-import { registeredUser, signInQuickly, type TestUser, testOwner } from "../support/users";
+import { registeredUser, signInQuickly, type TestUser } from "../support/users";
 
 // Zahlungserinnerung und Mahnungen (docs/decisions/0090): from the Auswertung an overdue invoice is
 // reminded; the dialog shows the level, fee and total, then what was made; the invoice shows the
@@ -15,12 +14,6 @@ import { registeredUser, signInQuickly, type TestUser, testOwner } from "../supp
 test.describe.configure({ timeout: 180_000 });
 
 const euro = (text: string) => text.replaceAll(" ", "\u00a0");
-
-function dayInBerlin(offsetDays: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(
-    new Date(Date.now() + offsetDays * 86_400_000),
-  );
-}
 
 /** The elements inside `root` that scroll sideways (wider content than their box). */
 function sidewaysScrolling(root: Element): string[] {
@@ -45,8 +38,6 @@ async function overdueInvoice(
   user: TestUser,
   recipient: string,
 ): Promise<{ id: number; number: string }> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error("needs E2E_DATABASE_URL");
   await companyReadyToIssue(request);
   const headers = { Authorization: `Bearer ${await tokenOf(request, user)}` };
   const draft = await request.post("/api/invoices", {
@@ -63,16 +54,8 @@ async function overdueInvoice(
   expect(draft.status(), await draft.text()).toBe(201);
   const { invoice } = (await draft.json()) as { invoice: { id: number; number: string } };
   // Issued for real, so its PDF is in the store (the backup e2e checks every blob of the run's
-  // database); only its date moves back, past the trigger that keeps issued invoices final.
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  try {
-    await sql.begin(async (tx) => {
-      await tx`set local session_replication_role = replica`;
-      await tx`update invoices set issue_date = ${dayInBerlin(-40)} where id = ${invoice.id}`;
-    });
-  } finally {
-    await sql.end();
-  }
+  // database); only its date moves back.
+  await issuedDaysAgo(invoice.id, 40);
   const first = await request.post(`/api/invoices/${invoice.id}/reminders`, {
     headers,
     data: { remindedOn: dayInBerlin(-20) },
@@ -87,21 +70,7 @@ test("from the Auswertung: „Erinnern“ makes the 1. Mahnung, the history show
 }) => {
   test.skip(!process.env.E2E_DATABASE_URL, "needs E2E_DATABASE_URL to date an invoice back");
   const tag = randomUUID().slice(0, 8);
-  const ownerHeaders = { Authorization: `Bearer ${await tokenOf(request, testOwner)}` };
-  const settings = await request.put("/api/invoices/reminder-settings", {
-    headers: ownerHeaders,
-    data: {
-      feeReminderCents: 0,
-      feeFirstCents: 500,
-      feeSecondCents: 1_000,
-      pointsBusiness: 9,
-      pointsConsumer: 5,
-      flatFee: true,
-      reminderInterest: false,
-      deadlineDays: 10,
-    },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
+  await reminderSettingsSaved(request);
   const user = await registeredUser(request, "Paula Mahnung");
   const { number } = await overdueInvoice(request, user, `Säumig GmbH ${tag}`);
 
