@@ -35,6 +35,7 @@ function keepMail(step: string, mail: ReceivedMail): void {
   const files = mail.attachments.map(
     (file) => `  ${file.filename} (${file.contentType}, ${file.content.length} Bytes)`,
   );
+  for (const file of mail.attachments) writeFileSync(join(dir, `month-${step}-${file.filename}`), file.content);
   writeFileSync(
     join(dir, `month-${step}.txt`),
     [

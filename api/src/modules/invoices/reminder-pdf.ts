@@ -116,8 +116,8 @@ function amountsTable(data: ReminderDocumentData): Content {
           hLineWidth: (index, node) => (index === 1 || index === node.table.body.length ? 0.8 : 0.4),
           vLineWidth: () => 0,
           hLineColor: () => rule,
-          paddingTop: () => 5,
-          paddingBottom: () => 5,
+          paddingTop: () => 3,
+          paddingBottom: () => 3,
         },
       },
       ...extra.map(([label, cents]) => ({
@@ -136,15 +136,15 @@ function amountsTable(data: ReminderDocumentData): Content {
               hLineWidth: (index, node) => (index === node.table.body.length - 1 ? 0.8 : 0),
               vLineWidth: () => 0,
               hLineColor: () => rule,
-              paddingTop: () => 3,
-              paddingBottom: () => 3,
+              paddingTop: () => 2,
+              paddingBottom: () => 2,
             },
           },
         ],
-        margin: [0, 12, 0, 0],
+        margin: [0, 10, 0, 0],
       },
     ],
-    margin: [0, 16, 0, 0],
+    margin: [0, 10, 0, 0],
   };
 }
 
@@ -156,6 +156,19 @@ function paymentBlock(data: ReminderDocumentData): Content {
   if (seller.iban) {
     lines.push(bankLine(seller));
     lines.push({ text: `Verwendungszweck: ${invoice.number}`, margin: [0, 2, 0, 0] });
+  }
+  // The greeting beside the GiroCode, in the height the code takes anyway: the letter stays on one
+  // page above the letterhead's footer (below the code, it went to a second page).
+  lines.push({ text: "Mit freundlichen Grüßen", margin: [0, 12, 0, 0] });
+  lines.push({ text: seller.contactName || seller.name, margin: [0, 4, 0, 0] });
+  if (seller.contactName || seller.contactEmail || seller.contactPhone) {
+    const contact = [seller.contactName, seller.contactPhone, seller.contactEmail].filter(Boolean).join(" · ");
+    lines.push({
+      text: `${invoiceDocumentTexts.contact}: ${contact}`,
+      fontSize: 9,
+      color: muted,
+      margin: [0, 4, 0, 0],
+    });
   }
   const payload = girocodePayload({
     seller,
@@ -174,10 +187,13 @@ export function reminderDocument(data: ReminderDocumentData): TDocumentDefinitio
   const info: Content = { table: { body: headerRows(data) }, layout: "noBorders" };
   const body: Content[] = [
     ...letterhead(seller, data.logo, invoice.content.recipient, info),
-    { text: title, style: "title" },
+    { text: title, style: "title", fontSize: 18 },
     ...providerUnlessLetterhead(invoice.content.provider, seller),
-    { text: salutation ?? "", margin: [0, 24, 0, 0] },
-    ...paragraphs.map((text) => ({ text, margin: [0, 8, 0, 0] as [number, number, number, number] })),
+    // Spaced (here and in the tables) so that a letter with interest, its payment block, GiroCode
+    // and greeting fits one page above the letterhead's footer: with the invoice's spacing the
+    // payment block and the greeting went to a second page.
+    { text: salutation ?? "", margin: [0, 12, 0, 0] },
+    ...paragraphs.map((text) => ({ text, margin: [0, 6, 0, 0] as [number, number, number, number] })),
     amountsTable(data),
   ];
   if (figures.interestPoints !== null && figures.interestPeriods.length > 0) {
@@ -189,12 +205,6 @@ export function reminderDocument(data: ReminderDocumentData): TDocumentDefinitio
     });
   }
   body.push(paymentBlock(data));
-  body.push({ text: "Mit freundlichen Grüßen", margin: [0, 20, 0, 0] });
-  body.push({ text: seller.contactName || seller.name, margin: [0, 4, 0, 0] });
-  if (seller.contactName || seller.contactEmail || seller.contactPhone) {
-    const contact = [seller.contactName, seller.contactPhone, seller.contactEmail].filter(Boolean).join(" · ");
-    body.push({ text: `${invoiceDocumentTexts.contact}: ${contact}`, fontSize: 9, color: muted, margin: [0, 8, 0, 0] });
-  }
   return {
     pageSize: "A4",
     pageMargins,
