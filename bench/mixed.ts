@@ -81,7 +81,7 @@ import { databaseLabel, numberOption } from "./support/options.ts";
 import { type LoadCall, runCalls } from "./support/raw-load.ts";
 import { signUp } from "./support/session.ts";
 
-const goalP99Ms = 50;
+export const goalP99Ms = 50;
 /** A window longer than twice this also reports its requests from this moment on (caches filled). */
 const settledAfterSeconds = 30;
 const noStats: TableCacheStats = { hits: 0, misses: 0, bypassed: 0, evicted: 0, forgotten: 0, revised: 0 };
@@ -96,13 +96,13 @@ function combineStats(a: TableCacheStats, b: TableCacheStats, sign: 1 | -1): Tab
 /** The caches whose hit rates are printed: the customer list pages and the dashboard's open requests. */
 const cacheNames = ["customer pages", "open requests"] as const;
 /** `typing`: a typed search's keystrokes after its first (which counts as a `search`). */
-const kinds = ["search", "typing", "dashboard", "page", "create"] as const;
-type Kind = (typeof kinds)[number];
+export const kinds = ["search", "typing", "dashboard", "page", "create"] as const;
+export type Kind = (typeof kinds)[number];
 /** The mix: each kind's share of the requests (keystrokes come on top of the searches they follow). */
-const issueShares: Record<Kind, number> = { search: 0.6, typing: 0, dashboard: 0.2, page: 0.1, create: 0.1 };
+export const issueShares: Record<Kind, number> = { search: 0.6, typing: 0, dashboard: 0.2, page: 0.1, create: 0.1 };
 
 /** What one API process reports once it serves. */
-interface Ready {
+export interface Ready {
   api: number;
   bare: number;
   /** GET: this process's cache counts and memory (`ControlAnswer`). */
@@ -352,9 +352,11 @@ function keystrokes(base: string, upTo: number): string[] {
   return Array.from({ length: Math.max(0, end - 1) }, (_, index) => typed.slice(0, index + 2).join(""));
 }
 
-interface Mix {
+export interface Mix {
   /** The next request of the connection (the next keystroke while its person types). */
   next(connection: number): LoadRequest;
+  /** How many keystrokes the person on this connection has still to type. */
+  typingLeft(connection: number): number;
   /** Customers the creates stored: id and name, from their answers. */
   created: { id: number; name: string }[];
   /** Totals answered for the checked searches, by query string. */
@@ -374,7 +376,7 @@ function listQuery(search: string | null, page: number, status: string | null): 
   return `/api/customers?${query}`;
 }
 
-function makeMix(seed: number, shares: Record<Kind, number>, termSet: TermSet): Mix {
+export function makeMix(seed: number, shares: Record<Kind, number>, termSet: TermSet): Mix {
   // The invoice tests' seeded generator (mulberry32): the same mix every run.
   const next = seededRandom(seed);
   const pickFrom = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
@@ -456,6 +458,7 @@ function makeMix(seed: number, shares: Record<Kind, number>, termSet: TermSet): 
       }
       return search(connection);
     },
+    typingLeft: (connection) => typing.get(connection)?.length ?? 0,
     created,
     totalsSeen,
     checkedQueries,
@@ -463,9 +466,14 @@ function makeMix(seed: number, shares: Record<Kind, number>, termSet: TermSet): 
   };
 }
 
-/** The customers and the dashboard's contact requests (10 000, 300 of them open). */
+/** The customers and the dashboard's contact requests. */
 async function seed(sql: Sql, customers: number): Promise<void> {
   await seedCustomers(sql, customers);
+  await seedContactRequests(sql);
+}
+
+/** The dashboard's contact requests: 10 000, 300 of them open. */
+export async function seedContactRequests(sql: Sql): Promise<void> {
   await sql`
     insert into contact_requests (name, email, company, message, is_done, done_at, created_at)
     select 'Anfrage ' || i, 'anfrage' || i || '@example.de', case when i % 3 = 0 then 'Firma ' || i end,
@@ -476,7 +484,7 @@ async function seed(sql: Sql, customers: number): Promise<void> {
 }
 
 /** The database's own answer to a list query: every match counted. */
-async function directAnswer(sql: Sql, path: string): Promise<{ total: number; ids: number[] }> {
+export async function directAnswer(sql: Sql, path: string): Promise<{ total: number; ids: number[] }> {
   const query = new URL(path, "http://x").searchParams;
   const search = query.get("search");
   const status = query.get("status");
@@ -488,6 +496,69 @@ async function directAnswer(sql: Sql, path: string): Promise<{ total: number; id
   const rows = await sql<{ id: number }[]>`
     select id from customers ${where} order by id desc limit 20 offset ${(page - 1) * 20}`;
   return { total: count?.total ?? 0, ids: rows.map((row) => row.id) };
+}
+
+/** The counts of the checked searches before a load: every total answered during it must lie between these and the counts after. */
+export async function countsBefore(sql: Sql, mix: Mix): Promise<Map<string, number>> {
+  const initial = new Map<string, number>();
+  for (const path of mix.checkedQueries) initial.set(path, (await directAnswer(sql, path)).total);
+  return initial;
+}
+
+/**
+ * The checks after a load: every create answered 201 is stored, once; the checked searches'
+ * pages and totals (and the list's first three pages), asked of every process, equal the
+ * database's; every total answered during the load lay between the counts before and after.
+ * What was wrong (empty: nothing), and a line saying what was checked.
+ */
+export async function checkMeasured(measured: {
+  sql: Sql;
+  origins: string[];
+  headers: Record<string, string>;
+  mix: Mix;
+  initial: Map<string, number>;
+  created: Mix["created"];
+}): Promise<{ problems: string[]; checked: string }> {
+  const { sql, origins, headers, mix, initial, created } = measured;
+  const problems: string[] = [];
+  const stored = await storedOf(sql, created);
+  if (stored !== created.length) problems.push(`${created.length} creates answered 201, ${stored} stored`);
+  const ids = new Set(created.map((customer) => customer.id));
+  if (ids.size !== created.length) problems.push(`${created.length - ids.size} creates answered with an id twice`);
+  for (const path of mix.finalQueries) {
+    const direct = await directAnswer(sql, path);
+    for (const origin of origins) {
+      const answer = (await (await fetch(`${origin}${path}`, { headers })).json()) as {
+        total: number;
+        total_exact?: boolean;
+        customers: { id: number }[];
+      };
+      // A count that stopped ("mehr als 100") says only that there are more.
+      const totalRight = answer.total_exact === false ? direct.total > answer.total : answer.total === direct.total;
+      const answered = answer.customers.map((customer) => customer.id);
+      if (!totalRight || JSON.stringify(answered) !== JSON.stringify(direct.ids)) {
+        problems.push(
+          `${path} on ${origin}: ${answer.total} ${JSON.stringify(answered.slice(0, 5))}…, ` +
+            `the database: ${direct.total} ${JSON.stringify(direct.ids.slice(0, 5))}…`,
+        );
+      }
+    }
+    if (!mix.totalsSeen.has(path)) continue;
+    // Creates only add: every exact total answered lies between the counts before and after the
+    // load; a count that stopped ("mehr als 100") is below the count after it.
+    const low = initial.get(path) ?? 0;
+    const outside = (mix.totalsSeen.get(path) ?? []).filter(({ total, exact }) =>
+      exact ? total < low || total > direct.total : total >= direct.total,
+    );
+    if (outside.length > 0) problems.push(`${path}: ${outside.length} answers outside ${low}..${direct.total}`);
+  }
+  const checkedAnswers = [...mix.totalsSeen.values()].reduce((sum, seen) => sum + seen.length, 0);
+  const checkedTerms = new Set(mix.finalQueries.map((path) => new URL(path, "http://x").searchParams.get("search")));
+  const checked =
+    `checked: ${created.length} creates; ${mix.finalQueries.length} pages after the load, of the searches ` +
+    `${[...checkedTerms].map((term) => (term === null ? "(none: the list)" : JSON.stringify(term))).join(", ")}; ` +
+    `${checkedAnswers} totals answered during the load`;
+  return { problems, checked };
 }
 
 /** Child: one API process on the bench's database, with a bare route and a control port. */
@@ -520,7 +591,7 @@ async function serve(): Promise<void> {
 }
 
 /** The API's driver options (open.ts): int8 as numbers; postgres.js prepares statements by default, as there. */
-const int8AsNumber: postgres.PostgresType<number> = {
+export const int8AsNumber: postgres.PostgresType<number> = {
   to: 20,
   from: [20],
   serialize: (value: number) => String(value),
@@ -531,7 +602,7 @@ const int8AsNumber: postgres.PostgresType<number> = {
  * The statements the API sends for one request of the mix on a cache miss, as a call straight to
  * the database (the file's head); the creates' ids and names go to `created`.
  */
-function rawCall(sql: Sql, who: { editor: Editor; actor: AuditActor }, created: Mix["created"]) {
+export function rawCall(sql: Sql, who: { editor: Editor; actor: AuditActor }, created: Mix["created"]) {
   return (request: LoadRequest): LoadCall => {
     const url = new URL(request.path, "http://x");
     if (request.method === "POST") {
@@ -556,7 +627,7 @@ function rawCall(sql: Sql, who: { editor: Editor; actor: AuditActor }, created: 
 }
 
 /** How many of these creates (id and name) the database has. */
-async function storedOf(sql: Sql, created: Mix["created"]): Promise<number> {
+export async function storedOf(sql: Sql, created: Mix["created"]): Promise<number> {
   const [stored] = await sql<{ count: number }[]>`
     select count(*)::int as count from customers c
     join unnest(${created.map((customer) => customer.id)}::bigint[], ${created.map((customer) => customer.name)}::text[])
@@ -624,8 +695,7 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
     const seed = 27;
     const warmUp = makeMix(seed + 1, shares, termSet);
     const mix = makeMix(seed, shares, termSet);
-    const initial = new Map<string, number>();
-    for (const path of mix.checkedQueries) initial.set(path, (await directAnswer(db.sql, path)).total);
+    const initial = await countsBefore(db.sql, mix);
 
     // Warm-up: JIT, pools, the database's caches (its creates are checked too).
     await runLoad({ url: origins, next: warmUp.next, headers, connections, durationMs: 3000 });
@@ -675,44 +745,16 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
 
     // The checks: after the load, once every NOTIFY has arrived.
     await Bun.sleep(500);
-    const problems: string[] = [];
     const apiCreated = [...warmUp.created, ...mix.created];
-    const stored = await storedOf(db.sql, apiCreated);
-    if (stored !== apiCreated.length) problems.push(`${apiCreated.length} creates answered 201, ${stored} stored`);
-    for (const path of mix.finalQueries) {
-      const direct = await directAnswer(db.sql, path);
-      for (const origin of origins) {
-        const answer = (await (await fetch(`${origin}${path}`, { headers })).json()) as {
-          total: number;
-          total_exact?: boolean;
-          customers: { id: number }[];
-        };
-        // A count that stopped ("mehr als 100") says only that there are more.
-        const totalRight = answer.total_exact === false ? direct.total > answer.total : answer.total === direct.total;
-        const answered = answer.customers.map((customer) => customer.id);
-        if (!totalRight || JSON.stringify(answered) !== JSON.stringify(direct.ids)) {
-          problems.push(
-            `${path} on ${origin}: ${answer.total} ${JSON.stringify(answered.slice(0, 5))}…, ` +
-              `the database: ${direct.total} ${JSON.stringify(direct.ids.slice(0, 5))}…`,
-          );
-        }
-      }
-      if (!mix.totalsSeen.has(path)) continue;
-      // Creates only add: every exact total answered lies between the counts before and after the
-      // load; a count that stopped ("mehr als 100") is below the count after it.
-      const low = initial.get(path) ?? 0;
-      const outside = (mix.totalsSeen.get(path) ?? []).filter(({ total, exact }) =>
-        exact ? total < low || total > direct.total : total >= direct.total,
-      );
-      if (outside.length > 0) problems.push(`${path}: ${outside.length} answers outside ${low}..${direct.total}`);
-    }
-    const checkedAnswers = [...mix.totalsSeen.values()].reduce((sum, seen) => sum + seen.length, 0);
-    const checkedTerms = new Set(mix.finalQueries.map((path) => new URL(path, "http://x").searchParams.get("search")));
-    log(
-      `checked: ${apiCreated.length} creates; ${mix.finalQueries.length} pages after the load, of the searches ` +
-        `${[...checkedTerms].map((term) => (term === null ? "(none: the list)" : JSON.stringify(term))).join(", ")}; ` +
-        `${checkedAnswers} totals answered during the load`,
-    );
+    const { problems, checked } = await checkMeasured({
+      sql: db.sql,
+      origins,
+      headers,
+      mix,
+      initial,
+      created: apiCreated,
+    });
+    log(checked);
 
     let rawResult: LoadResult | null = null;
     if (rawSql) {

@@ -66,12 +66,12 @@ export interface KindResult {
   requests: number;
   /** Answers outside 2xx and answers whose check threw. */
   failures: number;
-  latency: { p50: number; p90: number; p99: number; max: number };
+  latency: { p50: number; p90: number; p99: number; p999: number; max: number };
 }
 
 const headerEnd = Buffer.from("\r\n\r\n");
 
-interface Answer {
+export interface Answer {
   end: number;
   status: number;
   bodyStart: number;
@@ -79,7 +79,7 @@ interface Answer {
 }
 
 /** Where a complete answer ends in `buffer` and its status, or null while more bytes are due. */
-function completeResponse(buffer: Buffer): Answer | null {
+export function completeResponse(buffer: Buffer): Answer | null {
   const head = buffer.indexOf(headerEnd);
   if (head < 0) return null;
   const headText = buffer.toString("latin1", 0, head);
@@ -110,7 +110,7 @@ function completeResponse(buffer: Buffer): Answer | null {
 }
 
 /** The body of a complete answer as text (chunks joined). */
-function bodyText(buffer: Buffer, answer: Answer): string {
+export function bodyText(buffer: Buffer, answer: Answer): string {
   if (!answer.chunked) return buffer.toString("utf8", answer.bodyStart, answer.end);
   const parts: Buffer[] = [];
   let offset = answer.bodyStart;
@@ -145,6 +145,7 @@ export class Latencies {
       p50: percentile(sorted, 0.5),
       p90: percentile(sorted, 0.9),
       p99: percentile(sorted, 0.99),
+      p999: percentile(sorted, 0.999),
       max: sorted.length > 0 ? (sorted[sorted.length - 1] ?? Number.NaN) : Number.NaN,
     };
   }
@@ -155,18 +156,12 @@ function percentile(sorted: Float64Array, fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
 }
 
-export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  if (options.durationMs === undefined && options.requests === undefined) {
-    throw new Error("runLoad needs durationMs or requests");
-  }
-  const origins = (Array.isArray(options.url) ? options.url : [options.url]).map((url) => new URL(url));
-  if (origins.length === 0 || origins.some((origin) => origin.protocol !== "http:")) {
-    throw new Error("runLoad speaks plain HTTP only");
-  }
-  const extraHeaders = Object.entries(options.headers ?? {})
+/** Writes a request of a mix as HTTP/1.1 bytes for `host`, with these headers on every request. */
+export function requestEncoder(headers: Record<string, string>): (request: LoadRequest, host: string) => Buffer {
+  const extraHeaders = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
-  const encode = (request: LoadRequest, host: string): Buffer => {
+  return (request, host) => {
     const method = request.method ?? "GET";
     if (request.json === undefined) {
       return Buffer.from(`${method} ${request.path} HTTP/1.1\r\nHost: ${host}\r\nAccept: */*\r\n${extraHeaders}\r\n`);
@@ -177,6 +172,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     return Buffer.concat([Buffer.from(head), body]);
   };
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  if (options.durationMs === undefined && options.requests === undefined) {
+    throw new Error("runLoad needs durationMs or requests");
+  }
+  const origins = (Array.isArray(options.url) ? options.url : [options.url]).map((url) => new URL(url));
+  if (origins.length === 0 || origins.some((origin) => origin.protocol !== "http:")) {
+    throw new Error("runLoad speaks plain HTTP only");
+  }
+  const encode = requestEncoder(options.headers ?? {});
   const paths = options.paths ?? [];
   if (!options.next && paths.length === 0) throw new Error("runLoad needs at least one path");
   let nextPath = 0;
