@@ -34,8 +34,9 @@
 // Usage: DATABASE_URL=postgres://… bun bench/open-loop.ts [--terms diverse|popular|both]
 //        [--customers 100000] [--runs 3] [--seconds 30] [--probe-seconds 10] [--start-rate 250]
 //        [--max-rate 20000] [--at 1000,2000] [--raw-connections 12] [--no-raw-sql] [--pages-kept N]
-import { cpus, loadavg } from "node:os";
+
 import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import postgres from "postgres";
 import { readConnectionSettings, type Sql } from "../api/src/db/open.ts";
 import { seededRandom } from "../mf-invoices/test/fixtures.ts";
