@@ -103,7 +103,9 @@ export function pageDirectives(origins: readonly string[], inlineScriptHashes: r
     "font-src": assets,
     // Module Federation fetches each remote's manifest; every API call goes to our origin.
     "connect-src": assets,
-    "frame-src": [reviewWidgetOrigin],
+    // blob: the file viewer's PDFs, fetched with the bearer token and shown by the browser's own
+    // PDF viewer (decision 0097); only a blob this page made, typed application/pdf.
+    "frame-src": [reviewWidgetOrigin, "blob:"],
   };
 }
 

@@ -566,8 +566,8 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
       expect(policy).not.toContain("script-src");
     });
 
-    test("anything but an image → 415", async () => {
-      for (const type of ["text/html", "application/pdf", "text/plain"]) {
+    test("what the viewer cannot show safely → 415: a page, a PDF whose bytes are not one, an unknown type", async () => {
+      for (const type of ["text/html", "application/pdf", "application/octet-stream", "image"]) {
         const file = await uploaded({ name: "keinbild", type, content: "<script>alert(1)</script>" });
         const answer = await callJson(app, `/api/files/${file.id}/preview`, { token });
         expect(answer.status).toBe(415);
@@ -576,6 +576,31 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
           message: "Für diese Datei gibt es keine Vorschau.",
         });
       }
+    });
+
+    test("a PDF is served inline as a PDF, inert, when its first KiB holds the header (1019 yes, 1020 no)", async () => {
+      const pdfAt = (offset: number) => `${" ".repeat(offset)}%PDF-1.7\n1 0 obj<<>>endobj\n%%EOF\n`;
+      const inside = await uploaded({ name: "vertrag.pdf", type: "application/pdf", content: pdfAt(1019) });
+      const answer = await call(app, `/api/files/${inside.id}/preview`, { token });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("application/pdf");
+      expect(answer.headers.get("content-disposition")).toStartWith("inline;");
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(await answer.text()).toBe(pdfAt(1019));
+      const beyond = await uploaded({ name: "spaet.pdf", type: "application/pdf", content: pdfAt(1020) });
+      expect((await call(app, `/api/files/${beyond.id}/preview`, { token })).status).toBe(415);
+    });
+
+    test("text up to 1 MiB is served as it is stored; one byte more → 415", async () => {
+      const limit = 1024 * 1024;
+      const atLimit = await uploaded({ name: "notiz.txt", type: "text/plain", content: "ä".repeat(limit / 2) });
+      const answer = await call(app, `/api/files/${atLimit.id}/preview`, { token });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toStartWith("text/plain");
+      expect(answer.headers.get("content-security-policy")).toStartWith("sandbox");
+      expect(await answer.text()).toBe("ä".repeat(limit / 2));
+      const over = await uploaded({ name: "lang.csv", type: "text/csv", content: `${"a".repeat(limit)}b` });
+      expect((await call(app, `/api/files/${over.id}/preview`, { token })).status).toBe(415);
     });
 
     test("without a token → 401", async () => {

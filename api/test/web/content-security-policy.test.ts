@@ -71,7 +71,7 @@ describe("Content-Security-Policy of the shell's pages", () => {
       expect(policy.get("img-src"), path).toEqual(["'self'", "blob:"]);
       expect(policy.get("font-src"), path).toEqual(["'self'"]);
       expect(policy.get("connect-src"), path).toEqual(["'self'"]);
-      expect(policy.get("frame-src"), path).toEqual([reviewHost]);
+      expect(policy.get("frame-src"), path).toEqual([reviewHost, "blob:"]);
       expect(policy.get("object-src"), path).toEqual(["'none'"]);
       expect(policy.get("base-uri"), path).toEqual(["'self'"]);
       expect(policy.get("form-action"), path).toEqual(["'self'"]);
@@ -116,7 +116,7 @@ describe("Content-Security-Policy of the shell's pages", () => {
       expect(policy.get(directive), directive).toContain("https://cdn.example.com:8443");
     }
     expect(policy.get("default-src")).toEqual(["'self'"]);
-    expect(policy.get("frame-src")).toEqual([reviewHost]);
+    expect(policy.get("frame-src")).toEqual([reviewHost, "blob:"]);
   });
 
   test("JavaScript and other files carry no page policy", async () => {

@@ -80,3 +80,33 @@ export interface FileSearchPage {
   files: FileSearchHit[];
   more: boolean;
 }
+
+/** What the file viewer shows of a file (decision 0097): an image, the browser's PDF viewer, or text. */
+export type FileViewKind = "image" | "pdf" | "text";
+
+/** The largest file of each kind the viewer fetches whole into memory; a larger one is downloaded. */
+export const fileViewMaxBytes: Record<FileViewKind, number> = {
+  image: 20 * 1024 * 1024,
+  pdf: 50 * 1024 * 1024,
+  text: 1024 * 1024,
+};
+
+/** Media types shown as text (never as a page: the viewer writes the text into a <pre>). */
+const textViewTypes = new Set(["text/plain", "text/csv", "text/markdown", "application/json"]);
+
+/**
+ * How the viewer shows a file, by its stored media type and size; null: it offers the download.
+ * The API's preview serves exactly these (a PDF only if its bytes start as one), so both sides
+ * share one rule.
+ */
+export function fileViewKind(file: Pick<StoredFile, "mime_type" | "size">): FileViewKind | null {
+  const type = file.mime_type.toLowerCase();
+  const kind: FileViewKind | null = type.startsWith("image/")
+    ? "image"
+    : type === "application/pdf"
+      ? "pdf"
+      : textViewTypes.has(type)
+        ? "text"
+        : null;
+  return kind !== null && file.size <= fileViewMaxBytes[kind] ? kind : null;
+}

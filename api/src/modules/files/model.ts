@@ -184,10 +184,13 @@ export const ticketDownloadRoute = endpoint("GET /api/files/:id/download/:ticket
 });
 
 export const previewFileRoute = endpoint("GET /api/files/:id/preview")({
-  summary: "An image file, to be shown inline (with `Range`, exactly as a download)",
+  summary: "A file the viewer shows (an image, a PDF, text up to 1 MiB), inline (with `Range`, exactly as a download)",
+  description:
+    "Which files: `fileViewKind` of the kit (images up to 20 MiB, PDFs up to 50 MiB whose first KiB holds `%PDF-`, " +
+    "text/plain, text/csv, text/markdown and JSON up to 1 MiB); anything else 415. Served inert like a download.",
   tags,
   idParam: fileIdParam,
-  responses: { ...downloadResponses, 200: bytesResponse("The image's bytes, in its stored media type.") },
+  responses: { ...downloadResponses, 200: bytesResponse("The file's bytes, in its stored media type.") },
   errors: { 415: { "preview-unavailable": [messages.noPreview] }, ...fileErrors },
 });
 

@@ -36,7 +36,8 @@ export const streamedBodyPaths = ["/api/files/upload"] as const;
  * - `POST /api/files/{id}/download-link`: `{ url }`, a link valid for a minute that downloads
  *   without the bearer header (`GET /api/files/{id}/download/{ticket}`), for the browser's own
  *   download manager;
- * - `GET /api/files/{id}/preview`: image files only, inline and inert, with Range like a download.
+ * - `GET /api/files/{id}/preview`: what the viewer shows (images, PDFs, text), inline and inert, with
+ *   Range like a download.
  */
 export function filesModule({ sql, auth, config }: Pick<Deps, "sql" | "auth" | "config">) {
   const service = filesService({ sql, config });

@@ -1,4 +1,4 @@
-import { type FileSearchPage, isBlank, type User } from "@klarwerk/kit";
+import { type FileSearchPage, fileViewKind, isBlank, type User } from "@klarwerk/kit";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { pagingParam } from "../../http/ids.ts";
@@ -31,6 +31,9 @@ const inertHeaders = {
   "Content-Security-Policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'",
   "Cross-Origin-Resource-Policy": "same-origin",
 } as const;
+
+/** Where a PDF reader looks for the `%PDF-` header: the first KiB. */
+const pdfHeaderWindow = 1024;
 
 /** Whether a request asks for a later part of the bytes than the first (`Range: bytes=N-` with N > 0). */
 function continuesDownload(request: Request | undefined): boolean {
@@ -151,10 +154,25 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
     return response;
   }
 
-  /** Image files only (else 415), inline. */
+  /** Whether the file's first KiB holds a PDF header (`%PDF-`), as PDF readers look for it. */
+  async function looksLikePdf(file: FileWithBlob): Promise<boolean> {
+    const size = await contentSizeOf(file);
+    const head = store.content(file.blob_id, file.blob_offset, file.blob_offset + Math.min(size, pdfHeaderWindow));
+    const bytes = Buffer.from(await new Response(head).arrayBuffer());
+    return bytes.includes("%PDF-");
+  }
+
+  /**
+   * What the viewer shows (`fileViewKind`: images, PDFs, text up to their limits), inline; else
+   * 415. A PDF only if its bytes start as one: the browser's PDF viewer then shows it, and a page
+   * declared a PDF is never read as anything else (nosniff).
+   */
   async function preview(request: Request, id: number): Promise<Response> {
     const file = await fileOf(id);
-    if (!file.mime_type.startsWith("image/")) throw new HttpError(415, "preview-unavailable", messages.noPreview);
+    const kind = fileViewKind(file);
+    if (kind === null || (kind === "pdf" && !(await looksLikePdf(file)))) {
+      throw new HttpError(415, "preview-unavailable", messages.noPreview);
+    }
     return send(request, file, "inline");
   }
 

@@ -3,11 +3,6 @@ import type { StoredFile } from "@klarwerk/kit";
 /** Files per page, paged on the client (a folder's list arrives whole). */
 export const filesPerPage = 10;
 
-/** Images are recognised by a mime type starting with image/, as the server reports it. */
-export function isImage(file: Pick<StoredFile, "mime_type">): boolean {
-  return file.mime_type.startsWith("image/");
-}
-
 const collatorLocale = "de-DE";
 
 /** Case-insensitive search in the original name, on the client (the folder's list is already there). */

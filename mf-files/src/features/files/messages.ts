@@ -56,6 +56,16 @@ export const filesMessages = {
   pagesLabel: "Seiten der Dateiliste",
   shownRange: (from: number, to: number, total: number) => `${from}–${to} von ${total} Dateien`,
 
+  // The viewer (decision 0097).
+  openViewer: (name: string) => `${name} ansehen`,
+  viewerClose: "Vorschau schließen",
+  viewerPrevious: "Vorherige",
+  viewerNext: "Nächste",
+  viewerPosition: (position: number, total: number) => `${position} von ${total}`,
+  viewerLoading: "Vorschau wird geladen …",
+  viewerNone: "Für diese Datei gibt es keine Vorschau. Sie können sie herunterladen.",
+  viewerFailed: "Die Vorschau konnte nicht geladen werden.",
+
   // Renaming and moving a file or folder (decision 0094).
   rename: "Umbenennen",
   renameLabel: (name: string) => `${name} umbenennen`,

@@ -1,7 +1,8 @@
+import { fileViewKind, type StoredFile } from "@klarwerk/kit";
 import { apiFetch } from "@klarwerk/kit/browser";
 import { useEffect, useState } from "react";
 
-/** The preview image's bytes (`GET /api/files/{id}/preview`). */
+/** The bytes the viewer and the thumbnails show (`GET /api/files/{id}/preview`). */
 export async function getFilePreview({ id }: { id: number }, signal?: AbortSignal): Promise<Blob> {
   const response = await apiFetch(`/api/files/${id}/preview`, { signal });
   return response.blob();
@@ -38,4 +39,62 @@ export function useFilePreview(fileId: number, enabled: boolean): { preview: Fil
   }, [fileId, enabled]);
 
   return { preview, failed: () => setPreview({ state: "failed" }) };
+}
+
+/** What the viewer shows of a file once fetched: a blob URL (image, PDF) or the text. */
+export type FileView =
+  | { state: "loading" }
+  | { state: "ready"; kind: "image" | "pdf"; url: string }
+  | { state: "ready"; kind: "text"; text: string }
+  | { state: "none" }
+  | { state: "failed"; message: string };
+
+/** Text as saved: UTF-8 (a BOM dropped), else Windows-1252, as Excel and older Windows tools write it. */
+export async function decodeText(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+/**
+ * The file as the viewer shows it (`fileViewKind`): fetched with the bearer token into memory,
+ * released when another file is shown or the viewer closes. A PDF goes to the browser's own
+ * viewer as a blob URL of type application/pdf; text is decoded here and shown as text.
+ */
+export function useFileView(file: StoredFile, failedMessage: string): FileView {
+  const [view, setView] = useState<FileView>({ state: "loading" });
+  const kind = fileViewKind(file);
+
+  useEffect(() => {
+    if (kind === null) {
+      setView({ state: "none" });
+      return;
+    }
+    const controller = new AbortController();
+    let url: string | null = null;
+    setView({ state: "loading" });
+    getFilePreview({ id: file.id }, controller.signal)
+      .then(async (blob) => {
+        if (kind === "text") {
+          const text = await decodeText(blob);
+          if (!controller.signal.aborted) setView({ state: "ready", kind, text });
+          return;
+        }
+        url = URL.createObjectURL(kind === "pdf" ? new Blob([blob], { type: "application/pdf" }) : blob);
+        if (!controller.signal.aborted) setView({ state: "ready", kind, url });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setView({ state: "failed", message: error instanceof Error ? error.message : failedMessage });
+      });
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [file.id, kind, failedMessage]);
+
+  return view;
 }

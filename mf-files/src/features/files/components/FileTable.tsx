@@ -2,13 +2,14 @@ import type { StoredFile } from "@klarwerk/kit";
 import { formatDateTime, formatFileSize } from "@klarwerk/kit/format";
 import { DownloadIcon, TrashIcon } from "@klarwerk/kit/icons";
 import { AuditHistoryLink, notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, modals, Table, Text } from "@klarwerk/kit/ui";
+import { Button, Group, modals, Table, Text, UnstyledButton } from "@klarwerk/kit/ui";
 import { useState } from "react";
 import { useDeleteFile } from "../api/delete-file";
 import { useDownloadFile } from "../api/download-file";
 import { useChangeFile } from "../api/rename-move";
 import { filesMessages as messages } from "../messages";
 import { FileThumbnail } from "./FileThumbnail";
+import { FileViewer } from "./FileViewer";
 import { MoveDialog } from "./MoveDialog";
 import { RenameDialog } from "./RenameDialog";
 
@@ -16,8 +17,12 @@ interface FileTableProps {
   files: StoredFile[];
 }
 
-/** One page of files with preview, name, size, date, uploader, download, rename, move and delete. */
+/**
+ * One page of files with preview, name (opens the viewer), size, date, uploader, download,
+ * rename, move and delete.
+ */
 export function FileTable({ files }: FileTableProps) {
+  const [viewing, setViewing] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<StoredFile | null>(null);
   const [moving, setMoving] = useState<StoredFile | null>(null);
   const change = useChangeFile();
@@ -43,6 +48,15 @@ export function FileTable({ files }: FileTableProps) {
   // box stays a named, focusable region, so nothing can ever widen the page.
   return (
     <>
+      {viewing !== null && (
+        <FileViewer
+          files={files}
+          index={viewing}
+          onIndex={setViewing}
+          onDownload={(file) => download.mutate(file)}
+          onClose={() => setViewing(null)}
+        />
+      )}
       {renaming && (
         <RenameDialog
           name={renaming.original_name}
@@ -95,15 +109,20 @@ export function FileTable({ files }: FileTableProps) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {files.map((file) => (
+            {files.map((file, index) => (
               <Table.Tr key={file.id}>
                 <Table.Td className="files-cell-preview">
                   <FileThumbnail file={file} />
                 </Table.Td>
                 <Table.Td>
-                  <Text fw={500} className="files-name" title={file.original_name}>
+                  <UnstyledButton
+                    className="files-name files-name-button"
+                    title={file.original_name}
+                    aria-label={messages.openViewer(file.original_name)}
+                    onClick={() => setViewing(index)}
+                  >
                     {file.original_name}
-                  </Text>
+                  </UnstyledButton>
                 </Table.Td>
                 <Table.Td className="files-col-size" data-label={messages.columnSize}>
                   {formatFileSize(file.size)}

@@ -1,18 +1,15 @@
-import type { StoredFile } from "@klarwerk/kit";
+import { fileViewKind, type StoredFile } from "@klarwerk/kit";
 import { useFilePreview } from "../api/get-file-preview";
-import { isImage } from "../file-list";
 import { filesMessages as messages } from "../messages";
 import { FileIcon, ImageOffIcon } from "./icons";
-
-/** Larger images are not fetched for a 40-pixel thumbnail; they show the file icon. */
-const previewMaxBytes = 20 * 1024 * 1024;
 
 /**
  * A thumbnail for image files; other files show the file icon, and an image whose preview fails
  * a placeholder icon, so a broken image never leaves a hole in the row.
  */
 export function FileThumbnail({ file }: { file: StoredFile }) {
-  const wanted = isImage(file) && file.size <= previewMaxBytes;
+  // Images the viewer shows (up to 20 MiB); larger ones are not fetched for 40 pixels.
+  const wanted = fileViewKind(file) === "image";
   const { preview, failed } = useFilePreview(file.id, wanted);
 
   if (!wanted) {
