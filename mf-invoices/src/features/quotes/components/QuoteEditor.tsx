@@ -22,11 +22,12 @@ import {
   Title,
 } from "@klarwerk/kit/ui";
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { AmountInput } from "../../../components/AmountInput";
-import { CustomerPicker } from "../../../components/CustomerPicker";
-import { DecimalInput } from "../../../components/DecimalInput";
-import { InvoicePreview } from "../../../components/InvoicePreview";
-import { ItemsEditor } from "../../../components/ItemsEditor";
+import { AmountInput } from "../../../shared/components/AmountInput";
+import { CustomerPicker } from "../../../shared/components/CustomerPicker";
+import { DecimalInput } from "../../../shared/components/DecimalInput";
+import { InvoicePreview } from "../../../shared/components/InvoicePreview";
+import { ItemsEditor } from "../../../shared/components/ItemsEditor";
+import { invoiceMessages } from "../../../shared/messages";
 import {
   billedTotals,
   checkIssueForm,
@@ -35,9 +36,8 @@ import {
   invoiceContentOf,
   invoiceInputHints,
   itemOf,
-} from "../../../invoice/form";
-import { emptyInvoiceForm, type InvoiceForm, type InvoiceItemForm } from "../../../invoice/types";
-import { invoiceMessages } from "../../../messages";
+} from "../../../shared/model/form";
+import { emptyInvoiceForm, type InvoiceForm, type InvoiceItemForm } from "../../../shared/model/types";
 import { useSaveQuote } from "../api/quotes";
 import { quoteScreenMessages as messages } from "../messages";
 
