@@ -34,6 +34,21 @@ const probes: ImportProbe[] = [
   { folder: "mf-customers/src/features/customers/components", imports: "../notes", refused: null },
   { folder: "mf-dashboard/src/features/users", imports: "../audit/Audit", refused: otherFeature },
   { folder: "mf-dashboard/src/shared", imports: "../features/users/Users", refused: sharedImportsFeature },
+  {
+    folder: "mf-invoices/src/features/quotes/components",
+    imports: "../../invoices/components/InvoiceEditor",
+    refused: otherFeature,
+  },
+  {
+    folder: "mf-invoices/src/features/quotes/components",
+    imports: "../../../shared/components/ItemsEditor",
+    refused: null,
+  },
+  {
+    folder: "mf-invoices/src/shared/components",
+    imports: "../../features/report/Auswertung",
+    refused: sharedImportsFeature,
+  },
 ];
 
 function isEmptyFolder(path: string): boolean {
