@@ -16,7 +16,7 @@ import { overHttp } from "../api/test/support/http.ts";
 import { invoiceJson, issuableCompany } from "../api/test/support/invoices.ts";
 import { signedInOwner } from "../api/test/support/users.ts";
 import { chromiumLaunchOptions } from "../e2e/chromium";
-import { timingNames } from "../mf-invoices/src/invoice/timing";
+import { timingNames } from "../mf-invoices/src/shared/model/timing";
 import { startTestServer } from "../scripts/test-server";
 import { numberOption } from "./support/options.ts";
 import { median } from "./support/stats.ts";

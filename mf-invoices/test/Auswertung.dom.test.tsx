@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { formatEuro, type InvoiceReport, invoiceReportMessages, lastTwelveMonths } from "@klarwerk/kit";
 import { renderScreen, signIn, stubApi } from "@klarwerk/kit/test-support";
 import { screen, waitFor, within } from "@testing-library/react";
-import Auswertung from "../src/routes/Auswertung";
+import Auswertung from "../src/features/report/Auswertung";
 
 const months = lastTwelveMonths("2026-01-14");
 

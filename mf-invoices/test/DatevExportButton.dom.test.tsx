@@ -4,7 +4,7 @@ import { startSession } from "@klarwerk/kit/browser";
 import { renderScreen, signIn, stubApi } from "@klarwerk/kit/test-support";
 import { Notifications, notifications } from "@klarwerk/kit/ui";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { DatevExportButton } from "../src/features/datev/DatevExportButton";
+import { DatevExportButton } from "../src/features/report/components/DatevExportButton";
 
 function signInAsAdmin(): void {
   startSession({ id: 2, name: "Anna Admin", email: "anna@klarwerk.test", role: "admin" }, "token-admin");

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { datevMessages, defaultDatevSettings } from "@klarwerk/kit";
 import { renderScreen, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { DatevSettingsForm } from "../src/features/datev/DatevSettingsForm";
+import { DatevSettingsForm } from "../src/features/invoices/components/DatevSettingsForm";
 
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { held, renderScreen, signIn, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { InvoiceEditor } from "../src/components/InvoiceEditor";
-import { useInvoiceBook } from "../src/state/invoice-book";
+import { InvoiceEditor } from "../src/features/invoices/components/InvoiceEditor";
+import { useInvoiceBook } from "../src/features/invoices/invoice-book";
 
 /** The editor as the Rechnungstool shows it, on the signed-in person's book. */
 function Editor() {

@@ -2,8 +2,8 @@ import { describe, expect, test } from "bun:test";
 import type { InvoiceSummary } from "@klarwerk/kit";
 import { renderScreen, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { invoicesPerPage } from "../src/api/get-invoices";
-import { SavedInvoices } from "../src/components/SavedInvoices";
+import { invoicesPerPage } from "../src/features/invoices/api/get-invoices";
+import { SavedInvoices } from "../src/features/invoices/components/SavedInvoices";
 
 function summary(id: number, status: InvoiceSummary["status"]): InvoiceSummary {
   return {

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { type CompanyAnswer, type DatevSettings, defaultCompanySettings } from "@klarwerk/kit";
 import { renderScreen, signIn, stubApi } from "@klarwerk/kit/test-support";
 import { fireEvent, screen } from "@testing-library/react";
-import { DatevSetupNotice, InvoicingSetupNotice } from "../src/components/SetupNotice";
+import { DatevSetupNotice, InvoicingSetupNotice } from "../src/shared/components/SetupNotice";
 
 // Before anyone types an invoice that „Rechnung speichern“ would refuse (422: „Für die Rechnung
 // fehlt die Steuernummer oder USt-IdNr …“), the Rechnungstool says what is missing and who may

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { type Invoice, invoiceIssueMessages } from "@klarwerk/kit";
+import { invoiceMessages } from "../src/shared/messages";
 import {
   billedTotals,
   canRemoveItem,
@@ -9,9 +10,8 @@ import {
   invoiceContentOf,
   invoiceInputHints,
   readNumberField,
-} from "../src/invoice/form";
-import { emptyInvoiceForm, emptyInvoiceItem, type InvoiceForm } from "../src/invoice/types";
-import { invoiceMessages } from "../src/messages";
+} from "../src/shared/model/form";
+import { emptyInvoiceForm, emptyInvoiceItem, type InvoiceForm } from "../src/shared/model/types";
 
 function form(overrides: Partial<InvoiceForm> = {}): InvoiceForm {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatGermanDate, isoDate } from "../src/invoice/dates";
+import { formatGermanDate, isoDate } from "../src/shared/model/dates";
 
 describe("dates", () => {
   test("formatGermanDate turns yyyy-mm-dd into dd.mm.yyyy", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { divideRounded, parseDecimal, toCents } from "@klarwerk/kit";
-import { invoiceLineRows, invoiceSummaryRows } from "../src/invoice/summary";
+import { invoiceLineRows, invoiceSummaryRows } from "../src/shared/model/summary";
 import {
   type EuroInvoice,
   invoiceTotals,

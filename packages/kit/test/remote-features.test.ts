@@ -11,8 +11,8 @@ import { type ImportProbe, lintImports, lintProbes, repositoryRoot as root } fro
 const otherFeature = "A feature of a remote does not import another feature's files";
 const sharedImportsFeature = "`src/shared/` serves the features of its remote and imports none of them.";
 
-/** The remotes laid out by feature. mf-invoices joins once its move is done (and biome.json names it). */
-const laidOut = ["mf-dashboard", "mf-files", "mf-customers", "mf-marketing"] as const;
+/** The remotes laid out by feature: all five (biome.json names each in its feature overrides). */
+const laidOut = ["mf-dashboard", "mf-files", "mf-customers", "mf-marketing", "mf-invoices"] as const;
 
 const probes: ImportProbe[] = [
   { folder: "mf-marketing/src/features/contact", imports: "../services/Services", refused: otherFeature },
@@ -34,6 +34,21 @@ const probes: ImportProbe[] = [
   { folder: "mf-customers/src/features/customers/components", imports: "../notes", refused: null },
   { folder: "mf-dashboard/src/features/users", imports: "../audit/Audit", refused: otherFeature },
   { folder: "mf-dashboard/src/shared", imports: "../features/users/Users", refused: sharedImportsFeature },
+  {
+    folder: "mf-invoices/src/features/quotes/components",
+    imports: "../../invoices/components/InvoiceEditor",
+    refused: otherFeature,
+  },
+  {
+    folder: "mf-invoices/src/features/quotes/components",
+    imports: "../../../shared/components/ItemsEditor",
+    refused: null,
+  },
+  {
+    folder: "mf-invoices/src/shared/components",
+    imports: "../../features/report/Auswertung",
+    refused: sharedImportsFeature,
+  },
 ];
 
 function isEmptyFolder(path: string): boolean {

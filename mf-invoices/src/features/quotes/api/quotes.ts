@@ -8,7 +8,7 @@ import {
 } from "@klarwerk/kit";
 import { callApi, downloadFromApi } from "@klarwerk/kit/browser";
 import { queryOptions, refetchAfterWrite, useMutation, useQueryClient } from "@klarwerk/kit/query";
-import { invoicesKey } from "../../../api/get-invoices";
+import { invoicesKey } from "../../../shared/api/invoices-key";
 
 /** Every quote query's key starts with this, so a write refreshes them all. */
 export const quotesKey = ["quotes"] as const;

@@ -24,10 +24,10 @@ import {
   useDisclosure,
 } from "@klarwerk/kit/ui";
 import { useId, useState } from "react";
-import { formatGermanDate } from "../../../invoice/dates";
-import { LazySendDocumentDialog } from "../../sending/components/LazySendDocumentDialog";
-import { SendingHistory } from "../../sending/components/SendingHistory";
-import { sendingUiMessages } from "../../sending/messages";
+import { LazySendDocumentDialog } from "../../../shared/components/LazySendDocumentDialog";
+import { SendingHistory } from "../../../shared/components/SendingHistory";
+import { formatGermanDate } from "../../../shared/model/dates";
+import { sendingUiMessages } from "../../../shared/sending-messages";
 import { downloadQuotePdf, quotesQueryOptions, useConvertQuote, useDecideQuote } from "../api/quotes";
 import { quoteScreenMessages as messages, quoteStatusText } from "../messages";
 

@@ -1,7 +1,7 @@
 import type { RecurringInvoice, RecurringInvoiceInput } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions, refetchAfterWrite, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
-import { invoicesKey } from "../../../api/get-invoices";
+import { invoicesKey } from "../../../shared/api/invoices-key";
 
 /** Under the invoices' key: a run („Jetzt ausführen“) makes invoices, and the list refreshes with it. */
 const recurringKey = [...invoicesKey, "recurring"] as const;

@@ -13,7 +13,7 @@ import {
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from "@klarwerk/kit/ui";
 import { useState } from "react";
-import { CustomerPicker } from "../../../components/CustomerPicker";
+import { CustomerPicker } from "../../../shared/components/CustomerPicker";
 import { useSaveRecurringInvoice } from "../api/recurring-invoices";
 
 interface Props {
