@@ -4,12 +4,13 @@ import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
 // The portal's JavaScript budget (docs/decisions/0037-portal-weight.md): after login, the
-// first visit of /dashboard brings at most 150 KB beyond what every page of the shell loads (the
-// goal; 161.7 KB were measured after mf-dashboard's features split, and the step into the portal
-// went from 164.9 to 136.8 KB once the portal ran on the shell's light router), and each further
-// screen at most 40 KB, an admin screen of mf-dashboard included. Bytes are counted as the server
-// sends them (each script
-// compressed as scripts/build.ts precompresses it), so the figures do not depend on timing.
+// first visit of /dashboard brings at most 172 KB beyond what every page of the shell loads, and
+// each further screen at most 40 KB, an admin screen of mf-dashboard included. The goal is 160 KB
+// (issue 46); with the portal on react-router (decision 0077: +28 KB) and Mantine's notifications
+// loaded with the first toast (-7 KB) the step measured 169.5 KB, so the budget holds that until
+// the rest is found (the light router had it at 148.3 KB under a 150 KB budget). Bytes are counted
+// as the server sends them (each script compressed as scripts/build.ts precompresses it), so the
+// figures do not depend on timing.
 // bench/portal.ts measures the same in the running product, with blocking times.
 
 const kb = 1024;
@@ -47,7 +48,7 @@ async function goInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
-test("after login the dashboard brings at most 150 KB of JavaScript, each further screen at most 40 KB", async ({
+test("after login the dashboard brings at most 172 KB of JavaScript, each further screen at most 40 KB", async ({
   page,
   request,
 }) => {
@@ -69,7 +70,7 @@ test("after login the dashboard brings at most 150 KB of JavaScript, each furthe
   test
     .info()
     .annotations.push({ type: "/dashboard after login", description: `${(dashboard.total / kb).toFixed(1)} KB` });
-  expect(dashboard.total, dashboard.scripts.join("\n")).toBeLessThanOrEqual(150 * kb);
+  expect(dashboard.total, dashboard.scripts.join("\n")).toBeLessThanOrEqual(172 * kb);
 
   for (const [path, heading] of [
     ["/customers", "Kundenverwaltung"],

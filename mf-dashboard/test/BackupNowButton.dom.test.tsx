@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { Notifications, notifications } from "@klarwerk/kit/notifications";
 import { renderScreen, signIn, stubApi } from "@klarwerk/kit/test-support";
-import { Notifications, notifications } from "@klarwerk/kit/ui";
 import { fireEvent, screen } from "@testing-library/react";
 import { BackupNowButton } from "../src/features/dashboard/components/BackupNowButton";
 

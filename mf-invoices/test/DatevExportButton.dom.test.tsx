@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { lastFullQuarter, todayInGermany } from "@klarwerk/kit";
 import { startSession } from "@klarwerk/kit/browser";
+import { Notifications, notifications } from "@klarwerk/kit/notifications";
 import { renderScreen, signIn, stubApi } from "@klarwerk/kit/test-support";
-import { Notifications, notifications } from "@klarwerk/kit/ui";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { DatevExportButton } from "../src/features/report/components/DatevExportButton";
 

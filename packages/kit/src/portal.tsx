@@ -1,5 +1,4 @@
 import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
 // By package name, not "./query" or "./ui": each kit entry is its own federation singleton, and a
 // relative import would bundle a second query client or Mantine into this one.
 import { QueryClientProvider, queryClient } from "@klarwerk/kit/query";
@@ -12,11 +11,9 @@ import {
   type MantineColorsTuple,
   MantineProvider,
   ModalsProvider,
-  Notifications,
-  notifications,
   PasswordInput,
 } from "@klarwerk/kit/ui";
-import { createContext, type ReactNode, useContext, useEffect } from "react";
+import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useSyncExternalStore } from "react";
 import { brandPalette, brandPrimaryShade, fontFamily, headingFontFamily, inkColor, radius } from "./theme";
 
 export * from "./audit-history-link";
@@ -55,6 +52,44 @@ export const portalTheme = createTheme({
     }),
   },
 });
+
+// Mantine's notifications are a chunk of their own (`@klarwerk/kit/notifications`), loaded with
+// the first toast of a visit: the first screen of the portal does without them.
+const loadNotifications = () => import("@klarwerk/kit/notifications");
+const LazyNotifications = lazy(() => loadNotifications().then((module) => ({ default: module.Notifications })));
+let notified = false;
+const notifiedListeners = new Set<() => void>();
+
+function notify(toast: { title: string; message: string; color: string; autoClose: number }): void {
+  if (!notified) {
+    notified = true;
+    for (const listener of notifiedListeners) listener();
+  }
+  // Mantine's store keeps a toast shown before its `Notifications` has mounted.
+  void loadNotifications().then(({ notifications }) => notifications.show(toast));
+}
+
+function subscribeNotified(listener: () => void): () => void {
+  notifiedListeners.add(listener);
+  return () => notifiedListeners.delete(listener);
+}
+
+/** Where the toasts show, once there is one. */
+function OnDemandNotifications() {
+  const shown = useSyncExternalStore(
+    subscribeNotified,
+    () => notified,
+    () => false,
+  );
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Below the header and under a dialog (Mantine's modals sit at 200): a notification never
+          covers the header's links nor a dialog's buttons (docs/decisions/0071-portal-navigation.md). */}
+      <LazyNotifications position="top-right" zIndex={90} classNames={{ root: "kw-notifications" }} />
+    </Suspense>
+  );
+}
 
 /**
  * Mantine's default "dimmed" grey and error red fall short of WCAG AA contrast on white, and so
@@ -102,9 +137,7 @@ export function PortalProviders({ children, navigate }: { children: ReactNode; n
     >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: "Bestätigen", cancel: "Abbrechen" }}>
-          {/* Below the header and under a dialog (Mantine's modals sit at 200): a notification never
-              covers the header's links nor a dialog's buttons (docs/decisions/0071-portal-navigation.md). */}
-          <Notifications position="top-right" zIndex={90} classNames={{ root: "kw-notifications" }} />
+          <OnDemandNotifications />
           {children}
         </ModalsProvider>
       </QueryClientProvider>
@@ -127,10 +160,10 @@ export function Redirect({ to }: { to: string }) {
 
 /** A green toast, e.g. "Erfolgreich eingeloggt!". */
 export function notifySuccess(title: string, message?: string): void {
-  notifications.show({ title, message: message ?? "", color: "teal", autoClose: 4000 });
+  notify({ title, message: message ?? "", color: "teal", autoClose: 4000 });
 }
 
 /** A red ("destructive") toast, e.g. "Login fehlgeschlagen" / "Bitte überprüfen Sie Ihre Zugangsdaten.". */
 export function notifyError(title: string, message?: string): void {
-  notifications.show({ title, message: message ?? "", color: "red", autoClose: 6000 });
+  notify({ title, message: message ?? "", color: "red", autoClose: 6000 });
 }

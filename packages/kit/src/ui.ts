@@ -65,4 +65,3 @@ export {
 } from "@mantine/core";
 export { useDebouncedValue, useDisclosure } from "@mantine/hooks";
 export { ModalsProvider, modals } from "@mantine/modals";
-export { Notifications, notifications } from "@mantine/notifications";

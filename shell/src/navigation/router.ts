@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { currentEntry, writeEntry } from "../public/history";
 import { interactionHappened } from "../public/interaction";
@@ -26,21 +26,12 @@ export interface RouterOptions<Route extends RouteInfo> {
   preload?(route: Route): Promise<void> | undefined;
   /** A path `routeFor` has no route for: another router takes over from there. */
   onLeave?(href: string, how: How): Promise<void>;
-  /** Shows a new page in a transition, whose rendering yields to the browser (the portal's screens). */
-  inTransition?: boolean;
-  /**
-   * The first page is shown at its top (or its `#hash`): the page a router takes over from may have
-   * been scrolled. Without, the page stays where the browser put it (a prerendered public page).
-   */
-  startAtTop?: boolean;
 }
 
 export interface Router<Route> {
   /** For `NavigationContext`: the layout's links, the header, redirects. */
   navigation: NavigationStore;
   route: Route;
-  /** A new value on every navigation, also to the same route (another query): resets the page's error. */
-  shown: object;
 }
 
 /** Where to scroll once a page is shown. */
@@ -66,13 +57,14 @@ function hrefOf(url: URL): string {
 }
 
 /**
- * The shell's router, a few dozen lines instead of react-router's 28 KB (brotli): it shows the
- * route for the current path, moves through history with pushState/popstate (entries in the shape
- * of `history.ts`), restores the scroll position on back and forward (the top or the `#hash` for a
- * new entry), sets the document's title and description, and tells the layout the path and
- * whether a page is loading. A route's `preload` runs before it is shown, so the current page
- * stays (with the progress bar) until the next one can be shown. The light public router runs it
- * over the public pages (decision 0036), the portal over every route (decision 0037).
+ * The public pages' router, a few dozen lines instead of react-router's 28 KB (brotli), which a
+ * first visit of "/" cannot afford (decisions 0036 and 0077): it shows the route for the current
+ * path, moves through history with pushState/popstate (entries in the shape of `history.ts`),
+ * restores the scroll position on back and forward (the top or the `#hash` for a new entry), sets
+ * the document's title and description, and tells the layout the path and whether a page is
+ * loading. A route's `preload` runs before it is shown, so the current page
+ * stays (with the progress bar) until the next one can be shown. Only `PublicRouter` runs it; the
+ * portal runs on react-router (`full/`), which takes over from it.
  */
 export function useRouter<Route extends RouteInfo>(options: RouterOptions<Route>): Router<Route> {
   const latestOptions = useRef(options);
@@ -82,7 +74,8 @@ export function useRouter<Route extends RouteInfo>(options: RouterOptions<Route>
   }));
   const { route } = shown;
   const latest = useRef(0);
-  const scrollTarget = useRef<ScrollTarget>(options.startAtTop ? targetOf(window.location.hash) : null);
+  // The first page stays where the browser put it (a prerendered page).
+  const scrollTarget = useRef<ScrollTarget>(null);
   // Where the visitor was on each history entry (by key), for the back and forward buttons.
   const scrollPositions = useRef(new Map<string, number>());
   const entryKey = useRef<string | null>(null);
@@ -102,7 +95,7 @@ export function useRouter<Route extends RouteInfo>(options: RouterOptions<Route>
   const go = useCallback(
     async (href: string, how: How, flush: boolean): Promise<void> => {
       interactionHappened();
-      const { routeFor, preload, onLeave, inTransition } = latestOptions.current;
+      const { routeFor, preload, onLeave } = latestOptions.current;
       const url = new URL(href, window.location.href);
       const next = routeFor(url.pathname);
       const id = ++latest.current;
@@ -139,7 +132,6 @@ export function useRouter<Route extends RouteInfo>(options: RouterOptions<Route>
       setPending(false);
       const show = () => setShown({ route: next });
       if (flush) flushSync(show);
-      else if (inTransition) startTransition(show);
       else show();
     },
     [setPending],
@@ -183,7 +175,7 @@ export function useRouter<Route extends RouteInfo>(options: RouterOptions<Route>
       document.querySelector('meta[name="description"]')?.setAttribute("content", route.description);
   }, [route]);
 
-  return { navigation, route, shown };
+  return { navigation, route };
 }
 
 function fail(path: string): never {
