@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Folder, ShareLink, ShareLinkAccessList, ShareLinkCreated, ShareLinkList, StoredFile } from "@klarwerk/kit";
+import type {
+  Folder,
+  ShareLink,
+  ShareLinkAccessList,
+  ShareLinkCreated,
+  ShareLinkList,
+  StoredFile,
+} from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import { unzipSync } from "fflate";
 import { createAuth } from "../../src/http/auth.ts";
@@ -9,6 +16,7 @@ import { type FilesTest, startFilesTest, storeKinds, upload } from "../storage/u
 import { unlimitedRateLimits } from "../support/app.ts";
 import { testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
+import { openPrivacyCase } from "../support/privacy.ts";
 import { registerAndLogin, type SignedInUser, signedInOwner } from "../support/users.ts";
 
 /**
@@ -156,7 +164,9 @@ describe.each(testDatabaseKinds())("share links on the %s database", (database) 
     expect(zip.headers.get("content-type")).toBe("application/zip");
     expect(zip.headers.get("content-disposition")).toContain(`${encodeURIComponent(shared.name)}.zip`);
     const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
-    const decoded = Object.fromEntries(Object.entries(entries).map(([name, data]) => [name, new TextDecoder().decode(data)]));
+    const decoded = Object.fromEntries(
+      Object.entries(entries).map(([name, data]) => [name, new TextDecoder().decode(data)]),
+    );
     expect(decoded).toEqual({ "eins.txt": "Eins", "eins (2).txt": "Noch eins", "zwei.txt": "Zwei" });
   });
 
@@ -315,18 +325,18 @@ describe.each(testDatabaseKinds())("share links on the %s database", (database) 
     expect(everyone.body.all).toBe(true);
     expect(everyone.body.links.some((entry: ShareLink) => entry.id === link.id)).toBe(true);
 
-    expect((await call(files.app, `/api/share-links/${link.id}`, { method: "DELETE", token: files.token })).status).toBe(
-      204,
-    );
+    expect(
+      (await call(files.app, `/api/share-links/${link.id}`, { method: "DELETE", token: files.token })).status,
+    ).toBe(204);
     const page = await helpers.open(path);
     expect(page.status).toBe(410);
     expect(await pageText(page)).toContain("Diese Freigabe wurde zurückgezogen.");
     expect((await helpers.open(`${path}/dateien/${file.id}`)).status).toBe(410);
 
     const other = await helpers.share({ target_kind: "file", target_id: file.id }, colleague.token);
-    expect((await call(files.app, `/api/share-links/${other.link.id}`, { method: "DELETE", token: admin.token })).status).toBe(
-      204,
-    );
+    expect(
+      (await call(files.app, `/api/share-links/${other.link.id}`, { method: "DELETE", token: admin.token })).status,
+    ).toBe(204);
     expect((await helpers.open(other.path)).status).toBe(410);
     const events = await files.db.sql<{ action: string }[]>`
       select action from audit_events where object_type = 'share_link' and object_id = ${String(link.id)} order by seq`;
@@ -351,9 +361,27 @@ describe.each(testDatabaseKinds())("share links on the %s database", (database) 
     expect(answer.body.message).toMatch(/[äöüßÄÖÜ]|Bitte|Die|Das/);
   });
 
+  test("an erasure revokes the links of the files and folders it found", async () => {
+    const email = `${crypto.randomUUID().slice(0, 8)}@kunde.example`;
+    const file = await helpers.uploaded(`Vertrag (${email}) 2026.txt`, "Vertrag");
+    const { path } = await helpers.share({ target_kind: "file", target_id: file.id });
+    expect((await helpers.open(path)).status).toBe(200);
+    const privacyCase = await openPrivacyCase(files.app, admin, { email, kind: "erasure" });
+    const done = await call(files.app, `/api/privacy/cases/${privacyCase.id}/erasure`, {
+      method: "POST",
+      token: admin.token,
+    });
+    expect(done.status).toBe(200);
+    const page = await helpers.open(path);
+    expect(page.status).toBe(410);
+    expect(await pageText(page)).toContain("Diese Freigabe wurde zurückgezogen.");
+  });
+
   test("signed out: the staff routes are 401", async () => {
     expect((await call(files.app, "/api/share-links")).status).toBe(401);
-    expect((await call(files.app, "/api/share-links", { json: { target_kind: "file", target_id: 1 } })).status).toBe(401);
+    expect((await call(files.app, "/api/share-links", { json: { target_kind: "file", target_id: 1 } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -370,7 +398,8 @@ describe.each(storeKinds)("share link downloads on the %s store", (store) => {
   test("a file and the folder's ZIP, byte for byte", async () => {
     const shared = await helpers.folder();
     const big = new Uint8Array(3 * 1024 * 1024 + 7);
-    for (let at = 0; at < big.length; at += 65536) crypto.getRandomValues(big.subarray(at, Math.min(big.length, at + 65536)));
+    for (let at = 0; at < big.length; at += 65536)
+      crypto.getRandomValues(big.subarray(at, Math.min(big.length, at + 65536)));
     const answer = await upload(files.app, files.token, { name: "gross.bin", content: big, folderId: shared.id });
     const file = answer.body.file as StoredFile;
     await helpers.uploaded("klein.txt", "klein", shared.id);
