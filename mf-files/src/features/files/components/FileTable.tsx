@@ -11,6 +11,7 @@ import { filesMessages as messages } from "../messages";
 import { FileThumbnail } from "./FileThumbnail";
 import { MoveDialog } from "./MoveDialog";
 import { RenameDialog } from "./RenameDialog";
+import { ShareDialog } from "./ShareDialog";
 
 interface FileTableProps {
   files: StoredFile[];
@@ -20,6 +21,7 @@ interface FileTableProps {
 export function FileTable({ files }: FileTableProps) {
   const [renaming, setRenaming] = useState<StoredFile | null>(null);
   const [moving, setMoving] = useState<StoredFile | null>(null);
+  const [sharing, setSharing] = useState<StoredFile | null>(null);
   const change = useChangeFile();
   const remove = useDeleteFile({
     onSuccess: () => notifySuccess(messages.deleted),
@@ -63,6 +65,9 @@ export function FileTable({ files }: FileTableProps) {
           }}
           onClose={() => setMoving(null)}
         />
+      )}
+      {sharing && (
+        <ShareDialog kind="file" id={sharing.id} name={sharing.original_name} onClose={() => setSharing(null)} />
       )}
       {table()}
     </>
@@ -123,6 +128,14 @@ export function FileTable({ files }: FileTableProps) {
                       onClick={() => download.mutate(file)}
                     >
                       {messages.download}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={messages.shareLabel(file.original_name)}
+                      onClick={() => setSharing(file)}
+                    >
+                      {messages.share}
                     </Button>
                     <Button
                       size="xs"
