@@ -4,7 +4,7 @@ import type { Locator, Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { expectNoAxeViolations } from "../support/axe";
 import { expect, test } from "../support/test";
-import { registeredUser, signInQuickly } from "../support/users";
+import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
 // Share links (decision 0096), the done-when of issue 50 item 1: a staff member shares a folder
 // with a password for 7 days; a client in a fresh, signed-out browser opens it, downloads a file
@@ -135,4 +135,61 @@ test("a folder shared with a password: the client downloads a file and the ZIP, 
   await expect(visitor.getByRole("heading", { level: 1, name: "Freigabe nicht mehr verfügbar" })).toBeVisible();
   await expect(visitor.getByText("Diese Freigabe wurde zurückgezogen.")).toBeVisible();
   await client.close();
+});
+
+test("„Meine Freigaben“ and the dialog fit at 390 and 1280 px, for staff and for an admin (who sees everyone's)", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const staff = await registeredUser(request, "Bruno Breit");
+  for (const [who, user] of [
+    ["staff", staff],
+    ["admin", testOwner],
+  ] as const) {
+    const login = await request.post("/api/login", { data: { email: user.email, password: user.password } });
+    const { token } = (await login.json()) as { token: string };
+    const folder = await request.post("/api/folders", {
+      data: { name: `Schmal ${randomUUID().slice(0, 8)} mit einem recht langen Ordnernamen`, parent_id: null },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const { folder: created } = (await folder.json()) as { folder: { id: number } };
+    const shared = await request.post("/api/share-links", {
+      data: { target_kind: "folder", target_id: created.id, download_limit: 3, label: "Für die Buchhaltung" },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(shared.status()).toBe(201);
+    // A browser of each role's own (the quick sign-in keeps a token already stored).
+    const context = await browser.newContext({
+      extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.${1 + ((randomBytes(1)[0] ?? 0) % 250)}` },
+    });
+    const page = await context.newPage();
+    await signInQuickly(page, request, user);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/data");
+      await expect(page.getByRole("heading", { level: 1, name: "Dateien" })).toBeVisible({ timeout: 60_000 });
+      const title = who === "admin" ? "Alle Freigaben" : "Meine Freigaben";
+      await expect(main(page).getByRole("heading", { level: 2, name: title })).toBeVisible();
+      await expect(main(page).getByRole("region", { name: title }).getByRole("row").nth(1)).toBeVisible({
+        timeout: 30_000,
+      });
+      if (who === "admin") await expect(main(page).getByRole("columnheader", { name: "Erstellt von" })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+      await main(page).getByRole("region", { name: title }).scrollIntoViewIfNeeded();
+      await keep(page, `list-${who}-${width}`);
+      await main(page)
+        .getByRole("button", { name: /^Aktionen für Ordner/ })
+        .first()
+        .click();
+      await page.getByRole("menuitem", { name: "Freigeben" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectNoAxeViolations(page, "[role=dialog]");
+      await keep(page, `dialog-${who}-${width}`);
+      await page.keyboard.press("Escape");
+    }
+    await context.close();
+  }
 });

@@ -6,13 +6,16 @@ import { useState } from "react";
 import { useRevokeShareLink, useShareLinkAccesses, useShareLinks } from "../api/share-links";
 import { filesMessages as messages } from "../messages";
 
-const statusColor: Record<ShareLink["status"], string> = {
-  active: "green",
-  expired: "gray",
-  revoked: "gray",
-  locked: "red",
-  used_up: "orange",
-  target_gone: "gray",
+/** The badge of each status, its text dark enough on the light badge (as the outbox's states). */
+const green = { color: "green", text: "light-dark(#1b5e20, var(--mantine-color-green-4))" };
+const gray = { color: "gray", text: "light-dark(#3b3f45, var(--mantine-color-gray-4))" };
+const statusColor: Record<ShareLink["status"], { color: string; text: string }> = {
+  active: green,
+  expired: gray,
+  revoked: gray,
+  locked: { color: "red", text: "light-dark(#a11d1d, var(--mantine-color-red-4))" },
+  used_up: { color: "yellow", text: "light-dark(#6b4a00, var(--mantine-color-yellow-4))" },
+  target_gone: gray,
 };
 
 /** „Meine Freigaben“ (an admin: „Alle Freigaben“): status, downloads, last access, the log, „Widerrufen“. */
@@ -96,7 +99,7 @@ export function ShareList() {
                       )}
                     </Table.Td>
                     <Table.Td data-label={messages.columnStatus}>
-                      <Badge color={statusColor[link.status]} variant="light">
+                      <Badge color={statusColor[link.status].color} c={statusColor[link.status].text} variant="light">
                         {messages.shareStatus[link.status]}
                       </Badge>
                     </Table.Td>
