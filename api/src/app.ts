@@ -46,6 +46,7 @@ import {
 } from "./modules/releases/index.ts";
 import { releasesModule, releaseUploadPath } from "./modules/releases/routes.ts";
 import { sendingModule } from "./modules/sending/routes.ts";
+import { shareLinksModule } from "./modules/share-links/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
 import { type BlobReport, emptyBlobReport } from "./storage/blob-report.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
@@ -150,6 +151,7 @@ export function createApp({
     .use(customersModule(deps))
     .use(foldersModule(deps))
     .use(filesModule(deps))
+    .use(shareLinksModule(deps))
     .use(companyModule(deps))
     .use(invoicesModule(deps))
     .use(recurringInvoicesModule(deps))

@@ -23,6 +23,8 @@ describe("Dateien", () => {
   test("pages and searches a folder's files without asking the server again; another folder loads as its own list", async () => {
     signIn();
     const calls = stubApi((call) => {
+      // „Meine Freigaben“ below the files: none yet.
+      if (call.path === "/api/share-links") return { json: { links: [], all: false } };
       if (call.path === "/api/folders") {
         return call.query.get("parent_id")
           ? { json: { folders: [] } }

@@ -130,6 +130,12 @@ import {
   sendQuoteMailRoute,
 } from "../../src/modules/sending/model.ts";
 import {
+  createShareLinkRoute,
+  listShareLinksRoute,
+  revokeShareLinkRoute,
+  shareLinkAccessesRoute,
+} from "../../src/modules/share-links/model.ts";
+import {
   changeAccountRoute,
   deleteAccountRoute,
   forgetAllDevicesRoute,
@@ -226,6 +232,10 @@ const answerSchemas = {
   "PATCH /api/files/:id": changeFileRoute.answer,
   "DELETE /api/files/:id": deleteFileRoute.answer,
   "POST /api/files/:id/download-link": downloadLinkRoute.answer,
+  "POST /api/share-links": createShareLinkRoute.answer,
+  "GET /api/share-links": listShareLinksRoute.answer,
+  "GET /api/share-links/:id/accesses": shareLinkAccessesRoute.answer,
+  "DELETE /api/share-links/:id": revokeShareLinkRoute.answer,
   "GET /api/releases": releasesOverviewRoute.answer,
   "POST /api/releases": externalReleaseRoute.answer,
   "POST /api/releases/upload": uploadReleaseRoute.answer,

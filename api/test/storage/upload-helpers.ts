@@ -8,7 +8,7 @@ import { fileBlobStore } from "../../src/modules/files/blobs.ts";
 import type { BlobStore } from "../../src/storage/blob-store.ts";
 import { s3ClientOf } from "../../src/storage/s3-blob-store.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
-import { createTestDatabase, type TestDatabase } from "../support/database.ts";
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from "../support/database.ts";
 import { callJson, type Handler } from "../support/http.ts";
 import { startTestS3, type TestS3 } from "../support/s3.ts";
 import { registerAndLogin } from "../support/users.ts";
@@ -43,11 +43,11 @@ export interface FilesTest {
  * started for this test on a random port), and a signed-in user.
  */
 export async function startFilesTest(
-  options: { userName?: string; env?: Record<string, string>; store?: StoreKind } = {},
+  options: { userName?: string; env?: Record<string, string>; store?: StoreKind; database?: DatabaseKind } = {},
 ): Promise<FilesTest> {
   const kind = options.store ?? "disk";
   const s3 = kind === "s3" ? await startTestS3() : null;
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ kind: options.database });
   const config = testConfig({ ...options.env, ...s3?.env });
   const app = createTestApp(db.sql, config);
   const store = fileBlobStore(config);

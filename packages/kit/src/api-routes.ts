@@ -90,6 +90,7 @@ import type {
   SentDocumentMailAnswer,
   SentInvoiceMailAnswer,
 } from "./sending";
+import type { ShareLinkAccessList, ShareLinkCreated, ShareLinkInput, ShareLinkList } from "./share-links";
 import type {
   LoginAnswer,
   PasswordChange,
@@ -232,6 +233,11 @@ export interface ApiRoutes {
   "PATCH /api/files/:id": { body: FileChange; answer: FileAnswer };
   "DELETE /api/files/:id": { answer: undefined };
   "POST /api/files/:id/download-link": { answer: DownloadLink };
+
+  "POST /api/share-links": { body: ShareLinkInput; answer: ShareLinkCreated };
+  "GET /api/share-links": { answer: ShareLinkList };
+  "GET /api/share-links/:id/accesses": { answer: ShareLinkAccessList };
+  "DELETE /api/share-links/:id": { answer: undefined };
 
   "GET /api/releases": { answer: ReleasesOverview };
   "POST /api/releases": { body: ExternalReleaseInput; answer: ReleaseAnswer };

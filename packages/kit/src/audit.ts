@@ -29,6 +29,7 @@ export const auditObjectTypes = {
   remote: "Auslieferung",
   deploy_key: "Schlüssel für die Auslieferung",
   privacy_case: "Datenschutzanfrage",
+  share_link: "Freigabe-Link",
 } as const;
 export type AuditObjectType = keyof typeof auditObjectTypes;
 
@@ -74,6 +75,9 @@ export const auditActions = {
   // As a folder's: renamed names the field only, moved carries the folder ids before and after.
   "file.renamed": action("Datei umbenannt", "other", "file"),
   "file.moved": action("Datei verschoben", "other", "file"),
+  // A share link (decision 0096): its target, expiry, whether it has a password, its limit.
+  "share_link.created": action("Freigabe-Link erstellt", "other", "share_link"),
+  "share_link.revoked": action("Freigabe-Link widerrufen", "other", "share_link"),
   "invoice.draft_saved": action("Rechnungsentwurf gespeichert", "books", "invoice"),
   "invoice.draft_deleted": action("Rechnungsentwurf gelöscht", "books", "invoice"),
   "invoice.issued": action("Rechnung ausgestellt", "books", "invoice"),

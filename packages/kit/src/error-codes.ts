@@ -48,6 +48,9 @@ export const apiErrorCodes = [
   "file-not-found",
   "file-missing",
   "file-content-missing",
+  // Share links.
+  "share-link-not-found",
+  "share-target-not-found",
   "download-link-invalid",
   "preview-unavailable",
   "range-not-satisfiable",

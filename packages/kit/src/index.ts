@@ -28,5 +28,6 @@ export * from "./remotes";
 export * from "./requests";
 export * from "./rules";
 export * from "./sending";
+export * from "./share-links";
 export * from "./site";
 export * from "./users";

@@ -4,5 +4,5 @@
  * api/src/app.ts alone, so that importing this file stays cheap (no routes, no PDF library).
  */
 export { fileBlobArea, fileBlobStore, sweepFileBlobs } from "./blobs.ts";
-export { contentDisposition, digestHeaderDocs } from "./serve.ts";
+export { blobResponse, contentDisposition, digestHeaderDocs, inertHeaders, requestedRange } from "./serve.ts";
 export { fileBlobRows } from "./store.ts";

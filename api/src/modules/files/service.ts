@@ -9,7 +9,7 @@ import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";
 import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 import { type FileChangeRequest, searchMaxPage, searchPageSize, searchTermMax } from "./model.ts";
-import { blobResponse, contentDisposition } from "./serve.ts";
+import { blobResponse, contentDisposition, inertHeaders } from "./serve.ts";
 import {
   changeFile,
   deleteFile,
@@ -21,16 +21,6 @@ import {
   searchFiles,
 } from "./store.ts";
 import { receiveUpload } from "./upload.ts";
-
-/**
- * Nothing a stored file contains may run in our origin: no sniffing into HTML, and should the
- * file be opened as a page (an SVG with a script), a sandbox without scripts or requests.
- */
-const inertHeaders = {
-  "X-Content-Type-Options": "nosniff",
-  "Content-Security-Policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'",
-  "Cross-Origin-Resource-Policy": "same-origin",
-} as const;
 
 /** Where a PDF reader looks for the `%PDF-` header: the first KiB. */
 const pdfHeaderWindow = 1024;

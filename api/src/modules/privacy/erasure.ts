@@ -10,6 +10,7 @@ import {
 } from "@klarwerk/kit";
 import type { Transaction } from "../../db/open.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
+import { revokeLinksOf } from "../share-links/index.ts";
 import { addressHash, withoutAddress } from "./address.ts";
 import { type ErasedRows, type RestrictedRow, recordErasure, type ScrubbedRow } from "./ledger.ts";
 import type { FoundRow } from "./search.ts";
@@ -190,6 +191,8 @@ export async function carryOutErasure(
   const scrubbed = await removeMentions(tx, items, addressHash(privacyCase.email));
   counts.remove_mention = scrubbed.length;
   counts.review = items.filter((entry) => entry.action === "review").length;
+  // Files and folders are reviewed by staff, but no client link serves them meanwhile (decision 0096).
+  await revokeLinksOf(tx, { fileIds: idsOf(items, "file", "review"), folderIds: idsOf(items, "folder", "review") });
 
   const ledgerRows: ErasedRows[] = [
     { table: "outbox", ids: mailIds },

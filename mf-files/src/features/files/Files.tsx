@@ -13,6 +13,7 @@ import { FolderGrid } from "./components/FolderGrid";
 import { FolderPathBar } from "./components/FolderPathBar";
 import { NewFolderForm } from "./components/NewFolderForm";
 import { SearchHits } from "./components/SearchHits";
+import { ShareList } from "./components/ShareList";
 import { UploadPanel } from "./components/UploadPanel";
 import { pageCount, pageOf, searchFiles } from "./file-list";
 import { currentFolderId, enterFolder, type FolderPath, leaveFolder, truncatePath } from "./folder-path";
@@ -143,6 +144,10 @@ function FileArea() {
               </QueryState>
             )}
           </Stack>
+        </Paper>
+
+        <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} shadow="xs" id="freigaben">
+          <ShareList />
         </Paper>
       </Stack>
     </>

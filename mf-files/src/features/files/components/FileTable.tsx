@@ -12,6 +12,7 @@ import { FileThumbnail } from "./FileThumbnail";
 import { FileViewer } from "./FileViewer";
 import { MoveDialog } from "./MoveDialog";
 import { RenameDialog } from "./RenameDialog";
+import { ShareDialog } from "./ShareDialog";
 
 interface FileTableProps {
   files: StoredFile[];
@@ -25,6 +26,7 @@ export function FileTable({ files }: FileTableProps) {
   const [viewing, setViewing] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<StoredFile | null>(null);
   const [moving, setMoving] = useState<StoredFile | null>(null);
+  const [sharing, setSharing] = useState<StoredFile | null>(null);
   const change = useChangeFile();
   const remove = useDeleteFile({
     onSuccess: () => notifySuccess(messages.deleted),
@@ -77,6 +79,9 @@ export function FileTable({ files }: FileTableProps) {
           }}
           onClose={() => setMoving(null)}
         />
+      )}
+      {sharing && (
+        <ShareDialog kind="file" id={sharing.id} name={sharing.original_name} onClose={() => setSharing(null)} />
       )}
       {table()}
     </>
@@ -142,6 +147,14 @@ export function FileTable({ files }: FileTableProps) {
                       onClick={() => download.mutate(file)}
                     >
                       {messages.download}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={messages.shareLabel(file.original_name)}
+                      onClick={() => setSharing(file)}
+                    >
+                      {messages.share}
                     </Button>
                     <Button
                       size="xs"

@@ -7,6 +7,7 @@ import { filesMessages as messages } from "../messages";
 import { DotsIcon, FolderIcon } from "./icons";
 import { MoveDialog } from "./MoveDialog";
 import { RenameDialog } from "./RenameDialog";
+import { ShareDialog } from "./ShareDialog";
 
 interface FolderGridProps {
   folders: Folder[] | undefined;
@@ -18,6 +19,7 @@ interface FolderGridProps {
 export function FolderGrid({ folders, loading, onOpen }: FolderGridProps) {
   const [renaming, setRenaming] = useState<Folder | null>(null);
   const [moving, setMoving] = useState<Folder | null>(null);
+  const [sharing, setSharing] = useState<Folder | null>(null);
   const change = useChangeFolder();
 
   if (loading) {
@@ -62,6 +64,7 @@ export function FolderGrid({ folders, loading, onOpen }: FolderGridProps) {
           onClose={() => setMoving(null)}
         />
       )}
+      {sharing && <ShareDialog kind="folder" id={sharing.id} name={sharing.name} onClose={() => setSharing(null)} />}
       <ul className="files-folder-grid">
         {folders.map((folder) => (
           <li key={folder.id} className="files-folder-item">
@@ -94,6 +97,7 @@ export function FolderGrid({ folders, loading, onOpen }: FolderGridProps) {
               <Menu.Dropdown>
                 <Menu.Item onClick={() => setRenaming(folder)}>{messages.rename}</Menu.Item>
                 <Menu.Item onClick={() => setMoving(folder)}>{messages.move}</Menu.Item>
+                <Menu.Item onClick={() => setSharing(folder)}>{messages.share}</Menu.Item>
               </Menu.Dropdown>
             </Menu>
           </li>
