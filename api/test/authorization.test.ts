@@ -101,6 +101,16 @@ async function uploadedFileId(
   return answer.body.file.id;
 }
 
+/** A share link of the caller's own; the admin's for a caller who cannot make one (signed out). */
+async function ownLinkId(token: string | null, adminToken: string): Promise<number> {
+  const json = { target_kind: "file", target_id: sharedFileId };
+  const own = token ? await callJson<{ link: { id: number } }>(appA, "/api/share-links", { json, token }) : null;
+  if (own?.status === 201) return own.body.link.id;
+  const answer = await callJson<{ link: { id: number } }>(appA, "/api/share-links", { json, token: adminToken });
+  if (answer.status !== 201) throw new Error(`a share link answered ${answer.status}`);
+  return answer.body.link.id;
+}
+
 async function openRequestId(): Promise<number> {
   const [row] = await db.sql<{ id: number }[]>`
     insert into contact_requests (name, email, message) values ('Matrix', 'matrix@example.com', 'Hallo') returning id`;
@@ -391,6 +401,30 @@ const portalRoutes: Record<string, PortalRoute> = {
     request: async () => ({ path: `/api/files/${sharedFileId}/download-link`, method: "POST" }),
   },
   "GET /api/files/:id/preview": { allowed: 200, request: async () => ({ path: `/api/files/${sharedFileId}/preview` }) },
+  // Share links (decision 0096): any signed-in user makes them; the log and the revoke are the
+  // creator's or an admin's (a foreign link is 404: share-links.test.ts), so each cell acts on its own.
+  "POST /api/share-links": {
+    allowed: 201,
+    request: async () => ({
+      path: "/api/share-links",
+      method: "POST",
+      json: { target_kind: "file", target_id: sharedFileId },
+    }),
+  },
+  "GET /api/share-links": { allowed: 200, request: async () => ({ path: "/api/share-links" }) },
+  "GET /api/share-links/:id/accesses": {
+    allowed: 200,
+    request: async ({ token, adminToken }) => ({
+      path: `/api/share-links/${await ownLinkId(token, adminToken)}/accesses`,
+    }),
+  },
+  "DELETE /api/share-links/:id": {
+    allowed: 204,
+    request: async ({ token, adminToken }) => ({
+      path: `/api/share-links/${await ownLinkId(token, adminToken)}`,
+      method: "DELETE",
+    }),
+  },
   "GET /api/company": { allowed: 200, request: async () => ({ path: "/api/company" }) },
   "PUT /api/company": {
     adminOnly: true,

@@ -34,7 +34,9 @@ function documentPath(routePath: string): string {
 function isUndocumented(route: { method: string; path: string }): boolean {
   const catchAll = route.path.includes("*") || (route.method === "ALL" && route.path === "/api");
   const documentation = route.path === "/api/docs" || route.path.startsWith("/api/docs/");
-  return catchAll || documentation;
+  // A share link's client pages (decision 0096) answer HTML and files to a browser, not the API's JSON.
+  const sharePage = route.path === "/s/:token" || route.path.startsWith("/s/:token/");
+  return catchAll || documentation || sharePage;
 }
 
 const operations = Object.entries(paths).flatMap(([path, item]) =>
