@@ -11,13 +11,16 @@ import {
   type CustomerTimelinePage,
   customerPageLimits,
   customerPageMessages,
+  type PrivacyErasurePlan,
 } from "@klarwerk/kit";
+import { strFromU8, unzipSync } from "fflate";
 import type { App } from "../../src/app.ts";
 import { migrate, migrationsDir } from "../../src/db/migrate.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
 import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
+import { openPrivacyCase } from "../support/privacy.ts";
 import { registerAndLogin, type SignedInUser, signedInOwner } from "../support/users.ts";
 
 /**
@@ -105,9 +108,12 @@ describe.each(testDatabaseKinds())("customer page (%s)", (kind) => {
       `/api/audit?object_type=customer&object_id=${customer.id}`,
       { token: admin.token },
     );
-    expect(events.body.events.map((event) => event.action).sort()).toEqual(
-      ["customer.contact_added", "customer.contact_changed", "customer.contact_removed", "customer.created"].sort(),
-    );
+    expect(events.body.events.map((event): string => event.action).sort()).toEqual([
+      "customer.contact_added",
+      "customer.contact_changed",
+      "customer.contact_removed",
+      "customer.created",
+    ]);
   });
 
   test("tags: add (once), remove, the list filtered by a tag, the tags in use", async () => {
@@ -292,6 +298,61 @@ describe.each(testDatabaseKinds())("customer page (%s)", (kind) => {
     expect(Number(left?.n)).toBe(0);
   });
 
+  test("privacy: an Ansprechpartner is found and erased alone; the customer's Auskunft carries contacts, tags, timeline", async () => {
+    const company = await newCustomer({ email: `firma-${crypto.randomUUID().slice(0, 6)}@example.de` });
+    const person = `petra-${crypto.randomUUID().slice(0, 6)}@example.de`;
+    const petra = (await addContact(company.id, { name: "Petra Pohl", role: "Einkauf", email: person })).body.contact;
+    const other = (await addContact(company.id, { name: "Otto Other" })).body.contact;
+    await addTag(company.id, "Großkunde");
+    await log(company.id, { kind: "meeting", text: "Jahresgespräch" });
+
+    const personCase = await openPrivacyCase(app, admin, { email: person, kind: "both" });
+    const plan = await callJson<PrivacyErasurePlan>(app, `/api/privacy/cases/${personCase.id}/erasure-plan`, {
+      token: admin.token,
+    });
+    expect(plan.body.items.map((entry) => [entry.kind, entry.id, entry.action])).toEqual([
+      ["customer_contact", petra.id, "erase"],
+    ]);
+    const erased = await callJson(app, `/api/privacy/cases/${personCase.id}/erasure`, {
+      method: "POST",
+      token: admin.token,
+    });
+    expect(erased.status).toBe(200);
+    const after = (await detail(company.id)).body;
+    expect(after.customer).toEqual(company);
+    expect(after.contacts).toEqual([other]);
+    expect(after.tags).toEqual(["Großkunde"]);
+
+    const companyCase = await openPrivacyCase(app, admin, { email: company.email, kind: "access" });
+    const zip = await call(app, `/api/privacy/cases/${companyCase.id}/auskunft.zip`, { token: admin.token });
+    const json = JSON.parse(
+      strFromU8(unzipSync(new Uint8Array(await zip.arrayBuffer()))["auskunft.json"] ?? new Uint8Array()),
+    ) as { hits: { kind: string; data: Record<string, unknown> }[] };
+    const hit = json.hits.find((entry) => entry.kind === "customer");
+    expect(hit?.data.contacts).toEqual([{ name: "Otto Other", role: null, email: null, phone: null }]);
+    expect(hit?.data.tags).toEqual(["Großkunde"]);
+    expect(hit?.data.timeline).toEqual([
+      { kind: "meeting", text: "Jahresgespräch", author: "Sven Service", at: expect.any(String) },
+    ]);
+  });
+
+  test("privacy: erasing the customer takes its Ansprechpartner, tags and timeline with its personal data", async () => {
+    const company = await newCustomer({ email: `weg-${crypto.randomUUID().slice(0, 6)}@example.de` });
+    await addContact(company.id, { name: "Bleibt nicht" });
+    await addTag(company.id, "weg");
+    await log(company.id, { kind: "note", text: "Privat" });
+    const erasureCase = await openPrivacyCase(app, admin, { email: company.email, kind: "erasure" });
+    const erased = await callJson(app, `/api/privacy/cases/${erasureCase.id}/erasure`, {
+      method: "POST",
+      token: admin.token,
+    });
+    expect(erased.status).toBe(200);
+    const after = (await detail(company.id)).body;
+    expect([after.customer.name, after.contacts, after.tags]).toEqual(["Anonymisierter Kunde", [], []]);
+    const entries = (await timeline(company.id)).body.entries;
+    expect(entries.filter((entry) => ["note", "call", "meeting"].includes(entry.kind))).toEqual([]);
+  });
+
   test("a restricted invoice is in the admin's timeline only", async () => {
     const customer = await newCustomer();
     const invoice = await createInvoice(app, staff.token, invoiceJson({ customerId: customer.id }));
@@ -319,7 +380,7 @@ describe("migration 052: today's notes become the first timeline entry", () => {
       const rows = await db.sql<{ name: string; kind: string; body: string; author_name: string; at: Date; notes: string }[]>`
         select c.name, a.kind, a.body, a.author_name, a.happened_at as at, c.notes
         from customer_activities a join customers c on c.id = a.customer_id`;
-      expect(rows).toEqual([
+      expect([...rows]).toEqual([
         {
           name: "Mit Notiz",
           kind: "note",
