@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useState } from "react";
 import { preloadScreen, RemoteLoading, RemoteRoute, ScreenRoute, type ScreenSource } from "../components/RemoteRoute";
 import {
   protectedRemoteRoutes,
+  protectedRouteFor,
   publicRemoteRoutes,
   type RemoteRouteDef,
   withoutTrailingSlash,
@@ -92,8 +93,11 @@ const notFoundTitle = "Seite nicht gefunden – Klarwerk Digital";
 
 /** The route at `pathname` ("/About/" counts as "/about"), else the 404 page. */
 export function fullRouteFor(pathname: string): FullRoute {
+  const path = withoutTrailingSlash(pathname).toLowerCase();
+  // A screen with a parameter ("/customers/:id") is found by its pattern.
+  const pattern = protectedRouteFor(path)?.path;
   return (
-    routes.get(withoutTrailingSlash(pathname).toLowerCase()) ?? {
+    routes.get(path) ?? (pattern === undefined ? undefined : routes.get(pattern)) ?? {
       path: pathname,
       title: notFoundTitle,
       render: () => <NotFound pathname={pathname} />,
