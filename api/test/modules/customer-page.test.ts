@@ -371,13 +371,16 @@ describe("migration 052: today's notes become the first timeline entry", () => {
     try {
       const dir = await mkdtemp(join(tmpdir(), "klarwerk-052-"));
       const files = (await readdir(migrationsDir)).filter((name) => name.endsWith(".sql"));
-      for (const name of files.filter((file) => file < "052")) await copyFile(join(migrationsDir, name), join(dir, name));
+      for (const name of files.filter((file) => file < "052"))
+        await copyFile(join(migrationsDir, name), join(dir, name));
       await migrate(db.sql, dir);
       await db.sql`insert into customers (name, notes, updated_by_name, updated_at)
         values ('Mit Notiz', '  Zahlt immer pünktlich  ', 'Erika', '2026-01-02T10:00:00Z'),
                ('Ohne Notiz', null, null, now()), ('Leer', '   ', null, now())`;
       await migrate(db.sql);
-      const rows = await db.sql<{ name: string; kind: string; body: string; author_name: string; at: Date; notes: string }[]>`
+      const rows = await db.sql<
+        { name: string; kind: string; body: string; author_name: string; at: Date; notes: string }[]
+      >`
         select c.name, a.kind, a.body, a.author_name, a.happened_at as at, c.notes
         from customer_activities a join customers c on c.id = a.customer_id`;
       expect([...rows]).toEqual([

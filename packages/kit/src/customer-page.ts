@@ -153,7 +153,8 @@ export function checkCustomerContact(
 ): { ok: true; contact: CustomerContactInput } | { ok: false; message: string } {
   const name = typeof draft.name === "string" ? draft.name.trim() : "";
   if (isBlank(name)) return { ok: false, message: customerPageMessages.contactNameRequired };
-  if (name.length > customerPageLimits.contactNameMax) return { ok: false, message: customerPageMessages.contactNameTooLong };
+  if (name.length > customerPageLimits.contactNameMax)
+    return { ok: false, message: customerPageMessages.contactNameTooLong };
   const role = optionalText(draft.role);
   if (role !== null && role.length > customerPageLimits.contactRoleMax) {
     return { ok: false, message: customerPageMessages.contactRoleTooLong };

@@ -97,7 +97,8 @@ export function fullRouteFor(pathname: string): FullRoute {
   // A screen with a parameter ("/customers/:id") is found by its pattern.
   const pattern = protectedRouteFor(path)?.path;
   return (
-    routes.get(path) ?? (pattern === undefined ? undefined : routes.get(pattern)) ?? {
+    routes.get(path) ??
+    (pattern === undefined ? undefined : routes.get(pattern)) ?? {
       path: pathname,
       title: notFoundTitle,
       render: () => <NotFound pathname={pathname} />,

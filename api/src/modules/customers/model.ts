@@ -61,7 +61,11 @@ export const listCustomersRoute = endpoint("GET /api/customers")({
   // Documented here, read by parseListQuery: its 400s carry the module's own messages.
   parameters: [
     ...list.parameters,
-    queryParameter("tag", "Only customers with this tag (decision 0095); then read from the database, counted exactly.", Type.String()),
+    queryParameter(
+      "tag",
+      "Only customers with this tag (decision 0095); then read from the database, counted exactly.",
+      Type.String(),
+    ),
   ],
   answer: {
     status: 200,

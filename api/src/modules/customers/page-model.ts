@@ -56,7 +56,9 @@ const entrySchema = schemaOf<CustomerTimelineEntry>()(
       kind: stringEnum(customerTimelineKinds),
       id: Type.Integer({ minimum: 1, description: "The row's id in its own table." }),
       at: Type.String({ format: "date-time" }),
-      text: Type.String({ description: "A note's text, a mail's subject, a request's message, a document's recipient." }),
+      text: Type.String({
+        description: "A note's text, a mail's subject, a request's message, a document's recipient.",
+      }),
       author: nullable(Type.String()),
       number: nullable(Type.String({ description: "An invoice's or quote's number; a payment's invoice's." })),
       amount_cents: nullable(Type.Integer({ description: "Gross total or payment, in cents." })),
@@ -184,7 +186,9 @@ export const removeContactRoute = endpoint("DELETE /api/customers/:id/contacts/:
   },
 });
 
-const tagsAnswer = schemaOf<CustomerTagsAnswer>()(Type.Object({ tags: tagListSchema }, { additionalProperties: false }));
+const tagsAnswer = schemaOf<CustomerTagsAnswer>()(
+  Type.Object({ tags: tagListSchema }, { additionalProperties: false }),
+);
 
 export const addTagRoute = endpoint("POST /api/customers/:id/tags")({
   summary: `Tag a customer (up to ${customerPageLimits.tagsPerCustomer} tags; a tag it has already changes nothing)`,

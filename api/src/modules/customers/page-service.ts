@@ -81,11 +81,7 @@ export function customerPageService({ writes, sql }: Pick<Deps, "sql" | "writes"
     async tags() {
       return { tags: await listTags(sql) };
     },
-    async timeline(
-      id: number,
-      paging: { page: number; limit: number },
-      admin: boolean,
-    ): Promise<CustomerTimelinePage> {
+    async timeline(id: number, paging: { page: number; limit: number }, admin: boolean): Promise<CustomerTimelinePage> {
       const page = await readTimeline(sql, id, { ...paging, admin });
       if (!page) throw customerNotFound();
       return page;

@@ -56,7 +56,9 @@ export function addContact(
 ): Promise<ContactWrite> {
   return sql.begin(async (tx): Promise<ContactWrite> => {
     if (!(await lockCustomer(tx, id))) return { ok: false, reason: "no-customer" };
-    const [count] = await tx<{ n: number }[]>`select count(*)::int as n from customer_contacts where customer_id = ${id}`;
+    const [count] = await tx<
+      { n: number }[]
+    >`select count(*)::int as n from customer_contacts where customer_id = ${id}`;
     if ((count?.n ?? 0) >= customerPageLimits.contactsPerCustomer) return { ok: false, reason: "too-many" };
     const [stored] = await tx<CustomerContact[]>`
       insert into customer_contacts (customer_id, name, role, email, phone, created_by, created_by_name)
@@ -104,7 +106,8 @@ export function removeContact(
 ): Promise<"removed" | "no-customer" | "no-contact"> {
   return sql.begin(async (tx) => {
     if (!(await lockCustomer(tx, id))) return "no-customer";
-    const removed = await tx`delete from customer_contacts where id = ${contactId} and customer_id = ${id} returning id`;
+    const removed =
+      await tx`delete from customer_contacts where id = ${contactId} and customer_id = ${id} returning id`;
     if (removed.length === 0) return "no-contact";
     await recordAuditEvent(tx, actor, { action: "customer.contact_removed", objectId: id, fields: ["contact"] });
     return "removed";

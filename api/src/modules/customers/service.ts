@@ -1,4 +1,10 @@
-import { type Customer, type CustomerExportFormat, type CustomerPage, customerExportFileName, todayInGermany } from "@klarwerk/kit";
+import {
+  type Customer,
+  type CustomerExportFormat,
+  type CustomerPage,
+  customerExportFileName,
+  todayInGermany,
+} from "@klarwerk/kit";
 import { GroupCommit } from "../../db/group-commit.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";

@@ -95,7 +95,13 @@ function Page({ id }: { id: number }) {
             </ScreenHeader>
             <div className="cust-page">
               <Stack gap="lg">
-                <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="cust-master">
+                <Paper
+                  withBorder
+                  radius="lg"
+                  p={{ base: "md", sm: "lg" }}
+                  component="section"
+                  aria-labelledby="cust-master"
+                >
                   <Group justify="space-between" gap="sm">
                     <Title order={2} size="h3" id="cust-master">
                       {messages.masterData}

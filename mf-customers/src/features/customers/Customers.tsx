@@ -3,9 +3,9 @@ import { PlusIcon, SearchIcon } from "@klarwerk/kit/icons";
 import "./customers.css";
 import { type Customer, type CustomerPage, customerStatuses, customerStatusLabel } from "@klarwerk/kit";
 import { Pager, QueryState, usePagedList } from "@klarwerk/kit/portal";
+import { useQuery } from "@klarwerk/kit/query";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Button, Group, Loader, NativeSelect, Paper, Text, TextInput } from "@klarwerk/kit/ui";
-import { useQuery } from "@klarwerk/kit/query";
 import { useEffect, useState } from "react";
 import { customerTagsQuery } from "./api/customer-page";
 import { customersQueryOptions } from "./api/get-customers";
@@ -114,7 +114,10 @@ export default function Customers() {
             loading: messages.loading,
             loadFailed: messages.loadFailed,
             empty: messages.empty,
-            emptyHint: params.search !== "" || params.filter.status !== "" || params.filter.tag !== "" ? messages.emptyFilteredHint : messages.emptyHint,
+            emptyHint:
+              params.search !== "" || params.filter.status !== "" || params.filter.tag !== ""
+                ? messages.emptyFilteredHint
+                : messages.emptyHint,
           }}
         >
           <CustomerTable customers={shown?.items ?? []} loading={loading} onEdit={openDialog} />

@@ -5,9 +5,9 @@ import {
   customerActivityKinds,
   customerPageLimits,
   customerTimelineLabels,
+  formatEuro,
 } from "@klarwerk/kit";
 import { formatDateTime } from "@klarwerk/kit/format";
-import { formatEuro } from "@klarwerk/kit";
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from "@klarwerk/kit/ui";
 import { type FormEvent, type RefObject, useState } from "react";
 import type { CustomerPageWrite } from "../api/customer-page";
