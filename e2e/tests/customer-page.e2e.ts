@@ -57,7 +57,7 @@ test("staff open a customer from the list, add an Ansprechpartner and a tag, log
   await contacts.getByLabel("Rolle").fill("Buchhaltung");
   await contacts.getByLabel("E-Mail").fill("petra@seitenkunde.example");
   await contacts.getByRole("button", { name: "Speichern" }).click();
-  await expect(contacts.getByRole("cell", { name: "Petra Pohl" })).toBeVisible();
+  await expect(contacts.getByRole("cell", { name: "Petra Pohl", exact: true })).toBeVisible();
 
   const tag = `Messe${randomUUID().slice(0, 4)}`;
   const tags = page.getByRole("region", { name: "Tags" });

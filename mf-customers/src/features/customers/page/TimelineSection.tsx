@@ -24,6 +24,7 @@ const kindColors: Record<CustomerTimelineEntry["kind"], string> = {
   request: "yellow",
 };
 
+// A dot in the kind's colour: the label keeps the text's colour (a light badge's yellow missed AA).
 /** An entry's line under its text: the number, the amount, who. */
 function details(entry: CustomerTimelineEntry): string {
   const parts: string[] = [];
@@ -116,7 +117,7 @@ export function TimelineSection({
           {entries.map((entry) => (
             <li key={`${entry.kind}-${entry.id}`} className="cust-timeline-entry">
               <Group gap="xs" wrap="wrap">
-                <Badge variant="light" color={kindColors[entry.kind]} tt="none">
+                <Badge variant="dot" color={kindColors[entry.kind]} tt="none">
                   {customerTimelineLabels[entry.kind]}
                 </Badge>
                 <Text size="xs" c="dimmed" component="time" dateTime={entry.at}>
