@@ -13,6 +13,7 @@ import { type FormEvent, type RefObject, useState } from "react";
 import type { CustomerPageWrite } from "../api/customer-page";
 import { customerPageScreenMessages as messages } from "./messages";
 
+/** The dot of each kind's badge: the label keeps the text's colour (a light badge's yellow missed AA). */
 const kindColors: Record<CustomerTimelineEntry["kind"], string> = {
   note: "gray",
   call: "blue",
@@ -24,7 +25,6 @@ const kindColors: Record<CustomerTimelineEntry["kind"], string> = {
   request: "yellow",
 };
 
-// A dot in the kind's colour: the label keeps the text's colour (a light badge's yellow missed AA).
 /** An entry's line under its text: the number, the amount, who. */
 function details(entry: CustomerTimelineEntry): string {
   const parts: string[] = [];
