@@ -113,7 +113,7 @@ export function ContactsSection({
                 </Table.Td>
                 <Table.Td data-label={fields.phone}>{contact.phone ?? "-"}</Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
+                  <Group gap={6}>
                     <Button
                       variant="light"
                       size="xs"
