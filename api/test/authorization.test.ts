@@ -347,6 +347,52 @@ const portalRoutes: Record<string, PortalRoute> = {
       json: { name: "Matrix GmbH", status: "in_kontakt" },
     }),
   },
+  // The customer page (decision 0095): every signed-in account's, as the list.
+  "GET /api/customers/tags": { allowed: 200, request: async () => ({ path: "/api/customers/tags" }) },
+  "GET /api/customers/:id": { allowed: 200, request: async () => ({ path: `/api/customers/${customerId}` }) },
+  "GET /api/customers/:id/timeline": {
+    allowed: 200,
+    request: async () => ({ path: `/api/customers/${customerId}/timeline` }),
+  },
+  "POST /api/customers/:id/timeline": {
+    allowed: 201,
+    request: async () => ({
+      path: `/api/customers/${customerId}/timeline`,
+      json: { kind: "note", text: "Matrix" },
+    }),
+  },
+  "POST /api/customers/:id/contacts": {
+    allowed: 201,
+    request: async () => ({ path: `/api/customers/${customerId}/contacts`, json: { name: "Matrix Person" } }),
+  },
+  "PUT /api/customers/:id/contacts/:contactId": {
+    allowed: 200,
+    request: async () => {
+      const [row] = await db.sql<{ id: number }[]>`
+        insert into customer_contacts (customer_id, name) values (${customerId}, 'Matrix') returning id`;
+      return {
+        path: `/api/customers/${customerId}/contacts/${row?.id}`,
+        method: "PUT",
+        json: { name: "Matrix Geändert" },
+      };
+    },
+  },
+  "DELETE /api/customers/:id/contacts/:contactId": {
+    allowed: 204,
+    request: async () => {
+      const [row] = await db.sql<{ id: number }[]>`
+        insert into customer_contacts (customer_id, name) values (${customerId}, 'Matrix') returning id`;
+      return { path: `/api/customers/${customerId}/contacts/${row?.id}`, method: "DELETE" };
+    },
+  },
+  "POST /api/customers/:id/tags": {
+    allowed: 200,
+    request: async () => ({ path: `/api/customers/${customerId}/tags`, json: { tag: "Matrix" } }),
+  },
+  "DELETE /api/customers/:id/tags/:tag": {
+    allowed: 200,
+    request: async () => ({ path: `/api/customers/${customerId}/tags/Matrix`, method: "DELETE" }),
+  },
   "GET /api/folders": { allowed: 200, request: async () => ({ path: "/api/folders" }) },
   "POST /api/folders": {
     allowed: 201,

@@ -42,6 +42,17 @@ import {
   updateCustomerRoute,
 } from "../../src/modules/customers/model.ts";
 import {
+  addContactRoute,
+  addTagRoute,
+  changeContactRoute,
+  customerDetailRoute,
+  listTagsRoute,
+  logActivityRoute,
+  removeContactRoute,
+  removeTagRoute,
+  timelineRoute,
+} from "../../src/modules/customers/page-model.ts";
+import {
   changeFileRoute,
   deleteFileRoute,
   downloadLinkRoute,
@@ -176,6 +187,15 @@ const answerSchemas = {
   "GET /api/customers": listCustomersRoute.answer,
   "POST /api/customers": createCustomerRoute.answer,
   "PUT /api/customers/:id": updateCustomerRoute.answer,
+  "GET /api/customers/tags": listTagsRoute.answer,
+  "GET /api/customers/:id": customerDetailRoute.answer,
+  "POST /api/customers/:id/contacts": addContactRoute.answer,
+  "PUT /api/customers/:id/contacts/:contactId": changeContactRoute.answer,
+  "DELETE /api/customers/:id/contacts/:contactId": removeContactRoute.answer,
+  "POST /api/customers/:id/tags": addTagRoute.answer,
+  "DELETE /api/customers/:id/tags/:tag": removeTagRoute.answer,
+  "GET /api/customers/:id/timeline": timelineRoute.answer,
+  "POST /api/customers/:id/timeline": logActivityRoute.answer,
   "GET /api/company": readCompanyRoute.answer,
   "PUT /api/company": saveCompanyRoute.answer,
   "PUT /api/company/logo": uploadLogoRoute.answer,

@@ -494,6 +494,7 @@ const cases: Case[] = [
       };
     },
   },
+  ...customerPageCases(),
   {
     route: "GET /api/customers/export",
     name: "customer list exported: format, search, status and row count, never whose",
@@ -1314,6 +1315,106 @@ async function privacyCaseId(kind: "access" | "erasure" = "access"): Promise<num
 }
 
 /** Routes that change no data of the product's (or only what another listed event covers). */
+/** The customer page's writes (decision 0095): each one event on the customer, naming fields only. */
+function customerPageCases(): Case[] {
+  const customer = async (name: string) =>
+    (await callJson<{ customer: { id: number } }>(app, "/api/customers", { token: staff.token, json: { name } })).body
+      .customer.id;
+  const contact = async (id: number) =>
+    (
+      await callJson<{ contact: { id: number } }>(app, `/api/customers/${id}/contacts`, {
+        token: staff.token,
+        json: { name: "Petra Pohl" },
+      })
+    ).body.contact.id;
+  return [
+    {
+      route: "POST /api/customers/:id/contacts",
+      name: "Ansprechpartner added",
+      run: async () => {
+        const id = await customer("Ansprechpartner GmbH");
+        return {
+          call: json("POST", `/api/customers/${id}/contacts`, { name: "Petra", email: "p@x.de" }, staff.token),
+          expected: {
+            actor: staff.name,
+            action: "customer.contact_added",
+            objectId: String(id),
+            fields: ["name", "email"],
+          },
+        };
+      },
+    },
+    {
+      route: "PUT /api/customers/:id/contacts/:contactId",
+      name: "Ansprechpartner changed",
+      run: async () => {
+        const id = await customer("Ansprechpartner Zwei GmbH");
+        const contactId = await contact(id);
+        return {
+          call: json(
+            "PUT",
+            `/api/customers/${id}/contacts/${contactId}`,
+            { name: "Petra Pohl", role: "Chefin" },
+            staff.token,
+          ),
+          expected: { actor: staff.name, action: "customer.contact_changed", objectId: String(id), fields: ["role"] },
+        };
+      },
+    },
+    {
+      route: "DELETE /api/customers/:id/contacts/:contactId",
+      name: "Ansprechpartner removed",
+      run: async () => {
+        const id = await customer("Ansprechpartner Drei GmbH");
+        const contactId = await contact(id);
+        return {
+          call: () => call(app, `/api/customers/${id}/contacts/${contactId}`, { method: "DELETE", token: staff.token }),
+          expected: {
+            actor: staff.name,
+            action: "customer.contact_removed",
+            objectId: String(id),
+            fields: ["contact"],
+          },
+        };
+      },
+    },
+    {
+      route: "POST /api/customers/:id/tags",
+      name: "tag added",
+      run: async () => {
+        const id = await customer("Tag GmbH");
+        return {
+          call: json("POST", `/api/customers/${id}/tags`, { tag: "B2B" }, staff.token),
+          expected: { actor: staff.name, action: "customer.tag_added", objectId: String(id), fields: ["tag"] },
+        };
+      },
+    },
+    {
+      route: "DELETE /api/customers/:id/tags/:tag",
+      name: "tag removed",
+      run: async () => {
+        const id = await customer("Tag Zwei GmbH");
+        await callJson(app, `/api/customers/${id}/tags`, { token: staff.token, json: { tag: "B2B" } });
+        return {
+          call: () => call(app, `/api/customers/${id}/tags/B2B`, { method: "DELETE", token: staff.token }),
+          expected: { actor: staff.name, action: "customer.tag_removed", objectId: String(id), fields: ["tag"] },
+        };
+      },
+    },
+    {
+      route: "POST /api/customers/:id/timeline",
+      name: "call logged",
+      run: async () => {
+        const id = await customer("Zeitleiste GmbH");
+        return {
+          call: json("POST", `/api/customers/${id}/timeline`, { kind: "call", text: "Rückruf" }, staff.token),
+          expected: { actor: staff.name, action: "customer.activity_logged", objectId: String(id), fields: ["call"] },
+        };
+      },
+    },
+  ];
+}
+
 const exempt: Record<string, string> = {
   "ALL /api": "the JSON 404 for a path no module claims",
   "ALL /api/*": "the JSON 404 for a path no module claims",

@@ -14,6 +14,16 @@
 import type { AuditFilter, AuditPage, AuditVerification } from "./audit";
 import type { CompanyAnswer, CompanySettingsDraft } from "./company";
 import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from "./contact";
+import type {
+  CustomerActivityAnswer,
+  CustomerActivityInput,
+  CustomerContactAnswer,
+  CustomerContactDraft,
+  CustomerDetail,
+  CustomerTagList,
+  CustomerTagsAnswer,
+  CustomerTimelinePage,
+} from "./customer-page";
 import type { CustomerAnswer, CustomerInput, CustomerPage } from "./customers";
 import type { DatevSettingsAnswer, DatevSettingsDraft } from "./datev";
 import type {
@@ -169,7 +179,16 @@ export interface ApiRoutes {
   "POST /api/privacy/cases/:id/erasure": { answer: PrivacyErasureResult };
   "GET /api/privacy/retention-plan": { answer: PrivacyRetentionPlan };
 
-  "GET /api/customers": { query: PagedListQuery; answer: CustomerPage };
+  "GET /api/customers": { query: PagedListQuery & { tag?: string }; answer: CustomerPage };
+  "GET /api/customers/tags": { answer: CustomerTagList };
+  "GET /api/customers/:id": { answer: CustomerDetail };
+  "POST /api/customers/:id/contacts": { body: CustomerContactDraft; answer: CustomerContactAnswer };
+  "PUT /api/customers/:id/contacts/:contactId": { body: CustomerContactDraft; answer: CustomerContactAnswer };
+  "DELETE /api/customers/:id/contacts/:contactId": { answer: undefined };
+  "POST /api/customers/:id/tags": { body: { tag: string }; answer: CustomerTagsAnswer };
+  "DELETE /api/customers/:id/tags/:tag": { answer: CustomerTagsAnswer };
+  "GET /api/customers/:id/timeline": { query: { page?: number; limit?: number }; answer: CustomerTimelinePage };
+  "POST /api/customers/:id/timeline": { body: CustomerActivityInput; answer: CustomerActivityAnswer };
   "POST /api/customers": { body: CustomerInput; answer: CustomerAnswer };
   "PUT /api/customers/:id": { body: CustomerInput & { id: number }; answer: CustomerAnswer };
 

@@ -65,6 +65,13 @@ export const auditActions = {
   "customer.deleted": action("Kunde gelöscht", "other", "customer"),
   // The customer list exported as CSV (decision 0093): its format, search, status filter and how many rows, never whose.
   "customer.exported": action("Kundenliste exportiert", "other", "customer"),
+  // The customer page (decision 0095): object is the customer; the contact's or entry's id is a field.
+  "customer.contact_added": action("Ansprechpartner hinzugefügt", "other", "customer"),
+  "customer.contact_changed": action("Ansprechpartner geändert", "other", "customer"),
+  "customer.contact_removed": action("Ansprechpartner entfernt", "other", "customer"),
+  "customer.tag_added": action("Tag hinzugefügt", "other", "customer"),
+  "customer.tag_removed": action("Tag entfernt", "other", "customer"),
+  "customer.activity_logged": action("Notiz, Anruf oder Termin erfasst", "other", "customer"),
   "folder.created": action("Ordner angelegt", "other", "folder"),
   // Renamed: the field only (names may hold personal data); moved: the parent's id before and after.
   "folder.renamed": action("Ordner umbenannt", "other", "folder"),

@@ -178,7 +178,8 @@ function isWebsite(value: string): boolean {
   return host.includes(".") && !host.startsWith(".") && !host.endsWith(".");
 }
 
-function isPhone(value: string): boolean {
+/** Digits with the usual separators, at least three digits (the dialog's and the Ansprechpartner's rule). */
+export function isCustomerPhone(value: string): boolean {
   return phonePattern.test(value) && (value.match(/\d/g)?.length ?? 0) >= minPhoneDigits;
 }
 
@@ -199,7 +200,7 @@ export function checkCustomer(draft: CustomerDraft): CustomerCheck {
   const phone = optionalText(draft.phone);
   if (phone !== null) {
     if (phone.length > customerLimits.phoneMax) errors.phone = customerMessages.phoneTooLong;
-    else if (!isPhone(phone)) errors.phone = customerMessages.phoneInvalid;
+    else if (!isCustomerPhone(phone)) errors.phone = customerMessages.phoneInvalid;
   }
 
   const typedWebsite = optionalText(draft.website);

@@ -39,6 +39,9 @@ export const apiErrorCodes = [
   "contact-request-already-done",
   // Customers.
   "customer-not-found",
+  "contact-not-found",
+  "too-many-contacts",
+  "too-many-tags",
   // Folders and files.
   "folder-not-found",
   "parent-folder-not-found",

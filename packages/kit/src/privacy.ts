@@ -29,6 +29,7 @@ export const privacyDataKinds = [
   "contact_request",
   "mail",
   "customer",
+  "customer_contact",
   "invoice",
   "recurring_invoice",
   "quote",
@@ -43,6 +44,7 @@ export const privacyDataKindLabels: Record<PrivacyDataKind, string> = {
   contact_request: "Kontaktanfrage",
   mail: "E-Mail",
   customer: "Kunde",
+  customer_contact: "Ansprechpartner",
   invoice: "Rechnung",
   recurring_invoice: "Wiederkehrende Rechnung",
   quote: "Angebot",
@@ -321,7 +323,9 @@ export const privacyErasureReasons = {
     "Keine Aufbewahrungspflicht; der Zweck (Beantwortung der Anfrage) ist entfallen (Art. 17 Abs. 1 lit. a DSGVO). Antworten und E-Mails dazu werden mitgelöscht.",
   mail: "Versandkopie ohne Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",
   customer:
-    "Name, Kontaktdaten, Anschrift und Notizen werden entfernt; der Datensatz bleibt ohne Personenbezug erhalten, damit Rechnungen, die auf ihn verweisen, ihre Zuordnung behalten (Art. 17 Abs. 1 DSGVO).",
+    "Name, Kontaktdaten, Anschrift und Notizen werden entfernt, ebenso Ansprechpartner, Tags und die Einträge der Zeitleiste (Notizen, Anrufe, Termine); der Datensatz bleibt ohne Personenbezug erhalten, damit Rechnungen, die auf ihn verweisen, ihre Zuordnung behalten (Art. 17 Abs. 1 DSGVO).",
+  customerContact:
+    "Die Person ist nur Ansprechpartner bei einem Kunden: nur dieser Eintrag wird gelöscht, der Kunde selbst bleibt unverändert (Art. 17 Abs. 1 DSGVO).",
   invoiceIssued: `Aufbewahrungspflicht ${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres (§ 147 AO, § 14b UStG): keine Löschung, sondern Einschränkung der Verarbeitung (Art. 17 Abs. 3 lit. b, Art. 18 DSGVO); für Beschäftigte nicht mehr sichtbar.`,
   invoiceRestricted: `Auf Verlangen dieser Adresse bereits eingeschränkt (Art. 18 DSGVO); wird nach Ablauf der Aufbewahrungsfrist (${invoiceRetentionYears} Jahre ab Ende des Ausstellungsjahres) gelöscht.`,
   invoiceDraft: "Nicht ausgestellter Entwurf: keine Aufbewahrungspflicht (Art. 17 Abs. 1 DSGVO).",

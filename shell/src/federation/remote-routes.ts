@@ -43,10 +43,21 @@ export function publicRouteFor(pathname: string): PublicRouteDef | undefined {
   return publicRemoteRoutes.find((route) => route.path === path);
 }
 
+/** Whether `path` is the route's: each segment as written, a `:name` segment any one segment ("/customers/:id"). */
+function routeMatches(route: string, path: string): boolean {
+  if (!route.includes(":")) return route === path;
+  const want = route.split("/");
+  const have = path.split("/");
+  return (
+    want.length === have.length &&
+    want.every((part, index) => (part.startsWith(":") ? have[index] !== "" : part === have[index]))
+  );
+}
+
 /** The protected screen at `pathname`, if it is one. */
 export function protectedRouteFor(pathname: string): RemoteRouteDef | undefined {
   const path = withoutTrailingSlash(pathname);
-  return protectedRemoteRoutes.find((route) => route.path === path);
+  return protectedRemoteRoutes.find((route) => routeMatches(route.path, path));
 }
 
 /** The remote route for a pathname, if any; protected ones only for a signed-in user. */

@@ -1,4 +1,4 @@
-import { customerLimits, customerPaging } from "@klarwerk/kit";
+import { customerLimits, customerPageLimits, customerPaging } from "@klarwerk/kit";
 import { invalidLimitParam } from "../../http/messages.ts";
 
 /**
@@ -8,6 +8,10 @@ import { invalidLimitParam } from "../../http/messages.ts";
 export const customersApiMessages = {
   invalidId: "Die Kundennummer ist ungültig.",
   notFound: "Diesen Kunden gibt es nicht.",
+  invalidContactId: "Die Nummer des Ansprechpartners ist ungültig.",
+  contactNotFound: "Diesen Ansprechpartner gibt es bei diesem Kunden nicht.",
+  invalidTimelinePage: `Die Parameter „page“ und „limit“ müssen ganze Zahlen ab 1 sein, „limit“ höchstens ${customerPageLimits.timelineMaxLimit}.`,
+  invalidTagFilter: `Der Parameter „tag“ darf höchstens ${customerPageLimits.tagMax} Zeichen lang sein.`,
   invalidLimit: invalidLimitParam(customerPaging.maxLimit),
   invalidStatusFilter: "Der Parameter „status“ ist kein bekannter Kundenstatus.",
   invalidSearch: `Der Suchbegriff darf höchstens ${customerLimits.nameMax} Zeichen lang sein.`,

@@ -59,7 +59,14 @@ export const listCustomersRoute = endpoint("GET /api/customers")({
   summary: "One page of customers, newest first, optionally searched and filtered",
   tags,
   // Documented here, read by parseListQuery: its 400s carry the module's own messages.
-  parameters: list.parameters,
+  parameters: [
+    ...list.parameters,
+    queryParameter(
+      "tag",
+      "Only customers with this tag (decision 0095); then read from the database, counted exactly.",
+      Type.String(),
+    ),
+  ],
   answer: {
     status: 200,
     description: "The page and how many pages and customers match.",
@@ -82,7 +89,7 @@ export const listCustomersRoute = endpoint("GET /api/customers")({
       ),
     ),
   },
-  errors: { 400: { "invalid-query": list.badRequest } },
+  errors: { 400: { "invalid-query": [...list.badRequest, messages.invalidTagFilter] } },
 });
 
 export const createCustomerRoute = endpoint("POST /api/customers")({

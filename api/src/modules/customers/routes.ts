@@ -3,18 +3,20 @@ import type { Deps } from "../../deps.ts";
 import { idParams } from "../../http/ids.ts";
 import { exportFormatOf } from "./export.ts";
 import { createCustomerRoute, exportCustomersRoute, listCustomersRoute, updateCustomerRoute } from "./model.ts";
+import { customerPageModule } from "./page-routes.ts";
 import { customersService } from "./service.ts";
-import { parseExportFilter, parseListQuery } from "./validation.ts";
+import { parseExportFilter, parseListQuery, parseTagFilter } from "./validation.ts";
 
 const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
 
 /**
  * The customer tool's API; every call needs a bearer token (customer data is personal):
- * - `GET /api/customers?page=&limit=&search=&status=` → `{ customers, pages, total }`;
+ * - `GET /api/customers?page=&limit=&search=&status=&tag=` → `{ customers, pages, total }`;
  * - `POST /api/customers` → 201 `{ customer }`;
  * - `PUT /api/customers/{id}` → `{ customer }`, 404 for an unknown id;
  * - `GET /api/customers/export?format=excel|csv&search=&status=` → every match as a CSV file
- *   (decision 0093), 10 a minute per account.
+ *   (decision 0093), 10 a minute per account;
+ * - the customer page (`/api/customers/{id}`, its Ansprechpartner, tags, timeline): page-routes.ts.
  */
 export function customersModule(
   deps: Pick<Deps, "config" | "sql" | "writes" | "auth" | "changes" | "rateLimits" | "now">,
@@ -25,7 +27,12 @@ export function customersModule(
     .use(idParams)
     .get(
       "",
-      async ({ query }) => new Response(await service.listPage(parseListQuery(query)), { headers: jsonHeaders }),
+      async ({ query }) => {
+        const tag = parseTagFilter(query);
+        const list = parseListQuery(query);
+        if (tag !== null) return service.taggedPage(list, tag);
+        return new Response(await service.listPage(list), { headers: jsonHeaders });
+      },
       { auth: true, ...listCustomersRoute.options() },
     )
     .get(
@@ -41,6 +48,7 @@ export function customersModule(
       async ({ body, user, actor, status }) => status(201, { customer: await service.create(body, user, actor) }),
       { auth: true, ...createCustomerRoute.options() },
     )
+    .use(customerPageModule(deps))
     .put("/:id", async ({ id, body, user, actor }) => ({ customer: await service.update(id, body, user, actor) }), {
       auth: true,
       ...updateCustomerRoute.options(),

@@ -1,4 +1,10 @@
-import { type Customer, type CustomerExportFormat, customerExportFileName, todayInGermany } from "@klarwerk/kit";
+import {
+  type Customer,
+  type CustomerExportFormat,
+  type CustomerPage,
+  customerExportFileName,
+  todayInGermany,
+} from "@klarwerk/kit";
 import { GroupCommit } from "../../db/group-commit.ts";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -7,6 +13,7 @@ import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 import { customerCsv } from "./export.ts";
 import { customerListCache } from "./list-cache.ts";
 import { customersApiMessages as messages } from "./messages.ts";
+import { readTaggedPage } from "./page-store.ts";
 import {
   type CustomerChange,
   createCustomers,
@@ -64,6 +71,11 @@ export function customersService({
     return listPages.page(query, () => readCustomerPage(sql, query));
   }
 
+  /** One page of the list filtered by a tag: from the database every time (page-store.ts). */
+  function taggedPage(query: ListQuery, tag: string): Promise<CustomerPage> {
+    return readTaggedPage(sql, query, tag);
+  }
+
   /** Alone when no other create is being written, else with those that came meanwhile. */
   async function create(body: typeof createBody.static, editor: Editor, actor: AuditActor): Promise<Customer> {
     return creates.submit({ customer: customerFrom(body), editor, actor });
@@ -112,5 +124,5 @@ export function customersService({
     });
   }
 
-  return { listPage, create, update, exportList };
+  return { listPage, taggedPage, create, update, exportList };
 }

@@ -4,6 +4,7 @@ import {
   checkCustomer,
   customerLimits,
   customerMessages,
+  customerPageLimits,
   customerPaging,
   customerStatuses,
   isBlank,
@@ -76,6 +77,16 @@ export const customerListRules: ListQueryRules<CustomerStatus> = {
 /** `?page=&limit=&search=&status=` of the customer list. */
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
   return parseGenericListQuery(query, customerListRules);
+}
+
+/** `?tag=` of the list: the tag as stored (trimmed, spaces folded), null for none, a 400 for a too long one. */
+export function parseTagFilter(query: Record<string, unknown>): string | null {
+  const { tag } = query;
+  if (tag === undefined || tag === "") return null;
+  if (typeof tag !== "string") throw new HttpError(400, "invalid-query", messages.invalidTagFilter);
+  const folded = tag.trim().replace(/\s+/g, " ");
+  if (folded.length > customerPageLimits.tagMax) throw new HttpError(400, "invalid-query", messages.invalidTagFilter);
+  return folded === "" ? null : folded;
 }
 
 /** `?search=&status=` of the export: the list's filter by the list's rules (its page and limit are not read). */

@@ -97,7 +97,8 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
   },
   customer: {
     title: "Kundendaten",
-    categories: "Name, E-Mail-Adresse, Telefon, Website, Anschrift, Notizen und Status der Geschäftsbeziehung.",
+    categories:
+      "Name, E-Mail-Adresse, Telefon, Website, Anschrift, Notizen und Status der Geschäftsbeziehung; die Ansprechpartner, Tags und die Zeitleiste (Notizen, Anrufe und Termine mit Verfasser und Zeitpunkt).",
     purpose: "Pflege der Geschäftsbeziehung, Angebote, Aufträge und Rechnungen.",
     legalBasis:
       "Art. 6 Abs. 1 lit. b DSGVO (Vertrag oder vorvertragliche Maßnahmen) und Art. 6 Abs. 1 lit. f DSGVO (Kundenbetreuung).",
@@ -115,6 +116,27 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
       status: "Status",
       created_at: "Angelegt am",
       updated_at: "Zuletzt geändert am",
+      contacts: "Ansprechpartner",
+      tags: "Tags",
+      timeline: "Notizen, Anrufe und Termine",
+    },
+  },
+  customer_contact: {
+    title: "Ansprechpartner bei Kunden",
+    categories: "Name, Rolle, E-Mail-Adresse und Telefon als Ansprechpartner bei einem unserer Kunden.",
+    purpose: "Kontakt zu unserem Kunden, bei dem Sie tätig sind.",
+    legalBasis: "Art. 6 Abs. 1 lit. f DSGVO (berechtigtes Interesse an der Kommunikation mit unserem Kunden).",
+    recipients: hosting,
+    storagePeriod:
+      "Solange Sie Ansprechpartner bei dem Kunden sind und die Geschäftsbeziehung besteht; mit dem Kunden gelöscht.",
+    source: "Von Ihnen oder von dem Unternehmen, bei dem Sie tätig sind.",
+    fields: {
+      customer_name: "Kunde",
+      name: "Name",
+      role: "Rolle",
+      email: "E-Mail-Adresse",
+      phone: "Telefon",
+      created_at: "Angelegt am",
     },
   },
   quote: {

@@ -51,6 +51,8 @@ const actionOf: Record<PrivacyDataKind, (row: FoundRow) => PrivacyErasureItem> =
   mail: (row) => (row.mention ? item(row, "remove_mention", reasons.mention) : item(row, "erase", reasons.mail)),
   customer: (row) =>
     row.mention ? item(row, "remove_mention", reasons.mention) : item(row, "anonymise", reasons.customer),
+  // Only this person's entry at the customer goes; the company stays as it is.
+  customer_contact: (row) => item(row, "erase", reasons.customerContact),
   invoice: (row) => {
     if (row.restrictedUntil) return item(row, "restrict", reasons.invoiceRestricted, row.restrictedUntil);
     if (row.data.state !== "issued")
@@ -163,6 +165,20 @@ export async function carryOutErasure(
   const quoteDraftIds = idsOf(items, "quote", "erase");
   const customerIds = idsOf(items, "customer", "anonymise");
   const templateIds = idsOf(items, "recurring_invoice", "erase");
+  // An anonymised customer's Ansprechpartner, tags and timeline go with its personal data.
+  const contactIds = [
+    ...new Set([
+      ...idsOf(items, "customer_contact", "erase"),
+      ...(
+        await tx<{ id: number }[]>`
+          select id from customer_contacts where customer_id = any(${customerIds}::bigint[]) order by id`
+      ).map((row) => row.id),
+    ]),
+  ].sort((a, b) => a - b);
+  const activityIds = (
+    await tx<{ id: number }[]>`
+      select id from customer_activities where customer_id = any(${customerIds}::bigint[]) order by id`
+  ).map((row) => row.id);
 
   const mails = await tx`delete from outbox where id = any(${mailIds}::bigint[])`;
   const replies = await tx`delete from contact_request_replies where id = any(${replyIds}::bigint[])`;
@@ -175,7 +191,11 @@ export async function carryOutErasure(
   const customers = await tx`
     update customers set ${tx(anonymisedCustomer)}, updated_at = now()
     where id = any(${customerIds}::bigint[])`;
-  counts.erase = mails.count + requests.count + errors.count + drafts.count + templates.count + quoteDrafts.count;
+  const contacts = await tx`delete from customer_contacts where id = any(${contactIds}::bigint[])`;
+  await tx`delete from customer_activities where id = any(${activityIds}::bigint[])`;
+  await tx`delete from customer_tags where customer_id = any(${customerIds}::bigint[])`;
+  counts.erase =
+    mails.count + requests.count + errors.count + drafts.count + templates.count + quoteDrafts.count + contacts.count;
   counts.anonymise = customers.count;
 
   const restricted: RestrictedRow[] = [];
@@ -203,6 +223,8 @@ export async function carryOutErasure(
     { table: "recurring_invoices", ids: templateIds },
     { table: "quotes", ids: quoteDraftIds },
     { table: "customers", ids: customerIds, set: anonymisedCustomer },
+    { table: "customer_contacts", ids: contactIds },
+    { table: "customer_activities", ids: activityIds },
   ].filter((rows) => rows.ids.length > 0);
   // A restriction is in the entry too: a restore of an older set hides the invoice again.
   if (counts.erase + counts.anonymise + counts.restrict + counts.remove_mention + replies.count > 0) {

@@ -47,7 +47,7 @@ const present = (rows: (FoundRow | null)[]) => rows.filter((row): row is FoundRo
  * Every place the product keeps data naming `address` as a whole address (never the tail or head
  * of a longer one; address.ts): contact requests (address, message, company), the mails
  * (recipients, reply address, subject, text, or written about the person's own request),
- * customers, invoices (recipient text, notes, a payment's note, issued to the person's own customer, or restricted
+ * customers (with their Ansprechpartner, tags and timeline), Ansprechpartner at a customer, invoices (recipient text, notes, a payment's note, issued to the person's own customer, or restricted
  * on a request from this address: the ledger remembers it after the customer was anonymised;
  * with their payments and reminders), recurring invoice templates for such a customer (or whose notes name it),
  * folders and files whose name names the address (and the files inside such folders), accounts
@@ -113,7 +113,15 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
   const customers = present(
     (
       await sql<Row[]>`
-        select id, name, email, phone, website, address, notes, status, created_at, updated_at
+        select id, name, email, phone, website, address, notes, status, created_at, updated_at,
+          (select coalesce(jsonb_agg(jsonb_build_object('name', p.name, 'role', p.role, 'email', p.email,
+              'phone', p.phone) order by p.id), '[]'::jsonb)
+            from customer_contacts p where p.customer_id = customers.id) as contacts,
+          (select coalesce(jsonb_agg(t.tag order by t.tag), '[]'::jsonb)
+            from customer_tags t where t.customer_id = customers.id) as tags,
+          (select coalesce(jsonb_agg(jsonb_build_object('kind', a.kind, 'text', a.body, 'author', a.author_name,
+              'at', a.happened_at) order by a.happened_at, a.id), '[]'::jsonb)
+            from customer_activities a where a.customer_id = customers.id) as timeline
         from customers
         where email ~ ${p} or notes ~ ${p} or address ~ ${p} or website ~ ${p}
         order by id`
@@ -130,6 +138,25 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
     ),
   );
   const ownCustomerIds = customers.filter((row) => !row.mention).map((row) => row.id);
+
+  // Ansprechpartner (decision 0095): the person as a contact at a customer, found by the address.
+  const contacts = present(
+    (
+      await sql<Row[]>`
+        select p.id, c.name as customer_name, p.name, p.role, p.email, p.phone, p.created_at
+        from customer_contacts p join customers c on c.id = p.customer_id
+        where p.email ~ ${p}
+        order by p.id`
+    ).map((row) =>
+      hitOf(
+        matcher,
+        "customer_contact",
+        row,
+        { searched: ["email"] },
+        (found) => `Ansprechpartner „${found.name}“ bei Kunde „${found.customer_name}“`,
+      ),
+    ),
+  );
 
   // Invoices an erasure restricted on a request from this address: found through the ledger
   // (it keeps the address's hash), as the customer they were found through is anonymised.
@@ -305,6 +332,7 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
     contact_request: requests,
     mail: mails,
     customer: customers,
+    customer_contact: contacts,
     invoice: invoices,
     recurring_invoice: templates,
     quote: quotes,

@@ -3,9 +3,11 @@ import { PlusIcon, SearchIcon } from "@klarwerk/kit/icons";
 import "./customers.css";
 import { type Customer, type CustomerPage, customerStatuses, customerStatusLabel } from "@klarwerk/kit";
 import { Pager, QueryState, usePagedList } from "@klarwerk/kit/portal";
+import { useQuery } from "@klarwerk/kit/query";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Button, Group, Loader, NativeSelect, Paper, Text, TextInput } from "@klarwerk/kit/ui";
 import { useEffect, useState } from "react";
+import { customerTagsQuery } from "./api/customer-page";
 import { customersQueryOptions } from "./api/get-customers";
 import { CustomerDialog } from "./components/CustomerDialog";
 import { CustomerTable } from "./components/CustomerTable";
@@ -33,12 +35,17 @@ interface DialogState {
 }
 
 export default function Customers() {
-  // The filter is the status ("" for all).
+  // The filter: the status and the tag ("" for all).
   const list = usePagedList({
-    query: ({ page, search, filter }) => customersQueryOptions({ page, search, status: filter }),
+    query: ({ page, search, filter }) => customersQueryOptions({ page, search, ...filter }),
     pageOf: customerRows,
-    filter: "",
+    filter: { status: "", tag: "" },
   });
+  const tags = useQuery(customerTagsQuery);
+  const tagFilterOptions = [
+    { value: "", label: messages.allTags },
+    ...(tags.data?.tags ?? []).map(({ tag }) => ({ value: tag, label: tag })),
+  ];
   const { shown, loading, params } = list;
   const [dialog, setDialog] = useState<DialogState>({ opened: false, customer: null, session: 0 });
 
@@ -68,13 +75,20 @@ export default function Customers() {
             <NativeSelect
               aria-label={messages.statusFilter}
               data={statusFilterOptions}
-              value={params.filter}
-              onChange={(event) => list.setFilter(event.currentTarget.value)}
+              value={params.filter.status}
+              onChange={(event) => list.setFilter({ ...params.filter, status: event.currentTarget.value })}
+              className="cust-status-filter"
+            />
+            <NativeSelect
+              aria-label={messages.tagFilter}
+              data={tagFilterOptions}
+              value={params.filter.tag}
+              onChange={(event) => list.setFilter({ ...params.filter, tag: event.currentTarget.value })}
               className="cust-status-filter"
             />
           </Group>
           <Group gap="sm" className="cust-actions">
-            <ExportMenu search={params.search} status={params.filter} />
+            <ExportMenu search={params.search} status={params.filter.status} />
             <Button leftSection={<PlusIcon size={16} />} onClick={() => openDialog(null)}>
               {messages.newCustomer}
             </Button>
@@ -100,7 +114,10 @@ export default function Customers() {
             loading: messages.loading,
             loadFailed: messages.loadFailed,
             empty: messages.empty,
-            emptyHint: params.search !== "" || params.filter !== "" ? messages.emptyFilteredHint : messages.emptyHint,
+            emptyHint:
+              params.search !== "" || params.filter.status !== "" || params.filter.tag !== ""
+                ? messages.emptyFilteredHint
+                : messages.emptyHint,
           }}
         >
           <CustomerTable customers={shown?.items ?? []} loading={loading} onEdit={openDialog} />

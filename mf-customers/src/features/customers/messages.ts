@@ -5,6 +5,8 @@ export const customerScreenMessages = {
   search: "Kundenname suchen",
   statusFilter: "Nach Status filtern",
   allStatuses: "Alle Status",
+  tagFilter: "Nach Tag filtern",
+  allTags: "Alle Tags",
   newCustomer: "Neuer Kunde",
   export: "Exportieren",
   exportAll: "Alle Kunden als CSV-Datei",
@@ -21,7 +23,7 @@ export const customerScreenMessages = {
   /** A search's count stops a few pages past the one shown (customerPaging.searchPagesCountedAhead): more match. */
   countOver: (cap: string) => `mehr als ${cap} Kunden`,
   empty: "Keine Kunden gefunden.",
-  emptyFilteredHint: "Ändern Sie den Suchbegriff oder den Statusfilter.",
+  emptyFilteredHint: "Ändern Sie den Suchbegriff, den Status- oder den Tagfilter.",
   emptyHint: "Legen Sie mit „Neuer Kunde“ den ersten Kunden an.",
   tableLabel: "Kunden",
   columns: {

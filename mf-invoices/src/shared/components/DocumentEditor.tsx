@@ -50,7 +50,7 @@ function rowTotals(items: InvoiceItemForm[], lineCents: number[] | undefined): (
 }
 
 /** "Kunde" as the picked customer fills it: the name, then the address lines. */
-function customerBlock(customer: Customer): string {
+export function customerBlock(customer: Customer): string {
   return [customer.name, customer.address ?? ""].filter((line) => line.trim() !== "").join("\n");
 }
 

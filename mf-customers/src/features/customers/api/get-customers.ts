@@ -8,6 +8,8 @@ export interface CustomerListFilter {
   search: string;
   /** A status, or "" for all. */
   status: string;
+  /** A tag, or "" for all. */
+  tag: string;
 }
 
 /** Every customer list query's key starts with this, so a save can refresh all of them at once. */
@@ -16,7 +18,13 @@ export const customersKey = ["customers"] as const;
 /** One page of customers (`GET /api/customers`) for the filter, 20 a page. */
 export function getCustomers(filter: CustomerListFilter, signal?: AbortSignal): Promise<CustomerPage> {
   return callApi("GET /api/customers", {
-    query: { page: filter.page, limit: customerPaging.defaultLimit, search: filter.search, status: filter.status },
+    query: {
+      page: filter.page,
+      limit: customerPaging.defaultLimit,
+      search: filter.search,
+      status: filter.status,
+      ...(filter.tag === "" ? {} : { tag: filter.tag }),
+    },
     signal,
   });
 }

@@ -57,9 +57,9 @@ export function CustomerRow({ customer, onEdit }: { customer: Customer; onEdit: 
   return (
     <Table.Tr>
       <Table.Th scope="row" className="cust-col-name" data-label={columns.name}>
-        <Text size="sm" fw={600} className="cust-wrap">
+        <Anchor href={`/customers/${customer.id}`} size="sm" fw={600} className="cust-wrap">
           {customer.name}
-        </Text>
+        </Anchor>
       </Table.Th>
       <Table.Td className="cust-col-email" data-label={columns.email}>
         <PlainValue value={customer.email} address />

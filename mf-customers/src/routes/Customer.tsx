@@ -1,0 +1,2 @@
+// The module federation exposes as "./Customer" (screens.ts): one customer's page.
+export { default } from "../features/customers/CustomerPage";
