@@ -127,7 +127,8 @@ export function portalRoutes(root: ReactNode): RouteObject[] {
                 (route): RouteObject => ({
                   path: route.path,
                   handle: {
-                    path: route.path,
+                    // A screen under a list ("/customers/:id") marks the list's link in the header.
+                    path: route.path.replace(/\/:.*$/, ""),
                     title: route.title,
                     adminOnly: route.adminOnly === true,
                   } satisfies RouteHandle,
