@@ -32,20 +32,30 @@ const adminScreens = [
   { path: "/privacy", heading: "Datenschutz" },
 ] as const;
 
-type Screen = (typeof adminScreens)[number];
+interface Screen {
+  path: string;
+  heading: string;
+}
+
+/** The name of the customer `someOfEverything` makes: the heading of its page. */
+const customerName = "Bäckerei Sonnenschein Backwaren und Konditorei GmbH & Co. KG";
 
 const widths = [390, 768, 1280] as const;
 
 // Each test walks up to eleven screens, each checked twice by axe.
 test.describe.configure({ timeout: 480_000 });
 
-/** A customer, an invoice draft, a contact request and a waiting account with long values, so every list has rows and badges. */
-async function someOfEverything(request: APIRequestContext, user: TestUser): Promise<void> {
+/**
+ * A customer (with an Ansprechpartner, a tag and a logged call), an invoice draft, a contact
+ * request and a waiting account with long values, so every list has rows and badges; the
+ * customer's page as a screen.
+ */
+async function someOfEverything(request: APIRequestContext, user: TestUser): Promise<Screen> {
   const headers = { Authorization: `Bearer ${await tokenOf(request, user)}` };
   const customer = await request.post("/api/customers", {
     headers,
     data: {
-      name: "Bäckerei Sonnenschein Backwaren und Konditorei GmbH & Co. KG",
+      name: customerName,
       email: "buchhaltung.und.rechnungswesen@baeckerei-sonnenschein-backwaren.example.de",
       phone: "+49 30 1234567 890",
       website: "https://www.baeckerei-sonnenschein-backwaren-und-konditorei.example.de/filialen",
@@ -54,6 +64,23 @@ async function someOfEverything(request: APIRequestContext, user: TestUser): Pro
     },
   });
   expect(customer.status(), await customer.text()).toBe(201);
+  const customerId = ((await customer.json()) as { customer: { id: number } }).customer.id;
+  for (const [path, data] of [
+    [
+      "contacts",
+      {
+        name: "Friederike Sonnenschein-Wiedemann",
+        role: "Geschäftsführerin und Leiterin der Buchhaltung",
+        email: "friederike.sonnenschein-wiedemann@baeckerei-sonnenschein.example.de",
+        phone: "+49 30 1234567 891",
+      },
+    ],
+    ["tags", { tag: "Online-Shop-Relaunch 2027" }],
+    ["timeline", { kind: "call", text: "Rückruf wegen der Filialen in Prenzlauer Berg und Mitte vereinbart." }],
+  ] as const) {
+    const added = await request.post(`/api/customers/${customerId}/${path}`, { headers, data });
+    expect(added.ok(), await added.text()).toBe(true);
+  }
   const draft = await request.post("/api/invoices", {
     headers,
     data: {
@@ -92,6 +119,7 @@ async function someOfEverything(request: APIRequestContext, user: TestUser): Pro
   });
   expect(upload.status(), await upload.text()).toBe(201);
   await register(request, newUser("Wartende Wilhelmine von Sonnenschein-Wiedemann"));
+  return { path: `/customers/${customerId}`, heading: customerName };
 }
 
 async function open(page: Page, screen: Screen): Promise<void> {
@@ -189,7 +217,7 @@ async function checkScreens(
       const shots = process.env.SCREENSHOTS;
       if (shots) {
         mkdirSync(shots, { recursive: true });
-        const name = `${role}${screen.path.replaceAll("/", "-")}-${width}-${colorScheme}.png`;
+        const name = `${role}${screen.path.replace(/\/\d+$/, "/kunde").replaceAll("/", "-")}-${width}-${colorScheme}.png`;
         await page.screenshot({ path: join(shots, name), fullPage: true });
       }
       // Colours do not change with the width in between: axe at the phone's and the laptop's.
@@ -207,15 +235,15 @@ async function checkScreens(
 for (const width of widths) {
   test(`every staff screen fits at ${width} px, in light and dark`, async ({ page, request }) => {
     const staff = await registeredUser(request, "Sabine Sachbearbeiterin-Langenscheidt");
-    await someOfEverything(request, staff);
+    const customerPage = await someOfEverything(request, staff);
     await signInQuickly(page, request, staff);
-    await checkScreens(page, staffScreens, width, "staff");
+    await checkScreens(page, [...staffScreens, customerPage], width, "staff");
   });
 
   test(`every admin screen fits at ${width} px, in light and dark`, async ({ page, request }) => {
-    await someOfEverything(request, testOwner);
+    const customerPage = await someOfEverything(request, testOwner);
     await signInQuickly(page, request, testOwner);
-    await checkScreens(page, adminScreens, width, "admin");
+    await checkScreens(page, [...adminScreens, customerPage], width, "admin");
   });
 }
 
