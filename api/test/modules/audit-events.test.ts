@@ -620,6 +620,32 @@ const cases: Case[] = [
     },
   },
   {
+    route: "POST /api/share-links",
+    name: "share link created",
+    run: async () => {
+      const id = await fileId();
+      return {
+        call: json("POST", "/api/share-links", { target_kind: "file", target_id: id, days: 7 }, staff.token),
+        expected: { action: "share_link.created", actor: staff.name },
+      };
+    },
+  },
+  {
+    route: "DELETE /api/share-links/:id",
+    name: "share link revoked",
+    run: async () => {
+      const created = await callJson(app, "/api/share-links", {
+        token: staff.token,
+        json: { target_kind: "file", target_id: await fileId() },
+      });
+      const linkId = (created.body as { link: { id: number } }).link.id;
+      return {
+        call: () => call(app, `/api/share-links/${linkId}`, { method: "DELETE", token: staff.token }),
+        expected: { action: "share_link.revoked", actor: staff.name, objectId: String(linkId), fields: ["revoked_at"] },
+      };
+    },
+  },
+  {
     route: "PUT /api/company",
     name: "company settings",
     run: async () => ({
