@@ -359,8 +359,13 @@ const englishWords = /\b(expected|invalid|error|unexpected|failed|must|required|
 const germanMarkers =
   /[äöüßÄÖÜ„“]|\b(der|die|das|den|dem|des|ein|eine|einer|ist|sind|nicht|Nicht|bitte|Bitte|Sie|Ihr|Ihre|zu|mit|und|oder|kein|keine|wird|darf|muss|gibt|Datei|Anfrage)\b/;
 
-/** What is wrong with an answer, or null. */
-async function problemWith(response: Response): Promise<string | null> {
+/** The client's share pages (decision 0096): German HTML for a person, never JSON. */
+function isSharePage(url: string): boolean {
+  return /^(?:http:\/\/localhost)?\/s(?:\/|$|\?)/.test(url);
+}
+
+/** What is wrong with an answer (`url`: what was asked for), or null. */
+async function problemWith(response: Response, url: string): Promise<string | null> {
   if (response.status >= 500) return `status ${response.status}: ${(await response.text()).slice(0, 300)}`;
   if (response.status < 400) {
     await response.arrayBuffer();
@@ -368,6 +373,10 @@ async function problemWith(response: Response): Promise<string | null> {
   }
   const type = response.headers.get("content-type") ?? "";
   const text = await response.text();
+  if (isSharePage(url) && type.startsWith("text/html")) {
+    if (!text.includes('<html lang="de">') || !germanMarkers.test(text)) return `${response.status} not a German page`;
+    return null;
+  }
   if (!type.startsWith("application/json")) return `${response.status} typed ${type}: ${text.slice(0, 200)}`;
   let parsed: unknown;
   try {
@@ -410,7 +419,7 @@ describe("fuzz: malformed requests to every route", () => {
             return;
           }
           sent++;
-          const problem = await problemWith(await app.handle(built));
+          const problem = await problemWith(await app.handle(built), request.url);
           if (problem) problems.push(`${describeRequest(request)} → ${problem}`);
         }),
       );
@@ -465,6 +474,7 @@ describe("fuzz: HTTP/1.0 over a socket, with and without Host", () => {
             else {
               const problem = await problemWith(
                 new Response(answer.body, { status: answer.status, headers: answer.headers }),
+                request.url,
               );
               if (problem) problems.push(`${where} → ${problem}`);
             }
