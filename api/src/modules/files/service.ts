@@ -53,11 +53,16 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
   }
 
   /** The file's bytes: to save (`attachment`) or to show (`inline`), with `Range` either way. */
-  async function send(request: Request, file: FileWithBlob, disposition: "attachment" | "inline"): Promise<Response> {
+  async function send(
+    request: Request,
+    file: FileWithBlob,
+    disposition: "attachment" | "inline",
+    size?: number,
+  ): Promise<Response> {
     return blobResponse(request, {
       content: (start, end) => store.content(file.blob_id, start, end),
       offset: file.blob_offset,
-      size: await contentSizeOf(file),
+      size: size ?? (await contentSizeOf(file)),
       sha256: file.sha256,
       headers: {
         ...inertHeaders,
@@ -145,8 +150,7 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
   }
 
   /** Whether the file's first KiB holds a PDF header (`%PDF-`), as PDF readers look for it. */
-  async function looksLikePdf(file: FileWithBlob): Promise<boolean> {
-    const size = await contentSizeOf(file);
+  async function looksLikePdf(file: FileWithBlob, size: number): Promise<boolean> {
     const head = store.content(file.blob_id, file.blob_offset, file.blob_offset + Math.min(size, pdfHeaderWindow));
     const bytes = Buffer.from(await new Response(head).arrayBuffer());
     return bytes.includes("%PDF-");
@@ -160,10 +164,13 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
   async function preview(request: Request, id: number): Promise<Response> {
     const file = await fileOf(id);
     const kind = fileViewKind(file);
-    if (kind === null || (kind === "pdf" && !(await looksLikePdf(file)))) {
+    if (kind === null) throw new HttpError(415, "preview-unavailable", messages.noPreview);
+    // The size is asked of the store once (on S3 a HEAD request), for the check and the answer.
+    const size = await contentSizeOf(file);
+    if (kind === "pdf" && !(await looksLikePdf(file, size))) {
       throw new HttpError(415, "preview-unavailable", messages.noPreview);
     }
-    return send(request, file, "inline");
+    return send(request, file, "inline", size);
   }
 
   /** A link valid for a minute that downloads without the bearer header; issuing it is the audit event. */
