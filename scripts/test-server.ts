@@ -85,6 +85,10 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     JWT_SECRET: randomBytes(32).toString("hex"),
     // No backup of a test's database unless the test asks for one.
     BACKUP_SCHEDULE: "off",
+    // A test's „Jetzt sichern“ writes beside its data, never into the checkout's .backups/: a set
+    // left there is read by every later audit-trail check of the same checkout (its chain
+    // differs, so the trail reads as tampered).
+    BACKUP_DIR: join(options.dataDir, "backups"),
     ...options.env,
   };
   if (!databaseUrl) delete env.DATABASE_URL;

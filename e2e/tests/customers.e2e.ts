@@ -490,6 +490,9 @@ test("„Exportieren“ downloads every customer of the search as Excel (Deutsch
   await page.goto("/customers");
   await expect(page.getByRole("heading", { level: 1, name: "Kundenverwaltung" })).toBeVisible({ timeout: 30_000 });
   await search(page, prefix);
+  // The unsearched list shows 20 rows too, and its newest 20 are ours: only the count tells that
+  // the search (applied after typing pauses) is what the list and so the export follow.
+  await expect(page.getByRole("status").filter({ hasText: /Kunden?$/ })).toHaveText(`${customers.length} Kunden`);
   await expect(customerRows(page)).toHaveCount(20);
 
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page, Route } from "@playwright/test";
 import { site, storageKeys } from "../../packages/kit/src/site";
+import { waitForPageScripts } from "../support/navigation";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly } from "../support/users";
 
@@ -57,11 +58,6 @@ async function reviewWidgetRuns(page: Page): Promise<number> {
 /** The widget element inside its frame. */
 function widgetElement(page: Page): Locator {
   return page.frameLocator("iframe.site-footer__widget").locator(".trustpilot-widget");
-}
-
-/** The layout's buttons are enabled once the page's script runs (the menu button is hidden on wide screens). */
-async function waitForScripts(page: Page): Promise<void> {
-  await expect(page.getByRole("button", { name: /^Menü (öffnen|schließen)$/, includeHidden: true })).toBeEnabled();
 }
 
 /** Marks the document, to tell a page change inside it from a full page load. */
@@ -145,7 +141,7 @@ test.describe("content", () => {
     await expect(chat).toHaveAttribute("target", "_blank");
 
     // The call to action leads to the contact page within the same document.
-    await waitForScripts(page);
+    await waitForPageScripts(page);
     await markDocument(page);
     await main.getByRole("link", { name: "Kostenloses Erstgespräch" }).click();
     await expect(page).toHaveURL(/\/contact$/);
@@ -249,7 +245,7 @@ test.describe("services", () => {
     const dialog = page.getByRole("dialog");
 
     // Tapped before the page's content has hydrated: the tap loads it, and the card opens then.
-    await waitForScripts(page);
+    await waitForPageScripts(page);
     const first = page.getByRole("button", { name: "Details ansehen: Webdesign & Online-Shops" });
     await first.click();
     await expect(dialog).toBeVisible();
@@ -399,14 +395,14 @@ test.describe("review widget", () => {
     // Rejecting is as easy as accepting: same size, same style.
     expect(await reject.getAttribute("class")).toBe(await accept.getAttribute("class"));
     expect((await reject.boundingBox())?.height).toBe((await accept.boundingBox())?.height);
-    await waitForScripts(page);
+    await waitForPageScripts(page);
     await page.waitForLoadState("networkidle");
     expect(widget.requests()).toBe(0);
 
     await reject.click();
     await expect(banner).toBeHidden();
     await page.reload();
-    await waitForScripts(page);
+    await waitForPageScripts(page);
     await page.waitForLoadState("networkidle");
     await expect(banner).toBeHidden();
     expect(widget.requests()).toBe(0);
@@ -422,7 +418,7 @@ test.describe("review widget", () => {
   test("accepting loads the widget script once per page load, and the choice is remembered", async ({ page }) => {
     const widget = await stubReviewWidget(page);
     await page.goto("/");
-    await waitForScripts(page);
+    await waitForPageScripts(page);
     await consentBanner(page).getByRole("button", { name: "Akzeptieren" }).click();
     await expect(consentBanner(page)).toBeHidden();
     await expect(widgetElement(page)).toHaveAttribute("data-rendered", "stub");
@@ -439,7 +435,7 @@ test.describe("review widget", () => {
     expect(widget.requests()).toBe(1);
 
     await page.reload();
-    await waitForScripts(page);
+    await waitForPageScripts(page);
     await expect(widgetElement(page)).toHaveAttribute("data-rendered", "stub");
     await expect(consentBanner(page)).toBeHidden();
     expect(await reviewWidgetRuns(page)).toBe(1);
@@ -449,7 +445,7 @@ test.describe("review widget", () => {
   test("the choice can be changed from the footer; withdrawing removes the widget", async ({ page }) => {
     const widget = await stubReviewWidget(page);
     await page.goto("/about");
-    await waitForScripts(page);
+    await waitForPageScripts(page);
     await consentBanner(page).getByRole("button", { name: "Akzeptieren" }).click();
     await expect.poll(() => widget.requests()).toBe(1);
 
@@ -460,7 +456,7 @@ test.describe("review widget", () => {
     await expect(banner.getByRole("heading")).toBeFocused();
     await expect(banner).toContainText("lädt die Seite neu");
     await Promise.all([page.waitForEvent("load"), banner.getByRole("button", { name: "Ablehnen" }).click()]);
-    await waitForScripts(page);
+    await waitForPageScripts(page);
     await page.waitForLoadState("networkidle");
     expect(await reviewWidgetRuns(page)).toBe(0);
     expect(widget.requests()).toBe(1);
@@ -498,7 +494,7 @@ test.describe("prerendered pages", () => {
           return node?.isConnected === true && document.querySelector("main h1") === node;
         });
       await page.goto(path);
-      await waitForScripts(page);
+      await waitForPageScripts(page);
       await page.waitForLoadState("networkidle");
       // Header and footer run; the content waits for the visitor, and costs nothing meanwhile.
       expect(remoteRequests).toEqual([]);
@@ -551,7 +547,7 @@ test.describe("prerendered pages", () => {
     page,
   }) => {
     await page.goto("/");
-    await waitForScripts(page);
+    await waitForPageScripts(page);
     await markDocument(page);
     const header = page.getByRole("banner");
     await header.getByRole("link", { name: "Leistungen", exact: true }).click();
@@ -583,7 +579,7 @@ test.describe("accessibility", () => {
   for (const { path } of publicPages) {
     test(`${path} has no serious or critical axe violation, on a phone and on a desktop`, async ({ page }) => {
       await page.goto(path);
-      await waitForScripts(page);
+      await waitForPageScripts(page);
       await page.waitForLoadState("networkidle");
       await expect(consentBanner(page)).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
@@ -685,7 +681,7 @@ test.describe("the consent banner's first tap", () => {
         await page.goto("/services", { waitUntil: "commit" });
         await press(consentBanner(page).getByRole("button", { name: "Akzeptieren" }));
         await expect(consentBanner(page), `visit ${visit}`).toBeHidden();
-        await waitForScripts(page);
+        await waitForPageScripts(page);
         await expect(widgetElement(page)).toHaveAttribute("data-rendered", "stub");
         expect(await consentWrites(page), `visit ${visit}`).toEqual({
           writes: ["accepted"],
@@ -705,7 +701,7 @@ test.describe("the consent banner's first tap", () => {
       };
     });
     await page.goto("/contact");
-    await waitForScripts(page);
+    await waitForPageScripts(page);
     await consentBanner(page).getByRole("button", { name: "Akzeptieren" }).click();
     await expect(consentBanner(page)).toBeHidden();
     await expect(widgetElement(page)).toHaveAttribute("data-rendered", "stub");
@@ -723,7 +719,7 @@ test.describe("the consent banner's first tap", () => {
       await expect(banner, `visit ${visit}`).toBeVisible();
       await banner.getByRole("button", { name: "Ablehnen" }).tap();
       await expect(banner, `visit ${visit}`).toBeHidden();
-      await waitForScripts(page);
+      await waitForPageScripts(page);
       await page.waitForLoadState("load");
       await expect(banner, `visit ${visit}`).toBeHidden();
       expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.consent)).toBe("rejected");
@@ -741,7 +737,7 @@ test.describe("the consent banner's first tap", () => {
           await page.goto(path, { waitUntil: "commit" });
           await consentBanner(page).getByRole("button", { name: button }).tap();
           await expect(consentBanner(page), `visit ${visit}`).toBeHidden();
-          await waitForScripts(page);
+          await waitForPageScripts(page);
           await page.waitForLoadState("load");
           await expect(consentBanner(page), `visit ${visit}`).toBeHidden();
           expect(await consentWrites(page), `visit ${visit}`).toEqual({ writes: [stored], flashed: false, stored });

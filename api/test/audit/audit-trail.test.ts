@@ -31,6 +31,8 @@ async function auditVerifyCommand(): Promise<{ code: number; output: string }> {
     DATABASE_URL: db.url ?? "",
     JWT_SECRET: config.jwtSecret,
     DATA_DIR: config.dataDir,
+    // The sets the app's own checks read (testConfig's scratch folder, not the checkout's).
+    BACKUP_DIR: config.backupTarget.kind === "disk" ? config.backupTarget.dir : undefined,
   });
 }
 
