@@ -31,14 +31,18 @@ async function signIn(page: Page, request: APIRequestContext): Promise<string> {
   return ((await login.json()) as { token: string }).token;
 }
 
-async function createCustomers(request: APIRequestContext, token: string, customers: NewCustomer[]): Promise<void> {
+/** Creates the customers through the API, oldest first; their ids in the same order. */
+async function createCustomers(request: APIRequestContext, token: string, customers: NewCustomer[]): Promise<number[]> {
+  const ids: number[] = [];
   for (const customer of customers) {
     const response = await request.post("/api/customers", {
       data: customer,
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(response.status(), await response.text()).toBe(201);
+    ids.push(((await response.json()) as { customer: { id: number } }).customer.id);
   }
+  return ids;
 }
 
 function searchBox(page: Page): Locator {
@@ -486,7 +490,16 @@ test("„Exportieren“ downloads every customer of the search as Excel (Deutsch
   ];
   // More than a page of 20: the export holds every match, not the page shown.
   for (let index = 0; index < 21; index++) customers.push({ name: `${prefix} Filiale ${index}` });
-  await createCustomers(request, token, customers);
+  const ids = await createCustomers(request, token, customers);
+  // Two branches carry a tag of their own, for the tag filter below.
+  const tag = `Messe ${prefix}`;
+  for (const id of [ids[3], ids[7]]) {
+    const tagged = await request.post(`/api/customers/${id}/tags`, {
+      data: { tag },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(tagged.status(), await tagged.text()).toBe(200);
+  }
   await page.goto("/customers");
   await expect(page.getByRole("heading", { level: 1, name: "Kundenverwaltung" })).toBeVisible({ timeout: 30_000 });
   await search(page, prefix);
@@ -527,6 +540,13 @@ test("„Exportieren“ downloads every customer of the search as Excel (Deutsch
   await expect(customerRows(page)).toHaveCount(1);
   const filtered: string[][] = parse((await exportFrom(page, "CSV (RFC 4180)")).bytes, { delimiter: "," });
   expect(filtered.slice(1).map((row) => row[1])).toEqual([customers[0]?.name]);
+
+  // So does the tag filter: the two tagged branches, newest first.
+  await statusFilter(page).selectOption("");
+  await page.getByRole("combobox", { name: "Nach Tag filtern" }).selectOption(tag);
+  await expect(customerRows(page)).toHaveCount(2);
+  const byTag: string[][] = parse((await exportFrom(page, "CSV (RFC 4180)")).bytes, { delimiter: "," });
+  expect(byTag.slice(1).map((row) => row[1])).toEqual([customers[7]?.name, customers[3]?.name]);
 
   // The menu at a phone's and a laptop's width, light and dark: inside the window, axe clean.
   const shots = process.env.SCREENSHOTS;

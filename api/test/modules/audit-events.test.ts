@@ -510,6 +510,7 @@ const cases: Case[] = [
             format: { before: null, after: "csv" },
             search: { before: null, after: "export-probe" },
             status: { before: null, after: null },
+            tag: { before: null, after: null },
             count: { before: null, after: 1 },
           },
         },

@@ -5,6 +5,7 @@ import {
   type AuditEvent,
   type Customer,
   customerLimits,
+  customerPageLimits,
   customerStatusLabel,
   datevFieldLabels,
   todayInGermany,
@@ -176,6 +177,34 @@ describe("GET /api/customers/export", () => {
     expect(percent.slice(1).map((row) => Number(row[0]))).toEqual([literal.id]);
   });
 
+  test("the list's tag filter applies with search and status; a tag nobody has exports the header alone", async () => {
+    const prefix = uniquePrefix("Markiert");
+    const tagged = [
+      await create({ name: `${prefix} Vertrag`, status: "vertrag" }),
+      await create({ name: `${prefix} Kontakt`, status: "in_kontakt" }),
+    ];
+    await create({ name: `${prefix} Ohne Tag`, status: "vertrag" });
+    const tag = `Messe ${prefix}`;
+    for (const customer of tagged) {
+      const answer = await callJson(app, `/api/customers/${customer.id}/tags`, { json: { tag }, token: staff.token });
+      expect(answer.status).toBe(200);
+    }
+    // Spaces folded as the list folds them.
+    const byTag = parsed((await exportFile(`format=csv&tag=${encodeURIComponent(`  Messe   ${prefix} `)}`)).text, ",");
+    expect(byTag.slice(1).map((row) => Number(row[0]))).toEqual([...tagged].reverse().map((c) => c.id));
+    const narrowed = parsed(
+      (
+        await exportFile(
+          `format=csv&tag=${encodeURIComponent(tag)}&status=vertrag&search=${encodeURIComponent(prefix)}`,
+        )
+      ).text,
+      ",",
+    );
+    expect(narrowed.slice(1).map((row) => Number(row[0]))).toEqual(tagged.slice(0, 1).map((c) => c.id));
+    const nobody = parsed((await exportFile(`format=csv&tag=${encodeURIComponent(`${tag} nie`)}`)).text, ",");
+    expect(nobody).toHaveLength(1);
+  });
+
   test("batches: every row once, in order, at a batch's size and one either side of it", async () => {
     const prefix = uniquePrefix("Stapel");
     const created: Customer[] = [];
@@ -190,7 +219,7 @@ describe("GET /api/customers/export", () => {
       [1, 1],
     ] as const) {
       const wanted = newestFirst.slice(newestFirst.length - count);
-      const stream = customerCsv(db.sql, { search: prefix, status: null }, "csv", {
+      const stream = customerCsv(db.sql, { search: prefix, status: null, tag: null }, "csv", {
         lastId: wanted[0]?.id ?? 0,
         batchSize,
       });
@@ -204,6 +233,10 @@ describe("GET /api/customers/export", () => {
       ["format=xlsx", "Der Parameter „format“ muss „excel“ oder „csv“ sein."],
       ["format=EXCEL", "Der Parameter „format“ muss „excel“ oder „csv“ sein."],
       ["status=kunde", "Der Parameter „status“ ist kein bekannter Kundenstatus."],
+      [
+        `tag=${"t".repeat(customerPageLimits.tagMax + 1)}`,
+        `Der Parameter „tag“ darf höchstens ${customerPageLimits.tagMax} Zeichen lang sein.`,
+      ],
       [
         `search=${"s".repeat(customerLimits.nameMax + 1)}`,
         `Der Suchbegriff darf höchstens ${customerLimits.nameMax} Zeichen lang sein.`,
@@ -219,6 +252,8 @@ describe("GET /api/customers/export", () => {
     }
     const longest = await exportFile(`search=${"s".repeat(customerLimits.nameMax)}`);
     expect(longest.response.status).toBe(200);
+    const longestTag = await exportFile(`tag=${"t".repeat(customerPageLimits.tagMax)}`);
+    expect(longestTag.response.status).toBe(200);
   });
 
   test("signed out: 401; staff and admins may export", async () => {
@@ -244,7 +279,7 @@ describe("GET /api/customers/export", () => {
     expect((await exportFile("format=csv&search=x", staff.token)).response.status).toBe(200);
   });
 
-  test("each export is in the Protokoll: who, format, search, status and how many rows, never whose", async () => {
+  test("each export is in the Protokoll: who, format, search, status, tag and how many rows, never whose", async () => {
     const prefix = uniquePrefix("Protokoll");
     await create({ name: `${prefix} A`, status: "vertrag" });
     await create({ name: `${prefix} B`, status: "vertrag" });
@@ -257,11 +292,12 @@ describe("GET /api/customers/export", () => {
       actor_name: staff.name,
       object_type: "customer",
       object_id: null,
-      fields: ["format", "search", "status", "count"],
+      fields: ["format", "search", "status", "tag", "count"],
       changes: {
         format: { before: null, after: "excel" },
         search: { before: null, after: prefix },
         status: { before: null, after: "vertrag" },
+        tag: { before: null, after: null },
         count: { before: null, after: 2 },
       },
     });

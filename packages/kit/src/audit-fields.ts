@@ -40,9 +40,10 @@ const sharedFieldLabels: Record<string, string> = {
   invoices: "Rechnungen",
   period: "Zeitraum",
   sum: "Summe",
-  // The customer list's export: its format and the list's search.
+  // The customer list's export: its format and the list's search and tag.
   format: "Format",
   search: "Suchbegriff",
+  tag: "Tag",
   // The file area: a file's name and folder, a folder's parent.
   original_name: "Dateiname",
   folder_id: "Ordner (Nr.)",

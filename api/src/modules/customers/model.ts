@@ -111,12 +111,13 @@ export const updateCustomerRoute = endpoint("PUT /api/customers/:id")({
 
 export const exportCustomersRoute = endpoint("GET /api/customers/export")({
   summary:
-    "Every customer the list's search and status match, as CSV: „Excel (Deutsch)“ (UTF-8 with BOM, semicolons, formula cells with a leading apostrophe) or RFC 4180 (UTF-8, commas, data unchanged)",
+    "Every customer the list's search, status and tag match, as CSV: „Excel (Deutsch)“ (UTF-8 with BOM, semicolons, formula cells with a leading apostrophe) or RFC 4180 (UTF-8, commas, data unchanged)",
   tags,
   parameters: [
     queryParameter("format", "`excel` (the default) or `csv`.", stringEnum(customerExportFormats)),
-    // The list's own search and status, read by the same rules; page and limit play no part.
+    // The list's own search, status and tag, read by the same rules; page and limit play no part.
     ...list.parameters.filter((parameter) => parameter.name === "search" || parameter.name === "status"),
+    queryParameter("tag", "Only customers with this tag (decision 0095).", Type.String()),
   ],
   responses: {
     200: {
@@ -127,7 +128,12 @@ export const exportCustomersRoute = endpoint("GET /api/customers/export")({
   },
   errors: {
     400: {
-      "invalid-query": [messages.invalidExportFormat, messages.invalidSearch, messages.invalidStatusFilter],
+      "invalid-query": [
+        messages.invalidExportFormat,
+        messages.invalidSearch,
+        messages.invalidStatusFilter,
+        messages.invalidTagFilter,
+      ],
     },
     429: { "rate-limited": [messages.tooManyExports] },
   },

@@ -14,7 +14,7 @@ const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
  * - `GET /api/customers?page=&limit=&search=&status=&tag=` → `{ customers, pages, total }`;
  * - `POST /api/customers` → 201 `{ customer }`;
  * - `PUT /api/customers/{id}` → `{ customer }`, 404 for an unknown id;
- * - `GET /api/customers/export?format=excel|csv&search=&status=` → every match as a CSV file
+ * - `GET /api/customers/export?format=excel|csv&search=&status=&tag=` → every match as a CSV file
  *   (decision 0093), 10 a minute per account;
  * - the customer page (`/api/customers/{id}`, its Ansprechpartner, tags, timeline): page-routes.ts.
  */

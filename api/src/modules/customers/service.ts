@@ -97,7 +97,7 @@ export function customersService({
   /**
    * The filtered list as a CSV download, read from the database (not the list's cache) in
    * batches. Counted against the account's allowance (429), then recorded (`customer.exported`:
-   * format, search, status, rows) before the first byte leaves.
+   * format, search, status, tag, rows) before the first byte leaves.
    */
   async function exportList(filter: ExportFilter, format: CustomerExportFormat, actor: AuditActor): Promise<Response> {
     const hit = await exports.hit(`user:${actor.id}`);
@@ -105,11 +105,12 @@ export function customersService({
     const { count, lastId } = await exportScope(sql, filter);
     await recordAuditEvent(writes, actor, {
       action: "customer.exported",
-      fields: ["format", "search", "status", "count"],
+      fields: ["format", "search", "status", "tag", "count"],
       changes: {
         format: { before: null, after: format },
         search: { before: null, after: filter.search },
         status: { before: null, after: filter.status },
+        tag: { before: null, after: filter.tag },
         count: { before: null, after: count },
       },
     });

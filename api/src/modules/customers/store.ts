@@ -153,14 +153,21 @@ export function searchCount(
   };
 }
 
-/** What an export is filtered by: the list's search and status (its page and limit play no part). */
-export type ExportFilter = Pick<ListQuery, "search" | "status">;
+/** What an export is filtered by: the list's search, status and tag (its page and limit play no part). */
+export type ExportFilter = Pick<ListQuery, "search" | "status"> & { tag: string | null };
 
-/** The rows an export's filter matches, as the list's search matches them (a name containing the term, any case). */
-function exportMatches(sql: Sql, { search, status }: ExportFilter) {
+/**
+ * The rows an export's filter matches, as the list matches them: a name containing the term (any
+ * case), the status, and the tag (decision 0095).
+ */
+function exportMatches(sql: Sql, { search, status, tag }: ExportFilter) {
   const byName = search === null ? sql`true` : sql`name_lower like lower(${containsPattern(search)})`;
   const byStatus = status === null ? sql`` : sql`and status = ${status}`;
-  return sql`${byName} ${byStatus}`;
+  const byTag =
+    tag === null
+      ? sql``
+      : sql`and exists (select 1 from customer_tags t where t.customer_id = customers.id and t.tag = ${tag})`;
+  return sql`${byName} ${byStatus} ${byTag}`;
 }
 
 /**

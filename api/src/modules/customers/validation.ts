@@ -89,8 +89,10 @@ export function parseTagFilter(query: Record<string, unknown>): string | null {
   return folded === "" ? null : folded;
 }
 
-/** `?search=&status=` of the export: the list's filter by the list's rules (its page and limit are not read). */
-export function parseExportFilter(query: Record<string, unknown>): Pick<ListQuery, "search" | "status"> {
+/** `?search=&status=&tag=` of the export: the list's filter by the list's rules (its page and limit are not read). */
+export function parseExportFilter(
+  query: Record<string, unknown>,
+): Pick<ListQuery, "search" | "status"> & { tag: string | null } {
   const { search, status } = parseListQuery({ search: query.search, status: query.status });
-  return { search, status };
+  return { search, status, tag: parseTagFilter(query) };
 }

@@ -88,7 +88,7 @@ export default function Customers() {
             />
           </Group>
           <Group gap="sm" className="cust-actions">
-            <ExportMenu search={params.search} status={params.filter.status} />
+            <ExportMenu search={params.search} status={params.filter.status} tag={params.filter.tag} />
             <Button leftSection={<PlusIcon size={16} />} onClick={() => openDialog(null)}>
               {messages.newCustomer}
             </Button>

@@ -8,17 +8,17 @@ import { useExportCustomers } from "../api/export-customers";
 import { customerScreenMessages as messages } from "../messages";
 
 /**
- * „Exportieren“: the customers the list's search and status match (all of them, not the page
+ * „Exportieren“: the customers the list's search, status and tag match (all of them, not the page
  * shown) as a CSV file in the format chosen.
  */
-export function ExportMenu({ search, status }: { search: string; status: string }) {
+export function ExportMenu({ search, status, tag }: { search: string; status: string; tag: string }) {
   // The API's German message (too many exports, a search too long); else a network error's retry hint.
   const exporting = useExportCustomers({
     onError: (error) =>
       notifyError(messages.exportFailed, error instanceof ApiError ? error.message : messages.exportFailedRetry),
   });
   const labelId = useId();
-  const start = (format: CustomerExportFormat) => exporting.mutate({ format, search, status });
+  const start = (format: CustomerExportFormat) => exporting.mutate({ format, search, status, tag });
   return (
     // Without Mantine's focus placeholder (a focusable role="presentation" div axe refuses inside a
     // menu): the menu then focuses its first item when opened, as the ARIA menu pattern has it.
@@ -33,7 +33,7 @@ export function ExportMenu({ search, status }: { search: string; status: string 
         {/* biome-ignore lint/a11y/useSemanticElements: a menu's group of items (ARIA menu pattern), not a fieldset of form controls */}
         <div role="group" aria-labelledby={labelId}>
           <Menu.Label id={labelId}>
-            {search !== "" || status !== "" ? messages.exportFiltered : messages.exportAll}
+            {search !== "" || status !== "" || tag !== "" ? messages.exportFiltered : messages.exportAll}
           </Menu.Label>
           {customerExportFormats.map((format) => (
             <Menu.Item key={format} onClick={() => start(format)}>
