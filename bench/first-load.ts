@@ -53,7 +53,9 @@ async function portalVisit(browser: Browser, origin: string, path: string): Prom
       goal: portalGoals.firstVisitBytes,
     });
     for (const route of protectedRemoteRoutes) {
-      if (route.path === "/dashboard") continue;
+      // A screen of one record (`/customers/:id`) has no address of its own to step to: its
+      // code is its list's remote, already counted with that list.
+      if (route.path === "/dashboard" || route.path.includes(":")) continue;
       await goInApp(page, route.path);
       await screenShown(page, route.path);
       await network.quiet();
