@@ -1,5 +1,5 @@
 // The portal against its goals (docs/decisions/0037-portal-weight.md): after login, a first visit
-// of /dashboard transfers ≤ 150 KB of JavaScript and blocks the main thread ≤ 200 ms in total under
+// of /dashboard transfers ≤ 160 KB of JavaScript and blocks the main thread ≤ 200 ms in total under
 // 4× CPU throttling; going on to /customers, /data and /invoices in the page adds ≤ 40 KB each, and
 // so does each admin screen (/outbox, /users, /releases, /audit, /privacy) after an admin's /dashboard.
 //
@@ -33,6 +33,7 @@ import { kb } from "./page-scripts";
 import { numberOption } from "./support/options.ts";
 import {
   goInApp,
+  portalWeightGoals,
   type ScriptLoad,
   type Session,
   screenShown,
@@ -47,7 +48,7 @@ const runs = numberOption("runs", 5, { integer: true });
 const cpuRate = numberOption("cpu", 4);
 const listScripts = process.argv.includes("--scripts");
 
-const goals = { firstVisitBytes: 150 * 1024, firstVisitBlockingMs: 200, nextScreenBytes: 40 * 1024 } as const;
+const goals = { ...portalWeightGoals, firstVisitBlockingMs: 200 } as const;
 const firstPath = "/dashboard";
 const nextPaths = ["/customers", "/data", "/invoices", "/invoices/auswertung"] as const;
 const adminPaths = ["/outbox", "/users", "/releases", "/audit", "/privacy"] as const;

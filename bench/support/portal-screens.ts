@@ -2,6 +2,12 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { BrowserContext, Page, Response } from "playwright-core";
 import { protectedRemoteRoutes } from "../../shell/src/federation/remote-routes";
 
+/**
+ * The portal's JavaScript goals, brotli as the server sends it (issue 46, decisions 0037 and
+ * 0077): the step into the portal after sign-in, and each further screen.
+ */
+export const portalWeightGoals = { firstVisitBytes: 160 * 1024, nextScreenBytes: 40 * 1024 } as const;
+
 /** A script the page downloaded: its address and bytes as transferred and as gzip (level 6). */
 export interface ScriptLoad {
   url: string;
