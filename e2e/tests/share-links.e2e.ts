@@ -3,13 +3,14 @@ import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { expectNoAxeViolations } from "../support/axe";
+import { waitForMail } from "../support/mailbox";
 import { expect, test } from "../support/test";
 import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
 // Share links (decision 0096), the done-when of issue 50 item 1: a staff member shares a folder
 // with a password for 7 days; a client in a fresh, signed-out browser opens it, downloads a file
 // and the folder as ZIP; the staff member sees both downloads and revokes the link, which then
-// answers 410 with a German page.
+// answers 410 with a German page. The sharer asked to hear of the first opening: one mail.
 
 function main(page: Page): Locator {
   return page.getByRole("main");
@@ -60,6 +61,7 @@ test("a folder shared with a password: the client downloads a file and the ZIP, 
   await expect(dialog).toContainText("Auch Dateien, die Sie später in den Ordner legen, sind freigegeben.");
   await dialog.getByLabel("Passwort (optional)").fill("Birke-Kompass-77");
   await dialog.getByLabel("Bezeichnung (optional)").fill("Für Frau Berg");
+  await dialog.getByLabel("Mich per E-Mail benachrichtigen, wenn der Link zum ersten Mal geöffnet wird").check();
   await keep(page, "dialog");
   await dialog.getByRole("button", { name: "Link erstellen" }).click();
   const linkField = dialog.getByLabel("Link zur Freigabe");
@@ -89,6 +91,10 @@ test("a folder shared with a password: the client downloads a file and the ZIP, 
   await expect(visitor.getByText(/^Verfügbar bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBeVisible();
   await expectNoAxeViolations(visitor);
   await keep(visitor, "client-1280");
+
+  // The sharer's mail, once the files were shown (the password form was no opening).
+  const notice = await waitForMail(staff.email, (mail) => mail.subject.includes(`„${folder}“ wurde geöffnet`));
+  expect(notice.text).toContain(`Ihr Link für den Ordner „${folder}“ („Für Frau Berg“) wurde am `);
 
   const fileDownload = visitor.waitForEvent("download");
   await visitor.getByRole("link", { name: "Herunterladen: Angebot Berg.txt" }).click();

@@ -202,3 +202,36 @@ export function canaryStoppedMail(
     ],
   });
 }
+
+/**
+ * A client opened a share link for the first time → the account that made it, when it asked
+ * for this (decision 0096). Only what the sharer's „Meine Freigaben“ shows too: what was shared,
+ * when, and the browser family, never the client's network.
+ */
+export function shareLinkOpenedMail(
+  opening: {
+    sharer: Mailbox & { name: string };
+    targetKind: "file" | "folder";
+    targetName: string;
+    label: string;
+    openedAt: Date;
+    client: string;
+  },
+  { publicUrl }: { publicUrl: string },
+): ComposedMail {
+  const what = `${opening.targetKind === "file" ? "die Datei" : "den Ordner"} „${opening.targetName}“`;
+  const label = opening.label === "" ? "" : ` („${opening.label}“)`;
+  return composeMail({
+    kind: "share-link-opened",
+    to: opening.sharer,
+    subject: `Ihr Freigabelink für „${opening.targetName}“ wurde geöffnet`,
+    blocks: [
+      { paragraph: `Hallo ${opening.sharer.name},` },
+      {
+        paragraph: `Ihr Link für ${what}${label} wurde am ${formatDateTime(opening.openedAt)} Uhr zum ersten Mal geöffnet (Browser: ${opening.client}).`,
+      },
+      { paragraph: "Alle weiteren Zugriffe sehen Sie unter „Meine Freigaben“ im Dateibereich." },
+      { link: { label: "Zu „Meine Freigaben“", url: `${publicUrl}/data` } },
+    ],
+  });
+}

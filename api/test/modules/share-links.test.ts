@@ -350,6 +350,8 @@ describe.each(testDatabaseKinds())("share links on the %s database", (database) 
     ["31 days", { target_kind: "file", target_id: 1, days: 31 }, 422],
     ["a short password", { target_kind: "file", target_id: 1, password: "kurz" }, 422],
     ["a limit of 0", { target_kind: "file", target_id: 1, download_limit: 0 }, 422],
+    ["a notice asked for as text", { target_kind: "file", target_id: 1, notify_on_open: "ja" }, 422],
+    ["a notice asked for as 1", { target_kind: "file", target_id: 1, notify_on_open: 1 }, 422],
     ["a missing file", { target_kind: "file", target_id: 999_999 }, 404],
     ["a missing folder", { target_kind: "folder", target_id: 999_999 }, 404],
   ])("creating with %s: %d", async (_, json, status) => {
@@ -359,6 +361,73 @@ describe.each(testDatabaseKinds())("share links on the %s database", (database) 
     });
     expect(answer.status).toBe(status);
     expect(answer.body.message).toMatch(/[äöüßÄÖÜ]|Bitte|Die|Das/);
+  });
+
+  /** The first-opening notices about `targetName` in the outbox. */
+  const notices = (targetName: string) =>
+    files.db.sql<{ to_name: string; to_address: string; subject: string; text_body: string }[]>`
+      select to_name, to_address, subject, text_body from outbox
+      where kind = 'share-link-opened' and subject like ${`%„${targetName}“%`}`;
+
+  test("the sharer hears of the first opening once, however many clients open it at once; a link without it stays quiet", async () => {
+    const name = `${uniqueName("Bericht")}.txt`;
+    const file = await helpers.uploaded(name, "Bericht");
+    const asked = await helpers.share({
+      target_kind: "file",
+      target_id: file.id,
+      label: "Für Frau Berg",
+      notify_on_open: true,
+    });
+    expect(asked.link.notify_on_open).toBe(true);
+    const quiet = await helpers.share({ target_kind: "file", target_id: file.id });
+    expect(quiet.link.notify_on_open).toBe(false);
+    // The password form is no opening: the notice waits for the files to be shown.
+    const locked = await helpers.share({
+      target_kind: "file",
+      target_id: file.id,
+      password: "geheim-123",
+      notify_on_open: true,
+    });
+    expect((await helpers.open(locked.path)).status).toBe(200);
+
+    const pages = await Promise.all(Array.from({ length: 20 }, () => helpers.open(asked.path)));
+    expect(pages.map((page) => page.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect((await helpers.open(asked.path)).status).toBe(200);
+    expect((await helpers.open(`${asked.path}/dateien/${file.id}`)).status).toBe(200);
+    expect((await helpers.open(quiet.path)).status).toBe(200);
+
+    const [sharer] = await files.db.sql<{ email: string }[]>`select email from users where name = 'Sven Teiler'`;
+    const sent = await notices(name);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      to_name: "Sven Teiler",
+      to_address: sharer?.email,
+      subject: `Ihr Freigabelink für „${name}“ wurde geöffnet`,
+    });
+    const text = sent[0]?.text_body ?? "";
+    expect(text).toContain(`Ihr Link für die Datei „${name}“ („Für Frau Berg“) wurde am `);
+    expect(text).toContain("zum ersten Mal geöffnet (Browser: Firefox, Windows).");
+    // The client's network is in the sharer's log, never in a mail.
+    expect(text).not.toMatch(/\blocal\b/);
+    const listed = await callJson<ShareLinkList>(files.app, "/api/share-links", { token: files.token });
+    expect(listed.body.links.find((link) => link.id === asked.link.id)?.notify_on_open).toBe(true);
+  });
+
+  test("a folder's notice names the folder; an account no longer active gets none", async () => {
+    const folder = await helpers.folder();
+    const { path } = await helpers.share({ target_kind: "folder", target_id: folder.id, notify_on_open: true });
+    expect((await helpers.open(path)).status).toBe(200);
+    expect((await notices(folder.name))[0]?.text_body).toContain(`Ihr Link für den Ordner „${folder.name}“ wurde am `);
+
+    const leaving = await registerAndLogin(files.app, { name: "Lena Geht" });
+    const file = await helpers.uploaded(`${uniqueName("Abschied")}.txt`, "Tschüss");
+    const theirs = await helpers.share(
+      { target_kind: "file", target_id: file.id, notify_on_open: true },
+      leaving.token,
+    );
+    await files.db.sql`update users set status = 'disabled' where name = 'Lena Geht'`;
+    expect((await helpers.open(theirs.path)).status).toBe(200);
+    expect(await notices(file.original_name)).toEqual([]);
   });
 
   test("an erasure revokes the links of the files and folders it found", async () => {

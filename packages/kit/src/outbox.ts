@@ -11,6 +11,7 @@ export const outboxMailKinds = [
   "invoice",
   "reminder",
   "quote",
+  "share-link-opened",
 ] as const;
 export type OutboxMailKind = (typeof outboxMailKinds)[number];
 
@@ -42,6 +43,7 @@ export const outboxMailKindLabels: Record<OutboxMailKind, string> = {
   invoice: "Rechnung per E-Mail",
   reminder: "Zahlungserinnerung oder Mahnung per E-Mail",
   quote: "Angebot per E-Mail",
+  "share-link-opened": "Hinweis auf die erste Öffnung eines Freigabelinks",
 };
 
 /** One delivery attempt that failed, with the SMTP server's or the network's reason. */

@@ -40,6 +40,8 @@ export interface ShareLink {
   last_access_at: string | null;
   revoked_at: string | null;
   status: ShareLinkStatus;
+  /** Whether the sharer is told by mail when a client first opens the link. */
+  notify_on_open: boolean;
 }
 
 /** `POST /api/share-links`. */
@@ -53,6 +55,8 @@ export interface ShareLinkInput {
   /** Omitted or null: no limit. */
   download_limit?: number | null;
   label?: string;
+  /** A mail to the sharer when a client first opens the link; omitted: none. */
+  notify_on_open?: boolean;
 }
 
 /** `POST /api/share-links`: the link and, this once, its address (a same-origin path). */

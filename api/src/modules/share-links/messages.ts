@@ -20,6 +20,7 @@ export const shareLinksApiMessages = {
   invalidPassword: `Das Passwort muss zwischen ${shareLinkPasswordMin} und ${shareLinkPasswordMax} Zeichen lang sein.`,
   invalidLimit: `Das Download-Limit muss zwischen 1 und ${shareLinkDownloadLimitMax} liegen.`,
   invalidLabel: `Die Bezeichnung darf höchstens ${shareLinkLabelMax} Zeichen lang sein und keine Steuerzeichen enthalten.`,
+  invalidNotify: "Ob Sie bei der ersten Öffnung benachrichtigt werden, ist mit Ja oder Nein anzugeben.",
 } as const;
 
 /** The client's page at /s/<token> (HTML): titles and texts. */

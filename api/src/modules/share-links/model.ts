@@ -40,6 +40,7 @@ const shareLinkSchema = Type.Object(
     last_access_at: nullable(date),
     revoked_at: nullable(date),
     status: stringEnum(["active", "expired", "revoked", "locked", "used_up", "target_gone"] as const),
+    notify_on_open: Type.Boolean({ description: "Whether the sharer is told by mail of the first opening." }),
   },
   { additionalProperties: false, description: "A share link; its token is never stored, so never listed." },
 );
@@ -72,6 +73,7 @@ export const createShareLinkRoute = endpoint("POST /api/share-links")({
           t.Nullable(t.Number({ error: messages.invalidLimit }), { error: messages.invalidLimit }),
         ),
         label: t.Optional(t.String({ error: messages.invalidLabel })),
+        notify_on_open: t.Optional(t.Boolean({ error: messages.invalidNotify })),
       },
       { error: httpMessages.notJsonObject },
     ),
@@ -94,6 +96,7 @@ export const createShareLinkRoute = endpoint("POST /api/share-links")({
         password: password === "" ? null : password,
         downloadLimit: limit,
         label,
+        notifyOnOpen: body.notify_on_open ?? false,
       };
     },
   ),
@@ -120,6 +123,7 @@ export const createShareLinkRoute = endpoint("POST /api/share-links")({
         messages.invalidPassword,
         messages.invalidLimit,
         messages.invalidLabel,
+        messages.invalidNotify,
         httpMessages.notJsonObject,
       ],
     },

@@ -5,6 +5,7 @@ import { networkOf } from "../../http/address-range.ts";
 import { type PeerSource, peerAddressOf } from "../../http/client-address.ts";
 import { HttpError } from "../../http/errors.ts";
 import { parseId } from "../../http/ids.ts";
+import { shareLinkOpenedMail } from "../../mail/templates.ts";
 import type { AuditActor } from "../audit/index.ts";
 import { hashPassword, isSecureOrigin, verifyPassword } from "../auth/index.ts";
 import { blobResponse, contentDisposition, fileBlobStore, inertHeaders, requestedRange } from "../files/index.ts";
@@ -91,6 +92,7 @@ export function shareLinksService(
         passwordHash: input.password === null ? null : await hashPassword(input.password),
         downloadLimit: input.downloadLimit,
         label: input.label,
+        notifyOnOpen: input.notifyOnOpen,
         creator: { id: user.id, name: user.name },
       },
       actor,
@@ -187,7 +189,9 @@ export function shareLinksService(
     const link = await linkOf(token);
     if (link instanceof Response) return link;
     if (!unlocked(request, link)) return passwordPage(pageLink(token, link));
-    await recordAccess(sql, link.id, { kind: "opened", fileName: null, ...clientOf(request, server) });
+    await recordAccess(sql, link.id, { kind: "opened", fileName: null, ...clientOf(request, server) }, (opening) =>
+      shareLinkOpenedMail(opening, { publicUrl: config.publicUrl }),
+    );
     return filesPage(pageLink(token, link), await sharedFiles(sql, link));
   }
 
@@ -320,4 +324,5 @@ export interface NormalizedShareInput {
   password: string | null;
   downloadLimit: number | null;
   label: string;
+  notifyOnOpen: boolean;
 }

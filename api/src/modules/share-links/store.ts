@@ -1,6 +1,8 @@
 import type { ShareAccessKind, ShareLink, ShareLinkAccess, ShareTargetKind } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
+import type { ComposedMail } from "../../mail/compose.ts";
+import { enqueueMail } from "../../mail/outbox-store.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 
 /** A link as „Meine Freigaben“ lists it; the answers carry the kit's `ShareLink`. */
@@ -35,7 +37,7 @@ const status = (sql: Queries) => sql`
 const listColumns = (sql: Queries) => sql`
   l.id, l.target_kind, coalesce(l.file_id, l.folder_id) as target_id, l.target_name, l.label, l.created_by_name,
   l.created_at, l.expires_at, l.password_hash is not null as has_password, l.download_limit, l.downloads,
-  l.last_access_at, l.revoked_at, ${status(sql)} as status`;
+  l.last_access_at, l.revoked_at, ${status(sql)} as status, l.notify_on_open`;
 
 const ownedBy = (sql: Queries, owner: LinkOwner) => (owner.admin ? sql`true` : sql`l.created_by = ${owner.id}`);
 
@@ -47,6 +49,7 @@ export interface NewShareLink {
   passwordHash: string | null;
   downloadLimit: number | null;
   label: string;
+  notifyOnOpen: boolean;
   creator: { id: number; name: string };
 }
 
@@ -61,11 +64,12 @@ export async function insertShareLink(sql: Sql, link: NewShareLink, actor: Audit
     if (!found) return null;
     const [inserted] = await tx<{ id: number }[]>`
       insert into share_links (token_sha256, target_kind, file_id, folder_id, target_name, label, created_by,
-                               created_by_name, expires_at, password_hash, download_limit)
+                               created_by_name, expires_at, password_hash, download_limit, notify_on_open)
       values (${link.tokenSha256}, ${link.targetKind},
               ${link.targetKind === "file" ? link.targetId : null}, ${link.targetKind === "folder" ? link.targetId : null},
               ${found.name}, ${link.label}, ${link.creator.id}, ${link.creator.name},
-              now() + make_interval(days => ${link.days}), ${link.passwordHash}, ${link.downloadLimit})
+              now() + make_interval(days => ${link.days}), ${link.passwordHash}, ${link.downloadLimit},
+              ${link.notifyOnOpen})
       returning id`;
     if (!inserted) throw new Error("insert into share_links returned no row");
     await recordAuditEvent(tx, actor, {
@@ -77,6 +81,7 @@ export async function insertShareLink(sql: Sql, link: NewShareLink, actor: Audit
         days: { before: null, after: link.days },
         has_password: { before: null, after: link.passwordHash !== null },
         download_limit: { before: null, after: link.downloadLimit },
+        notify_on_open: { before: null, after: link.notifyOnOpen },
       },
     });
     const [row] = await tx<ShareLinkRow[]>`select ${listColumns(tx)} from share_links l where l.id = ${inserted.id}`;
@@ -157,20 +162,48 @@ export async function reserveDownload(sql: Sql, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The client's access, coarsely; an opening also marks the link's first and last access. */
+/** A link's first opening, as the sharer's notice tells it. */
+export interface FirstOpening {
+  sharer: { name: string; address: string };
+  targetKind: ShareTargetKind;
+  targetName: string;
+  label: string;
+  openedAt: Date;
+  client: string;
+}
+
+/**
+ * The client's access, coarsely; an opening also marks the link's first and last access. The
+ * first opening of a link whose sharer asked for it also writes the sharer's notice (`notice`) to
+ * the outbox, in the same transaction: exactly one, however many clients open it at once (the
+ * row's lock lets one update find `first_opened_at` unset), and none for an account that is gone
+ * or no longer active.
+ */
 export async function recordAccess(
   sql: Sql,
   id: number,
   access: { kind: ShareAccessKind; fileName: string | null; network: string; client: string },
+  notice: ((opening: FirstOpening) => ComposedMail) | null = null,
 ): Promise<void> {
-  if (access.kind === "opened") {
-    await sql`
-      update share_links set first_opened_at = coalesce(first_opened_at, now()), last_access_at = now()
-      where id = ${id}`;
-  }
-  await sql`
-    insert into share_link_accesses (link_id, kind, file_name, network, client)
-    values (${id}, ${access.kind}, ${access.fileName}, ${access.network}, ${access.client})`;
+  await sql.begin(async (tx) => {
+    if (access.kind === "opened") {
+      const [first] = await tx<(Omit<FirstOpening, "sharer" | "client"> & { notify: boolean })[]>`
+        update share_links set first_opened_at = now(), last_access_at = now()
+        where id = ${id} and first_opened_at is null
+        returning notify_on_open as notify, target_kind as "targetKind", target_name as "targetName", label,
+                  first_opened_at as "openedAt"`;
+      if (!first) await tx`update share_links set last_access_at = now() where id = ${id}`;
+      else if (first.notify && notice) {
+        const [sharer] = await tx<{ name: string; address: string }[]>`
+          select u.name, u.email as address from share_links l join users u on u.id = l.created_by
+          where l.id = ${id} and u.status = 'active'`;
+        if (sharer) await enqueueMail(tx, notice({ ...first, sharer, client: access.client }));
+      }
+    }
+    await tx`
+      insert into share_link_accesses (link_id, kind, file_name, network, client)
+      values (${id}, ${access.kind}, ${access.fileName}, ${access.network}, ${access.client})`;
+  });
 }
 
 /** Counts a wrong password; the link is locked at `shareLinkLockAfter`. Whether it is locked now. */

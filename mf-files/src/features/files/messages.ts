@@ -137,6 +137,7 @@ export const filesMessages = {
   shareLimitHint: "Leer lassen für unbegrenzt viele Downloads.",
   shareNameLabel: "Bezeichnung (optional)",
   shareNamePlaceholder: "z. B. Unterlagen für Frau Berg",
+  shareNotifyLabel: "Mich per E-Mail benachrichtigen, wenn der Link zum ersten Mal geöffnet wird",
   shareCreate: "Link erstellen",
   shareCreated: "Freigabe erstellt",
   shareLinkLabel: "Link zur Freigabe",

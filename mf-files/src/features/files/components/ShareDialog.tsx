@@ -5,7 +5,18 @@ import {
   shareLinkMaxDays,
   shareLinkPasswordMin,
 } from "@klarwerk/kit";
-import { Alert, Button, Group, Modal, NumberInput, PasswordInput, Stack, Text, TextInput } from "@klarwerk/kit/ui";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from "@klarwerk/kit/ui";
 import { type FormEvent, useState } from "react";
 import { useCreateShareLink } from "../api/share-links";
 import { filesMessages as messages } from "../messages";
@@ -17,12 +28,16 @@ interface ShareDialogProps {
   onClose: () => void;
 }
 
-/** „Freigeben“: expiry, optional password, limit and label; then the link, shown once, with „Kopieren“. */
+/**
+ * „Freigeben“: expiry, optional password, limit, label and a mail at the first opening; then the
+ * link, shown once, with „Kopieren“.
+ */
 export function ShareDialog({ kind, id, name, onClose }: ShareDialogProps) {
   const [days, setDays] = useState<number | string>(shareLinkDefaultDays);
   const [password, setPassword] = useState("");
   const [limit, setLimit] = useState<number | string>("");
   const [label, setLabel] = useState("");
+  const [notifyOnOpen, setNotifyOnOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [url, setUrl] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -39,6 +54,7 @@ export function ShareDialog({ kind, id, name, onClose }: ShareDialogProps) {
         ...(password === "" ? {} : { password }),
         download_limit: limit === "" ? null : Number(limit),
         label,
+        notify_on_open: notifyOnOpen,
       });
       setUrl(new URL(created.path, window.location.origin).toString());
     } catch (failure) {
@@ -116,6 +132,11 @@ export function ShareDialog({ kind, id, name, onClose }: ShareDialogProps) {
               placeholder={messages.shareNamePlaceholder}
               value={label}
               onChange={(event) => setLabel(event.currentTarget.value)}
+            />
+            <Checkbox
+              label={messages.shareNotifyLabel}
+              checked={notifyOnOpen}
+              onChange={(event) => setNotifyOnOpen(event.currentTarget.checked)}
             />
             {error && (
               <Text c="red" size="sm" role="alert">
