@@ -427,7 +427,7 @@ describe.each(testDatabaseKinds())("share links on the %s database", (database) 
     );
     await files.db.sql`update users set status = 'disabled' where name = 'Lena Geht'`;
     expect((await helpers.open(theirs.path)).status).toBe(200);
-    expect(await notices(file.original_name)).toEqual([]);
+    expect(await notices(file.original_name)).toHaveLength(0);
   });
 
   test("an erasure revokes the links of the files and folders it found", async () => {
