@@ -458,6 +458,13 @@ const portalRoutes: Record<string, PortalRoute> = {
     }),
   },
   "GET /api/share-links": { allowed: 200, request: async () => ({ path: "/api/share-links" }) },
+  "GET /api/share-links/settings": { allowed: 200, request: async () => ({ path: "/api/share-links/settings" }) },
+  // The maximum as it is (30): an admin's call changes nothing the other cells rely on.
+  "PUT /api/share-links/settings": {
+    adminOnly: true,
+    allowed: 200,
+    request: async () => ({ path: "/api/share-links/settings", method: "PUT", json: { max_days: 30 } }),
+  },
   "GET /api/share-links/:id/accesses": {
     allowed: 200,
     request: async ({ token, adminToken }) => ({

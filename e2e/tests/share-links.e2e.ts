@@ -199,3 +199,63 @@ test("„Meine Freigaben“ and the dialog fit at 390 and 1280 px, for staff and
     await context.close();
   }
 });
+
+test("an admin sets the longest validity of new links; the staff's dialog offers no more, staff cannot set it", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const ownerLogin = await request.post("/api/login", {
+    data: { email: testOwner.email, password: testOwner.password },
+  });
+  const { token: ownerToken } = (await ownerLogin.json()) as { token: string };
+  try {
+    await signInQuickly(page, request, testOwner);
+    await page.goto("/data");
+    await expect(page.getByRole("heading", { level: 1, name: "Dateien" })).toBeVisible({ timeout: 60_000 });
+    const field = main(page).getByLabel("Höchste Gültigkeit neuer Links (Tage)");
+    await expect(field).toHaveValue(/^\d+$/);
+    await field.fill("10");
+    await main(page).getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByText("Höchste Gültigkeit gespeichert")).toBeVisible();
+    await keep(page, "max-days-admin");
+
+    const staff = await registeredUser(request, "Maxi Frist");
+    const context = await browser.newContext({
+      extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.${1 + ((randomBytes(1)[0] ?? 0) % 250)}` },
+    });
+    const staffPage = await context.newPage();
+    await signInQuickly(staffPage, request, staff);
+    await staffPage.goto("/data");
+    await expect(staffPage.getByRole("heading", { level: 1, name: "Dateien" })).toBeVisible({ timeout: 60_000 });
+    await expect(main(staffPage).getByLabel("Höchste Gültigkeit neuer Links (Tage)")).toHaveCount(0);
+    const folder = `Frist ${randomUUID().slice(0, 8)}`;
+    await main(staffPage).getByLabel("Neuer Ordner").fill(folder);
+    await main(staffPage).getByRole("button", { name: "Ordner erstellen" }).click();
+    await main(staffPage)
+      .getByRole("button", { name: `Aktionen für Ordner „${folder}“` })
+      .click();
+    await staffPage.getByRole("menuitem", { name: "Freigeben" }).click();
+    const dialog = staffPage.getByRole("dialog", { name: `„${folder}“ freigeben` });
+    await expect(dialog.getByText("1 bis 10 Tage")).toBeVisible();
+    await expect(dialog.getByLabel("Ablauf in Tagen")).toHaveValue("7");
+    await dialog.getByRole("button", { name: "Link erstellen" }).click();
+    await expect(dialog.getByLabel("Link zur Freigabe")).toHaveValue(/\/s\/[A-Za-z0-9_-]{43}$/);
+    // Staff cannot set it behind the screen's back either.
+    const login = await request.post("/api/login", { data: { email: staff.email, password: staff.password } });
+    const { token } = (await login.json()) as { token: string };
+    const refused = await request.put("/api/share-links/settings", {
+      data: { max_days: 30 },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(refused.status()).toBe(403);
+    await context.close();
+  } finally {
+    const reset = await request.put("/api/share-links/settings", {
+      data: { max_days: 30 },
+      headers: { Authorization: `Bearer ${ownerToken}` },
+    });
+    expect(reset.status()).toBe(200);
+  }
+});

@@ -144,7 +144,9 @@ import {
   createShareLinkRoute,
   listShareLinksRoute,
   revokeShareLinkRoute,
+  saveShareLinkSettingsRoute,
   shareLinkAccessesRoute,
+  shareLinkSettingsRoute,
 } from "../../src/modules/share-links/model.ts";
 import {
   changeAccountRoute,
@@ -256,6 +258,8 @@ const answerSchemas = {
   "GET /api/share-links": listShareLinksRoute.answer,
   "GET /api/share-links/:id/accesses": shareLinkAccessesRoute.answer,
   "DELETE /api/share-links/:id": revokeShareLinkRoute.answer,
+  "GET /api/share-links/settings": shareLinkSettingsRoute.answer,
+  "PUT /api/share-links/settings": saveShareLinkSettingsRoute.answer,
   "GET /api/releases": releasesOverviewRoute.answer,
   "POST /api/releases": externalReleaseRoute.answer,
   "POST /api/releases/upload": uploadReleaseRoute.answer,

@@ -647,6 +647,21 @@ const cases: Case[] = [
     },
   },
   {
+    route: "PUT /api/share-links/settings",
+    name: "share links' maximum validity changed",
+    run: async () => ({
+      // 12 days: longer than the 7 the other cases' links use, so theirs stay valid.
+      call: json("PUT", "/api/share-links/settings", { max_days: 12 }, owner.token),
+      expected: {
+        action: "share_link.settings_changed",
+        actor: owner.name,
+        objectId: null,
+        fields: ["max_days"],
+        changes: { max_days: { before: 30, after: 12 } },
+      },
+    }),
+  },
+  {
     route: "PUT /api/company",
     name: "company settings",
     run: async () => ({

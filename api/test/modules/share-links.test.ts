@@ -430,6 +430,73 @@ describe.each(testDatabaseKinds())("share links on the %s database", (database) 
     expect(await notices(file.original_name)).toHaveLength(0);
   });
 
+  test("the admins' maximum: staff read it and may not set it; links past it are refused, a shorter default follows it", async () => {
+    const settings = (token: string) =>
+      callJson<{ max_days?: number; code?: string; message?: string }>(files.app, "/api/share-links/settings", {
+        token,
+      });
+    const setMax = (json: unknown, token = admin.token) =>
+      callJson<{ max_days?: number; code?: string; message?: string }>(files.app, "/api/share-links/settings", {
+        method: "PUT",
+        json,
+        token,
+      });
+    expect((await settings(files.token)).body).toEqual({ max_days: 30 });
+    expect((await call(files.app, "/api/share-links/settings")).status).toBe(401);
+    const refused = await setMax({ max_days: 10 }, files.token);
+    expect(refused.status).toBe(403);
+    expect((await settings(files.token)).body).toEqual({ max_days: 30 });
+    for (const json of [{ max_days: 0 }, { max_days: 31 }, { max_days: 2.5 }, { max_days: "10" }, {}, [], null]) {
+      const answer = await setMax(json);
+      expect({ json, status: answer.status }).toEqual({ json, status: 422 });
+      expect(answer.body.message).toMatch(/^Die (höchste Gültigkeit|Anfrage muss ein JSON-Objekt)/);
+    }
+
+    try {
+      expect((await setMax({ max_days: 10 })).body).toEqual({ max_days: 10 });
+      expect((await settings(files.token)).body).toEqual({ max_days: 10 });
+      const file = await helpers.uploaded("frist.txt", "Frist");
+      const over = await callJson<{ code: string; message: string }>(files.app, "/api/share-links", {
+        json: { target_kind: "file", target_id: file.id, days: 11 },
+        token: files.token,
+      });
+      expect(over.status).toBe(422);
+      expect(over.body).toEqual({
+        code: "validation",
+        message: "Neue Freigaben gelten höchstens 10 Tage (von der Verwaltung festgelegt).",
+      });
+      const atMax = await helpers.share({ target_kind: "file", target_id: file.id, days: 10 });
+      expect((Date.parse(atMax.link.expires_at) - Date.parse(atMax.link.created_at)) / 86_400_000).toBeCloseTo(10, 3);
+
+      // Below the default of 7, a link without days gets the maximum; one day is „1 Tag“.
+      await setMax({ max_days: 1 });
+      const short = await helpers.share({ target_kind: "file", target_id: file.id });
+      expect((Date.parse(short.link.expires_at) - Date.parse(short.link.created_at)) / 86_400_000).toBeCloseTo(1, 3);
+      const two = await callJson<{ message: string }>(files.app, "/api/share-links", {
+        json: { target_kind: "file", target_id: file.id, days: 2 },
+        token: files.token,
+      });
+      expect(two.body.message).toBe("Neue Freigaben gelten höchstens 1 Tag (von der Verwaltung festgelegt).");
+      // A link made before keeps its expiry.
+      const listed = await callJson<ShareLinkList>(files.app, "/api/share-links", { token: files.token });
+      expect(listed.body.links.find((link) => link.id === atMax.link.id)?.expires_at).toBe(atMax.link.expires_at);
+
+      const events = await files.db.sql<{ changes: unknown }[]>`
+        select changes from audit_events where action = 'share_link.settings_changed' order by seq`;
+      expect(events.map((event) => event.changes)).toEqual([
+        { max_days: { before: 30, after: 10 } },
+        { max_days: { before: 10, after: 1 } },
+      ]);
+      // The same value again changes nothing and records nothing.
+      expect((await setMax({ max_days: 1 })).status).toBe(200);
+      const [count] = await files.db.sql<{ n: number }[]>`
+        select count(*)::int as n from audit_events where action = 'share_link.settings_changed'`;
+      expect(count?.n).toBe(2);
+    } finally {
+      await setMax({ max_days: 30 });
+    }
+  });
+
   test("an erasure revokes the links of the files and folders it found", async () => {
     const email = `${crypto.randomUUID().slice(0, 8)}@kunde.example`;
     const file = await helpers.uploaded(`Vertrag (${email}) 2026.txt`, "Vertrag");

@@ -100,7 +100,13 @@ import type {
   SentDocumentMailAnswer,
   SentInvoiceMailAnswer,
 } from "./sending";
-import type { ShareLinkAccessList, ShareLinkCreated, ShareLinkInput, ShareLinkList } from "./share-links";
+import type {
+  ShareLinkAccessList,
+  ShareLinkCreated,
+  ShareLinkInput,
+  ShareLinkList,
+  ShareLinkSettings,
+} from "./share-links";
 import type {
   LoginAnswer,
   PasswordChange,
@@ -256,6 +262,8 @@ export interface ApiRoutes {
   "POST /api/share-links": { body: ShareLinkInput; answer: ShareLinkCreated };
   "GET /api/share-links": { answer: ShareLinkList };
   "GET /api/share-links/:id/accesses": { answer: ShareLinkAccessList };
+  "GET /api/share-links/settings": { answer: ShareLinkSettings };
+  "PUT /api/share-links/settings": { body: ShareLinkSettings; answer: ShareLinkSettings };
   "DELETE /api/share-links/:id": { answer: undefined };
 
   "GET /api/releases": { answer: ReleasesOverview };

@@ -44,6 +44,18 @@ const sharedFieldLabels: Record<string, string> = {
   format: "Format",
   search: "Suchbegriff",
   tag: "Tag",
+  // A share link: what it shares and how (decision 0096), and the admins' maximum.
+  target: "Freigegeben",
+  target_kind: "Art der Freigabe",
+  target_id: "Datei oder Ordner (Nr.)",
+  days: "Gültigkeit (Tage)",
+  expires_at: "Gültig bis",
+  has_password: "Mit Passwort",
+  download_limit: "Download-Limit",
+  notify_on_open: "Benachrichtigung bei der ersten Öffnung",
+  label: "Bezeichnung",
+  revoked_at: "Widerrufen am",
+  max_days: "Höchste Gültigkeit (Tage)",
   // The file area: a file's name and folder, a folder's parent.
   original_name: "Dateiname",
   folder_id: "Ordner (Nr.)",
@@ -130,6 +142,8 @@ export function auditValueLabel(objectType: AuditObjectType | null, field: strin
     if (objectType === "customer" && field === "format" && isCustomerExportFormat(value))
       return customerExportFormatLabels[value];
     if (objectType === "invoice" && field === "state") return value === "issued" ? "ausgestellt" : "Entwurf";
+    if (objectType === "share_link" && field === "target")
+      return value.replace(/^file (?=\d)/, "Datei Nr. ").replace(/^folder (?=\d)/, "Ordner Nr. ");
     if (objectType === "invoice" && field === "kind")
       return value === "cancellation" ? invoiceLabels.cancellationInvoice : invoiceLabels.invoice;
     if (isoDate.test(value)) return formatDate(value);

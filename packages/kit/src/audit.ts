@@ -85,6 +85,7 @@ export const auditActions = {
   // A share link (decision 0096): its target, expiry, whether it has a password, its limit.
   "share_link.created": action("Freigabe-Link erstellt", "other", "share_link"),
   "share_link.revoked": action("Freigabe-Link widerrufen", "other", "share_link"),
+  "share_link.settings_changed": action("Höchste Gültigkeit von Freigabe-Links geändert", "other", "share_link"),
   "invoice.draft_saved": action("Rechnungsentwurf gespeichert", "books", "invoice"),
   "invoice.draft_deleted": action("Rechnungsentwurf gelöscht", "books", "invoice"),
   "invoice.issued": action("Rechnung ausgestellt", "books", "invoice"),

@@ -44,6 +44,12 @@ export interface ShareLink {
   notify_on_open: boolean;
 }
 
+/** `GET|PUT /api/share-links/settings`: the longest validity an admin allows for new links. */
+export interface ShareLinkSettings {
+  /** 1..`shareLinkMaxDays`. */
+  max_days: number;
+}
+
 /** `POST /api/share-links`. */
 export interface ShareLinkInput {
   target_kind: ShareTargetKind;

@@ -27,6 +27,16 @@ test("a customer's status with spaces, company fields by the form's labels, coun
   expect(auditChangeLine("invoice", "items", { before: [], after: [{}, {}] })).toBe("Artikel: 0 Einträge → 2 Einträge");
 });
 
+test("a share link's fields and its target read German", () => {
+  expect(auditChangeLine("share_link", "target", { before: null, after: "folder 12" })).toBe(
+    "Freigegeben: – → Ordner Nr. 12",
+  );
+  expect(auditChangeLine("share_link", "has_password", { before: null, after: true })).toBe("Mit Passwort: – → ja");
+  expect(auditChangeLine("share_link", "max_days", { before: 30, after: 10 })).toBe(
+    "Höchste Gültigkeit (Tage): 30 → 10",
+  );
+});
+
 test("a field nobody named reads as words, never as a prototype's property", () => {
   expect(auditFieldLabel(null, "some_new_field")).toBe("some new field");
   expect(auditFieldLabel("company", "constructor")).toBe("constructor");

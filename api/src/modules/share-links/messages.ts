@@ -21,6 +21,9 @@ export const shareLinksApiMessages = {
   invalidLimit: `Das Download-Limit muss zwischen 1 und ${shareLinkDownloadLimitMax} liegen.`,
   invalidLabel: `Die Bezeichnung darf höchstens ${shareLinkLabelMax} Zeichen lang sein und keine Steuerzeichen enthalten.`,
   invalidNotify: "Ob Sie bei der ersten Öffnung benachrichtigt werden, ist mit Ja oder Nein anzugeben.",
+  daysOverMax: (maxDays: number) =>
+    `Neue Freigaben gelten höchstens ${maxDays} ${maxDays === 1 ? "Tag" : "Tage"} (von der Verwaltung festgelegt).`,
+  invalidMaxDays: `Die höchste Gültigkeit muss eine ganze Zahl zwischen 1 und ${shareLinkMaxDays} Tagen sein.`,
 } as const;
 
 /** The client's page at /s/<token> (HTML): titles and texts. */

@@ -3,6 +3,7 @@ import {
   type ShareLinkAccessList,
   type ShareLinkCreated,
   type ShareLinkList,
+  type ShareLinkSettings,
   shareLinkDefaultDays,
   shareLinkDownloadLimitMax,
   shareLinkLabelMax,
@@ -80,8 +81,9 @@ export const createShareLinkRoute = endpoint("POST /api/share-links")({
     (body): NormalizedShareInput => {
       if (body.target_kind !== "file" && body.target_kind !== "folder") reject(messages.invalidTarget);
       if (!wholeIn(body.target_id, 1, Number.MAX_SAFE_INTEGER)) reject(messages.invalidTargetId);
-      const days = body.days ?? shareLinkDefaultDays;
-      if (!wholeIn(days, 1, shareLinkMaxDays)) reject(messages.invalidDays);
+      // Omitted: the default, or the admins' maximum when that is shorter (the service knows it).
+      const days = body.days ?? null;
+      if (days !== null && !wholeIn(days, 1, shareLinkMaxDays)) reject(messages.invalidDays);
       const password = body.password ?? "";
       if (password !== "" && (password.length < shareLinkPasswordMin || password.length > shareLinkPasswordMax))
         reject(messages.invalidPassword);
@@ -120,6 +122,7 @@ export const createShareLinkRoute = endpoint("POST /api/share-links")({
         messages.invalidTarget,
         messages.invalidTargetId,
         messages.invalidDays,
+        messages.daysOverMax(shareLinkDefaultDays),
         messages.invalidPassword,
         messages.invalidLimit,
         messages.invalidLabel,
@@ -184,4 +187,31 @@ export const revokeShareLinkRoute = endpoint("DELETE /api/share-links/:id")({
   idParam: linkIdParam,
   answer: { status: 204, description: "Revoked (also when it was already)." },
   errors: notFound,
+});
+
+const settingsSchema = schemaOf<ShareLinkSettings>()(
+  Type.Object(
+    { max_days: Type.Integer({ minimum: 1, maximum: shareLinkMaxDays, description: "Days a new link may be valid." }) },
+    { additionalProperties: false },
+  ),
+);
+
+export const shareLinkSettingsRoute = endpoint("GET /api/share-links/settings")({
+  summary: "The longest validity an admin allows for new share links (the dialog's limit)",
+  tags,
+  answer: { status: 200, description: `1 to ${shareLinkMaxDays} days.`, schema: settingsSchema },
+});
+
+export const saveShareLinkSettingsRoute = endpoint("PUT /api/share-links/settings")({
+  summary: "Set the longest validity of new share links (admins); links made before keep their expiry",
+  tags,
+  body: withRules(
+    t.Object({ max_days: t.Number({ error: messages.invalidMaxDays }) }, { error: httpMessages.notJsonObject }),
+    (body): number => {
+      if (!wholeIn(body.max_days, 1, shareLinkMaxDays)) reject(messages.invalidMaxDays);
+      return body.max_days;
+    },
+  ),
+  answer: { status: 200, description: "The maximum now.", schema: settingsSchema },
+  errors: { 422: { validation: [messages.invalidMaxDays, httpMessages.notJsonObject] } },
 });

@@ -1,7 +1,14 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { idParams } from "../../http/ids.ts";
-import { createShareLinkRoute, listShareLinksRoute, revokeShareLinkRoute, shareLinkAccessesRoute } from "./model.ts";
+import {
+  createShareLinkRoute,
+  listShareLinksRoute,
+  revokeShareLinkRoute,
+  saveShareLinkSettingsRoute,
+  shareLinkAccessesRoute,
+  shareLinkSettingsRoute,
+} from "./model.ts";
 import { defaultZipLimits, shareLinksService, type ZipLimits } from "./service.ts";
 
 const tokenParams = t.Object({ token: t.String() });
@@ -13,7 +20,8 @@ const hidden = { detail: { hide: true } };
  * Share links (decision 0096). Staff, bearer:
  * - `POST /api/share-links` `{ target_kind, target_id, days?, password?, download_limit?, label? }`: 201 `{ link, path }`;
  * - `GET /api/share-links`: the caller's links, an admin's every link;
- * - `GET /api/share-links/{id}/accesses`: the access log; `DELETE /api/share-links/{id}`: revoked, 204.
+ * - `GET /api/share-links/{id}/accesses`: the access log; `DELETE /api/share-links/{id}`: revoked, 204;
+ * - `GET /api/share-links/settings`: the longest validity of new links; `PUT` `{ max_days }` (admins).
  * The client, without an account, German HTML:
  * - `GET /s/{token}`: the files (or the password form); `POST /s/{token}` `password=`: unlocks;
  * - `GET /s/{token}/dateien/{file_id}`: one file; `GET /s/{token}/ordner.zip`: the folder as ZIP.
@@ -35,6 +43,11 @@ export function shareLinksModule(
     .get("", async ({ user }) => ({ links: await service.list(ownerOf(user)), all: user.role === "admin" }), {
       auth: true,
       ...listShareLinksRoute.options(),
+    })
+    .get("/settings", () => service.settings(), { auth: true, ...shareLinkSettingsRoute.options() })
+    .put("/settings", ({ body, actor }) => service.saveSettings(body, actor), {
+      admin: true,
+      ...saveShareLinkSettingsRoute.options(),
     })
     .get("/:id/accesses", ({ id, user }) => service.accesses(id, ownerOf(user)), {
       auth: true,

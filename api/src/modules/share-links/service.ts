@@ -1,5 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { type ShareLinkInput, shareZipMaxBytes, shareZipMaxFiles, type User } from "@klarwerk/kit";
+import {
+  type ShareLinkInput,
+  shareLinkDefaultDays,
+  shareZipMaxBytes,
+  shareZipMaxFiles,
+  type User,
+} from "@klarwerk/kit";
 import type { Deps } from "../../deps.ts";
 import { networkOf } from "../../http/address-range.ts";
 import { type PeerSource, peerAddressOf } from "../../http/client-address.ts";
@@ -20,10 +26,12 @@ import {
   listAccesses,
   listShareLinks,
   type OpenedLink,
+  readShareLinkMaxDays,
   recordAccess,
   reserveDownload,
   revokeShareLink,
   type SharedFile,
+  saveShareLinkMaxDays,
   sharedFile,
   sharedFiles,
 } from "./store.ts";
@@ -81,6 +89,9 @@ export function shareLinksService(
     createHmac("sha256", cookieKey).update(`${linkId}.${expiry}`).digest("base64url");
 
   async function create(input: NormalizedShareInput, user: User, actor: AuditActor) {
+    const maxDays = await readShareLinkMaxDays(sql);
+    const days = input.days ?? Math.min(shareLinkDefaultDays, maxDays);
+    if (days > maxDays) throw new HttpError(422, "validation", shareLinksApiMessages.daysOverMax(maxDays));
     const token = newToken();
     const link = await insertShareLink(
       sql,
@@ -88,7 +99,7 @@ export function shareLinksService(
         tokenSha256: tokenHashOf(token),
         targetKind: input.targetKind,
         targetId: input.targetId,
-        days: input.days,
+        days,
         passwordHash: input.password === null ? null : await hashPassword(input.password),
         downloadLimit: input.downloadLimit,
         label: input.label,
@@ -300,6 +311,10 @@ export function shareLinksService(
     list: (owner: LinkOwner) => listShareLinks(sql, owner),
     revoke,
     accesses,
+    settings: async () => ({ max_days: await readShareLinkMaxDays(sql) }),
+    saveSettings: async (maxDays: number, actor: AuditActor) => ({
+      max_days: await saveShareLinkMaxDays(sql, maxDays, actor),
+    }),
     page,
     unlock,
     download,
@@ -320,7 +335,8 @@ function redirect(location: string, headers: Record<string, string> = {}): Respo
 export interface NormalizedShareInput {
   targetKind: ShareLinkInput["target_kind"];
   targetId: number;
-  days: number;
+  /** Null: the default (or the admins' maximum, when shorter). */
+  days: number | null;
   password: string | null;
   downloadLimit: number | null;
   label: string;

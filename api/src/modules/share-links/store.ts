@@ -264,3 +264,27 @@ export async function revokeLinksOf(
       and (file_id = any(${[...fileIds]}::bigint[]) or folder_id = any(${[...folderIds]}::bigint[]))`;
   return revoked.count;
 }
+
+/** The admins' maximum validity of new links, in days (migration 057: one row). */
+export async function readShareLinkMaxDays(sql: Queries): Promise<number> {
+  const [row] = await sql<{ max_days: number }[]>`select max_days from share_link_settings`;
+  if (!row) throw new Error("share_link_settings has no row");
+  return row.max_days;
+}
+
+/** Sets the maximum; an audit event only when it changed. The maximum now. */
+export async function saveShareLinkMaxDays(sql: Sql, maxDays: number, actor: AuditActor): Promise<number> {
+  return sql.begin(async (tx) => {
+    const [before] = await tx<{ max_days: number }[]>`select max_days from share_link_settings for update`;
+    if (!before) throw new Error("share_link_settings has no row");
+    if (before.max_days === maxDays) return maxDays;
+    await tx`update share_link_settings set max_days = ${maxDays}, updated_at = now(), updated_by_name = ${actor.name}`;
+    await recordAuditEvent(tx, actor, {
+      action: "share_link.settings_changed",
+      objectId: null,
+      fields: ["max_days"],
+      changes: { max_days: { before: before.max_days, after: maxDays } },
+    });
+    return maxDays;
+  });
+}

@@ -1,4 +1,10 @@
-import type { ShareLinkAccessList, ShareLinkCreated, ShareLinkInput, ShareLinkList } from "@klarwerk/kit";
+import type {
+  ShareLinkAccessList,
+  ShareLinkCreated,
+  ShareLinkInput,
+  ShareLinkList,
+  ShareLinkSettings,
+} from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
 import { queryOptions, refetchAfterWrite, useMutation, useQuery, useQueryClient } from "@klarwerk/kit/query";
 
@@ -39,5 +45,22 @@ export function useShareLinkAccesses(id: number) {
     queryKey: [...sharesKey, "accesses", id],
     queryFn: ({ signal }): Promise<ShareLinkAccessList> =>
       callApi("GET /api/share-links/:id/accesses", { params: { id }, signal }),
+  });
+}
+
+/** The longest validity an admin allows for new links: the dialog's limit. */
+export function useShareLinkSettings() {
+  return useQuery({
+    queryKey: [...sharesKey, "settings"],
+    queryFn: ({ signal }): Promise<ShareLinkSettings> => callApi("GET /api/share-links/settings", { signal }),
+  });
+}
+
+/** An admin sets it (`PUT /api/share-links/settings`). */
+export function useSaveShareLinkSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: ShareLinkSettings) => callApi("PUT /api/share-links/settings", { json: settings }),
+    onSuccess: () => refetchAfterWrite(queryClient, sharesKey),
   });
 }

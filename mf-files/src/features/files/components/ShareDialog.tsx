@@ -18,7 +18,7 @@ import {
   TextInput,
 } from "@klarwerk/kit/ui";
 import { type FormEvent, useState } from "react";
-import { useCreateShareLink } from "../api/share-links";
+import { useCreateShareLink, useShareLinkSettings } from "../api/share-links";
 import { filesMessages as messages } from "../messages";
 
 interface ShareDialogProps {
@@ -33,7 +33,11 @@ interface ShareDialogProps {
  * link, shown once, with „Kopieren“.
  */
 export function ShareDialog({ kind, id, name, onClose }: ShareDialogProps) {
-  const [days, setDays] = useState<number | string>(shareLinkDefaultDays);
+  // The admins' maximum (30 until it has loaded; the server holds the line either way); until the
+  // person types, the default, or the maximum when that is shorter.
+  const maxDays = useShareLinkSettings().data?.max_days ?? shareLinkMaxDays;
+  const [typedDays, setDays] = useState<number | string | null>(null);
+  const days = typedDays ?? Math.min(shareLinkDefaultDays, maxDays);
   const [password, setPassword] = useState("");
   const [limit, setLimit] = useState<number | string>("");
   const [label, setLabel] = useState("");
@@ -103,9 +107,9 @@ export function ShareDialog({ kind, id, name, onClose }: ShareDialogProps) {
             )}
             <NumberInput
               label={messages.shareDaysLabel}
-              description={messages.shareDaysHint(shareLinkMaxDays)}
+              description={messages.shareDaysHint(maxDays)}
               min={1}
-              max={shareLinkMaxDays}
+              max={maxDays}
               allowDecimal={false}
               value={days}
               onChange={setDays}

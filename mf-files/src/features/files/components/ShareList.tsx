@@ -5,6 +5,7 @@ import { Badge, Button, Group, Modal, modals, Stack, Table, Text, Title } from "
 import { useState } from "react";
 import { useRevokeShareLink, useShareLinkAccesses, useShareLinks } from "../api/share-links";
 import { filesMessages as messages } from "../messages";
+import { ShareMaxDaysForm } from "./ShareMaxDaysForm";
 
 /** The badge of each status, its text dark enough on the light badge (as the outbox's states). */
 const green = { color: "green", text: "light-dark(#1b5e20, var(--mantine-color-green-4))" };
@@ -49,6 +50,7 @@ export function ShareList() {
           {messages.sharesDescription}
         </Text>
       </div>
+      {all && <ShareMaxDaysForm />}
       {log && <AccessLog link={log} onClose={() => setLog(null)} />}
       <QueryState
         loaded={links.data !== undefined}
