@@ -14,8 +14,9 @@ interface RequestDetailsProps {
 
 /** What the dialog shows before the server's details arrive: the list's request, no replies yet. */
 function placeholderOf(request: ContactRequest | DoneContactRequest): ContactRequestDetail {
-  if ("done_at" in request) return { ...request, replies: [] };
-  return { ...request, done_at: null, done_by: null, replies: [] };
+  const unknownCustomer = { customer: null, customer_matches: [] };
+  if ("done_at" in request) return { ...request, replies: [], ...unknownCustomer };
+  return { ...request, done_at: null, done_by: null, replies: [], ...unknownCustomer };
 }
 
 /**
