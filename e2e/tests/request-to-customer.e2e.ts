@@ -36,14 +36,28 @@ async function tokenOf(request: APIRequestContext, user: TestUser): Promise<stri
   return ((await login.json()) as { token: string }).token;
 }
 
-/** Opens the request's dialog from its row (a card on a phone) with „Antworten“. */
-async function openRequest(page: Page, message: string): Promise<Locator> {
-  await page.goto("/dashboard");
-  const item = page.getByRole("main").getByRole("row").filter({ hasText: message });
-  await item.getByRole("button", { name: "Antworten" }).click();
-  const dialog = page.getByRole("dialog", { name: "Anfrage" });
-  await expect(dialog).toBeVisible();
-  return dialog;
+/**
+ * Sends a request through the contact page and opens its dialog from its row (a card on a phone)
+ * with „Antworten“. dashboard.e2e.ts's empty-state test, running beside this file, marks every
+ * open request done: should it catch this one before the dialog opens, the visitor writes again.
+ */
+async function sendAndOpen(page: Page, name: string, email: string, message: string): Promise<Locator> {
+  for (let attempt = 1; ; attempt++) {
+    const text = attempt === 1 ? message : `${message} (${attempt})`;
+    await sendThroughContactPage(page, name, email, text);
+    await page.goto("/dashboard");
+    const item = page.getByRole("main").getByRole("row").filter({ hasText: text });
+    const listed = await item
+      .getByRole("button", { name: "Antworten" })
+      .waitFor({ timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!listed && attempt < 3) continue;
+    await item.getByRole("button", { name: "Antworten" }).click();
+    const dialog = page.getByRole("dialog", { name: "Anfrage" });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
 }
 
 async function customersWithEmail(request: APIRequestContext, token: string, name: string): Promise<number> {
@@ -68,19 +82,27 @@ for (const who of ["staff", "admin"] as const) {
       const name = `Übernahme ${tag}`;
       const email = `uebernahme-${tag}@example.de`;
 
-      await sendThroughContactPage(page, name, email, `Erste Anfrage ${tag}`);
-      let dialog = await openRequest(page, `Erste Anfrage ${tag}`);
+      let dialog = await sendAndOpen(page, name, email, `Erste Anfrage ${tag}`);
       await keep(page, `${who}-${width}-1-button`);
       await dialog.getByRole("button", { name: "Als Kunde übernehmen" }).click();
       await expect(page.getByText("Als Kunde übernommen")).toBeVisible();
       await expect(dialog.getByTestId("request-customer")).toContainText(`Kunde: ${name}`);
       await expect(dialog.getByRole("button", { name: "Als Kunde übernehmen" })).toHaveCount(0);
       await keep(page, `${who}-${width}-2-taken-over`);
+      // The list's row (a card on a phone) names the customer too.
+      const firstRow = page
+        .getByRole("main")
+        .getByRole("row")
+        .filter({ hasText: `Erste Anfrage ${tag}` });
+      await expect(firstRow.getByTestId("request-row-customer")).toHaveText(`Kunde: ${name}`);
+      await dialog.getByRole("button", { name: "Schließen" }).first().click();
+      await expect(dialog).toBeHidden();
+      await firstRow.scrollIntoViewIfNeeded();
+      await keep(page, `${who}-${width}-2b-row`);
       expect(await customersWithEmail(request, token, name)).toBe(1);
 
       // The second request from the same address, spelled differently: the customer is offered.
-      await sendThroughContactPage(page, name, email.toUpperCase(), `Zweite Anfrage ${tag}`);
-      dialog = await openRequest(page, `Zweite Anfrage ${tag}`);
+      dialog = await sendAndOpen(page, name, email.toUpperCase(), `Zweite Anfrage ${tag}`);
       await dialog.getByRole("button", { name: "Als Kunde übernehmen" }).click();
       await expect(dialog).toContainText("Es gibt schon einen Kunden mit dieser E-Mail-Adresse:");
       await expect(dialog.getByRole("link", { name })).toBeVisible();

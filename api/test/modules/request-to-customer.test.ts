@@ -5,6 +5,7 @@ import {
   type Customer,
   type CustomerTimelinePage,
   defaultCustomerStatus,
+  type OpenRequestsPage,
   requestCustomerMessages,
   type TakenOverAnswer,
 } from "@klarwerk/kit";
@@ -101,13 +102,27 @@ describe.each(testDatabaseKinds())("request to customer (%s)", (kind) => {
     const entries = (await timeline(created.body.customer.id)).body.entries.filter((entry) => entry.kind === "request");
     expect(entries.map((entry) => entry.id).sort()).toEqual([first, second].sort());
 
+    // The open list names the customer of each, as it is called now.
+    const renamed = await callJson(app, `/api/customers/${created.body.customer.id}`, {
+      method: "PUT",
+      token: staff.token,
+      json: { name: "Lena Neu GmbH", email: "lena.neu@example.com", status: defaultCustomerStatus },
+    });
+    expect(renamed.status).toBe(200);
+    const list = await callJson<OpenRequestsPage>(app, "/api/requests", { token: staff.token });
+    const listed = list.body.requests.filter((request) => [first, second].includes(request.id));
+    expect(listed.map((request) => request.customer)).toEqual([
+      { id: created.body.customer.id, name: "Lena Neu GmbH" },
+      { id: created.body.customer.id, name: "Lena Neu GmbH" },
+    ]);
+
     // Taken over once: a second time is a 409 naming the customer, with or without a customer_id.
     for (const body of [{}, { customer_id: created.body.customer.id }]) {
       const again = await takeOver(first, body);
       expect(again.status).toBe(409);
       expect(again.body as ErrorAnswer).toEqual({
         code: "contact-request-taken-over",
-        message: requestCustomerMessages.takenOver("Lena Neu"),
+        message: requestCustomerMessages.takenOver("Lena Neu GmbH"),
       });
     }
   });

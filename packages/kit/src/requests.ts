@@ -10,6 +10,8 @@ export interface ContactRequest {
   message: string;
   created_at: string;
   is_done: boolean;
+  /** The customer it was taken over into („Als Kunde übernehmen“, decision 0095), null before. */
+  customer: RequestCustomer | null;
 }
 
 /**
@@ -62,8 +64,6 @@ export interface ContactRequestDetail extends ContactRequest {
   done_at: string | null;
   done_by: { id: number | null; name: string } | null;
   replies: ContactRequestReply[];
-  /** The customer it was taken over into („Als Kunde übernehmen“), null before. */
-  customer: RequestCustomer | null;
   /**
    * Before a takeover: existing customers whose e-mail or an Ansprechpartner's equals the
    * request's (trimmed, any case), which the dialog offers to link instead of creating a

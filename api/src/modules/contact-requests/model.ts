@@ -31,6 +31,11 @@ import { contactApiMessages, requestsApiMessages } from "./messages.ts";
 
 const tags = ["Contact requests"];
 
+const requestCustomerSchema = Type.Object(
+  { id: Type.Integer({ minimum: 1 }), name: Type.String() },
+  { additionalProperties: false },
+);
+
 const requestFields = {
   id: Type.Integer({ minimum: 1 }),
   name: Type.String(),
@@ -38,6 +43,8 @@ const requestFields = {
   company: nullable(Type.String()),
   message: Type.String(),
   created_at: Type.String({ format: "date-time" }),
+  // The customer the request was taken over into („Als Kunde übernehmen“); null before.
+  customer: nullable(requestCustomerSchema),
 };
 
 const contactRequestSchema = schemaOf<ContactRequest>()(
@@ -100,11 +107,6 @@ const whoSchema = Type.Object(
   { additionalProperties: false, description: "`id` is null once that account is deleted (the name is kept)." },
 );
 
-const requestCustomerSchema = Type.Object(
-  { id: Type.Integer({ minimum: 1 }), name: Type.String() },
-  { additionalProperties: false },
-);
-
 const requestDetailSchema = schemaOf<ContactRequestDetail>()(
   Type.Object(
     {
@@ -124,8 +126,6 @@ const requestDetailSchema = schemaOf<ContactRequestDetail>()(
         ),
         { description: "Replies sent to the visitor from the portal, oldest first." },
       ),
-      // The customer the request was taken over into („Als Kunde übernehmen“); null before.
-      customer: nullable(requestCustomerSchema),
       customer_matches: Type.Array(requestCustomerSchema, {
         description:
           "Before a takeover: customers whose e-mail or an Ansprechpartner's equals the request's (trimmed, any case), at most 10, to link instead of creating a duplicate. Empty once taken over.",

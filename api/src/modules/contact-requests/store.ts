@@ -45,12 +45,18 @@ async function insertContactRequestRow(sql: Queries, request: ContactRequestInpu
   return row.id;
 }
 
-type RequestRow = Row<ContactRequest>;
+type RequestRow = Row<Omit<ContactRequest, "customer">> & { customer_id: number | null; customer_name: string | null };
 
 function toContactRequest(row: RequestRow): ContactRequest {
-  const { id, name, email, company, message, created_at, is_done } = row;
-  return { id, name, email, company, message, created_at: created_at.toISOString(), is_done };
+  const { id, name, email, company, message, created_at, is_done, customer_id, customer_name } = row;
+  const customer = customer_id !== null ? { id: customer_id, name: customer_name ?? "" } : null;
+  return { id, name, email, company, message, created_at: created_at.toISOString(), is_done, customer };
 }
+
+/** The linked customer's id and name beside a request's columns (`r` is contact_requests). */
+const customerColumns = `
+  r.customer_id::int as customer_id,
+  (select c.name from customers c where c.id = r.customer_id) as customer_name`;
 
 /** A page row with the counts beside it; `id` is null when there is no open request at all. */
 type OpenPageRow = { open_count: number; done_count: number } & (RequestRow | { [K in keyof RequestRow]: null });
@@ -69,15 +75,15 @@ export async function listOpenRequests(
   const after =
     before === null
       ? sql``
-      : sql`and (created_at, id) < (select created_at, id from contact_requests where id = ${before})`;
+      : sql`and (r.created_at, r.id) < (select created_at, id from contact_requests where id = ${before})`;
   const rows = await sql<OpenPageRow[]>`
     select counts.open as open_count, counts.done as done_count, page.*
     from contact_request_counts counts
     left join lateral (
-      select id, name, email, company, message, created_at, is_done
-      from contact_requests
-      where not is_done ${after}
-      order by created_at desc, id desc
+      select r.id, r.name, r.email, r.company, r.message, r.created_at, r.is_done, ${sql.unsafe(customerColumns)}
+      from contact_requests r
+      where not r.is_done ${after}
+      order by r.created_at desc, r.id desc
       limit ${limit + 1}
     ) page on true`;
   const [first] = rows;
@@ -100,7 +106,8 @@ export async function listOpenRequests(
 export function keptOpenRequests(sql: Sql, changes: ChangeFeed | null) {
   const pages = new TableCache<OpenRequestsPage>(changes, {
     name: "open requests",
-    tables: ["contact_requests"],
+    // A linked customer's new name shows in the list too.
+    tables: ["contact_requests", "customers"],
     maxEntries: 200,
   });
   return {
@@ -144,9 +151,11 @@ export async function markRequestDone(
 ): Promise<MarkDoneResult> {
   return sql.begin(async (tx) => {
     const [marked] = await tx<DoneRow[]>`
-      update contact_requests set is_done = true, done_at = now(), done_by = ${user.id}, done_by_name = ${user.name}
-      where id = ${id} and not is_done
-      returning id, name, email, company, message, created_at, is_done, done_at, done_by, done_by_name`;
+      update contact_requests r
+      set is_done = true, done_at = now(), done_by = ${user.id}, done_by_name = ${user.name}
+      where r.id = ${id} and not r.is_done
+      returning r.id, r.name, r.email, r.company, r.message, r.created_at, r.is_done, r.done_at, r.done_by,
+        r.done_by_name, ${tx.unsafe(customerColumns)}`;
     if (!marked) {
       const [existing] = await tx`select 1 from contact_requests where id = ${id}`;
       return existing ? { outcome: "already-done" } : { outcome: "not-found" };
@@ -163,8 +172,6 @@ interface DetailRow extends RequestRow {
   done_at: Date | null;
   done_by: number | null;
   done_by_name: string | null;
-  customer_id: number | null;
-  customer_name: string | null;
 }
 
 interface ReplyRow {
@@ -192,18 +199,17 @@ export async function findRequestDetail(sql: Queries, id: number): Promise<Conta
     from contact_requests r left join customers c on c.id = r.customer_id
     where r.id = ${id}`;
   if (!row) return null;
-  const customer = row.customer_id !== null ? { id: row.customer_id, name: row.customer_name ?? "" } : null;
-  const matches = customer === null ? await customersWithEmail(sql, row.email) : [];
+  const request = toContactRequest(row);
+  const matches = request.customer === null ? await customersWithEmail(sql, row.email) : [];
   const replies = await sql<ReplyRow[]>`
     select id, message, sent_by, sent_by_name, created_at
     from contact_request_replies where request_id = ${id}
     order by created_at, id`;
   return {
-    ...toContactRequest(row),
+    ...request,
     done_at: row.done_at?.toISOString() ?? null,
     done_by: row.done_by_name !== null ? { id: row.done_by, name: row.done_by_name } : null,
     replies: replies.map(toReply),
-    customer,
     customer_matches: matches,
   };
 }

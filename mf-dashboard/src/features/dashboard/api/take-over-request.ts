@@ -1,6 +1,7 @@
 import type { TakenOverAnswer } from "@klarwerk/kit";
 import { ApiError, callApi } from "@klarwerk/kit/browser";
 import { useMutation, useQueryClient } from "@klarwerk/kit/query";
+import { showRequestCustomer } from "./get-open-requests";
 import { requestQueryOptions } from "./get-request";
 
 export interface TakeOverInput {
@@ -35,6 +36,7 @@ export function useTakeOverRequest({ onSuccess, onCustomerExists, onError }: Tak
     mutationFn: takeOverRequest,
     onSuccess: (answer) => {
       queryClient.setQueryData(requestQueryOptions(answer.request.id).queryKey, answer.request);
+      showRequestCustomer(queryClient, answer.request.id, answer.customer);
       onSuccess?.(answer);
     },
     onError: (error, input) => {

@@ -15,9 +15,8 @@ interface RequestDetailsProps {
 
 /** What the dialog shows before the server's details arrive: the list's request, no replies yet. */
 function placeholderOf(request: ContactRequest | DoneContactRequest): ContactRequestDetail {
-  const unknownCustomer = { customer: null, customer_matches: [] };
-  if ("done_at" in request) return { ...request, replies: [], ...unknownCustomer };
-  return { ...request, done_at: null, done_by: null, replies: [], ...unknownCustomer };
+  if ("done_at" in request) return { ...request, replies: [], customer_matches: [] };
+  return { ...request, done_at: null, done_by: null, replies: [], customer_matches: [] };
 }
 
 /**
