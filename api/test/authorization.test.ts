@@ -278,6 +278,14 @@ const portalRoutes: Record<string, PortalRoute> = {
       json: { message: "Vielen Dank, wir melden uns." },
     }),
   },
+  // Linked to the matrix's customer: every allowed identity takes over a request of its own.
+  "POST /api/requests/:id/customer": {
+    allowed: 200,
+    request: async () => ({
+      path: `/api/requests/${await openRequestId()}/customer`,
+      json: { customer_id: customerId },
+    }),
+  },
   "GET /api/outbox": { adminOnly: true, allowed: 200, request: async () => ({ path: "/api/outbox" }) },
   "POST /api/outbox/:id/retry": {
     adminOnly: true,

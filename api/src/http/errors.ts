@@ -14,6 +14,8 @@ export class HttpError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More of the answer's body beside `code` and `message` (e.g. the matches of `customer-exists`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "HttpError";
@@ -89,7 +91,7 @@ export const errorHandler = new Elysia({ name: "error-handler" }).onError(
     const failure = knownFailure(code, error, request);
     if (failure) {
       Object.assign(set.headers, failure.headers);
-      const body: ErrorBody = { code: failure.code, message: failure.message };
+      const body: ErrorBody = { ...failure.extra, code: failure.code, message: failure.message };
       return status(failure.status, body);
     }
     const requestId = crypto.randomUUID();

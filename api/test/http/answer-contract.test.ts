@@ -34,6 +34,7 @@ import {
   replyRoute,
   requestDetailRoute,
   sendContactRoute,
+  takeOverRoute,
 } from "../../src/modules/contact-requests/model.ts";
 import {
   createCustomerRoute,
@@ -181,6 +182,7 @@ const answerSchemas = {
   "GET /api/requests/:id": requestDetailRoute.answer,
   "PUT /api/requests/:id/done": markDoneRoute.answer,
   "POST /api/requests/:id/reply": replyRoute.answer,
+  "POST /api/requests/:id/customer": takeOverRoute.answer,
   "GET /api/outbox": listOutboxRoute.answer,
   "POST /api/outbox/:id/retry": retryMailRoute.answer,
   "POST /api/operations/backup": backupRoute.answer,

@@ -467,6 +467,45 @@ const cases: Case[] = [
     },
   },
   {
+    route: "POST /api/requests/:id/customer",
+    name: "request taken over into a new customer: the customer's own create event",
+    run: async () => {
+      const email = uniqueEmail("uebernahme");
+      await call(app, "/api/contact", { json: { name: "Vera Neu", email, message: "Drei" } });
+      const [row] = await db.sql<{ id: number }[]>`select max(id)::int as id from contact_requests`;
+      return {
+        call: json("POST", `/api/requests/${row?.id}/customer`, {}, staff.token),
+        expected: { action: "customer.created", actor: staff.name, fields: ["name", "email", "status"] },
+      };
+    },
+  },
+  {
+    route: "POST /api/requests/:id/customer",
+    name: "request linked to an existing customer",
+    run: async () => {
+      const customer = await callJson<{ customer: { id: number } }>(app, "/api/customers", {
+        token: staff.token,
+        json: { name: "Bestand GmbH" },
+      });
+      await call(app, "/api/contact", { json: { name: "Vera", email: uniqueEmail("bestand"), message: "Vier" } });
+      const [row] = await db.sql<{ id: number }[]>`select max(id)::int as id from contact_requests`;
+      return {
+        call: json(
+          "POST",
+          `/api/requests/${row?.id}/customer`,
+          { customer_id: customer.body.customer.id },
+          staff.token,
+        ),
+        expected: {
+          action: "contact_request.customer_linked",
+          actor: staff.name,
+          objectId: String(row?.id),
+          fields: ["customer_id"],
+        },
+      };
+    },
+  },
+  {
     route: "POST /api/customers",
     name: "customer created",
     run: async () => ({

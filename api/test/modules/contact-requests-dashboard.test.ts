@@ -106,6 +106,7 @@ describe("GET /api/requests", () => {
       message: "<script>alert(1)</script>\nZweite Zeile",
       created_at: expect.any(String),
       is_done: false,
+      customer: null,
     });
     expect(new Date(first?.created_at ?? "").toISOString()).toBe("2025-03-02T09:30:15.123Z");
     expect(answer.body.requests[1]?.company).toBe("Muster GmbH");

@@ -86,7 +86,13 @@ import type {
   ReleaseUploadQuery,
   RolloutAnswer,
 } from "./releases";
-import type { ContactRequestAnswer, MarkedDoneAnswer, OpenRequestsPage, RepliedAnswer } from "./requests";
+import type {
+  ContactRequestAnswer,
+  MarkedDoneAnswer,
+  OpenRequestsPage,
+  RepliedAnswer,
+  TakenOverAnswer,
+} from "./requests";
 import type {
   DocumentSendingsAnswer,
   InvoiceMailAnswer,
@@ -170,6 +176,7 @@ export interface ApiRoutes {
   "GET /api/requests/:id": { answer: ContactRequestAnswer };
   "PUT /api/requests/:id/done": { answer: MarkedDoneAnswer };
   "POST /api/requests/:id/reply": { body: { message: string }; answer: RepliedAnswer };
+  "POST /api/requests/:id/customer": { body: { customer_id?: number }; answer: TakenOverAnswer };
 
   "GET /api/outbox": { answer: OutboxList };
   "GET /api/audit": { query: AuditListQuery; answer: AuditPage };

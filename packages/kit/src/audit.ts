@@ -132,6 +132,9 @@ export const auditActions = {
   "contact_request.received": action("Kontaktanfrage eingegangen", "other", "contact_request"),
   "contact_request.done": action("Anfrage erledigt", "other", "contact_request"),
   "contact_request.replied": action("Anfrage beantwortet", "other", "contact_request"),
+  // „Als Kunde übernehmen“ with an existing customer (fields: customer_id); taking a request over
+  // into a new customer is that customer's `customer.created` (decision 0095).
+  "contact_request.customer_linked": action("Anfrage mit Kunde verknüpft", "other", "contact_request"),
   // The daily retention job: how many requests and mails went, never whose (each is in the erasure ledger).
   "contact_request.retention_deleted": action(
     "Erledigte Anfragen nach Ablauf der Frist gelöscht",

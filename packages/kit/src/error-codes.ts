@@ -37,6 +37,8 @@ export const apiErrorCodes = [
   // Contact requests.
   "contact-request-not-found",
   "contact-request-already-done",
+  "contact-request-taken-over",
+  "customer-exists",
   // Customers.
   "customer-not-found",
   "contact-not-found",

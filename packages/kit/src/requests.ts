@@ -10,6 +10,8 @@ export interface ContactRequest {
   message: string;
   created_at: string;
   is_done: boolean;
+  /** The customer it was taken over into („Als Kunde übernehmen“, decision 0095), null before. */
+  customer: RequestCustomer | null;
 }
 
 /**
@@ -62,7 +64,46 @@ export interface ContactRequestDetail extends ContactRequest {
   done_at: string | null;
   done_by: { id: number | null; name: string } | null;
   replies: ContactRequestReply[];
+  /**
+   * Before a takeover: existing customers whose e-mail or an Ansprechpartner's equals the
+   * request's (trimmed, any case), which the dialog offers to link instead of creating a
+   * duplicate; empty once taken over.
+   */
+  customer_matches: RequestCustomer[];
 }
+
+/** A customer as the request's dialog names it. */
+export interface RequestCustomer {
+  id: number;
+  name: string;
+}
+
+/**
+ * `POST /api/requests/{id}/customer` `{ customer_id? }`: without one a new customer from the
+ * request (refused with 409 `customer-exists` and `matches` when one has its e-mail), with one
+ * the link to that customer. `created` tells which.
+ */
+export interface TakenOverAnswer {
+  request: ContactRequestDetail;
+  customer: RequestCustomer;
+  created: boolean;
+}
+
+/** The 409 body when customers with the request's e-mail exist: link one of them instead. */
+export interface CustomerExistsError {
+  code: "customer-exists";
+  message: string;
+  matches: RequestCustomer[];
+}
+
+/** German words of „Als Kunde übernehmen“, for the API's answers and the dashboard alike. */
+export const requestCustomerMessages = {
+  customerExists: "Es gibt schon einen Kunden mit dieser E-Mail-Adresse. Bitte verknüpfen Sie die Anfrage mit ihm.",
+  takenOver: (name: string) => `Diese Anfrage wurde bereits als Kunde „${name}“ übernommen.`,
+  customerNotFound: "Diesen Kunden gibt es nicht (mehr).",
+  customerIdInvalid: "„customer_id“ muss die Nummer eines Kunden sein (eine ganze Zahl ab 1).",
+  notJsonObject: 'Bitte senden Sie ein JSON-Objekt, z. B. {} oder { "customer_id": 12 }.',
+} as const;
 
 /** `GET /api/requests/{id}`. */
 export interface ContactRequestAnswer {

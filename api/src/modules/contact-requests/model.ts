@@ -13,6 +13,8 @@ import {
   type OpenRequestsPage,
   openRequestsPage,
   type RepliedAnswer,
+  requestCustomerMessages,
+  type TakenOverAnswer,
 } from "@klarwerk/kit";
 import { Type } from "@sinclair/typebox";
 import { t } from "elysia";
@@ -29,6 +31,11 @@ import { contactApiMessages, requestsApiMessages } from "./messages.ts";
 
 const tags = ["Contact requests"];
 
+const requestCustomerSchema = Type.Object(
+  { id: Type.Integer({ minimum: 1 }), name: Type.String() },
+  { additionalProperties: false },
+);
+
 const requestFields = {
   id: Type.Integer({ minimum: 1 }),
   name: Type.String(),
@@ -36,6 +43,8 @@ const requestFields = {
   company: nullable(Type.String()),
   message: Type.String(),
   created_at: Type.String({ format: "date-time" }),
+  // The customer the request was taken over into („Als Kunde übernehmen“); null before.
+  customer: nullable(requestCustomerSchema),
 };
 
 const contactRequestSchema = schemaOf<ContactRequest>()(
@@ -117,6 +126,10 @@ const requestDetailSchema = schemaOf<ContactRequestDetail>()(
         ),
         { description: "Replies sent to the visitor from the portal, oldest first." },
       ),
+      customer_matches: Type.Array(requestCustomerSchema, {
+        description:
+          "Before a takeover: customers whose e-mail or an Ansprechpartner's equals the request's (trimmed, any case), at most 10, to link instead of creating a duplicate. Empty once taken over.",
+      }),
     },
     { additionalProperties: false },
   ),
@@ -298,3 +311,42 @@ export function replyOf(body: typeof replyRoute.body.static): string {
   if (message.length > limits.messageMax) throw invalid(requestsApiMessages.replyTooLong);
   return message;
 }
+
+const takenOverSchema = schemaOf<TakenOverAnswer>()(
+  Type.Object(
+    {
+      request: requestDetailSchema,
+      customer: requestCustomerSchema,
+      created: Type.Boolean({ description: "true: a new customer; false: linked to an existing one." }),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+export const takeOverRoute = endpoint("POST /api/requests/:id/customer")({
+  summary: "„Als Kunde übernehmen“: make a customer of the request, or link it to an existing one",
+  description:
+    "Without `customer_id` a new customer (name and e-mail of the request, the default status) is created through the customer list's own create, unless customers with the request's e-mail (theirs or an Ansprechpartner's) exist: then 409 `customer-exists` with `matches` `[{ id, name }]`, nothing is created, and the client offers to link one. With `customer_id` the request is linked to that customer. The request then shows in the customer's timeline. `GET /api/requests/{id}` names the link (`customer`) and the matches (`customer_matches`) beforehand.",
+  tags,
+  idParam: requestIdParam,
+  body: t.Object(
+    {
+      customer_id: t.Optional(
+        t.Integer({ minimum: 1, maximum: 2 ** 53 - 1, error: requestCustomerMessages.customerIdInvalid }),
+      ),
+    },
+    { error: requestCustomerMessages.notJsonObject },
+  ),
+  answer: { status: 200, description: "The request with its customer.", schema: takenOverSchema },
+  errors: {
+    400: { "bad-request": [httpMessages.badRequest] },
+    404: { ...requestNotFound, "customer-not-found": [requestCustomerMessages.customerNotFound] },
+    409: {
+      "customer-exists": [requestCustomerMessages.customerExists],
+      "contact-request-taken-over": [requestCustomerMessages.takenOver("Muster GmbH")],
+    },
+    422: {
+      validation: [requestCustomerMessages.customerIdInvalid, requestCustomerMessages.notJsonObject],
+    },
+  },
+});

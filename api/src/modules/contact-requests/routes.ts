@@ -3,7 +3,14 @@ import type { Deps } from "../../deps.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { idParams } from "../../http/ids.ts";
 import { visitorActor } from "../audit/index.ts";
-import { markDoneRoute, openRequestsRoute, replyRoute, requestDetailRoute, sendContactRoute } from "./model.ts";
+import {
+  markDoneRoute,
+  openRequestsRoute,
+  replyRoute,
+  requestDetailRoute,
+  sendContactRoute,
+  takeOverRoute,
+} from "./model.ts";
 import { schedulePurge } from "./retention.ts";
 import { contactRequestsService } from "./service.ts";
 
@@ -20,7 +27,9 @@ const accepted = { status: "received" } as const;
  *   them: the portal is the company's staff tool and the requests its shared inbox;
  * - `PUT /api/requests/{id}/done` (bearer): marks one done for the signed-in user;
  * - `GET /api/requests/{id}` (bearer) → `{ request }` with who marked it done and every reply;
- * - `POST /api/requests/{id}/reply` (bearer) `{ message }` → 201 `{ request, counts }`.
+ * - `POST /api/requests/{id}/reply` (bearer) `{ message }` → 201 `{ request, counts }`;
+ * - `POST /api/requests/{id}/customer` (bearer) `{ customer_id? }` → `{ request, customer, created }`:
+ *   „Als Kunde übernehmen“ (decision 0095), 409 `customer-exists` with `matches` instead of a duplicate.
  * While the server runs, answered requests are deleted after the retention period.
  */
 export function contactRequestsModule(
@@ -62,5 +71,9 @@ export function contactRequestsModule(
       "/requests/:id/reply",
       async ({ id, body, user, actor, status }) => status(201, await service.reply(id, body, user, actor)),
       { auth: true, ...replyRoute.options() },
-    );
+    )
+    .post("/requests/:id/customer", ({ id, body, user, actor }) => service.takeOver(id, body, user, actor), {
+      auth: true,
+      ...takeOverRoute.options(),
+    });
 }

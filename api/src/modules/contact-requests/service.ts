@@ -5,6 +5,7 @@ import {
   type OpenRequestsPage,
   openRequestsPage,
   type RepliedAnswer,
+  type TakenOverAnswer,
   type User,
 } from "@klarwerk/kit";
 import type { Deps } from "../../deps.ts";
@@ -15,7 +16,7 @@ import { enqueueMail } from "../../mail/outbox-store.ts";
 import { contactRequestMail, replyMail } from "../../mail/templates.ts";
 import type { AuditActor } from "../audit/index.ts";
 import { contactApiMessages, requestsApiMessages } from "./messages.ts";
-import { type ContactSubmissionRead, replyOf, type replyRoute } from "./model.ts";
+import { type ContactSubmissionRead, replyOf, type replyRoute, type takeOverRoute } from "./model.ts";
 import {
   findRequestDetail,
   insertContactRequest,
@@ -23,6 +24,7 @@ import {
   keptOpenRequests,
   markRequestDone,
   requestCounts,
+  takeOverRequest,
 } from "./store.ts";
 
 /** Per client address: more accepted requests than this within the window are refused (429). */
@@ -123,6 +125,29 @@ export function contactRequestsService({
     return answer;
   }
 
+  /**
+   * „Als Kunde übernehmen“ (store.ts's `takeOverRequest`); a new customer is announced to the
+   * customer list before the answer, as the list's own create does.
+   */
+  async function takeOver(
+    requestId: number,
+    body: typeof takeOverRoute.body.static,
+    user: User,
+    actor: AuditActor,
+  ): Promise<TakenOverAnswer> {
+    const answer = await sql.begin(async (tx) => {
+      const done = await takeOverRequest(tx, { requestId, customerId: body.customer_id ?? null, editor: user }, actor);
+      if (!done) return null;
+      const request = await findRequestDetail(tx, requestId);
+      if (!request) throw new Error("the request vanished under its row lock");
+      return { done, request };
+    });
+    if (!answer) throw notFound();
+    if (answer.done.change) changes?.changed("customers", answer.done.change);
+    openRequests.changed();
+    return { request: answer.request, customer: answer.done.customer, created: answer.done.created };
+  }
+
   // `purged`: after the retention purge deleted requests, the kept pages are read again.
-  return { receive, listOpen, markDone, detail, reply, purged: openRequests.changed };
+  return { receive, listOpen, markDone, detail, reply, takeOver, purged: openRequests.changed };
 }

@@ -1,17 +1,22 @@
-import type {
-  ContactRequest,
-  ContactRequestCounts,
-  ContactRequestDetail,
-  ContactRequestReply,
-  DoneContactRequest,
-  MarkedDoneAnswer,
-  OpenRequestsPage,
+import {
+  type ContactRequest,
+  type ContactRequestCounts,
+  type ContactRequestDetail,
+  type ContactRequestReply,
+  checkCustomer,
+  type DoneContactRequest,
+  type MarkedDoneAnswer,
+  type OpenRequestsPage,
+  type RequestCustomer,
+  requestCustomerMessages,
 } from "@klarwerk/kit";
 import type { ChangeFeed } from "../../db/change-feed.ts";
 import type { Queries, Sql, Transaction } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
 import { TableCache } from "../../db/table-cache.ts";
+import { HttpError } from "../../http/errors.ts";
 import { type AuditActor, recordAuditEvent, withinTransaction } from "../audit/index.ts";
+import { type CustomerChange, createCustomers, customersWithEmail, lockedCustomerName } from "../customers/index.ts";
 import type { ContactRequestInput } from "./model.ts";
 
 // Every statement on contact_requests: the contact form inserts, the dashboard lists and marks
@@ -40,12 +45,18 @@ async function insertContactRequestRow(sql: Queries, request: ContactRequestInpu
   return row.id;
 }
 
-type RequestRow = Row<ContactRequest>;
+type RequestRow = Row<Omit<ContactRequest, "customer">> & { customer_id: number | null; customer_name: string | null };
 
 function toContactRequest(row: RequestRow): ContactRequest {
-  const { id, name, email, company, message, created_at, is_done } = row;
-  return { id, name, email, company, message, created_at: created_at.toISOString(), is_done };
+  const { id, name, email, company, message, created_at, is_done, customer_id, customer_name } = row;
+  const customer = customer_id !== null ? { id: customer_id, name: customer_name ?? "" } : null;
+  return { id, name, email, company, message, created_at: created_at.toISOString(), is_done, customer };
 }
+
+/** The linked customer's id and name beside a request's columns (`r` is contact_requests). */
+const customerColumns = `
+  r.customer_id::int as customer_id,
+  (select c.name from customers c where c.id = r.customer_id) as customer_name`;
 
 /** A page row with the counts beside it; `id` is null when there is no open request at all. */
 type OpenPageRow = { open_count: number; done_count: number } & (RequestRow | { [K in keyof RequestRow]: null });
@@ -64,15 +75,15 @@ export async function listOpenRequests(
   const after =
     before === null
       ? sql``
-      : sql`and (created_at, id) < (select created_at, id from contact_requests where id = ${before})`;
+      : sql`and (r.created_at, r.id) < (select created_at, id from contact_requests where id = ${before})`;
   const rows = await sql<OpenPageRow[]>`
     select counts.open as open_count, counts.done as done_count, page.*
     from contact_request_counts counts
     left join lateral (
-      select id, name, email, company, message, created_at, is_done
-      from contact_requests
-      where not is_done ${after}
-      order by created_at desc, id desc
+      select r.id, r.name, r.email, r.company, r.message, r.created_at, r.is_done, ${sql.unsafe(customerColumns)}
+      from contact_requests r
+      where not r.is_done ${after}
+      order by r.created_at desc, r.id desc
       limit ${limit + 1}
     ) page on true`;
   const [first] = rows;
@@ -95,7 +106,8 @@ export async function listOpenRequests(
 export function keptOpenRequests(sql: Sql, changes: ChangeFeed | null) {
   const pages = new TableCache<OpenRequestsPage>(changes, {
     name: "open requests",
-    tables: ["contact_requests"],
+    // A linked customer's new name shows in the list too.
+    tables: ["contact_requests", "customers"],
     maxEntries: 200,
   });
   return {
@@ -139,9 +151,11 @@ export async function markRequestDone(
 ): Promise<MarkDoneResult> {
   return sql.begin(async (tx) => {
     const [marked] = await tx<DoneRow[]>`
-      update contact_requests set is_done = true, done_at = now(), done_by = ${user.id}, done_by_name = ${user.name}
-      where id = ${id} and not is_done
-      returning id, name, email, company, message, created_at, is_done, done_at, done_by, done_by_name`;
+      update contact_requests r
+      set is_done = true, done_at = now(), done_by = ${user.id}, done_by_name = ${user.name}
+      where r.id = ${id} and not r.is_done
+      returning r.id, r.name, r.email, r.company, r.message, r.created_at, r.is_done, r.done_at, r.done_by,
+        r.done_by_name, ${tx.unsafe(customerColumns)}`;
     if (!marked) {
       const [existing] = await tx`select 1 from contact_requests where id = ${id}`;
       return existing ? { outcome: "already-done" } : { outcome: "not-found" };
@@ -180,18 +194,23 @@ function toReply(row: ReplyRow): ContactRequestReply {
 /** One request with who marked it done and every reply, oldest first; null when there is none. */
 export async function findRequestDetail(sql: Queries, id: number): Promise<ContactRequestDetail | null> {
   const [row] = await sql<DetailRow[]>`
-    select id, name, email, company, message, created_at, is_done, done_at, done_by, done_by_name
-    from contact_requests where id = ${id}`;
+    select r.id, r.name, r.email, r.company, r.message, r.created_at, r.is_done, r.done_at, r.done_by, r.done_by_name,
+      c.id::int as customer_id, c.name as customer_name
+    from contact_requests r left join customers c on c.id = r.customer_id
+    where r.id = ${id}`;
   if (!row) return null;
+  const request = toContactRequest(row);
+  const matches = request.customer === null ? await customersWithEmail(sql, row.email) : [];
   const replies = await sql<ReplyRow[]>`
     select id, message, sent_by, sent_by_name, created_at
     from contact_request_replies where request_id = ${id}
     order by created_at, id`;
   return {
-    ...toContactRequest(row),
+    ...request,
     done_at: row.done_at?.toISOString() ?? null,
     done_by: row.done_by_name !== null ? { id: row.done_by, name: row.done_by_name } : null,
     replies: replies.map(toReply),
+    customer_matches: matches,
   };
 }
 
@@ -230,4 +249,61 @@ export async function requestCounts(sql: Queries): Promise<ContactRequestCounts>
   const [counts] = await sql<ContactRequestCounts[]>`select open, done from contact_request_counts`;
   if (!counts) throw new Error("contact_request_counts has no row");
   return counts;
+}
+
+/** What a takeover did: the customer, whether it is new, and the list's change when it is. */
+export interface TakeOver {
+  customer: RequestCustomer;
+  created: boolean;
+  change: CustomerChange | null;
+}
+
+/**
+ * „Als Kunde übernehmen“ in the caller's transaction, the request locked until it commits (a
+ * second takeover of it waits, then finds the link: 409). With `customerId` the request is linked
+ * to that customer (404 without it); without, a new customer is made from the request's name and
+ * e-mail through the customer list's own create (its `customer.created` event in the same
+ * statement), unless customers with that e-mail exist: then 409 `customer-exists` with them, and
+ * nothing is created. Takeovers of requests from one address take turns (an advisory lock on
+ * it), so two at once cannot both create. Null: no such request.
+ */
+export async function takeOverRequest(
+  tx: Transaction,
+  {
+    requestId,
+    customerId,
+    editor,
+  }: { requestId: number; customerId: number | null; editor: { id: number; name: string } },
+  actor: AuditActor,
+): Promise<TakeOver | null> {
+  const [request] = await tx<{ name: string; email: string; customer_id: number | null }[]>`
+    select name, email, customer_id::int as customer_id from contact_requests where id = ${requestId} for update`;
+  if (!request) return null;
+  if (request.customer_id !== null) {
+    const [linked] = await tx<{ name: string }[]>`select name from customers where id = ${request.customer_id}`;
+    throw new HttpError(409, "contact-request-taken-over", requestCustomerMessages.takenOver(linked?.name ?? ""));
+  }
+  if (customerId !== null) {
+    const name = await lockedCustomerName(tx, customerId);
+    if (name === null) throw new HttpError(404, "customer-not-found", requestCustomerMessages.customerNotFound);
+    await tx`update contact_requests set customer_id = ${customerId} where id = ${requestId}`;
+    await recordAuditEvent(tx, actor, {
+      action: "contact_request.customer_linked",
+      objectId: requestId,
+      fields: ["customer_id"],
+    });
+    return { customer: { id: customerId, name }, created: false, change: null };
+  }
+  await tx`select pg_advisory_xact_lock(hashtext(${`request-customer:${request.email.trim().toLowerCase()}`}))`;
+  const matches = await customersWithEmail(tx, request.email);
+  if (matches.length > 0)
+    throw new HttpError(409, "customer-exists", requestCustomerMessages.customerExists, {}, { matches });
+  const check = checkCustomer({ name: request.name, email: request.email.trim() });
+  if (!check.ok)
+    throw new HttpError(422, "validation", Object.values(check.errors)[0] ?? requestCustomerMessages.customerNotFound);
+  const { customers, change } = await createCustomers(tx, [{ customer: check.customer, editor, actor }]);
+  const [created] = customers;
+  if (!created) throw new Error("the customer was not created");
+  await tx`update contact_requests set customer_id = ${created.id} where id = ${requestId}`;
+  return { customer: { id: created.id, name: created.name }, created: true, change };
 }

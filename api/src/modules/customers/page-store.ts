@@ -188,7 +188,8 @@ export function logActivity(
  * One page of the customer's timeline, newest first, or null without the customer: its notes,
  * calls and meetings; its invoices (a restricted one, and its payments, for admins only, as
  * everywhere), quotes and payments; mails the product wrote to its address or an
- * Ansprechpartner's; contact requests from those addresses. Read-only joins, one statement.
+ * Ansprechpartner's; contact requests from those addresses or taken over into it (migration 055),
+ * each once. Read-only joins, one statement.
  */
 export async function readTimeline(
   sql: Sql,
@@ -228,7 +229,8 @@ export async function readTimeline(
       from outbox o where lower(o.to_address) in (select address from addresses)
       union all
       select 'request', r.id, r.created_at, r.message, r.name, null, null, null
-      from contact_requests r where lower(r.email) in (select address from addresses)
+      from contact_requests r
+      where r.customer_id = ${id} or lower(r.email) in (select address from addresses)
     )
     select kind, id::int as id, at, text, author, number, amount_cents::int as amount_cents,
       invoice_id::int as invoice_id

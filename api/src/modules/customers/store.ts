@@ -246,7 +246,7 @@ export interface NewCustomer {
  * as the change trigger (migration 033) describes them) that the statement's transaction made.
  */
 export async function createCustomers(
-  sql: Sql,
+  sql: Queries,
   items: readonly NewCustomer[],
 ): Promise<{ customers: Customer[]; change: CustomerChange }> {
   if (items.length === 0) throw new Error("createCustomers needs at least one customer");
@@ -353,4 +353,27 @@ async function writeCustomer(
     [name_lower, stored.status],
   ];
   return { customer: stored, change: { op: "update", rows }, before };
+}
+
+/**
+ * Customers whose e-mail, or an Ansprechpartner's, equals `email` (trimmed, any case), oldest
+ * first: who a contact request from that address may already be („Als Kunde übernehmen“).
+ */
+export async function customersWithEmail(sql: Queries, email: string): Promise<{ id: number; name: string }[]> {
+  const address = email.trim().toLowerCase();
+  if (address === "") return [];
+  return sql<{ id: number; name: string }[]>`
+    select id::int as id, name from customers
+    where id in (
+      select id from customers where lower(trim(email)) = ${address} and email is not null
+      union
+      select customer_id from customer_contacts where lower(email) = ${address} and email is not null
+    )
+    order by id limit 10`;
+}
+
+/** The customer's name, locked against deletion until the caller's transaction ends; null without it. */
+export async function lockedCustomerName(sql: Queries, id: number): Promise<string | null> {
+  const [row] = await sql<{ name: string }[]>`select name from customers where id = ${id} for key share`;
+  return row?.name ?? null;
 }

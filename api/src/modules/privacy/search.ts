@@ -61,7 +61,7 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
   const requests = present(
     (
       await sql<Row[]>`
-        select c.id, c.name, c.email, c.company, c.message, c.created_at, c.is_done, c.done_at,
+        select c.id, c.name, c.email, c.company, c.message, c.created_at, c.is_done, c.done_at, c.customer_id,
           (select coalesce(jsonb_agg(jsonb_build_object('message', r.message, 'sent_by_name', r.sent_by_name,
               'created_at', r.created_at) order by r.created_at, r.id), '[]'::jsonb)
             from contact_request_replies r where r.request_id = c.id) as replies

@@ -43,6 +43,24 @@ export const dashboardMessages = {
   },
 } as const;
 
+/** German texts of „Als Kunde übernehmen“ in the request dialog (decision 0095). */
+export const takeOverMessages = {
+  label: "Kunde",
+  takeOver: "Als Kunde übernehmen",
+  matchesIntro: "Es gibt schon einen Kunden mit dieser E-Mail-Adresse:",
+  link: "Verknüpfen",
+  linkLabel: (name: string) => `Mit „${name}“ verknüpfen`,
+  toCustomer: "Zum Kunden",
+  created: "Als Kunde übernommen",
+  linked: "Mit Kunde verknüpft",
+  customerText: (name: string) => `Kunde: ${name}`,
+  failed: "Übernahme fehlgeschlagen",
+  exists: "Es gibt schon einen Kunden mit dieser E-Mail-Adresse. Bitte verknüpfen Sie die Anfrage mit ihm.",
+} as const;
+
+/** The customer page of the customer tool (mf-customers), where „Zum Kunden“ leads. */
+export const customerPath = (id: number) => `/customers/${id}`;
+
 /** German texts of "Antworten" in the request dialog. */
 export const replyMessages = {
   open: "Antworten",

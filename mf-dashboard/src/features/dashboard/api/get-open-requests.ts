@@ -1,4 +1,4 @@
-import type { ContactRequestCounts, OpenRequestsPage } from "@klarwerk/kit";
+import type { ContactRequestCounts, OpenRequestsPage, RequestCustomer } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
 import { infiniteQueryOptions, type QueryClient, refetchAfterWrite, useInfiniteQuery } from "@klarwerk/kit/query";
 
@@ -45,6 +45,22 @@ export function leaveOpenRequests(queryClient: QueryClient, id: number, counts: 
       : data,
   );
   void refetchAfterWrite(queryClient, queryKey);
+}
+
+/** After „Als Kunde übernehmen“: the request's row in the cached list names its customer at once. */
+export function showRequestCustomer(queryClient: QueryClient, id: number, customer: RequestCustomer): void {
+  const { queryKey } = openRequestsQueryOptions();
+  queryClient.setQueryData(queryKey, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            requests: page.requests.map((request) => (request.id === id ? { ...request, customer } : request)),
+          })),
+        }
+      : data,
+  );
 }
 
 export function useOpenRequests() {

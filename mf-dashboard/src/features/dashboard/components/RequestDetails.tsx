@@ -4,6 +4,7 @@ import { Anchor, Button, DataList, Divider, Group, Modal, Paper, Stack, Text, Ti
 import { useRequest } from "../api/get-request";
 import { dashboardMessages as messages, replyMessages } from "../messages";
 import { ReplyForm } from "./ReplyForm";
+import { RequestCustomer } from "./RequestCustomer";
 
 interface RequestDetailsProps {
   /** The request shown; kept while the dialog closes so its content does not vanish mid-animation. */
@@ -14,8 +15,8 @@ interface RequestDetailsProps {
 
 /** What the dialog shows before the server's details arrive: the list's request, no replies yet. */
 function placeholderOf(request: ContactRequest | DoneContactRequest): ContactRequestDetail {
-  if ("done_at" in request) return { ...request, replies: [] };
-  return { ...request, done_at: null, done_by: null, replies: [] };
+  if ("done_at" in request) return { ...request, replies: [], customer_matches: [] };
+  return { ...request, done_at: null, done_by: null, replies: [], customer_matches: [] };
 }
 
 /**
@@ -82,6 +83,11 @@ export function RequestDetails({ request, opened, onClose }: RequestDetailsProps
               <DataList.ItemValue className="dash-message">{detail.message}</DataList.ItemValue>
             </DataList.Item>
           </DataList>
+          {stored.data && (
+            <Stack mt="md">
+              <RequestCustomer request={stored.data} />
+            </Stack>
+          )}
           <Divider my="lg" />
           <Stack gap="sm" component="section" aria-label={replyMessages.repliesTitle}>
             <Title order={3} size="h5">

@@ -1,10 +1,10 @@
 import type { ContactRequest, DoneContactRequest } from "@klarwerk/kit";
 import { formatDateTime } from "@klarwerk/kit/format";
 import { notifyError } from "@klarwerk/kit/portal";
-import { Anchor, Button, Group, Spoiler, Table } from "@klarwerk/kit/ui";
+import { Anchor, Button, Group, Spoiler, Table, Text } from "@klarwerk/kit/ui";
 import { useId } from "react";
 import { useMarkRequestDone } from "../api/mark-request-done";
-import { dashboardMessages as messages, replyMessages } from "../messages";
+import { customerPath, dashboardMessages as messages, replyMessages, takeOverMessages } from "../messages";
 
 const { columns } = messages;
 
@@ -32,8 +32,18 @@ export function RequestRow({ request, onDone, onReply }: RequestRowProps) {
   });
   return (
     <Table.Tr>
-      <Table.Td data-label={columns.name} className="dash-wrap" id={nameId} fw={600}>
-        {request.name}
+      <Table.Td data-label={columns.name} className="dash-wrap">
+        <Text span inherit fw={600} id={nameId}>
+          {request.name}
+        </Text>
+        {request.customer && (
+          <Text size="xs" mt={4} data-testid="request-row-customer">
+            {`${takeOverMessages.label}: `}
+            <Anchor href={customerPath(request.customer.id)} inherit>
+              {request.customer.name}
+            </Anchor>
+          </Text>
+        )}
       </Table.Td>
       <Table.Td data-label={columns.email} className="dash-wrap">
         <Anchor href={`mailto:${request.email}`} size="sm">

@@ -1,0 +1,13 @@
+/**
+ * What the customers module offers the rest of the API: the only file of this folder other
+ * modules may import (biome.json). Its Elysia plugin, `routes.ts`, is imported by api/src/app.ts
+ * alone. For „Als Kunde übernehmen“ (modules/contact-requests, decision 0095): the normal create
+ * (its audit event staged in the same statement) and the look-ups by e-mail and id.
+ */
+export {
+  type CustomerChange,
+  createCustomers,
+  customersWithEmail,
+  type Editor,
+  lockedCustomerName,
+} from "./store.ts";
