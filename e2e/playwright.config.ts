@@ -19,6 +19,13 @@ export default defineConfig({
   timeout: 90_000 * cpuSlowdown,
   expect: { timeout: 20_000 * cpuSlowdown },
   reporter: [["list"], ["json"]],
+  // A test that needs the shared database to itself (every open request done) is `*.last.e2e.ts`
+  // and runs after all others have finished. Playwright runs a dependency whole: naming a
+  // `.last` file on the command line runs every other test first.
+  projects: [
+    { name: "chromium", testIgnore: "**/*.last.e2e.ts" },
+    { name: "last", testMatch: "**/*.last.e2e.ts", dependencies: ["chromium"] },
+  ],
   use: {
     baseURL: process.env.E2E_BASE_URL || "http://localhost:3000",
     locale: "de-DE",

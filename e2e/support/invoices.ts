@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import postgres from "postgres";
 import { expect } from "./test";
-import { type TestUser, testOwner } from "./users";
+import { testOwner, tokenOf } from "./users";
 
 /** Company settings an invoice can be issued with (tax number, bank account); saved by the owner, an admin. */
 export const issuableCompany = {
@@ -11,12 +11,8 @@ export const issuableCompany = {
   bankName: "Beispielbank",
 };
 
-/** The user's bearer token, from a login through the API. */
-export async function tokenOf(request: APIRequestContext, user: TestUser): Promise<string> {
-  const response = await request.post("/api/login", { data: { email: user.email, password: user.password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
+/** The user's bearer token (users.ts), beside the invoices' helpers that most callers import too. */
+export { tokenOf };
 
 /** Makes the company settings issuable, as the owner (idempotent; other tests may do it too). */
 export async function companyReadyToIssue(request: APIRequestContext): Promise<void> {

@@ -27,8 +27,8 @@ export async function register(request: APIRequestContext, user: TestUser): Prom
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** Logs in through the API; the answer's token. */
-async function tokenOf(request: APIRequestContext, user: TestUser): Promise<string> {
+/** Logs in through the API; the answer's token (the bearer token of the user's calls). */
+export async function tokenOf(request: APIRequestContext, user: TestUser): Promise<string> {
   const response = await request.post("/api/login", { data: { email: user.email, password: user.password } });
   expect(response.status(), `login of ${user.email}: ${await response.text()}`).toBe(200);
   return ((await response.json()) as { token: string }).token;
