@@ -185,24 +185,29 @@ export async function recordAccess(
   access: { kind: ShareAccessKind; fileName: string | null; network: string; client: string },
   notice: ((opening: FirstOpening) => ComposedMail) | null = null,
 ): Promise<void> {
+  const logged = (tx: Queries) => tx`
+    insert into share_link_accesses (link_id, kind, file_name, network, client)
+    values (${id}, ${access.kind}, ${access.fileName}, ${access.network}, ${access.client})`;
+  // A download or a wrong password is one row; only an opening also marks the link (and may write
+  // the notice), in one transaction with its row.
+  if (access.kind !== "opened") {
+    await logged(sql);
+    return;
+  }
   await sql.begin(async (tx) => {
-    if (access.kind === "opened") {
-      const [first] = await tx<(Omit<FirstOpening, "sharer" | "client"> & { notify: boolean })[]>`
-        update share_links set first_opened_at = now(), last_access_at = now()
-        where id = ${id} and first_opened_at is null
-        returning notify_on_open as notify, target_kind as "targetKind", target_name as "targetName", label,
-                  first_opened_at as "openedAt"`;
-      if (!first) await tx`update share_links set last_access_at = now() where id = ${id}`;
-      else if (first.notify && notice) {
-        const [sharer] = await tx<{ name: string; address: string }[]>`
-          select u.name, u.email as address from share_links l join users u on u.id = l.created_by
-          where l.id = ${id} and u.status = 'active'`;
-        if (sharer) await enqueueMail(tx, notice({ ...first, sharer, client: access.client }));
-      }
+    const [first] = await tx<(Omit<FirstOpening, "sharer" | "client"> & { notify: boolean })[]>`
+      update share_links set first_opened_at = now(), last_access_at = now()
+      where id = ${id} and first_opened_at is null
+      returning notify_on_open as notify, target_kind as "targetKind", target_name as "targetName", label,
+                first_opened_at as "openedAt"`;
+    if (!first) await tx`update share_links set last_access_at = now() where id = ${id}`;
+    else if (first.notify && notice) {
+      const [sharer] = await tx<{ name: string; address: string }[]>`
+        select u.name, u.email as address from share_links l join users u on u.id = l.created_by
+        where l.id = ${id} and u.status = 'active'`;
+      if (sharer) await enqueueMail(tx, notice({ ...first, sharer, client: access.client }));
     }
-    await tx`
-      insert into share_link_accesses (link_id, kind, file_name, network, client)
-      values (${id}, ${access.kind}, ${access.fileName}, ${access.network}, ${access.client})`;
+    await logged(tx);
   });
 }
 

@@ -26,41 +26,31 @@ export function openRequestsQueryOptions() {
   });
 }
 
+/** Changes every loaded page of the cached open list in place (nothing while none is loaded). */
+function changeOpenPages(queryClient: QueryClient, change: (page: OpenRequestsPage) => OpenRequestsPage): void {
+  const { queryKey } = openRequestsQueryOptions();
+  queryClient.setQueryData(queryKey, (data) => (data ? { ...data, pages: data.pages.map(change) } : data));
+}
+
 /**
  * After "Erledigt" or "Antworten": the request leaves the cached open list at once and every page
  * takes the server's counts; then the list is refetched, so a page that was emptied fills up again.
  */
 export function leaveOpenRequests(queryClient: QueryClient, id: number, counts: ContactRequestCounts): void {
-  const { queryKey } = openRequestsQueryOptions();
-  queryClient.setQueryData(queryKey, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            counts,
-            requests: page.requests.filter((request) => request.id !== id),
-          })),
-        }
-      : data,
-  );
-  void refetchAfterWrite(queryClient, queryKey);
+  changeOpenPages(queryClient, (page) => ({
+    ...page,
+    counts,
+    requests: page.requests.filter((request) => request.id !== id),
+  }));
+  void refetchAfterWrite(queryClient, openRequestsQueryOptions().queryKey);
 }
 
 /** After „Als Kunde übernehmen“: the request's row in the cached list names its customer at once. */
 export function showRequestCustomer(queryClient: QueryClient, id: number, customer: RequestCustomer): void {
-  const { queryKey } = openRequestsQueryOptions();
-  queryClient.setQueryData(queryKey, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            requests: page.requests.map((request) => (request.id === id ? { ...request, customer } : request)),
-          })),
-        }
-      : data,
-  );
+  changeOpenPages(queryClient, (page) => ({
+    ...page,
+    requests: page.requests.map((request) => (request.id === id ? { ...request, customer } : request)),
+  }));
 }
 
 export function useOpenRequests() {
