@@ -11,7 +11,7 @@
 // sign-in's /dashboard, ≤ 40 KB for each next screen. For context also the same address with a
 // stored session and an empty cache.
 //
-// Usage: bun bench/first-load.ts [--no-build] [path ...]   (default: /)
+// Usage: bun bench/first-load.ts [--no-build] [--files] [path ...]   (default: /)
 import type { Browser } from "playwright-core";
 import { protectedRemoteRoutes, protectedRouteFor } from "../shell/src/federation/remote-routes";
 import { budgetBytes, kb, measureFirstLoad } from "./page-scripts";
@@ -27,6 +27,8 @@ import { serveProductInBrowser } from "./support/served-product.ts";
 import { signUpAdmin } from "./support/session.ts";
 
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
+/** `--files`: each portal step's scripts too, largest first (where the bytes sit). */
+const listFiles = process.argv.includes("--files");
 
 interface PortalStep {
   label: string;
@@ -115,6 +117,11 @@ try {
       if (missed) misses.push(step.label);
       const goal = step.goal === null ? "" : ` / ${kb(step.goal)}${missed ? " MISSED" : ""}`;
       console.log(`${step.label}\t${step.scripts.length}\t${kb(transferred)}${goal}`);
+      if (listFiles) {
+        for (const script of [...step.scripts].sort((a, b) => b.transferred - a.transferred)) {
+          console.log(`\t\t${kb(script.transferred)}\t${new URL(script.url).pathname}`);
+        }
+      }
     }
   }
   if (misses.length > 0) console.log(`\nVerfehlt: ${misses.join(", ")}`);

@@ -18,6 +18,7 @@ export const sharedKitEntries = [
   "@klarwerk/kit/browser",
   "@klarwerk/kit/query",
   "@klarwerk/kit/ui",
+  "@klarwerk/kit/ui-extra",
   "@klarwerk/kit/portal",
 ] as const;
 

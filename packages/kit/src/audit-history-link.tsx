@@ -1,7 +1,24 @@
 // By package name: each kit entry is its own federation singleton (see portal.tsx).
 import { useAuth } from "@klarwerk/kit/browser";
 import { Button } from "@klarwerk/kit/ui";
-import { type AuditObjectType, auditHistoryPath, auditMessages } from "./audit";
+// The type only: the trail's texts and action labels (./audit) are for the Protokoll's screen, not
+// for every portal screen that shows this link.
+import type { AuditObjectType } from "./audit";
+
+/** The link's texts. */
+export const auditHistoryMessages = {
+  history: "Verlauf",
+  /** The accessible name of an object's "Verlauf" link, e.g. „Verlauf von Rechnung RE-2025-0001“. */
+  historyLinkLabel: (object: string) => `Verlauf von ${object}`,
+} as const;
+
+/**
+ * Where an object's "Verlauf" opens: the Protokoll filtered by that object (admins only, as the
+ * trail's routes are). The Protokoll reads these parameters as its first filter.
+ */
+export function auditHistoryPath(objectType: AuditObjectType, objectId: string | number): string {
+  return `/audit?${new URLSearchParams({ object_type: objectType, object_id: String(objectId) })}`;
+}
 
 interface AuditHistoryLinkProps {
   objectType: AuditObjectType;
@@ -24,9 +41,9 @@ export function AuditHistoryLink({ objectType, objectId, objectName }: AuditHist
       href={auditHistoryPath(objectType, objectId)}
       variant="subtle"
       size="xs"
-      aria-label={auditMessages.historyLinkLabel(objectName)}
+      aria-label={auditHistoryMessages.historyLinkLabel(objectName)}
     >
-      {auditMessages.history}
+      {auditHistoryMessages.history}
     </Button>
   );
 }

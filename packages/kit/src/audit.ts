@@ -240,14 +240,6 @@ export interface AuditVerification {
   first_mismatch: { seq: number; occurred_at: string | null; reason: string } | null;
 }
 
-/**
- * Where an object's "Verlauf" opens: the Protokoll filtered by that object (admins only, as the
- * trail's routes are). The Protokoll reads these parameters as its first filter.
- */
-export function auditHistoryPath(objectType: AuditObjectType, objectId: string | number): string {
-  return `/audit?${new URLSearchParams({ object_type: objectType, object_id: String(objectId) })}`;
-}
-
 export const auditPaging = { defaultLimit: 50, maxLimit: 200 } as const;
 
 /** German texts of the trail, here once: the API's CSV and names, the screens' labels. */
@@ -263,7 +255,6 @@ export const auditMessages = {
   invalidRange: "„Bis“ liegt vor „Von“.",
   resetFilters: "Filter zurücksetzen",
   verify: "Protokoll prüfen",
-  history: "Verlauf",
   visitor: "Besucher",
   system: "System",
   exportCsv: "Als CSV exportieren",
@@ -289,8 +280,6 @@ export const auditMessages = {
   verifyOk: (checked: number) => `Das Protokoll ist unverändert: ${checked} Einträge geprüft.`,
   verifyBroken: (seq: number) => `Das Protokoll wurde verändert: Eintrag Nr. ${seq} stimmt nicht.`,
   historyOf: (object: string) => `Verlauf: ${object}`,
-  /** The accessible name of an object's "Verlauf" link, e.g. „Verlauf von Rechnung RE-2025-0001“. */
-  historyLinkLabel: (object: string) => `Verlauf von ${object}`,
   /** „Rechnung Nr. 12“; an id that is a name, not a number, without „Nr.“: „Auslieferung mf-dashboard“. */
   objectLabel: (type: string, id: string) => (/^\d+$/.test(id) ? `${type} Nr. ${id}` : `${type} ${id}`),
   close: "Schließen",

@@ -3,7 +3,8 @@
  * `@klarwerk/kit/password-strength` while typing (./use-password-strength). Bundled into each app
  * that imports it (like `@klarwerk/kit/screen-header`).
  */
-import { PasswordInput, type PasswordInputProps, Text } from "@klarwerk/kit/ui";
+import { Text } from "@klarwerk/kit/ui";
+import { PasswordInput, type PasswordInputProps } from "@klarwerk/kit/ui-extra";
 import { authMessages, passwordStrengthMessages } from "./messages";
 import type { PasswordOwner } from "./password-strength";
 import { limits } from "./rules";

@@ -11,7 +11,6 @@ import {
   type MantineColorsTuple,
   MantineProvider,
   ModalsProvider,
-  PasswordInput,
 } from "@klarwerk/kit/ui";
 import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useSyncExternalStore } from "react";
 import { brandPalette, brandPrimaryShade, fontFamily, headingFontFamily, inkColor, radius } from "./theme";
@@ -47,9 +46,11 @@ export const portalTheme = createTheme({
     // table column squeezed to „A…“ or „An“; visible, they keep their column (or card) wide enough.
     Badge: Badge.extend({ styles: { root: { overflow: "visible" }, label: { overflow: "visible" } } }),
     Button: Button.extend({ styles: { label: { overflow: "visible" } } }),
-    PasswordInput: PasswordInput.extend({
+    // By name, not `PasswordInput.extend`: the password fields live in `@klarwerk/kit/ui-extra`,
+    // which the first screen does not load.
+    PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { "aria-label": "Passwort anzeigen oder verbergen" } },
-    }),
+    },
   },
 });
 

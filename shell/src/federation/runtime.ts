@@ -27,6 +27,7 @@ const provided: Record<SharedName, Provide> = {
   "@klarwerk/kit/browser": { lib: () => kitBrowser },
   "@klarwerk/kit/query": lazily(() => import("@klarwerk/kit/query")),
   "@klarwerk/kit/ui": lazily(() => import("@klarwerk/kit/ui")),
+  "@klarwerk/kit/ui-extra": lazily(() => import("@klarwerk/kit/ui-extra")),
   "@klarwerk/kit/portal": lazily(() => import("@klarwerk/kit/portal")),
 };
 

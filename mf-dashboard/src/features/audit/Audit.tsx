@@ -19,7 +19,7 @@ import "../../shared/users.css";
  * „Protokoll“, for admins (the shell's route guard shows everyone else "Kein Zugriff"): every
  * recorded action, newest first, filtered by person, action, object and date range, in keyset
  * pages; „Protokoll prüfen“ recomputes the chain, and the filtered events export as CSV. An
- * object's „Verlauf“ opens this screen with the object as its filter (`auditHistoryPath`).
+ * object's „Verlauf“ opens this screen with the object as its filter (`auditHistoryPath`, @klarwerk/kit/portal).
  */
 export default function Audit() {
   const initialFilter = useMemo(() => auditFilterFromSearch(window.location.search), []);

@@ -8,8 +8,8 @@ import { customerBlock } from "../../shared/components/DocumentEditor";
 import { InvoicingSetupNotice } from "../../shared/components/SetupNotice";
 import { invoiceMessages } from "../../shared/messages";
 import { formOfInvoice } from "../../shared/model/form";
-import { CompanySettingsDialog } from "./components/CompanySettingsDialog";
 import { InvoiceEditor } from "./components/InvoiceEditor";
+import { LazyCompanySettingsDialog } from "./components/LazyCompanySettingsDialog";
 import { SavedInvoices } from "./components/SavedInvoices";
 import { useInvoiceBook } from "./invoice-book";
 
@@ -73,7 +73,7 @@ export default function Invoices() {
           <Button variant="default" onClick={settings.open} disabled={!company.data}>
             {invoiceMessages.companyOpen}
           </Button>
-          <CompanySettingsDialog company={company.data?.company} opened={settingsOpen} onClose={settings.close} />
+          <LazyCompanySettingsDialog company={company.data?.company} opened={settingsOpen} onClose={settings.close} />
         </Group>
       )}
       <Stack gap={48}>

@@ -1,14 +1,4 @@
-import { type ComponentProps, lazy, Suspense } from "react";
-import type { ReminderDialog as ReminderDialogType } from "./ReminderDialog";
+import { lazyDialog } from "./lazy-dialog";
 
-/** The dialog's code is downloaded when it first opens: the list and the Auswertung stay within their 40 KB. */
-const ReminderDialog = lazy(() => import("./ReminderDialog").then((module) => ({ default: module.ReminderDialog })));
-
-export function LazyReminderDialog(props: ComponentProps<typeof ReminderDialogType>) {
-  if (!props.opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <ReminderDialog {...props} />
-    </Suspense>
-  );
-}
+/** The invoice list and the Auswertung offer „Mahnen“ without downloading the dialog. */
+export const LazyReminderDialog = lazyDialog(() => import("./ReminderDialog").then((module) => module.ReminderDialog));

@@ -2,7 +2,8 @@ import { type CustomerExportFormat, customerExportFormatLabels, customerExportFo
 import { ApiError } from "@klarwerk/kit/browser";
 import { DownloadIcon } from "@klarwerk/kit/icons";
 import { notifyError } from "@klarwerk/kit/portal";
-import { Button, Menu, Text } from "@klarwerk/kit/ui";
+import { Button, Text } from "@klarwerk/kit/ui";
+import { Menu } from "@klarwerk/kit/ui-extra";
 import { useId } from "react";
 import { useExportCustomers } from "../api/export-customers";
 import { customerScreenMessages as messages } from "../messages";

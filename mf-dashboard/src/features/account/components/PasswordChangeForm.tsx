@@ -1,7 +1,8 @@
 import { authMessages, limits, type User } from "@klarwerk/kit";
 import { NewPasswordInput } from "@klarwerk/kit/new-password";
 import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
-import { Button, Group, PasswordInput, Stack } from "@klarwerk/kit/ui";
+import { Button, Group, Stack } from "@klarwerk/kit/ui";
+import { PasswordInput } from "@klarwerk/kit/ui-extra";
 import { type FormEvent, useState } from "react";
 import { useChangePassword } from "../api/change-password";
 import { accountMessages as messages } from "../messages";

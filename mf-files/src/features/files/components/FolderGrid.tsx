@@ -1,6 +1,7 @@
 import type { Folder } from "@klarwerk/kit";
 import { notifySuccess } from "@klarwerk/kit/portal";
-import { ActionIcon, Group, Menu, Skeleton, Text, UnstyledButton } from "@klarwerk/kit/ui";
+import { ActionIcon, Group, Text, UnstyledButton } from "@klarwerk/kit/ui";
+import { Menu, Skeleton } from "@klarwerk/kit/ui-extra";
 import { useState } from "react";
 import { useChangeFolder } from "../api/rename-move";
 import { filesMessages as messages } from "../messages";

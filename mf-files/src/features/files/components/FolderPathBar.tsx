@@ -1,4 +1,5 @@
-import { Anchor, Breadcrumbs, Button, Group, Text } from "@klarwerk/kit/ui";
+import { Anchor, Button, Group, Text } from "@klarwerk/kit/ui";
+import { Breadcrumbs } from "@klarwerk/kit/ui-extra";
 import type { FolderPath } from "../folder-path";
 import { filesMessages as messages } from "../messages";
 import { ArrowLeftIcon, HomeIcon } from "./icons";

@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Text,
-  UnstyledButton,
-} from "@klarwerk/kit/ui";
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, UnstyledButton } from "@klarwerk/kit/ui";
+import { Breadcrumbs, Skeleton } from "@klarwerk/kit/ui-extra";
 import { useState } from "react";
 import { useFolders } from "../api/get-folders";
 import { currentFolderId, enterFolder, type FolderCrumb, type FolderPath, truncatePath } from "../folder-path";

@@ -5,18 +5,8 @@ import {
   shareLinkMaxDays,
   shareLinkPasswordMin,
 } from "@klarwerk/kit";
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from "@klarwerk/kit/ui";
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from "@klarwerk/kit/ui";
+import { PasswordInput } from "@klarwerk/kit/ui-extra";
 import { type FormEvent, useState } from "react";
 import { useCreateShareLink, useShareLinkSettings } from "../api/share-links";
 import { filesMessages as messages } from "../messages";

@@ -1,5 +1,6 @@
 import { formatFileSize, formatSizeLimit } from "@klarwerk/kit/format";
-import { Button, CloseButton, FileButton, Group, Progress, Stack, Text } from "@klarwerk/kit/ui";
+import { Button, CloseButton, FileButton, Group, Stack, Text } from "@klarwerk/kit/ui";
+import { Progress } from "@klarwerk/kit/ui-extra";
 import { type DragEvent, useState } from "react";
 import { useUploadFiles } from "../api/upload-files";
 import { filesMessages as messages } from "../messages";
