@@ -11,7 +11,7 @@ import {
 } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import { type AuditActor, changedFields, recordAuditEvent } from "../audit/index.ts";
-import { containsPattern, type Editor, shownColumns } from "./store.ts";
+import { type Editor, searchTextMatches, shownColumns } from "./store.ts";
 import type { ListQuery } from "./validation.ts";
 
 /**
@@ -250,7 +250,7 @@ export async function readTaggedPage(
   tag: string,
 ): Promise<CustomerPage> {
   const columns = sql.unsafe(shownColumns.map((column) => `c.${column}`).join(", "));
-  const byName = search === null ? sql`` : sql`and c.name_lower like lower(${containsPattern(search)})`;
+  const byName = search === null ? sql`` : sql`and ${searchTextMatches(sql, search, "c.search_lower")}`;
   const byStatus = status === null ? sql`` : sql`and c.status = ${status}`;
   const [row] = await sql<{ total: number; customers: Customer[] }[]>`
     with hits as materialized (

@@ -12,6 +12,21 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * What a search term is matched by in a customer's search text (`search_lower`, migration 060:
+ * the name, e-mail, phone, Kundennummer, Ansprechpartner and tags, one per line, then the same
+ * lines with their digits alone): a term that reads as a phone number (digits with spaces, `+`,
+ * `/`, `-`, `.` or brackets, at least three digits) by its digits, so „030 / 123 45“ finds
+ * „+49 30 12345“; any other term as typed. Whatever the typed form would find in a field, the
+ * digits find in that field's digits. The same function decides for the database's statement and
+ * for the kept pages (list-cache.ts).
+ */
+export function searchNeedle(term: string): string {
+  if (!/^[\d\s+()/.-]+$/.test(term)) return term;
+  const digits = term.replace(/\D/g, "");
+  return digits.length >= 3 ? digits : term;
+}
+
 /** The columns of a list page's customer, in the order the page shows them. */
 export const shownColumns = [
   "id",
@@ -69,18 +84,19 @@ export function usesTrigramIndex(term: string): boolean {
  *   turn it into a read of every row and a sort.
  */
 function matchingIds(sql: Sql, search: string, status: ListQuery["status"], count: number) {
-  const pattern = containsPattern(search);
+  const needle = searchNeedle(search);
+  const pattern = containsPattern(needle);
   const byStatus = status === null ? sql`` : sql`and status = ${status}`;
-  if (usesTrigramIndex(search)) {
+  if (usesTrigramIndex(needle)) {
     return sql`
-      select id from customers where name_lower like lower(${pattern}) ${byStatus}
+      select id from customers where search_lower like lower(${pattern}) ${byStatus}
       order by id desc limit ${count}`;
   }
   return sql`
     select id from (
-      select id, name_lower from customers where true ${byStatus} order by id desc offset 0
+      select id, search_lower from customers where true ${byStatus} order by id desc offset 0
     ) newest
-    where name_lower like lower(${pattern}) limit ${count}`;
+    where search_lower like lower(${pattern}) limit ${count}`;
 }
 
 /**
@@ -156,12 +172,17 @@ export function searchCount(
 /** What an export is filtered by: the list's search, status and tag (its page and limit play no part). */
 export type ExportFilter = Pick<ListQuery, "search" | "status"> & { tag: string | null };
 
+/** `search_lower like …` for a term, as the list matches it (`searchNeedle`). */
+export function searchTextMatches(sql: Sql, search: string, column = "search_lower") {
+  return sql`${sql.unsafe(column)} like lower(${containsPattern(searchNeedle(search))})`;
+}
+
 /**
- * The rows an export's filter matches, as the list matches them: a name containing the term (any
- * case), the status, and the tag (decision 0095).
+ * The rows an export's filter matches, as the list matches them: a search text containing the
+ * term (any case), the status, and the tag (decision 0095).
  */
 function exportMatches(sql: Sql, { search, status, tag }: ExportFilter) {
-  const byName = search === null ? sql`true` : sql`name_lower like lower(${containsPattern(search)})`;
+  const byName = search === null ? sql`true` : searchTextMatches(sql, search);
   const byStatus = status === null ? sql`` : sql`and status = ${status}`;
   const byTag =
     tag === null
@@ -207,8 +228,8 @@ export interface Editor {
 }
 
 /**
- * What a save tells the change feed, as the change trigger (migration 033) describes it:
- * `[name_lower, status]` of each row (before and after, for an update), for an insert with the
+ * What a save tells the change feed, as the change trigger (migration 060) describes it:
+ * `[search_lower, status]` of each row (before and after, for an update), for an insert with the
  * row as a list page shows it.
  */
 export type CustomerChange = {
@@ -258,7 +279,7 @@ export async function createCustomers(
   const staging = auditEventsStaging(sql, events, sql`(select array_agg(id::text order by ord) from drawn)`);
   // `drawn` is read three times and runs once: each item's id is drawn once, from the identity's
   // sequence (migration 005; named here, not looked up per row).
-  const created = await sql<(Customer & { name_lower: string })[]>`
+  const created = await sql<(Customer & { search_lower: string })[]>`
     with drawn as materialized (
       select nextval('customers_id_seq') as id, item.*
       from unnest(
@@ -279,7 +300,7 @@ export async function createCustomers(
       select id, name, email, phone, website, notes, status, address, leitweg_id,
         editor_id, editor_name, editor_id, editor_name
       from drawn
-      returning id, name, email, phone, website, notes, status, address, leitweg_id, debitor_number, name_lower
+      returning id, name, email, phone, website, notes, status, address, leitweg_id, debitor_number, search_lower
     ),
     staged as (select ${staging} as events)
     select created.*
@@ -290,9 +311,9 @@ export async function createCustomers(
   }
   const customers: Customer[] = [];
   const rows: unknown[][] = [];
-  for (const { name_lower, ...stored } of created) {
+  for (const { search_lower, ...stored } of created) {
     customers.push(stored);
-    rows.push([name_lower, stored.status, stored]);
+    rows.push([search_lower, stored.status, stored]);
   }
   return { customers, change: { op: "insert", rows } };
 }
@@ -321,7 +342,7 @@ export async function updateCustomer(
 type AuditedValues = Pick<Customer, (typeof auditedFields)[number]>;
 
 /** The row as an update found it: the audited fields, and what the change feed names of it. */
-type RowBefore = AuditedValues & { name_lower: string };
+type RowBefore = AuditedValues & { search_lower: string };
 
 /** The update, and the row before it from the same statement: `before` reads and locks it once. */
 async function writeCustomer(
@@ -330,9 +351,9 @@ async function writeCustomer(
   customer: CustomerInput,
   editor: Editor,
 ): Promise<{ customer: Customer; change: CustomerChange; before: RowBefore } | null> {
-  const [updated] = await sql<(Customer & { name_lower: string; before: RowBefore })[]>`
+  const [updated] = await sql<(Customer & { search_lower: string; before: RowBefore })[]>`
     with before as (
-      select id, name, name_lower, email, phone, website, notes, status, address, leitweg_id
+      select id, name, search_lower, email, phone, website, notes, status, address, leitweg_id
       from customers where id = ${id} for update
     )
     update customers set
@@ -344,13 +365,13 @@ async function writeCustomer(
     where customers.id = before.id
     returning customers.id, customers.name, customers.email, customers.phone, customers.website,
       customers.notes, customers.status, customers.address, customers.leitweg_id, customers.debitor_number,
-      customers.name_lower,
+      customers.search_lower,
       to_json(before) as before`;
   if (!updated) return null;
-  const { name_lower, before, ...stored } = updated;
+  const { search_lower, before, ...stored } = updated;
   const rows = [
-    [before.name_lower, before.status],
-    [name_lower, stored.status],
+    [before.search_lower, before.status],
+    [search_lower, stored.status],
   ];
   return { customer: stored, change: { op: "update", rows }, before };
 }

@@ -67,6 +67,8 @@ export default function Customers() {
               type="search"
               aria-label={messages.search}
               placeholder={messages.search}
+              description={messages.searchHint}
+              inputWrapperOrder={["input", "description"]}
               leftSection={<SearchIcon size={16} />}
               value={list.searchText}
               onChange={(event) => list.setSearchText(event.currentTarget.value)}

@@ -3,6 +3,8 @@ export const customerScreenMessages = {
   title: "Kundenverwaltung",
   description: "Kunden suchen, nach Status filtern, anlegen und bearbeiten.",
   search: "Kundenname suchen",
+  /** Under the search box: the list finds more than the name (decision 0100). */
+  searchHint: "Auch E-Mail, Telefon, Kundennr., Ansprechpartner, Tag",
   statusFilter: "Nach Status filtern",
   allStatuses: "Alle Status",
   tagFilter: "Nach Tag filtern",
