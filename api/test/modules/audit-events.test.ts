@@ -694,7 +694,12 @@ const cases: Case[] = [
       const deletion = await trashedBy(staff.token, "file", id);
       return {
         call: json("POST", `/api/trash/${deletion}/restore`, {}, staff.token),
-        expected: { action: "file.restored", actor: staff.name, objectId: String(id), fields: ["deletion_id", "folder_id"] },
+        expected: {
+          action: "file.restored",
+          actor: staff.name,
+          objectId: String(id),
+          fields: ["deletion_id", "folder_id"],
+        },
       };
     },
   },
