@@ -47,6 +47,7 @@ import {
 import { releasesModule, releaseUploadPath } from "./modules/releases/routes.ts";
 import { sendingModule } from "./modules/sending/routes.ts";
 import { shareLinksModule } from "./modules/share-links/routes.ts";
+import { trashModule } from "./modules/trash/routes.ts";
 import { usersModule } from "./modules/users/routes.ts";
 import { type BlobReport, emptyBlobReport } from "./storage/blob-report.ts";
 import { apiDocsModule } from "./web/api-docs.ts";
@@ -152,6 +153,7 @@ export function createApp({
     .use(foldersModule(deps))
     .use(filesModule(deps))
     .use(shareLinksModule(deps))
+    .use(trashModule(deps))
     .use(companyModule(deps))
     .use(invoicesModule(deps))
     .use(recurringInvoicesModule(deps))

@@ -90,6 +90,8 @@ export interface Config {
   clientReportRetentionDays: number;
   /** Days after being marked done that a contact request and its mails are deleted (`CONTACT_REQUEST_RETENTION_DAYS`). */
   contactRequestRetentionDays: number;
+  /** Days a deletion stays in the file area's Papierkorb before the daily job purges it (`FILES_TRASH_DAYS`). */
+  filesTrashDays: number;
   /** How many years the audit trail keeps each class of event (`AUDIT_RETENTION_<CLASS>_YEARS`). */
   auditRetentionYears: Record<AuditRetentionClass, number>;
   /** `AUDIT_KEY`: the audit chain's own key; null: one derived from the JWT secret. */
@@ -206,6 +208,11 @@ function readWholeNumber(
 
 /** The longest backdate `INVOICE_MAX_BACKDATE_DAYS` may set: "a short" one (docs/decisions/0013-invoice-issue-rules-and-dates.md). */
 export const invoiceMaxBackdateDaysLimit = 30;
+
+/** `FILES_TRASH_DAYS` unset: a deletion stays a month in the Papierkorb (docs/decisions/0098-files-trash.md). */
+export const defaultFilesTrashDays = 30;
+/** The longest a deletion may stay: it is kept with its blobs, and backups carry it, for that long. */
+export const filesTrashDaysLimit = 365;
 
 /** `CANARY_MIN_LOADS` unset: a canary is judged once this many distinct networks counted (among its last 200 visits). */
 export const defaultCanaryMinLoads = 50;
@@ -458,6 +465,12 @@ export function loadConfig(env: Env): Config {
     { min: 1, max: contactRetentionDays, fallback: contactRetentionDays, unit: "days", why: "the privacy notice's" },
     problems,
   );
+  const filesTrashDays = readWholeNumber(
+    "FILES_TRASH_DAYS",
+    env.FILES_TRASH_DAYS,
+    { min: 1, max: filesTrashDaysLimit, fallback: defaultFilesTrashDays, unit: "days" },
+    problems,
+  );
 
   const smtpUrl = readSmtpUrl(env.SMTP_URL, problems);
   const smtpCa = readSmtpCa(env.SMTP_CA_FILE, problems);
@@ -506,6 +519,7 @@ export function loadConfig(env: Env): Config {
     customerPagesKept,
     clientReportRetentionDays: clientReportDays,
     contactRequestRetentionDays,
+    filesTrashDays,
     auditRetentionYears,
     auditKey,
     backupKey,

@@ -111,6 +111,20 @@ async function ownLinkId(token: string | null, adminToken: string): Promise<numb
   return answer.body.link.id;
 }
 
+/** A file deleted by the caller (by the admin for a caller who cannot delete): its deletion's id. */
+async function ownDeletionId(token: string | null, adminToken: string): Promise<number> {
+  const fileId = await uploadedFileId(adminToken, { name: "papierkorb.txt", type: "text/plain", content: "weg" });
+  const own = token ? await call(appA, `/api/files/${fileId}`, { method: "DELETE", token }) : null;
+  if (own?.status !== 204) {
+    const answer = await call(appA, `/api/files/${fileId}`, { method: "DELETE", token: adminToken });
+    if (answer.status !== 204) throw new Error(`a deletion answered ${answer.status}`);
+  }
+  const [row] = await db.sql<{ id: number }[]>`
+    select id::int as id from file_deletions where kind = 'file' and item_id = ${fileId}`;
+  if (!row) throw new Error("no deletion");
+  return row.id;
+}
+
 async function openRequestId(): Promise<number> {
   const [row] = await db.sql<{ id: number }[]>`
     insert into contact_requests (name, email, message) values ('Matrix', 'matrix@example.com', 'Hallo') returning id`;
@@ -443,6 +457,33 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 204,
     request: async ({ adminToken }) => ({
       path: `/api/files/${await uploadedFileId(adminToken, { name: "weg.txt", type: "text/plain", content: "weg" })}`,
+      method: "DELETE",
+    }),
+  },
+  "DELETE /api/folders/:id": {
+    allowed: 204,
+    request: async () => {
+      const [row] = await db.sql<{ id: number }[]>`
+        insert into folders (name) values (${`Matrix ${crypto.randomUUID().slice(0, 8)}`}) returning id`;
+      return { path: `/api/folders/${row?.id}`, method: "DELETE" };
+    },
+  },
+  // The Papierkorb (decision 0098): each caller restores a deletion of its own (a staff member
+  // sees no other's: trash.test.ts); only admins purge.
+  "GET /api/trash": { allowed: 200, request: async () => ({ path: "/api/trash" }) },
+  "POST /api/trash/:id/restore": {
+    allowed: 200,
+    request: async ({ token, adminToken }) => ({
+      path: `/api/trash/${await ownDeletionId(token, adminToken)}/restore`,
+      method: "POST",
+      json: {},
+    }),
+  },
+  "DELETE /api/trash/:id": {
+    adminOnly: true,
+    allowed: 204,
+    request: async ({ token, adminToken }) => ({
+      path: `/api/trash/${await ownDeletionId(token, adminToken)}`,
       method: "DELETE",
     }),
   },

@@ -55,6 +55,7 @@ describe("loadConfig", () => {
       customerPagesKept: 20_000,
       clientReportRetentionDays: 30,
       contactRequestRetentionDays: 30,
+      filesTrashDays: 30,
       auditRetentionYears: { books: 10, security: 1, other: 3 },
       auditKey: null,
       backupKey: null,
@@ -169,6 +170,17 @@ describe("loadConfig", () => {
     for (const bad of ["0", "31", "180", "2.5", "-1", "drei"]) {
       expect(problemsOf({ CONTACT_REQUEST_RETENTION_DAYS: bad })).toEqual([
         `CONTACT_REQUEST_RETENTION_DAYS must be a whole number of days from 1 to 30 (the privacy notice's), got "${bad}".`,
+      ]);
+    }
+  });
+
+  test("FILES_TRASH_DAYS: whole days from 1 to 365, default 30", () => {
+    expect(loadConfig({}).filesTrashDays).toBe(30);
+    expect(loadConfig({ FILES_TRASH_DAYS: "1" }).filesTrashDays).toBe(1);
+    expect(loadConfig({ FILES_TRASH_DAYS: " 365 " }).filesTrashDays).toBe(365);
+    for (const bad of ["0", "366", "2.5", "-1", "dreißig"]) {
+      expect(problemsOf({ FILES_TRASH_DAYS: bad })).toEqual([
+        `FILES_TRASH_DAYS must be a whole number of days from 1 to 365, got "${bad}".`,
       ]);
     }
   });

@@ -172,6 +172,20 @@ describe.each(cases)("backup and restore on %s with the %s store", (database, st
           }),
         );
         expect(gone.status).toBe(204);
+        // A delete is a move to the Papierkorb (decision 0098): purged at once, the row and its
+        // blob go while the backup copies, as a final delete did.
+        const trash = await (apps[1] as Handler).handle(
+          new Request("http://localhost/api/trash", { headers: { authorization: `Bearer ${owner.token}` } }),
+        );
+        const { entries } = (await trash.json()) as { entries: { id: number; item_id: number; kind: string }[] };
+        const entry = entries.find((each) => each.kind === "file" && each.item_id === id);
+        const purged = await (apps[1] as Handler).handle(
+          new Request(`http://localhost/api/trash/${entry?.id}`, {
+            method: "DELETE",
+            headers: { authorization: `Bearer ${owner.token}` },
+          }),
+        );
+        expect(purged.status).toBe(204);
       }
       backup = await running;
       finishedAt = Date.now();

@@ -61,7 +61,12 @@ import {
   searchFilesRoute,
   uploadFileRoute,
 } from "../../src/modules/files/model.ts";
-import { changeFolderRoute, createFolderRoute, listFoldersRoute } from "../../src/modules/folders/model.ts";
+import {
+  changeFolderRoute,
+  createFolderRoute,
+  deleteFolderRoute,
+  listFoldersRoute,
+} from "../../src/modules/folders/model.ts";
 import {
   addPaymentRoute,
   cancelInvoiceRoute,
@@ -149,6 +154,7 @@ import {
   shareLinkAccessesRoute,
   shareLinkSettingsRoute,
 } from "../../src/modules/share-links/model.ts";
+import { listTrashRoute, purgeTrashRoute, restoreTrashRoute } from "../../src/modules/trash/model.ts";
 import {
   changeAccountRoute,
   deleteAccountRoute,
@@ -250,6 +256,10 @@ const answerSchemas = {
   "GET /api/folders": listFoldersRoute.answer,
   "POST /api/folders": createFolderRoute.answer,
   "PATCH /api/folders/:id": changeFolderRoute.answer,
+  "DELETE /api/folders/:id": deleteFolderRoute.answer,
+  "GET /api/trash": listTrashRoute.answer,
+  "POST /api/trash/:id/restore": restoreTrashRoute.answer,
+  "DELETE /api/trash/:id": purgeTrashRoute.answer,
   "GET /api/files": listFilesRoute.answer,
   "POST /api/files/upload": uploadFileRoute(1).answer,
   "GET /api/files/search": searchFilesRoute.answer,

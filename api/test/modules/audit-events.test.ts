@@ -172,6 +172,16 @@ async function overdueId(): Promise<number> {
   return invoice.id;
 }
 
+/** The deletion that put a file or folder in the Papierkorb, deleted by `token`'s account. */
+async function trashedBy(token: string, kind: "file" | "folder", id: number): Promise<number> {
+  const answer = await call(app, `/api/${kind === "file" ? "files" : "folders"}/${id}`, { method: "DELETE", token });
+  if (answer.status !== 204) throw new Error(`delete answered ${answer.status}`);
+  const [row] = await db.sql<{ id: number }[]>`
+    select id::int as id from file_deletions where kind = ${kind} and item_id = ${id}`;
+  if (!row) throw new Error("no deletion");
+  return row.id;
+}
+
 async function fileId(): Promise<number> {
   const answer = await upload(app, staff.token);
   return answer.body.file.id;
@@ -650,12 +660,68 @@ const cases: Case[] = [
   },
   {
     route: "DELETE /api/files/:id",
-    name: "file deleted",
+    name: "file moved to the Papierkorb",
     run: async () => {
       const id = await fileId();
       return {
         call: () => call(app, `/api/files/${id}`, { method: "DELETE", token: staff.token }),
-        expected: { action: "file.deleted", actor: staff.name, objectId: String(id) },
+        expected: {
+          action: "file.trashed",
+          actor: staff.name,
+          objectId: String(id),
+          fields: ["deletion_id", "files", "folders"],
+          values: ["deletion_id", "files", "folders"],
+        },
+      };
+    },
+  },
+  {
+    route: "DELETE /api/folders/:id",
+    name: "folder moved to the Papierkorb",
+    run: async () => {
+      const id = await folderId();
+      return {
+        call: () => call(app, `/api/folders/${id}`, { method: "DELETE", token: staff.token }),
+        expected: { action: "folder.trashed", actor: staff.name, objectId: String(id) },
+      };
+    },
+  },
+  {
+    route: "POST /api/trash/:id/restore",
+    name: "file restored from the Papierkorb",
+    run: async () => {
+      const id = await fileId();
+      const deletion = await trashedBy(staff.token, "file", id);
+      return {
+        call: json("POST", `/api/trash/${deletion}/restore`, {}, staff.token),
+        expected: {
+          action: "file.restored",
+          actor: staff.name,
+          objectId: String(id),
+          fields: ["deletion_id", "folder_id"],
+        },
+      };
+    },
+  },
+  {
+    route: "DELETE /api/trash/:id",
+    name: "folder purged by hand",
+    run: async () => {
+      const id = await folderId();
+      const deletion = await trashedBy(staff.token, "folder", id);
+      return {
+        call: () => call(app, `/api/trash/${deletion}`, { method: "DELETE", token: owner.token }),
+        expected: {
+          action: "folder.purged",
+          actor: owner.name,
+          objectId: String(id),
+          changes: {
+            deletion_id: { before: deletion, after: null },
+            files: { before: 0, after: 0 },
+            folders: { before: 1, after: 0 },
+            purge: { before: null, after: "by_hand" },
+          },
+        },
       };
     },
   },

@@ -91,13 +91,21 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
     expect(Buffer.compare(new Uint8Array(await part.arrayBuffer()), png.subarray(0, 100))).toBe(0);
   });
 
-  test("DELETE removes the row and the blob", async () => {
+  test("DELETE keeps the blob in the trash; „Endgültig löschen“ removes row and blob", async () => {
     const file = await uploaded("weg.txt", new TextEncoder().encode("weg"));
     const blobId = await blobIdOf(file.id);
     expect(await store.sizeOf(blobId)).toBe(3);
     const answer = await call(files.app, `/api/files/${file.id}`, { method: "DELETE", token: files.token });
     expect(answer.status).toBe(204);
+    expect(await store.sizeOf(blobId)).toBe(3);
+    const [deletion] = await files.db.sql<{ id: number }[]>`
+      select id::int as id from file_deletions where kind = 'file' and item_id = ${file.id}`;
+    const admin = await signedInOwner(files.app);
+    const purge = await call(files.app, `/api/trash/${deletion?.id}`, { method: "DELETE", token: admin.token });
+    expect(purge.status).toBe(204);
     expect(await store.sizeOf(blobId)).toBeNull();
+    const [row] = await files.db.sql`select 1 from files where id = ${file.id}`;
+    expect(row).toBeUndefined();
   });
 
   test("an upload that breaks off leaves no row, no blob and no unfinished multipart upload", async () => {

@@ -357,43 +357,40 @@ describe.each(storeKinds)("the files API on the %s store", (kind) => {
   });
 
   describe("DELETE /api/files/{id}", () => {
-    test("removes row and blob; a second delete → 404", async () => {
+    // Into the Papierkorb (decision 0098): the row and blob stay until a purge; trash.test.ts has the rest.
+    test("moves the file to the trash: gone from the list and downloads, the blob kept; a second delete → 404", async () => {
       const file = await uploaded({ name: "weg.txt" });
       const blobId = await files.blobIdOf(file.id);
-      expect(await blobExists(blobId)).toBe(true);
       const answer = await call(app, `/api/files/${file.id}`, { method: "DELETE", token });
       expect(answer.status).toBe(204);
       expect((await listFiles()).body.files.map((entry) => entry.id)).not.toContain(file.id);
-      expect(await blobExists(blobId)).toBe(false);
+      expect((await call(app, `/api/files/${file.id}/download`, { token })).status).toBe(404);
+      expect(await blobExists(blobId)).toBe(true);
       const again = await callJson(app, `/api/files/${file.id}`, { method: "DELETE", token });
       expect(again.status).toBe(404);
       expect(again.body).toEqual({ code: "file-not-found", message: "Diese Datei gibt es nicht." });
     });
 
-    test("a file whose blob is already gone is still deleted", async () => {
+    test("a file whose blob is already gone still goes to the trash", async () => {
       const file = await uploaded({ name: "ohne-inhalt.txt" });
       await removeBlobOf(file.id);
       expect((await call(app, `/api/files/${file.id}`, { method: "DELETE", token })).status).toBe(204);
-      expect(await fileRowCount(db.sql)).toBeGreaterThanOrEqual(0);
-      const [row] = await db.sql`select 1 from files where id = ${file.id}`;
-      expect(row).toBeUndefined();
+      const [row] = await db.sql<{ trashed: boolean }[]>`
+        select deletion_id is not null as trashed from files where id = ${file.id}`;
+      expect(row?.trashed).toBe(true);
     });
 
-    test("rows and blobs stay one to one after uploads and deletes at once", async () => {
+    test("uploads and deletes at once: each deleted file is in the trash once, the others live", async () => {
       const uploads = await Promise.all(["a", "b", "c", "d"].map((name) => uploaded({ name: `${name}.txt` })));
-      const blobs = await Promise.all(uploads.map((file) => files.blobIdOf(file.id)));
       const answers = await Promise.all(
         uploads.slice(0, 2).map((file) => call(app, `/api/files/${file.id}`, { method: "DELETE", token })),
       );
       expect(answers.map((answer) => answer.status)).toEqual([204, 204]);
-      const rows = await db.sql<{ id: number }[]>`select id from files where id in ${db.sql(uploads.map((f) => f.id))}`;
-      expect(rows.map((row) => row.id).sort()).toEqual(
-        uploads
-          .slice(2)
-          .map((file) => file.id)
-          .sort(),
-      );
-      expect(await Promise.all(blobs.map(blobExists))).toEqual([false, false, true, true]);
+      const rows = await db.sql<{ id: number; trashed: boolean }[]>`
+        select id::int as id, deletion_id is not null as trashed from files
+        where id in ${db.sql(uploads.map((f) => f.id))} order by id`;
+      const trashed = new Set(rows.filter((row) => row.trashed).map((row) => row.id));
+      expect(uploads.map((file) => trashed.has(file.id))).toEqual([true, true, false, false]);
       expect((await files.blobFiles()).filter((name) => name.startsWith(".incoming/"))).toEqual([]);
     });
 

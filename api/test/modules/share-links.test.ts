@@ -6,6 +6,7 @@ import type {
   ShareLinkCreated,
   ShareLinkList,
   StoredFile,
+  TrashList,
 } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import { unzipSync } from "fflate";
@@ -230,7 +231,7 @@ describe.each(testDatabaseKinds())("share links on the %s database", (database) 
     expect(row?.downloads).toBe(0);
   });
 
-  test("a file deleted meanwhile: 410, and the list keeps the link under its name", async () => {
+  test("a file deleted meanwhile (in the Papierkorb): 410; restored it opens again; purged, the link goes too", async () => {
     const file = await helpers.uploaded("geloescht.txt", "weg");
     const { link, path } = await helpers.share({ target_kind: "file", target_id: file.id });
     expect((await call(files.app, `/api/files/${file.id}`, { method: "DELETE", token: files.token })).status).toBe(204);
@@ -240,10 +241,56 @@ describe.each(testDatabaseKinds())("share links on the %s database", (database) 
     expect((await helpers.open(`${path}/dateien/${file.id}`)).status).toBe(410);
     const list = await callJson<ShareLinkList>(files.app, "/api/share-links", { token: files.token });
     expect(list.body.links.find((entry) => entry.id === link.id)).toMatchObject({
-      target_id: null,
       target_name: "geloescht.txt",
       status: "target_gone",
     });
+    const trash = await callJson<TrashList>(files.app, "/api/trash", { token: files.token });
+    const entry = trash.body.entries.find((each) => each.kind === "file" && each.item_id === file.id);
+    expect(entry).toBeDefined();
+    const restored = await call(files.app, `/api/trash/${entry?.id}/restore`, { json: {}, token: files.token });
+    expect(restored.status).toBe(200);
+    expect((await helpers.open(path)).status).toBe(200);
+    expect((await call(files.app, `/api/files/${file.id}`, { method: "DELETE", token: files.token })).status).toBe(204);
+    const again = await callJson<TrashList>(files.app, "/api/trash", { token: files.token });
+    const second = again.body.entries.find((each) => each.kind === "file" && each.item_id === file.id);
+    const admin = await signedInOwner(files.app);
+    expect((await call(files.app, `/api/trash/${second?.id}`, { method: "DELETE", token: admin.token })).status).toBe(
+      204,
+    );
+    expect((await helpers.open(path)).status).toBe(404);
+    const after = await callJson<ShareLinkList>(files.app, "/api/share-links", { token: files.token });
+    expect(after.body.links.find((each) => each.id === link.id)).toBeUndefined();
+  });
+
+  test("a folder in the Papierkorb: its link is 410 naming the folder; a trashed file of a live folder is not shared", async () => {
+    const folder = await helpers.folder();
+    const kept = await helpers.uploaded("bleibt.txt", "bleibt", folder.id);
+    const gone = await helpers.uploaded("weg.txt", "weg", folder.id);
+    const { path } = await helpers.share({ target_kind: "folder", target_id: folder.id });
+    expect((await call(files.app, `/api/files/${gone.id}`, { method: "DELETE", token: files.token })).status).toBe(204);
+    const page = await helpers.open(path);
+    expect(page.status).toBe(200);
+    const text = await pageText(page);
+    expect(text).toContain("bleibt.txt");
+    expect(text).not.toContain("weg.txt");
+    expect((await helpers.open(`${path}/dateien/${gone.id}`)).status).toBe(404);
+    expect((await helpers.open(`${path}/dateien/${kept.id}`)).status).toBe(200);
+    const zip = unzipSync(new Uint8Array(await (await helpers.open(`${path}/ordner.zip`)).arrayBuffer()));
+    expect(Object.keys(zip)).toEqual(["bleibt.txt"]);
+    expect((await call(files.app, `/api/folders/${folder.id}`, { method: "DELETE", token: files.token })).status).toBe(
+      204,
+    );
+    const closed = await helpers.open(path);
+    expect(closed.status).toBe(410);
+    expect(await pageText(closed)).toContain("Der freigegebene Ordner wurde gelöscht.");
+    expect((await helpers.open(`${path}/dateien/${kept.id}`)).status).toBe(410);
+    expect((await helpers.open(`${path}/ordner.zip`)).status).toBe(410);
+    // A new link to a trashed file or folder is refused as if it were not there.
+    const refused = await callJson(files.app, "/api/share-links", {
+      json: { target_kind: "folder", target_id: folder.id },
+      token: files.token,
+    });
+    expect(refused.status).toBe(404);
   });
 
   test("an expired link: 410", async () => {

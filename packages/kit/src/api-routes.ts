@@ -35,6 +35,9 @@ import type {
   FolderAnswer,
   FolderChange,
   FolderList,
+  TrashList,
+  TrashRestored,
+  TrashRestoreRequest,
 } from "./files";
 import type {
   CancellationAnswer,
@@ -258,6 +261,10 @@ export interface ApiRoutes {
   "GET /api/folders": { query: { parent_id?: number | null }; answer: FolderList };
   "POST /api/folders": { body: { name: string; parent_id: number | null }; answer: FolderAnswer };
   "PATCH /api/folders/:id": { body: FolderChange; answer: FolderAnswer };
+  "DELETE /api/folders/:id": { answer: undefined };
+  "GET /api/trash": { query: { page?: number }; answer: TrashList };
+  "POST /api/trash/:id/restore": { body: TrashRestoreRequest; answer: TrashRestored };
+  "DELETE /api/trash/:id": { answer: undefined };
 
   "GET /api/files": { query: { folder_id?: number | null }; answer: FileListing };
   "POST /api/files/upload": { body: FormData; answer: FileAnswer };

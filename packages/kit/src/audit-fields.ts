@@ -60,6 +60,11 @@ const sharedFieldLabels: Record<string, string> = {
   original_name: "Dateiname",
   folder_id: "Ordner (Nr.)",
   parent_id: "Übergeordneter Ordner (Nr.)",
+  // The Papierkorb: the deletion's number, what came with it, and whether a purge was due or by hand.
+  deletion_id: "Löschvorgang (Nr.)",
+  files: "Dateien",
+  folders: "Ordner",
+  purge: "Endgültig gelöscht",
   ...privacyErasureActionLabels,
   // An invoice's stored columns (invoice events compare the whole row).
   state: "Stand",
@@ -144,6 +149,8 @@ export function auditValueLabel(objectType: AuditObjectType | null, field: strin
     if (objectType === "invoice" && field === "state") return value === "issued" ? "ausgestellt" : "Entwurf";
     if (objectType === "share_link" && field === "target")
       return value.replace(/^file (?=\d)/, "Datei Nr. ").replace(/^folder (?=\d)/, "Ordner Nr. ");
+    if ((objectType === "file" || objectType === "folder") && field === "purge")
+      return value === "due" ? "nach Ablauf der Frist" : "von Hand";
     if (objectType === "invoice" && field === "kind")
       return value === "cancellation" ? invoiceLabels.cancellationInvoice : invoiceLabels.invoice;
     if (isoDate.test(value)) return formatDate(value);

@@ -78,7 +78,17 @@ export const auditActions = {
   "folder.moved": action("Ordner verschoben", "other", "folder"),
   "file.uploaded": action("Datei hochgeladen", "other", "file"),
   "file.downloaded": action("Datei heruntergeladen", "other", "file"),
+  // Before the Papierkorb (decision 0098) a deletion was final; older events keep this label.
   "file.deleted": action("Datei gelöscht", "other", "file"),
+  // The Papierkorb (decision 0098): object is the file or folder deleted; fields the deletion's
+  // number and how many files and folders came with it (a folder's subtree), never names.
+  "file.trashed": action("Datei in den Papierkorb gelegt", "other", "file"),
+  "folder.trashed": action("Ordner in den Papierkorb gelegt", "other", "folder"),
+  "file.restored": action("Datei aus dem Papierkorb wiederhergestellt", "other", "file"),
+  "folder.restored": action("Ordner aus dem Papierkorb wiederhergestellt", "other", "folder"),
+  // By hand („Endgültig löschen“, an admin) or by the daily job after FILES_TRASH_DAYS (the system).
+  "file.purged": action("Datei endgültig gelöscht", "other", "file"),
+  "folder.purged": action("Ordner endgültig gelöscht", "other", "folder"),
   // As a folder's: renamed names the field only, moved carries the folder ids before and after.
   "file.renamed": action("Datei umbenannt", "other", "file"),
   "file.moved": action("Datei verschoben", "other", "file"),

@@ -53,6 +53,9 @@ export const apiErrorCodes = [
   "file-not-found",
   "file-missing",
   "file-content-missing",
+  // The Papierkorb (decision 0098).
+  "trash-entry-not-found",
+  "restore-place-taken",
   // Share links.
   "share-link-not-found",
   "share-target-not-found",

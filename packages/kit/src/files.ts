@@ -110,3 +110,51 @@ export function fileViewKind(file: Pick<StoredFile, "mime_type" | "size">): File
         : null;
   return kind !== null && file.size <= fileViewMaxBytes[kind] ? kind : null;
 }
+
+/** What a deletion put in the Papierkorb (decision 0098): a file, or a folder with everything below it. */
+export type TrashKind = "file" | "folder";
+
+/**
+ * One deletion in the Papierkorb: one action by one person, a file or a folder with its subtree.
+ * `original_path` is where it lay (folders from the root level down; empty: the root level).
+ */
+export interface TrashEntry {
+  /** The deletion's id: what is restored or purged. */
+  id: number;
+  kind: TrashKind;
+  /** The deleted file's or folder's id. */
+  item_id: number;
+  name: string;
+  original_path: FolderPathStep[];
+  deleted_by_name: string;
+  deleted_at: string;
+  /** When the daily job deletes it for good (deleted_at + FILES_TRASH_DAYS). */
+  purge_at: string;
+  /** Files that came with it (a file: 1), folders (a folder: itself and those below it), their bytes. */
+  file_count: number;
+  folder_count: number;
+  size: number;
+}
+
+/** `GET /api/trash`: newest deletion first, 50 a page; a staff member's own, an admin's every one. */
+export interface TrashList {
+  entries: TrashEntry[];
+  more: boolean;
+  /** Whether every user's deletions are listed (an admin): only then may it purge. */
+  all: boolean;
+  /** `FILES_TRASH_DAYS`: how long a deletion stays. */
+  days: number;
+}
+
+/** `POST /api/trash/{id}/restore`: omitted `folder_id` puts it back where it was; null the root level. */
+export interface TrashRestoreRequest {
+  folder_id?: number | null;
+}
+
+/** Where a restore put the deletion: the folder it now lies in (null: the root level), with its path. */
+export interface TrashRestored {
+  kind: TrashKind;
+  item_id: number;
+  folder_id: number | null;
+  folder_path: FolderPathStep[];
+}

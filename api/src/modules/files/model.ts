@@ -126,10 +126,10 @@ export function uploadFileRoute(maxBytes: number) {
 }
 
 export const deleteFileRoute = endpoint("DELETE /api/files/:id")({
-  summary: "Delete a file and its bytes",
+  summary: "Move a file into the Papierkorb (restored or purged through /api/trash)",
   tags,
   idParam: fileIdParam,
-  answer: { status: 204, description: "Deleted." },
+  answer: { status: 204, description: "In the Papierkorb." },
   errors: fileErrors,
 });
 

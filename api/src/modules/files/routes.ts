@@ -31,7 +31,7 @@ export const streamedBodyPaths = ["/api/files/upload"] as const;
  *   name, each with its folder path, 50 a page;
  * - `PATCH /api/files/{id}` `{ name?, folder_id? }`: renamed and/or moved, 200 `{ file }`; any
  *   signed-in user, as for delete (decision 0094);
- * - `DELETE /api/files/{id}`: row and blob, 204;
+ * - `DELETE /api/files/{id}`: into the Papierkorb (decision 0098; /api/trash restores or purges), 204;
  * - `GET /api/files/{id}/download`: the bytes as an attachment under the original name, with Range;
  * - `POST /api/files/{id}/download-link`: `{ url }`, a link valid for a minute that downloads
  *   without the bearer header (`GET /api/files/{id}/download/{ticket}`), for the browser's own

@@ -2,9 +2,8 @@ import { type FileSearchPage, fileViewKind, isBlank, type User } from "@klarwerk
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
 import { pagingParam } from "../../http/ids.ts";
-import { removeUnlessBackingUp } from "../../storage/deferred-deletes.ts";
 import type { AuditActor } from "../audit/index.ts";
-import { foldersApiMessages, optionalFolderId } from "../folders/index.ts";
+import { foldersApiMessages, optionalFolderId, trashItem } from "../folders/index.ts";
 import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";
 import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
 import { filesApiMessages as messages } from "./messages.ts";
@@ -12,7 +11,6 @@ import { type FileChangeRequest, searchMaxPage, searchPageSize, searchTermMax } 
 import { blobResponse, contentDisposition, inertHeaders } from "./serve.ts";
 import {
   changeFile,
-  deleteFile,
   type FileRow,
   type FileWithBlob,
   findFile,
@@ -31,7 +29,7 @@ function continuesDownload(request: Request | undefined): boolean {
   return range !== "" && !/^bytes\s*=\s*0+-/i.test(range);
 }
 
-/** The file area's flows: upload, delete, and the bytes of a file by bearer or by a download link. */
+/** The file area's flows: upload, delete (into the trash), and the bytes of a file by bearer or by a download link. */
 export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
   const store = fileBlobStore(config);
   const links = createDownloadLinks(config.jwtSecret);
@@ -126,15 +124,14 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
     return { files: rows.slice(0, searchPageSize), more: rows.length > searchPageSize };
   }
 
-  /** Row and blob. */
+  /**
+   * Into the Papierkorb (decision 0098): row and blob stay until the deletion is purged; 404 for a
+   * file that is not there or already in the trash.
+   */
   async function remove(id: number, actor: AuditActor): Promise<void> {
-    const blobId = await deleteFile(sql, id, actor);
-    if (blobId === null) throw new HttpError(404, "file-not-found", messages.notFound);
-    // After the row is gone, unless a backup is copying (then after it): a blob that fails to
-    // go now is an orphan the next start sweeps.
-    await removeUnlessBackingUp(sql, "files", store, blobId).catch((error: unknown) => {
-      console.error(`[api] could not delete blob ${blobId}:`, error);
-    });
+    if ((await trashItem(sql, "file", id, actor)) === null) {
+      throw new HttpError(404, "file-not-found", messages.notFound);
+    }
   }
 
   /**

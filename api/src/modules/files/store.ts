@@ -4,6 +4,7 @@ import type { Row } from "../../db/rows.ts";
 import { isForeignKeyViolation } from "../../db/sql-errors.ts";
 import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
+import { liveFolderLocked } from "../folders/index.ts";
 
 /** A file as the store reads it; the answers carry the kit's `StoredFile`. */
 export type FileRow = Row<StoredFile>;
@@ -19,19 +20,19 @@ export interface FileWithBlob extends FileRow {
 
 const columns = (sql: Queries) => sql`id, original_name, mime_type, size, created_at, uploader_name, folder_id`;
 
-/** The files directly inside `folderId` (null: the root level), newest first. */
+/** The files directly inside `folderId` (null: the root level), newest first; none in the trash (decision 0098). */
 export function listFiles(sql: Sql, folderId: number | null): Promise<FileRow[]> {
   const inFolder = folderId === null ? sql`folder_id is null` : sql`folder_id = ${folderId}`;
   return sql<FileRow[]>`
     select ${columns(sql)} from files
-    where ${inFolder}
+    where ${inFolder} and deletion_id is null
     order by created_at desc, id desc`;
 }
 
+/** A file that is not in the trash: a trashed one is neither downloaded, shown nor changed. */
 export async function findFile(sql: Sql, id: number): Promise<FileWithBlob | null> {
-  const [file] = await sql<
-    FileWithBlob[]
-  >`select ${columns(sql)}, blob_id, blob_offset, sha256 from files where id = ${id}`;
+  const [file] = await sql<FileWithBlob[]>`
+    select ${columns(sql)}, blob_id, blob_offset, sha256 from files where id = ${id} and deletion_id is null`;
   return file ?? null;
 }
 
@@ -48,12 +49,14 @@ export interface NewFile {
 }
 
 /**
- * Records an uploaded file whose blob is already in place. Null when the folder does not exist
- * (its foreign key decides, so a folder check and the insert cannot disagree).
+ * Records an uploaded file whose blob is already in place. Null when the folder does not exist or
+ * is in the trash: its row is locked against a deletion until the file is in, so a folder
+ * trashed meanwhile takes the new file with it or refuses it, never leaves it live inside.
  */
 export async function insertFile(sql: Sql, file: NewFile, actor: AuditActor): Promise<FileRow | null> {
   try {
     return await sql.begin(async (tx) => {
+      if (file.folderId !== null && !(await liveFolderLocked(tx, file.folderId))) return null;
       const row = await insertFileRow(tx, file);
       await recordAuditEvent(tx, actor, {
         action: "file.uploaded",
@@ -82,23 +85,6 @@ async function insertFileRow(sql: Queries, file: NewFile): Promise<FileRow> {
 /** One download of a file by `actor` (the bytes or a download link). */
 export async function recordDownload(sql: Sql, actor: AuditActor, fileId: number): Promise<void> {
   await recordAuditEvent(sql, actor, { action: "file.downloaded", objectId: fileId });
-}
-
-/** Deletes the row and returns its blob id (to delete next), or null when there was none. */
-/**
- * Deletes the row and, in the same statement, queues its blob's removal (`blob_deletions`): the
- * caller removes the blob once no backup is copying (`storage/deferred-deletes.ts`).
- */
-export async function deleteFile(sql: Sql, id: number, actor: AuditActor): Promise<string | null> {
-  return sql.begin(async (tx) => {
-    const [row] = await tx<{ blob_id: string; original_name: string }[]>`
-      with gone as (delete from files where id = ${id} returning blob_id, original_name),
-      queued as (insert into blob_deletions (area, blob_id) select 'files', blob_id from gone)
-      select blob_id, original_name from gone`;
-    if (!row) return null;
-    await recordAuditEvent(tx, actor, { action: "file.deleted", objectId: id });
-    return row.blob_id;
-  });
 }
 
 /**
@@ -160,8 +146,12 @@ export async function changeFile(
 ): Promise<ChangeFileResult> {
   try {
     return await sql.begin(async (tx): Promise<ChangeFileResult> => {
-      const [before] = await tx<FileRow[]>`select ${columns(tx)} from files where id = ${id} for update`;
+      const [before] = await tx<FileRow[]>`
+        select ${columns(tx)} from files where id = ${id} and deletion_id is null for update`;
       if (!before) return { outcome: "not-found" };
+      if (change.folderId != null && !(await liveFolderLocked(tx, change.folderId))) {
+        return { outcome: "target-not-found" };
+      }
       const name = change.name ?? before.original_name;
       const folderId = change.folderId === undefined ? before.folder_id : change.folderId;
       const [after] = await tx<FileRow[]>`
@@ -200,7 +190,7 @@ export function searchFiles(
   return sql<FileSearchHit[]>`
     with recursive hits as (
       select ${columns(sql)} from files
-      where lower(original_name) like lower(${pattern})
+      where lower(original_name) like lower(${pattern}) and deletion_id is null
       order by created_at desc, id desc
       limit ${limit} offset ${offset}
     ),

@@ -6,3 +6,4 @@
 export { existingFolderParam, folderParamErrors, folderQueryParameter, optionalFolderId } from "./ids.ts";
 export { foldersApiMessages } from "./messages.ts";
 export { itemNameMax, itemNameOf, type NameMessages } from "./names.ts";
+export { folderPathOf, liveFolderLocked, lockFolderTree, trashItem } from "./trash.ts";

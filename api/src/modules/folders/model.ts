@@ -161,3 +161,13 @@ export const changeFolderRoute = endpoint("PATCH /api/folders/:id")({
     },
   },
 });
+
+export const deleteFolderRoute = endpoint("DELETE /api/folders/:id")({
+  summary: "Move a folder with everything below it into the Papierkorb (one deletion)",
+  description:
+    "Restored or purged through /api/trash; until then it and its content are in no list, search or share link.",
+  tags,
+  idParam: { description: "The folder's id, a positive integer.", invalid: messages.invalidId },
+  answer: { status: 204, description: "In the Papierkorb." },
+  errors: { 404: { "folder-not-found": [messages.notFound] } },
+});

@@ -5,6 +5,7 @@ import type { AuditActor } from "../audit/index.ts";
 import { foldersApiMessages as messages } from "./messages.ts";
 import type { FolderChangeRequest, NewFolder } from "./model.ts";
 import { changeFolder, createFolder, type FolderRow, folderExists } from "./store.ts";
+import { trashItem } from "./trash.ts";
 
 /** A new folder (the body's rules refused a bad name or parent with a 422): 404 unknown parent, 409 when the parent already holds that name (any case). */
 export async function addFolder(
@@ -18,6 +19,7 @@ export async function addFolder(
   }
   const result = await createFolder(sql, { name, parentId, creator }, actor);
   if (result.outcome === "taken") throw new HttpError(409, "folder-name-taken", messages.nameTaken);
+  if (result.outcome === "parent-gone") throw new HttpError(404, "parent-folder-not-found", messages.parentNotFound);
   return result.folder;
 }
 
@@ -41,4 +43,10 @@ export async function renameOrMoveFolder(
     case "taken":
       throw new HttpError(409, "folder-name-taken", messages.nameTaken);
   }
+}
+
+/** Into the Papierkorb with everything below it, as one deletion (decision 0098): 404 when not there or trashed already. */
+export async function trashFolder(sql: Sql, id: number, actor: AuditActor): Promise<void> {
+  if ((await trashItem(sql, "folder", id, actor)) === null)
+    throw new HttpError(404, "folder-not-found", messages.notFound);
 }

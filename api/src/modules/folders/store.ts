@@ -2,12 +2,14 @@ import type { Folder } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import type { Row } from "../../db/rows.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
+import { liveFolderLocked, lockFolderTree } from "./trash.ts";
 
 /** A folder as the store reads it; the answers carry the kit's `Folder`. */
 export type FolderRow = Row<Folder>;
 
+/** A folder that is there and not in the trash (decision 0098): a trashed one is neither listed nor a target. */
 export async function folderExists(sql: Queries, id: number): Promise<boolean> {
-  const [row] = await sql`select 1 from folders where id = ${id}`;
+  const [row] = await sql`select 1 from folders where id = ${id} and deletion_id is null`;
   return row !== undefined;
 }
 
@@ -16,23 +18,28 @@ export function listFolders(sql: Sql, parentId: number | null): Promise<FolderRo
   const inParent = parentId === null ? sql`parent_id is null` : sql`parent_id = ${parentId}`;
   return sql<FolderRow[]>`
     select id, name, parent_id, created_at from folders
-    where ${inParent}
+    where ${inParent} and deletion_id is null
     order by lower(name), id`;
 }
 
-export type CreateFolderResult = { outcome: "created"; folder: FolderRow } | { outcome: "taken" };
+export type CreateFolderResult =
+  | { outcome: "created"; folder: FolderRow }
+  | { outcome: "taken" }
+  | { outcome: "parent-gone" };
 
 /**
  * Inserts the folder unless its parent already holds one of that name (any case). The unique
  * index decides, so two users creating the same name at once get one folder and one "taken".
- * The caller has checked that the parent exists; folders are never deleted.
+ * The caller has checked that the parent exists; it is locked here against a deletion, so a
+ * parent trashed meanwhile is "parent-gone" rather than holding a live folder in the trash.
  */
 export async function createFolder(
   sql: Sql,
   folder: { name: string; parentId: number | null; creator: { id: number; name: string } },
   actor: AuditActor,
 ): Promise<CreateFolderResult> {
-  return sql.begin(async (tx) => {
+  return sql.begin(async (tx): Promise<CreateFolderResult> => {
+    if (folder.parentId !== null && !(await liveFolderLocked(tx, folder.parentId))) return { outcome: "parent-gone" };
     const [created] = await tx<FolderRow[]>`
       insert into folders (name, parent_id, created_by, created_by_name)
       values (${folder.name}, ${folder.parentId}, ${folder.creator.id}, ${folder.creator.name})
@@ -71,13 +78,13 @@ export async function changeFolder(
 ): Promise<ChangeFolderResult> {
   try {
     return await sql.begin(async (tx): Promise<ChangeFolderResult> => {
-      if (change.parentId !== undefined) await tx`select pg_advisory_xact_lock(hashtext('klarwerk.folder-moves'))`;
+      if (change.parentId !== undefined) await lockFolderTree(tx);
       const [before] = await tx<FolderRow[]>`
-        select id, name, parent_id, created_at from folders where id = ${id} for update`;
+        select id, name, parent_id, created_at from folders where id = ${id} and deletion_id is null for update`;
       if (!before) return { outcome: "not-found" };
       const parentId = change.parentId === undefined ? before.parent_id : change.parentId;
       if (change.parentId !== undefined && change.parentId !== null) {
-        if (!(await folderExists(tx, change.parentId))) return { outcome: "target-not-found" };
+        if (!(await liveFolderLocked(tx, change.parentId))) return { outcome: "target-not-found" };
         // The target and every folder above it: the folder itself among them is a cycle.
         const [cycle] = await tx`
           with recursive above as (

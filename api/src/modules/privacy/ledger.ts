@@ -19,7 +19,9 @@ export { addressHash };
  * them, refuse a damaged entry, and replay every entry on the restored copy before it serves.
  */
 
-export type ErasureReason = "request" | "retention";
+/** A person's request, a retention period that ended, or a file-area deletion purged from the Papierkorb (0098). */
+export type ErasureReason = "request" | "retention" | "trash";
+const erasureReasons: readonly string[] = ["request", "retention", "trash"] satisfies ErasureReason[];
 
 /** Rows of one table that went: deleted, or with `set` kept and these columns overwritten. */
 export interface ErasedRows {
@@ -182,7 +184,8 @@ function problemOf(value: unknown): string | null {
   const entry = value as Record<string, unknown>;
   if (typeof entry.id !== "string" || !uuid.test(entry.id)) return "id ist keine UUID";
   if (typeof entry.erasedAt !== "string" || Number.isNaN(Date.parse(entry.erasedAt))) return "erasedAt ist keine Zeit";
-  if (entry.reason !== "request" && entry.reason !== "retention") return "reason ist weder request noch retention";
+  if (typeof entry.reason !== "string" || !erasureReasons.includes(entry.reason))
+    return "reason ist weder request noch retention noch trash";
   if (entry.addressSha256 !== null && (typeof entry.addressSha256 !== "string" || !sha256Hex.test(entry.addressSha256)))
     return "addressSha256 ist kein SHA-256";
   if (entry.caseId !== null && !(Number.isSafeInteger(entry.caseId) && (entry.caseId as number) > 0))

@@ -268,9 +268,21 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
     ),
   );
 
+  // A file or folder in the Papierkorb (decision 0098) is found as a live one, and says so: the
+  // staff reviewing it find it there.
+  const trashed = (found: Row) => (found.in_trash === true ? " (im Papierkorb)" : "");
   const folders = present(
-    (await sql<Row[]>`select id, name, created_at from folders where name ~ ${p} order by id`).map((row) =>
-      hitOf(matcher, "folder", row, { searched: ["name"] }, (found) => `Ordner „${found.name}“`),
+    (
+      await sql<Row[]>`
+        select id, name, created_at, deletion_id is not null as in_trash from folders where name ~ ${p} order by id`
+    ).map((row) =>
+      hitOf(
+        matcher,
+        "folder",
+        row,
+        { searched: ["name"], helpers: ["in_trash"] },
+        (found) => `Ordner „${found.name}“${trashed(found)}`,
+      ),
     ),
   );
   const folderIds = folders.map((row) => row.id);
@@ -283,7 +295,7 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
           select child.id from folders child join named on child.parent_id = named.id
         )
         select id, original_name, mime_type, size, uploader_name, created_at,
-          folder_id in (select id from named) as in_folder
+          folder_id in (select id from named) as in_folder, deletion_id is not null as in_trash
         from files
         where original_name ~ ${p} or folder_id in (select id from named)
         order by id`
@@ -292,8 +304,12 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
         matcher,
         "file",
         row,
-        { searched: ["original_name"], related: row.in_folder === true ? ["folder_id"] : [], helpers: ["in_folder"] },
-        (found) => `Datei „${found.original_name}“`,
+        {
+          searched: ["original_name"],
+          related: row.in_folder === true ? ["folder_id"] : [],
+          helpers: ["in_folder", "in_trash"],
+        },
+        (found) => `Datei „${found.original_name}“${trashed(found)}`,
       ),
     ),
   );

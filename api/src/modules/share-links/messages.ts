@@ -52,6 +52,7 @@ export const sharePageMessages = {
   usedUp:
     "Das Download-Limit dieser Freigabe ist erreicht. Bitte wenden Sie sich an die Person, die sie Ihnen geschickt hat.",
   fileDeleted: "Die freigegebene Datei wurde gelöscht.",
+  folderDeleted: "Der freigegebene Ordner wurde gelöscht.",
   lockedTitle: "Freigabe gesperrt",
   locked:
     "Diese Freigabe wurde nach zu vielen falschen Passwörtern gesperrt. Bitte wenden Sie sich an die Person, die sie Ihnen geschickt hat.",

@@ -143,7 +143,11 @@ export function shareLinksService(
       case "revoked":
         return messagePage(410, texts.goneTitle, texts.revoked);
       case "target_gone":
-        return messagePage(410, texts.goneTitle, texts.fileDeleted);
+        return messagePage(
+          410,
+          texts.goneTitle,
+          link.target_kind === "folder" ? texts.folderDeleted : texts.fileDeleted,
+        );
       case "locked":
         return messagePage(403, texts.lockedTitle, texts.locked);
       case "expired":

@@ -28,6 +28,8 @@ const status = (sql: Queries) => sql`
   case
     when l.revoked_at is not null then 'revoked'
     when l.file_id is null and l.folder_id is null then 'target_gone'
+    when exists (select 1 from files f where f.id = l.file_id and f.deletion_id is not null)
+      or exists (select 1 from folders d where d.id = l.folder_id and d.deletion_id is not null) then 'target_gone'
     when l.locked_at is not null then 'locked'
     when l.expires_at <= now() then 'expired'
     when l.download_limit is not null and l.downloads >= l.download_limit then 'used_up'
@@ -58,8 +60,10 @@ export async function insertShareLink(sql: Sql, link: NewShareLink, actor: Audit
   return sql.begin(async (tx) => {
     const target =
       link.targetKind === "file"
-        ? tx<{ name: string }[]>`select original_name as name from files where id = ${link.targetId} for share`
-        : tx<{ name: string }[]>`select name from folders where id = ${link.targetId} for share`;
+        ? tx<{ name: string }[]>`
+            select original_name as name from files where id = ${link.targetId} and deletion_id is null for share`
+        : tx<{ name: string }[]>`
+            select name from folders where id = ${link.targetId} and deletion_id is null for share`;
     const [found] = await target;
     if (!found) return null;
     const [inserted] = await tx<{ id: number }[]>`
@@ -157,6 +161,8 @@ export async function reserveDownload(sql: Sql, id: number): Promise<boolean> {
     update share_links set downloads = downloads + 1, last_access_at = now()
     where id = ${id} and revoked_at is null and locked_at is null and expires_at > now()
       and (file_id is not null or folder_id is not null)
+      and not exists (select 1 from files f where f.id = share_links.file_id and f.deletion_id is not null)
+      and not exists (select 1 from folders d where d.id = share_links.folder_id and d.deletion_id is not null)
       and (download_limit is null or downloads < download_limit)
     returning id`;
   return rows.length > 0;
@@ -236,10 +242,11 @@ const fileColumns = (sql: Queries) => sql`id, original_name, mime_type, size, bl
 
 /** The files a link shares now: its file, or the files directly in its folder (by name). */
 export function sharedFiles(sql: Sql, link: Pick<OpenedLink, "file_id" | "folder_id">): Promise<SharedFile[]> {
-  if (link.file_id !== null) return sql<SharedFile[]>`select ${fileColumns(sql)} from files where id = ${link.file_id}`;
+  if (link.file_id !== null)
+    return sql<SharedFile[]>`select ${fileColumns(sql)} from files where id = ${link.file_id} and deletion_id is null`;
   if (link.folder_id === null) return Promise.resolve([]);
   return sql<SharedFile[]>`
-    select ${fileColumns(sql)} from files where folder_id = ${link.folder_id}
+    select ${fileColumns(sql)} from files where folder_id = ${link.folder_id} and deletion_id is null
     order by lower(original_name), id`;
 }
 
@@ -251,9 +258,11 @@ export async function sharedFile(
 ): Promise<SharedFile | null> {
   const [file] =
     link.file_id !== null
-      ? await sql<SharedFile[]>`select ${fileColumns(sql)} from files where id = ${fileId} and id = ${link.file_id}`
+      ? await sql<SharedFile[]>`
+          select ${fileColumns(sql)} from files where id = ${fileId} and id = ${link.file_id} and deletion_id is null`
       : await sql<SharedFile[]>`
-          select ${fileColumns(sql)} from files where id = ${fileId} and folder_id = ${link.folder_id ?? 0}`;
+          select ${fileColumns(sql)} from files
+          where id = ${fileId} and folder_id = ${link.folder_id ?? 0} and deletion_id is null`;
   return file ?? null;
 }
 

@@ -14,6 +14,7 @@ import { FolderPathBar } from "./components/FolderPathBar";
 import { NewFolderForm } from "./components/NewFolderForm";
 import { SearchHits } from "./components/SearchHits";
 import { ShareList } from "./components/ShareList";
+import { TrashList } from "./components/TrashList";
 import { UploadPanel } from "./components/UploadPanel";
 import { pageCount, pageOf, searchFiles } from "./file-list";
 import { currentFolderId, enterFolder, type FolderPath, leaveFolder, truncatePath } from "./folder-path";
@@ -148,6 +149,10 @@ function FileArea() {
 
         <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} shadow="xs" id="freigaben">
           <ShareList />
+        </Paper>
+
+        <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} shadow="xs" id="papierkorb">
+          <TrashList />
         </Paper>
       </Stack>
     </>

@@ -24,7 +24,11 @@ export function useDeleteFile({ onSuccess, onError }: DeleteFileOptions = {}) {
     mutationFn: (file: StoredFile) => deleteFile(file),
     onSuccess,
     onError,
+    // The folder's list, and the Papierkorb the file went to.
     onSettled: (_answer, _error, file) =>
-      refetchAfterWrite(queryClient, filesQueryOptions({ folderId: file.folder_id }).queryKey),
+      Promise.all([
+        refetchAfterWrite(queryClient, filesQueryOptions({ folderId: file.folder_id }).queryKey),
+        refetchAfterWrite(queryClient, ["mf-files", "trash"]),
+      ]),
   });
 }

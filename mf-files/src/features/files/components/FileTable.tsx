@@ -39,7 +39,14 @@ export function FileTable({ files }: FileTableProps) {
   const confirmDelete = (file: StoredFile) =>
     modals.openConfirmModal({
       title: messages.deleteTitle,
-      children: <Text size="sm">{messages.deleteConfirm}</Text>,
+      children: (
+        <>
+          <Text size="sm">{messages.deleteConfirm}</Text>
+          <Text size="sm" c="dimmed" mt="xs">
+            {messages.deleteToTrash}
+          </Text>
+        </>
+      ),
       labels: { confirm: messages.deleteConfirmButton, cancel: messages.deleteCancelButton },
       confirmProps: { color: "red" },
       closeButtonProps: { "aria-label": messages.deleteCancelButton },

@@ -1,9 +1,10 @@
 import type { Folder } from "@klarwerk/kit";
-import { notifySuccess } from "@klarwerk/kit/portal";
-import { ActionIcon, Group, Text, UnstyledButton } from "@klarwerk/kit/ui";
+import { notifyError, notifySuccess } from "@klarwerk/kit/portal";
+import { ActionIcon, Group, modals, Text, UnstyledButton } from "@klarwerk/kit/ui";
 import { Menu, Skeleton } from "@klarwerk/kit/ui-extra";
 import { useState } from "react";
 import { useChangeFolder } from "../api/rename-move";
+import { useDeleteFolder } from "../api/trash";
 import { filesMessages as messages } from "../messages";
 import { DotsIcon, FolderIcon } from "./icons";
 import { MoveDialog } from "./MoveDialog";
@@ -16,12 +17,35 @@ interface FolderGridProps {
   onOpen: (folder: Folder) => void;
 }
 
-/** The folders of the current level; a click opens one, its menu renames or moves it. */
+/** The folders of the current level; a click opens one, its menu renames, moves, shares or deletes it. */
 export function FolderGrid({ folders, loading, onOpen }: FolderGridProps) {
   const [renaming, setRenaming] = useState<Folder | null>(null);
   const [moving, setMoving] = useState<Folder | null>(null);
   const [sharing, setSharing] = useState<Folder | null>(null);
   const change = useChangeFolder();
+  const remove = useDeleteFolder();
+
+  // Into the Papierkorb with everything below it (decision 0098).
+  const confirmDelete = (folder: Folder) =>
+    modals.openConfirmModal({
+      title: messages.deleteFolderTitle(folder.name),
+      children: (
+        <>
+          <Text size="sm">{messages.deleteFolderConfirm}</Text>
+          <Text size="sm" c="dimmed" mt="xs">
+            {messages.deleteToTrash}
+          </Text>
+        </>
+      ),
+      labels: { confirm: messages.deleteConfirmButton, cancel: messages.deleteCancelButton },
+      confirmProps: { color: "red" },
+      closeButtonProps: { "aria-label": messages.deleteCancelButton },
+      onConfirm: () =>
+        remove.mutate(folder, {
+          onSuccess: () => notifySuccess(messages.folderDeleted, messages.folderDeletedText(folder.name)),
+          onError: (error) => notifyError(messages.deleteFailed, error.message),
+        }),
+    });
 
   if (loading) {
     return (
@@ -99,6 +123,9 @@ export function FolderGrid({ folders, loading, onOpen }: FolderGridProps) {
                 <Menu.Item onClick={() => setRenaming(folder)}>{messages.rename}</Menu.Item>
                 <Menu.Item onClick={() => setMoving(folder)}>{messages.move}</Menu.Item>
                 <Menu.Item onClick={() => setSharing(folder)}>{messages.share}</Menu.Item>
+                <Menu.Item color="red" onClick={() => confirmDelete(folder)}>
+                  {messages.deleteFolder}
+                </Menu.Item>
               </Menu.Dropdown>
             </Menu>
           </li>

@@ -9,17 +9,19 @@ import { FolderIcon } from "./icons";
 interface MoveDialogProps {
   /** What is moved, for the title. */
   name: string;
-  /** Where it lies now (null: the root level): moving there again is not offered. */
-  from: number | null;
+  /** Where it lies now (null: the root level): moving there again is not offered; undefined: anywhere may be chosen. */
+  from?: number | null;
   /** A folder being moved: it is not shown as a target, so neither is anything below it. */
   exclude?: number;
   /** Moves it into the folder (null: the root level); a refusal's message is shown in the dialog. */
   save: (target: FolderCrumb | null) => Promise<void>;
   onClose: () => void;
+  /** Another use of the picker („Wiederherstellen nach …“): its title, hint and button. */
+  texts?: { title: string; hint: string; confirm: string };
 }
 
 /** „Verschieben“: a folder picker from „Dateien“ (the root level) down; „Hierher verschieben“ moves. */
-export function MoveDialog({ name, from, exclude, save, onClose }: MoveDialogProps) {
+export function MoveDialog({ name, from, exclude, save, onClose, texts }: MoveDialogProps) {
   const [path, setPath] = useState<FolderPath>([]);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -27,7 +29,7 @@ export function MoveDialog({ name, from, exclude, save, onClose }: MoveDialogPro
   const folders = useFolders({ parentId: target });
   const shown = folders.data?.filter((folder) => folder.id !== exclude);
   const crumbs = [{ id: 0, name: messages.rootCrumb }, ...path];
-  const here = target === from;
+  const here = from !== undefined && target === from;
 
   const move = async () => {
     setPending(true);
@@ -46,12 +48,12 @@ export function MoveDialog({ name, from, exclude, save, onClose }: MoveDialogPro
     <Modal
       opened
       onClose={onClose}
-      title={messages.moveTitle(name)}
+      title={texts?.title ?? messages.moveTitle(name)}
       closeButtonProps={{ "aria-label": messages.cancel }}
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          {messages.moveHint}
+          {texts?.hint ?? messages.moveHint}
         </Text>
         <nav aria-label={messages.moveTargetLabel}>
           <Breadcrumbs separator="/" separatorMargin={6} className="files-breadcrumbs">
@@ -114,7 +116,7 @@ export function MoveDialog({ name, from, exclude, save, onClose }: MoveDialogPro
             {messages.cancel}
           </Button>
           <Button onClick={move} loading={pending} disabled={here}>
-            {messages.moveHere}
+            {texts?.confirm ?? messages.moveHere}
           </Button>
         </Group>
       </Stack>
