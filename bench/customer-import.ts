@@ -17,7 +17,8 @@ import { databaseLabel, numberOption } from "./support/options.ts";
 const goalMs = 10_000;
 const rows = numberOption("rows", 10_000, { integer: true });
 
-const surnames = "Müller Schäfer Köhler Böhm Krüger Weiß Groß Jäger Möller Schröder Günther Kühn Fuchs Lange Wolf Becker".split(" ");
+const surnames =
+  "Müller Schäfer Köhler Böhm Krüger Weiß Groß Jäger Möller Schröder Günther Kühn Fuchs Lange Wolf Becker".split(" ");
 const trades = ["Bäckerei", "Autohaus", "Praxis Dr.", "Kanzlei", "Café", "Metzgerei", "Blumenladen", "Zahnarztpraxis"];
 const forms = ["GmbH", "e.K.", "GbR", "OHG", "& Söhne", "KG", ""];
 const places: [string, string][] = [
@@ -75,7 +76,9 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const start = performance.now();
   const result = await work();
   const ms = performance.now() - start;
-  console.log(`${label.padEnd(34)} ${(ms / 1000).toFixed(2).padStart(6)} s  RSS ${rss()}${ms > goalMs ? "  OVER GOAL" : ""}`);
+  console.log(
+    `${label.padEnd(34)} ${(ms / 1000).toFixed(2).padStart(6)} s  RSS ${rss()}${ms > goalMs ? "  OVER GOAL" : ""}`,
+  );
   return result;
 }
 
@@ -110,7 +113,10 @@ try {
     console.log(`  ${JSON.stringify(run.body.result)}`);
     if (variant === 1) {
       const undo = await timed(`${label}: undo`, () =>
-        callJson<{ result: Record<string, number> }>(app, `/api/customers/imports/${id}/undo`, { method: "POST", token }),
+        callJson<{ result: Record<string, number> }>(app, `/api/customers/imports/${id}/undo`, {
+          method: "POST",
+          token,
+        }),
       );
       console.log(`  deleted ${undo.body.result.deleted}, restored ${undo.body.result.restored}`);
     }
