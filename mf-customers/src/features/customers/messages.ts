@@ -110,6 +110,7 @@ export const customerImportScreenMessages = {
   undoneSummary: (deleted: string, restored: string) =>
     `${deleted} angelegte Kunden gelöscht, ${restored} aktualisierte Kunden wiederhergestellt.`,
   close: "Schließen",
+  finish: "Fertig",
   failed: "Das hat nicht geklappt",
   failedRetry: "Bitte versuchen Sie es erneut.",
 } as const;

@@ -100,7 +100,14 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const work = dryRun ? dryRun.counts.new + dryRun.counts.update + chosenWork : 0;
 
   return (
-    <Modal opened={opened} onClose={close} title={messages.title} size="xl" className="cust-import">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={messages.title}
+      size="xl"
+      className="cust-import"
+      closeButtonProps={{ "aria-label": messages.close }}
+    >
       <Stack gap="md">
         {failure && (
           <Alert color="red" title={messages.failed} role="alert">
@@ -147,7 +154,14 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
             <Text size="sm" c="dimmed">
               {messages.previewHint}
             </Text>
-            <Table.ScrollContainer minWidth={320} className="cust-import-scroll">
+            <Table.ScrollContainer
+              minWidth={320}
+              type="native"
+              role="region"
+              aria-label={messages.previewLabel}
+              tabIndex={0}
+              className="cust-import-scroll"
+            >
               <Table striped withTableBorder fz="xs" aria-label={messages.previewLabel}>
                 <Table.Thead>
                   <Table.Tr>
@@ -215,7 +229,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
             <Text fw={600}>{messages.resultTitle}</Text>
             <Group gap="xs">
               {customerImportStatuses.map((status) => (
-                <Badge key={status} color={statusColors[status]} variant="light" tt="none">
+                <Badge key={status} color={statusColors[status]} variant="dot" tt="none">
                   {`${customerImportStatusLabels[status]}: ${formatCount(dryRun.counts[status])}`}
                 </Badge>
               ))}
@@ -236,7 +250,14 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
               }}
               maw={260}
             />
-            <Table.ScrollContainer minWidth={560} className="cust-import-scroll">
+            <Table.ScrollContainer
+              minWidth={560}
+              type="native"
+              role="region"
+              aria-label={messages.dryRunLabel}
+              tabIndex={0}
+              className="cust-import-scroll"
+            >
               <Table striped withTableBorder fz="sm" aria-label={messages.dryRunLabel}>
                 <Table.Thead>
                   <Table.Tr>
@@ -251,7 +272,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                     <Table.Tr key={row.line}>
                       <Table.Td>{row.line}</Table.Td>
                       <Table.Td>
-                        <Badge color={statusColors[row.status]} variant="light" tt="none">
+                        <Badge color={statusColors[row.status]} variant="dot" tt="none">
                           {customerImportStatusLabels[row.status]}
                         </Badge>
                       </Table.Td>
@@ -323,7 +344,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                 </Button>
               )}
               <Button variant="default" onClick={close}>
-                {messages.close}
+                {messages.finish}
               </Button>
             </Group>
           </Stack>
