@@ -20,7 +20,7 @@ import { auditModule } from "./modules/audit/routes.ts";
 import { authModule } from "./modules/auth/routes.ts";
 import { companyModule, logoUploadPath } from "./modules/company/routes.ts";
 import { contactRequestsModule } from "./modules/contact-requests/routes.ts";
-import { customersModule } from "./modules/customers/routes.ts";
+import { customerImportUploadPath, customersModule } from "./modules/customers/routes.ts";
 import { filesModule, streamedBodyPaths } from "./modules/files/routes.ts";
 import { foldersModule } from "./modules/folders/routes.ts";
 import { reminderMailPrecondition } from "./modules/invoices/index.ts";
@@ -141,7 +141,13 @@ export function createApp({
     .use(errorHandler)
     .use(requestTarget)
     .use(apiNoStore)
-    .use(bodyPolicy(undefined, [...streamedBodyPaths, releaseUploadPath, logoUploadPath], [logoUploadPath]))
+    .use(
+      bodyPolicy(
+        undefined,
+        [...streamedBodyPaths, releaseUploadPath, logoUploadPath, customerImportUploadPath],
+        [logoUploadPath],
+      ),
+    )
     .use(textPolicy)
     .use(healthModule(deps))
     .use(backupRequestModule(deps, backups))

@@ -101,6 +101,26 @@ async function uploadedFileId(
   return answer.body.file.id;
 }
 
+/** A customer import prepared through A (uploaded, optionally checked and imported): what the import's cells act on. */
+async function preparedImport(
+  adminToken: string,
+  { checked = false, imported = false }: { checked?: boolean; imported?: boolean } = {},
+): Promise<number> {
+  const body = new Blob([`Name\nMatrix-Import ${crypto.randomUUID().slice(0, 8)}\n`], {
+    type: "application/octet-stream",
+  });
+  const answer = await callJson<{ import: { id: number } }>(appA, "/api/customers/imports", {
+    body,
+    token: adminToken,
+  });
+  if (answer.status !== 201) throw new Error(`an import answered ${answer.status}`);
+  const id = answer.body.import.id;
+  const json = { mapping: ["name"] };
+  if (checked) await callJson(appA, `/api/customers/imports/${id}/dry-run`, { json, token: adminToken });
+  if (imported) await callJson(appA, `/api/customers/imports/${id}/run`, { json: {}, token: adminToken });
+  return id;
+}
+
 /** A share link of the caller's own; the admin's for a caller who cannot make one (signed out). */
 async function ownLinkId(token: string | null, adminToken: string): Promise<number> {
   const json = { target_kind: "file", target_id: sharedFileId };
@@ -367,6 +387,35 @@ const portalRoutes: Record<string, PortalRoute> = {
       path: `/api/customers/${customerId}`,
       method: "PUT",
       json: { name: "Matrix GmbH", status: "in_kontakt" },
+    }),
+  },
+  // The CSV import (decision 0099): every signed-in account's, as the list; each cell imports its own file.
+  "POST /api/customers/imports": {
+    allowed: 201,
+    request: async () => ({
+      path: "/api/customers/imports",
+      body: new Blob(["Name\nMatrix-Import\n"], { type: "application/octet-stream" }),
+    }),
+  },
+  "POST /api/customers/imports/:id/dry-run": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/customers/imports/${await preparedImport(adminToken)}/dry-run`,
+      json: { mapping: ["name"] },
+    }),
+  },
+  "POST /api/customers/imports/:id/run": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/customers/imports/${await preparedImport(adminToken, { checked: true })}/run`,
+      json: {},
+    }),
+  },
+  "POST /api/customers/imports/:id/undo": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/customers/imports/${await preparedImport(adminToken, { checked: true, imported: true })}/undo`,
+      method: "POST",
     }),
   },
   // The customer page (decision 0095): every signed-in account's, as the list.

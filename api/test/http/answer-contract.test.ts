@@ -37,6 +37,12 @@ import {
   takeOverRoute,
 } from "../../src/modules/contact-requests/model.ts";
 import {
+  dryRunRoute,
+  prepareImportRoute,
+  runImportRoute,
+  undoImportRoute,
+} from "../../src/modules/customers/import-model.ts";
+import {
   createCustomerRoute,
   customerSchema,
   listCustomersRoute,
@@ -119,7 +125,6 @@ import {
   resumeRoute as resumeRecurringRoute,
   runNowRoute as runRecurringRoute,
 } from "../../src/modules/recurring-invoices/model.ts";
-
 import {
   activateReleaseRoute,
   clientErrorRoute,
@@ -198,6 +203,10 @@ const answerSchemas = {
   "POST /api/customers": createCustomerRoute.answer,
   "PUT /api/customers/:id": updateCustomerRoute.answer,
   "GET /api/customers/tags": listTagsRoute.answer,
+  "POST /api/customers/imports": prepareImportRoute.answer,
+  "POST /api/customers/imports/:id/dry-run": dryRunRoute.answer,
+  "POST /api/customers/imports/:id/run": runImportRoute.answer,
+  "POST /api/customers/imports/:id/undo": undoImportRoute.answer,
   "GET /api/customers/:id": customerDetailRoute.answer,
   "POST /api/customers/:id/contacts": addContactRoute.answer,
   "PUT /api/customers/:id/contacts/:contactId": changeContactRoute.answer,

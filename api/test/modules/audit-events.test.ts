@@ -566,6 +566,48 @@ const cases: Case[] = [
       };
     },
   },
+  // The CSV import (decision 0099) of a file whose one row matches a customer unchanged: the
+  // import's own event alone (each customer it creates or updates has its own event as well:
+  // customer-import.test.ts).
+  {
+    route: "POST /api/customers/imports/:id/run",
+    name: "customer import: its counts, never whose",
+    run: async () => {
+      const id = await checkedImport();
+      return {
+        call: json("POST", `/api/customers/imports/${id}/run`, {}, staff.token),
+        expected: {
+          action: "customer.imported",
+          actor: staff.name,
+          objectId: String(id),
+          changes: {
+            created: { before: null, after: 0 },
+            updated: { before: null, after: 0 },
+            unchanged: { before: null, after: 1 },
+            skipped: { before: null, after: 0 },
+            failed: { before: null, after: 0 },
+          },
+        },
+      };
+    },
+  },
+  {
+    route: "POST /api/customers/imports/:id/undo",
+    name: "customer import undone: its counts",
+    run: async () => {
+      const id = await checkedImport();
+      await callJson(app, `/api/customers/imports/${id}/run`, { json: {}, token: staff.token });
+      return {
+        call: () => call(app, `/api/customers/imports/${id}/undo`, { method: "POST", token: staff.token }),
+        expected: {
+          action: "customer.import_undone",
+          actor: staff.name,
+          objectId: String(id),
+          changes: { deleted: { before: null, after: 0 }, restored: { before: null, after: 0 } },
+        },
+      };
+    },
+  },
   {
     route: "POST /api/folders",
     name: "folder created",
@@ -1562,12 +1604,33 @@ function customerPageCases(): Case[] {
   ];
 }
 
+/** An import of one row that matches a customer as it is, checked by its dry run. */
+async function checkedImport(): Promise<number> {
+  const name = `Import-Probe ${crypto.randomUUID().slice(0, 8)}`;
+  await callJson(app, "/api/customers", { token: staff.token, json: { name, email: `${name.slice(-8)}@example.de` } });
+  const body = new Blob([`Name;E-Mail\n${name};${name.slice(-8)}@example.de\n`], { type: "application/octet-stream" });
+  const answer = await callJson<{ import: { id: number } }>(app, "/api/customers/imports", {
+    body,
+    token: staff.token,
+  });
+  const id = answer.body.import.id;
+  await callJson(app, `/api/customers/imports/${id}/dry-run`, {
+    json: { mapping: ["name", "email"] },
+    token: staff.token,
+  });
+  return id;
+}
+
 const exempt: Record<string, string> = {
   "ALL /api": "the JSON 404 for a path no module claims",
   "ALL /api/*": "the JSON 404 for a path no module claims",
   "POST /api/client-errors":
     "a browser's error report: telemetry, no staff action (a canary it stops is a System event: tested below)",
   "POST /api/client-loads": "a browser's load count: telemetry, no staff action",
+  "POST /api/customers/imports":
+    "keeps the uploaded file (at most 24 hours) for the dry run: no customer changes; the import is the event (customer.imported)",
+  "POST /api/customers/imports/:id/dry-run":
+    "judges the rows and remembers the mapping: no customer changes; the import is the event (customer.imported)",
   "POST /api/recurring-invoices/run":
     "the daily job now: one event per run it makes (recurring_invoice.run or .caught_up), none when nothing is due (recurring-invoices.test.ts)",
 };

@@ -15,6 +15,13 @@ import type { AuditFilter, AuditPage, AuditVerification } from "./audit";
 import type { CompanyAnswer, CompanySettingsDraft } from "./company";
 import type { ContactPayload, ContactReceivedAnswer, contactHoneypotField } from "./contact";
 import type {
+  CustomerImportChoice,
+  CustomerImportDryRun,
+  CustomerImportMapping,
+  CustomerImportPreviewAnswer,
+  CustomerImportResultAnswer,
+} from "./customer-import";
+import type {
   CustomerActivityAnswer,
   CustomerActivityInput,
   CustomerContactAnswer,
@@ -197,6 +204,13 @@ export interface ApiRoutes {
 
   "GET /api/customers": { query: PagedListQuery & { tag?: string }; answer: CustomerPage };
   "GET /api/customers/tags": { answer: CustomerTagList };
+  "POST /api/customers/imports": { body: Blob; answer: CustomerImportPreviewAnswer };
+  "POST /api/customers/imports/:id/dry-run": { body: { mapping: CustomerImportMapping }; answer: CustomerImportDryRun };
+  "POST /api/customers/imports/:id/run": {
+    body: { choices?: Record<string, CustomerImportChoice> };
+    answer: CustomerImportResultAnswer;
+  };
+  "POST /api/customers/imports/:id/undo": { answer: CustomerImportResultAnswer };
   "GET /api/customers/:id": { answer: CustomerDetail };
   "POST /api/customers/:id/contacts": { body: CustomerContactDraft; answer: CustomerContactAnswer };
   "PUT /api/customers/:id/contacts/:contactId": { body: CustomerContactDraft; answer: CustomerContactAnswer };

@@ -44,6 +44,16 @@ const sharedFieldLabels: Record<string, string> = {
   format: "Format",
   search: "Suchbegriff",
   tag: "Tag",
+  address: "Anschrift",
+  leitweg_id: "Leitweg-ID",
+  // The customer import's counts and its undo's (decision 0099).
+  created: "Angelegt",
+  updated: "Aktualisiert",
+  unchanged: "Unverändert",
+  skipped: "Übersprungen",
+  failed: "Fehlerhaft",
+  deleted: "Gelöscht",
+  restored: "Wiederhergestellt",
   // A share link: what it shares and how (decision 0096), and the admins' maximum.
   target: "Freigegeben",
   target_kind: "Art der Freigabe",

@@ -15,6 +15,7 @@ export const auditRetentionDefaultYears: Record<AuditRetentionClass, number> = {
 export const auditObjectTypes = {
   account: "Konto",
   customer: "Kunde",
+  customer_import: "Kundenimport",
   folder: "Ordner",
   file: "Datei",
   invoice: "Rechnung",
@@ -65,6 +66,11 @@ export const auditActions = {
   "customer.deleted": action("Kunde gelöscht", "other", "customer"),
   // The customer list exported as CSV (decision 0093): its format, search, status filter and how many rows, never whose.
   "customer.exported": action("Kundenliste exportiert", "other", "customer"),
+  // The CSV import (decision 0099): object is the import; its counts as changes, never whose. Each
+  // customer it creates or updates has its own `customer.created` / `customer.changed`, its undo
+  // `customer.deleted` / `customer.changed`.
+  "customer.imported": action("Kunden importiert", "other", "customer_import"),
+  "customer.import_undone": action("Kundenimport rückgängig gemacht", "other", "customer_import"),
   // The customer page (decision 0095): object is the customer; the contact's or entry's id is a field.
   "customer.contact_added": action("Ansprechpartner hinzugefügt", "other", "customer"),
   "customer.contact_changed": action("Ansprechpartner geändert", "other", "customer"),

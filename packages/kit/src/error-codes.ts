@@ -42,6 +42,13 @@ export const apiErrorCodes = [
   // Customers.
   "customer-not-found",
   "contact-not-found",
+  // The customer import (decision 0099).
+  "customer-import-not-found",
+  "customer-import-unreadable",
+  "customer-import-too-many-rows",
+  "customer-import-too-many-columns",
+  "customer-import-state",
+  "customer-import-changed",
   "too-many-contacts",
   "too-many-tags",
   // Folders and files.

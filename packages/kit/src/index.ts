@@ -10,6 +10,7 @@ export * from "./audit-fields";
 export * from "./company";
 export * from "./contact";
 export * from "./contact-text";
+export * from "./customer-import";
 export * from "./customer-page";
 export * from "./customers";
 export * from "./datev";

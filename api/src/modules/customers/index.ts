@@ -4,6 +4,8 @@
  * alone. For „Als Kunde übernehmen“ (modules/contact-requests, decision 0095): the normal create
  * (its audit event staged in the same statement) and the look-ups by e-mail and id.
  */
+
+export { purgeCustomerImports } from "./import-store.ts";
 export {
   type CustomerChange,
   createCustomers,

@@ -2,7 +2,11 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { idParams } from "../../http/ids.ts";
 import { exportFormatOf } from "./export.ts";
+import { customerImportModule } from "./import-routes.ts";
 import { createCustomerRoute, exportCustomersRoute, listCustomersRoute, updateCustomerRoute } from "./model.ts";
+
+export { customerImportUploadPath } from "./import-routes.ts";
+
 import { customerPageModule } from "./page-routes.ts";
 import { customersService } from "./service.ts";
 import { parseExportFilter, parseListQuery, parseTagFilter } from "./validation.ts";
@@ -16,7 +20,8 @@ const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
  * - `PUT /api/customers/{id}` → `{ customer }`, 404 for an unknown id;
  * - `GET /api/customers/export?format=excel|csv&search=&status=&tag=` → every match as a CSV file
  *   (decision 0093), 10 a minute per account;
- * - the customer page (`/api/customers/{id}`, its Ansprechpartner, tags, timeline): page-routes.ts.
+ * - the customer page (`/api/customers/{id}`, its Ansprechpartner, tags, timeline): page-routes.ts;
+ * - the CSV import (`/api/customers/imports…`, decision 0099): import-routes.ts.
  */
 export function customersModule(
   deps: Pick<Deps, "config" | "sql" | "writes" | "auth" | "changes" | "rateLimits" | "now">,
@@ -48,6 +53,7 @@ export function customersModule(
       async ({ body, user, actor, status }) => status(201, { customer: await service.create(body, user, actor) }),
       { auth: true, ...createCustomerRoute.options() },
     )
+    .use(customerImportModule(deps))
     .use(customerPageModule(deps))
     .put("/:id", async ({ id, body, user, actor }) => ({ customer: await service.update(id, body, user, actor) }), {
       auth: true,

@@ -194,6 +194,8 @@ export async function carryOutErasure(
   const contacts = await tx`delete from customer_contacts where id = any(${contactIds}::bigint[])`;
   await tx`delete from customer_activities where id = any(${activityIds}::bigint[])`;
   await tx`delete from customer_tags where customer_id = any(${customerIds}::bigint[])`;
+  // An import's undo data holds the customer's previous master data (decision 0099): it goes too.
+  await tx`delete from customer_import_rows where customer_id = any(${customerIds}::bigint[])`;
   counts.erase =
     mails.count + requests.count + errors.count + drafts.count + templates.count + quoteDrafts.count + contacts.count;
   counts.anonymise = customers.count;

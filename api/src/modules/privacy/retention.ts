@@ -4,6 +4,7 @@ import { type Schedule, scheduleEvery } from "../../lib/schedule-every.ts";
 import type { BlobStore } from "../../storage/blob-store.ts";
 import { removeAllUnlessBackingUp } from "../../storage/deferred-deletes.ts";
 import { recordAuditEvent, systemActor } from "../audit/index.ts";
+import { purgeCustomerImports } from "../customers/index.ts";
 import { mirrorLedger, recordErasure } from "./ledger.ts";
 
 /**
@@ -246,6 +247,8 @@ export async function runRetention(
   });
   if (settings.invoiceBlobs) await removeAllUnlessBackingUp(sql, "invoices", settings.invoiceBlobs, blobs);
   if (settings.dataDir) await mirrorLedger(sql, settings.dataDir);
+  // The customer import's uploaded files past 24 hours and its undo data past 30 days (decision 0099).
+  await purgeCustomerImports(sql);
   return plan;
 }
 

@@ -1,5 +1,5 @@
 import { formatCount } from "@klarwerk/kit/format";
-import { PlusIcon, SearchIcon } from "@klarwerk/kit/icons";
+import { PlusIcon, SearchIcon, UploadIcon } from "@klarwerk/kit/icons";
 import "./customers.css";
 import { type Customer, type CustomerPage, customerStatuses, customerStatusLabel } from "@klarwerk/kit";
 import { Pager, QueryState, usePagedList } from "@klarwerk/kit/portal";
@@ -12,7 +12,8 @@ import { customersQueryOptions } from "./api/get-customers";
 import { CustomerDialog } from "./components/CustomerDialog";
 import { CustomerTable } from "./components/CustomerTable";
 import { ExportMenu } from "./components/ExportMenu";
-import { customerScreenMessages as messages } from "./messages";
+import { ImportDialog } from "./components/ImportDialog";
+import { customerImportScreenMessages, customerScreenMessages as messages } from "./messages";
 
 const statusFilterOptions = [
   { value: "", label: messages.allStatuses },
@@ -48,6 +49,7 @@ export default function Customers() {
   ];
   const { shown, loading, params } = list;
   const [dialog, setDialog] = useState<DialogState>({ opened: false, customer: null, session: 0 });
+  const [importing, setImporting] = useState(false);
 
   // A load that fails while a page is shown leaves that page; the console says why.
   useEffect(() => {
@@ -90,6 +92,9 @@ export default function Customers() {
             />
           </Group>
           <Group gap="sm" className="cust-actions">
+            <Button variant="default" leftSection={<UploadIcon size={16} />} onClick={() => setImporting(true)}>
+              {customerImportScreenMessages.open}
+            </Button>
             <ExportMenu search={params.search} status={params.filter.status} tag={params.filter.tag} />
             <Button leftSection={<PlusIcon size={16} />} onClick={() => openDialog(null)}>
               {messages.newCustomer}
@@ -128,6 +133,8 @@ export default function Customers() {
           <Pager {...list.pager} pagesExact={shown?.totalExact !== false} variant="steps" label={messages.pagination} />
         )}
       </Paper>
+
+      <ImportDialog opened={importing} onClose={() => setImporting(false)} />
 
       <CustomerDialog
         opened={dialog.opened}

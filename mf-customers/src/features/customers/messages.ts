@@ -71,3 +71,48 @@ export const customerScreenMessages = {
   loadFailedLog: "Kunden konnten nicht geladen werden:",
   saveFailedLog: "Kunde konnte nicht gespeichert werden:",
 } as const;
+
+/** The import dialog's German texts (decision 0099); the statuses, fields and choices are the kit's. */
+export const customerImportScreenMessages = {
+  open: "Importieren",
+  title: "Kunden importieren",
+  fileLabel: "CSV-Datei",
+  fileHint:
+    "Eine CSV-Datei aus Excel („CSV (Trennzeichen-getrennt)“ oder „CSV UTF-8“) oder einem anderen Programm. Die erste Zeile muss die Spaltenüberschriften enthalten.",
+  reading: "Datei wird gelesen…",
+  rows: (count: string) => `${count} ${count === "1" ? "Zeile" : "Zeilen"}`,
+  previewLabel: "Vorschau der Datei",
+  previewHint: "Die ersten Zeilen und Zeilen mit Umlauten. Stimmen die Umlaute?",
+  line: "Zeile",
+  mappingTitle: "Spalten zuordnen",
+  mappingRemembered: "Die Zuordnung vom letzten Import mit diesen Spalten wurde übernommen.",
+  mappingHint:
+    "Leere Zellen lassen vorhandene Werte unverändert. Zugeordnet wird nach Kundennummer, sonst nach E-Mail.",
+  mappingFor: (header: string) => `Feld für Spalte „${header}“`,
+  notImported: "nicht importieren",
+  dryRun: "Probelauf",
+  checking: "Probelauf läuft…",
+  resultTitle: "Ergebnis des Probelaufs",
+  statusFilter: "Zeilen zeigen",
+  allRows: "Alle Zeilen",
+  dryRunLabel: "Ergebnis je Zeile",
+  columns: { line: "Zeile", status: "Ergebnis", name: "Name", reason: "Grund", choice: "Entscheidung" },
+  choiceFor: (line: number) => `Entscheidung für Zeile ${line}`,
+  moreRows: (shown: string, total: string) => `${shown} von ${total} Zeilen gezeigt.`,
+  back: "Zurück zur Zuordnung",
+  otherFile: "Andere Datei",
+  run: "Importieren",
+  running: "Import läuft…",
+  nothingToDo: "Es gibt nichts zu importieren.",
+  done: "Import abgeschlossen",
+  doneSummary: (created: string, updated: string, unchanged: string, skipped: string, failed: string) =>
+    `${created} angelegt, ${updated} aktualisiert, ${unchanged} unverändert, ${skipped} übersprungen, ${failed} mit Fehler.`,
+  undo: "Import rückgängig machen",
+  undone: "Import rückgängig gemacht",
+  undoneSummary: (deleted: string, restored: string) =>
+    `${deleted} angelegte Kunden gelöscht, ${restored} aktualisierte Kunden wiederhergestellt.`,
+  close: "Schließen",
+  finish: "Fertig",
+  failed: "Das hat nicht geklappt",
+  failedRetry: "Bitte versuchen Sie es erneut.",
+} as const;

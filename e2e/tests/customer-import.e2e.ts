@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { expectNoAxeViolations } from "../support/axe";
+import { expect, test } from "../support/test";
+import { registeredUser, signInQuickly, type TestUser, testOwner } from "../support/users";
+
+// „Importieren“ (decision 0099) from the screens alone: a file as German Excel saves it
+// („CSV (Trennzeichen-getrennt)“: Windows-1252, semicolons, CRLF) with umlauts and a PLZ with a
+// leading 0, previewed, dry-run, imported, found in the list, exported and compared, then undone.
+
+/** Windows-1252 bytes of text made of Latin-1 letters. */
+function cp1252(text: string): Buffer {
+  return Buffer.from([...text].map((char) => char.charCodeAt(0) & 0xff));
+}
+
+function excelFile(tag: string): Buffer {
+  return cp1252(
+    [
+      "Kundennummer;Firma;E-Mail;Telefon;Straße;PLZ;Ort;Status",
+      `;Bäckerei Müller ${tag};mueller-${tag}@example.de;+49 351 4711;Königsbrücker Straße 12;01099;Dresden;vertrag`,
+      `;Größenwahn & Söhne ${tag};groesse-${tag}@example.de;0341 0815;;04109;Leipzig;in kontakt`,
+      "",
+    ].join("\r\n"),
+  );
+}
+
+const shots = process.env.SCREENSHOTS;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, name) });
+}
+
+async function importFile(page: Page, tag: string, shotPrefix: string): Promise<void> {
+  await page.getByRole("button", { name: "Importieren" }).click();
+  const dialog = page.getByRole("dialog", { name: "Kunden importieren" });
+  await dialog
+    .getByLabel("CSV-Datei")
+    .setInputFiles({ name: "Kunden.csv", mimeType: "text/csv", buffer: excelFile(tag) });
+  await expect(dialog.getByText("erkannt: Windows-1252, Semikolon")).toBeVisible();
+  const preview = dialog.getByRole("table", { name: "Vorschau der Datei" });
+  await expect(preview.getByRole("cell", { name: `Bäckerei Müller ${tag}` })).toBeVisible();
+  await expect(preview.getByRole("cell", { name: "01099", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("combobox", { name: "Feld für Spalte „PLZ“" })).toHaveValue("postal_code");
+  await shoot(page, `${shotPrefix}-preview.png`);
+  await dialog.getByRole("button", { name: "Probelauf" }).click();
+  const rows = dialog.getByRole("table", { name: "Ergebnis je Zeile" });
+  await expect(rows.getByRole("row").filter({ hasText: `Bäckerei Müller ${tag}` })).toContainText("neu");
+  await expect(dialog.getByText("neu: 2")).toBeVisible();
+  await rows.scrollIntoViewIfNeeded();
+  await shoot(page, `${shotPrefix}-dry-run.png`);
+  await expectNoAxeViolations(page, "[role=dialog]");
+  await dialog.getByRole("button", { name: "Importieren" }).click();
+  await expect(dialog.getByText("Import abgeschlossen")).toBeVisible();
+  await expect(
+    dialog.getByText("2 angelegt, 0 aktualisiert, 0 unverändert, 0 übersprungen, 0 mit Fehler."),
+  ).toBeVisible();
+  await shoot(page, `${shotPrefix}-done.png`);
+}
+
+for (const [role, account] of [
+  ["staff", () => "Iris Import"],
+  ["admin", () => null],
+] as const) {
+  test(`a German Excel file is previewed, imported, found, exported equal and undone (${role})`, async ({
+    page,
+    request,
+  }) => {
+    const name = account();
+    const user: TestUser = name === null ? testOwner : await registeredUser(request, name);
+    await signInQuickly(page, request, user);
+    const tag = randomUUID().slice(0, 6);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/customers");
+      await expect(page.getByRole("button", { name: "Importieren" })).toBeInViewport({ ratio: 1 });
+      const runTag = `${tag}${width}`;
+      await importFile(page, runTag, `customer-import-${role}-${width}`);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      // The list finds the imported customer (by name: the search matches names) at once.
+      const dialog = page.getByRole("dialog", { name: "Kunden importieren" });
+      await dialog.getByRole("button", { name: "Fertig" }).click();
+      await page.getByRole("searchbox", { name: "Kundenname suchen" }).fill(`Bäckerei Müller ${runTag}`);
+      await expect(page.getByText(`mueller-${runTag}@example.de`).first()).toBeVisible();
+
+      // Exported as the file had it: umlauts, the PLZ's leading 0, the phone as text.
+      if (width === 1280) {
+        await page.getByRole("button", { name: "Exportieren" }).click();
+        const [download] = await Promise.all([
+          page.waitForEvent("download"),
+          page.getByRole("menuitem", { name: /^CSV \(RFC 4180\)/ }).click(),
+        ]);
+        const records = parse(readFileSync((await download.path()) ?? ""), { delimiter: "," }) as string[][];
+        const row = records.find((record) => record[1] === `Bäckerei Müller ${runTag}`);
+        expect(row?.slice(2, 4)).toEqual([`mueller-${runTag}@example.de`, "+49 351 4711"]);
+        expect(row?.[7]).toBe("Königsbrücker Straße 12\n01099 Dresden");
+      }
+
+      // Another file imported and undone at once from its result.
+      await page.getByRole("searchbox", { name: "Kundenname suchen" }).fill("");
+      const undoTag = `${runTag}u`;
+      await importFile(page, undoTag, `customer-import-${role}-${width}-again`);
+      await dialog.getByRole("button", { name: "Import rückgängig machen" }).click();
+      await expect(dialog.getByText("Import rückgängig gemacht")).toBeVisible();
+      await expect(
+        dialog.getByText("2 angelegte Kunden gelöscht, 0 aktualisierte Kunden wiederhergestellt."),
+      ).toBeVisible();
+      await shoot(page, `customer-import-${role}-${width}-undone.png`);
+      await dialog.getByRole("button", { name: "Fertig" }).click();
+      await page.getByRole("searchbox", { name: "Kundenname suchen" }).fill(`Bäckerei Müller ${undoTag}`);
+      await expect(page.getByText("Keine Kunden gefunden.")).toBeVisible();
+    }
+  });
+}
