@@ -38,9 +38,13 @@ async function shoot(page: Page, name: string): Promise<void> {
 async function importFile(page: Page, tag: string, shotPrefix: string): Promise<void> {
   await page.getByRole("button", { name: "Importieren" }).click();
   const dialog = page.getByRole("dialog", { name: "Kunden importieren" });
+  await expect(dialog.getByRole("button", { name: "CSV-Datei auswählen" })).toBeVisible();
+  await expect(dialog.getByText("Keine Datei ausgewählt")).toBeVisible();
+  // The button opens the browser's file chooser; the test hands the file to its field directly.
   await dialog
-    .getByLabel("CSV-Datei")
+    .locator('input[type="file"]')
     .setInputFiles({ name: "Kunden.csv", mimeType: "text/csv", buffer: excelFile(tag) });
+  await expect(dialog.getByText("Kunden.csv", { exact: true })).toBeVisible();
   await expect(dialog.getByText("erkannt: Windows-1252, Semikolon")).toBeVisible();
   const preview = dialog.getByRole("table", { name: "Vorschau der Datei" });
   await expect(preview.getByRole("cell", { name: `Bäckerei Müller ${tag}` })).toBeVisible();

@@ -83,7 +83,9 @@ test("after login the dashboard brings at most 160 KB of JavaScript, each furthe
     await goInApp(page, path);
     await expect(page.getByRole("main").getByRole("heading", { level: 1, name: heading })).toBeVisible();
     const screen = await scripts.take();
-    expect(screen.total, `${path}:\n${screen.scripts.join("\n")}`).toBeLessThanOrEqual(portalWeightGoals.nextScreenBytes);
+    expect(screen.total, `${path}:\n${screen.scripts.join("\n")}`).toBeLessThanOrEqual(
+      portalWeightGoals.nextScreenBytes,
+    );
   }
 });
 
@@ -103,7 +105,9 @@ test("the Auswertung, opened from the dashboard, brings its chart with at most 4
     screen.scripts.some((script) => script.startsWith("/remotes/mf-invoices/")),
     screen.scripts.join("\n"),
   ).toBe(true);
-  expect(screen.total, `/invoices/auswertung:\n${screen.scripts.join("\n")}`).toBeLessThanOrEqual(portalWeightGoals.nextScreenBytes);
+  expect(screen.total, `/invoices/auswertung:\n${screen.scripts.join("\n")}`).toBeLessThanOrEqual(
+    portalWeightGoals.nextScreenBytes,
+  );
 });
 
 test("an admin screen is downloaded only when it is opened, at most 40 KB each", async ({ page, request }) => {
@@ -132,6 +136,8 @@ test("an admin screen is downloaded only when it is opened, at most 40 KB each",
       screen.scripts.some((script) => script.startsWith("/remotes/mf-dashboard/")),
       `${path}:\n${screen.scripts.join("\n")}`,
     ).toBe(true);
-    expect(screen.total, `${path}:\n${screen.scripts.join("\n")}`).toBeLessThanOrEqual(portalWeightGoals.nextScreenBytes);
+    expect(screen.total, `${path}:\n${screen.scripts.join("\n")}`).toBeLessThanOrEqual(
+      portalWeightGoals.nextScreenBytes,
+    );
   }
 });

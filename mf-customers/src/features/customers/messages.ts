@@ -77,6 +77,8 @@ export const customerImportScreenMessages = {
   open: "Importieren",
   title: "Kunden importieren",
   fileLabel: "CSV-Datei",
+  chooseFile: "CSV-Datei auswählen",
+  noFileChosen: "Keine Datei ausgewählt",
   fileHint:
     "Eine CSV-Datei aus Excel („CSV (Trennzeichen-getrennt)“ oder „CSV UTF-8“) oder einem anderen Programm. Die erste Zeile muss die Spaltenüberschriften enthalten.",
   reading: "Datei wird gelesen…",

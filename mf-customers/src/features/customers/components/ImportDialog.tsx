@@ -15,7 +15,7 @@ import {
 } from "@klarwerk/kit";
 import { ApiError } from "@klarwerk/kit/browser";
 import { formatCount } from "@klarwerk/kit/format";
-import { Alert, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text } from "@klarwerk/kit/ui";
+import { Alert, Badge, Button, FileButton, Group, Modal, NativeSelect, Stack, Table, Text } from "@klarwerk/kit/ui";
 import { useId, useState } from "react";
 import { useDryRunImport, useRunImport, useUndoImport, useUploadCustomerFile } from "../api/import-customers";
 import { customerImportScreenMessages as messages } from "../messages";
@@ -47,6 +47,7 @@ function errorText(error: unknown): string {
  */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const fileId = useId();
+  const [fileName, setFileName] = useState<string | null>(null);
   const [preview, setPreview] = useState<CustomerImportPreview | null>(null);
   const [mapping, setMapping] = useState<CustomerImportMapping>([]);
   const [dryRun, setDryRun] = useState<CustomerImportDryRun | null>(null);
@@ -60,6 +61,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const failure = [upload, check, run, undo].find((step) => step.isError)?.error;
 
   const reset = () => {
+    setFileName(null);
     setPreview(null);
     setMapping([]);
     setDryRun(null);
@@ -76,6 +78,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const choose = (file: File | undefined) => {
     if (!file) return;
     reset();
+    setFileName(file.name);
     upload.mutate(file, {
       onSuccess: (answer) => {
         setPreview(answer);
@@ -117,18 +120,23 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
 
         {result === null && (
           <Stack gap={4}>
-            <label htmlFor={fileId}>
-              <Text size="sm" fw={500}>
-                {messages.fileLabel}
+            <Text size="sm" fw={500} id={fileId}>
+              {messages.fileLabel}
+            </Text>
+            {/* Mantine's button, not the browser's own file field: that one speaks the browser's
+                language („Choose File“), not the page's. */}
+            <Group gap="sm">
+              <FileButton onChange={(file) => choose(file ?? undefined)} accept=".csv,.txt,text/csv,text/plain">
+                {(props) => (
+                  <Button {...props} variant="default" aria-describedby={`${fileId} ${fileId}-name ${fileId}-hint`}>
+                    {messages.chooseFile}
+                  </Button>
+                )}
+              </FileButton>
+              <Text size="sm" id={`${fileId}-name`}>
+                {fileName ?? messages.noFileChosen}
               </Text>
-            </label>
-            <input
-              id={fileId}
-              type="file"
-              accept=".csv,.txt,text/csv,text/plain"
-              onChange={(event) => choose(event.currentTarget.files?.[0])}
-              aria-describedby={`${fileId}-hint`}
-            />
+            </Group>
             <Text id={`${fileId}-hint`} size="xs" c="dimmed">
               {messages.fileHint}
             </Text>
