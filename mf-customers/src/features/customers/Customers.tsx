@@ -6,7 +6,7 @@ import { Pager, QueryState, usePagedList } from "@klarwerk/kit/portal";
 import { useQuery } from "@klarwerk/kit/query";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Button, Group, Loader, NativeSelect, Paper, Text, TextInput } from "@klarwerk/kit/ui";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { customerTagsQuery } from "./api/customer-page";
 import { customersQueryOptions } from "./api/get-customers";
 import { CustomerDialog } from "./components/CustomerDialog";
@@ -36,6 +36,7 @@ interface DialogState {
 }
 
 export default function Customers() {
+  const searchHintId = useId();
   // The filter: the status and the tag ("" for all).
   const list = usePagedList({
     query: ({ page, search, filter }) => customersQueryOptions({ page, search, ...filter }),
@@ -69,8 +70,7 @@ export default function Customers() {
               type="search"
               aria-label={messages.search}
               placeholder={messages.search}
-              description={messages.searchHint}
-              inputWrapperOrder={["input", "description"]}
+              aria-describedby={searchHintId}
               leftSection={<SearchIcon size={16} />}
               value={list.searchText}
               onChange={(event) => list.setSearchText(event.currentTarget.value)}
@@ -101,6 +101,10 @@ export default function Customers() {
             </Button>
           </Group>
         </Group>
+
+        <Text id={searchHintId} size="xs" c="dimmed" mt={-8} mb="xs">
+          {messages.searchHint}
+        </Text>
 
         {/* Before the first page the table's place says "Lade Kunden..."; afterwards this line does. */}
         <Group gap={8} mb="xs" mih={24} role="status" aria-live="polite">

@@ -4,7 +4,7 @@ export const customerScreenMessages = {
   description: "Kunden suchen, nach Status filtern, anlegen und bearbeiten.",
   search: "Kundenname suchen",
   /** Under the search box: the list finds more than the name (decision 0100). */
-  searchHint: "Auch E-Mail, Telefon, Kundennr., Ansprechpartner, Tag",
+  searchHint: "Die Suche findet auch E-Mail, Telefon, Kundennummer, Ansprechpartner und Tags.",
   statusFilter: "Nach Status filtern",
   allStatuses: "Alle Status",
   tagFilter: "Nach Tag filtern",
