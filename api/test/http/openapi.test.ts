@@ -126,7 +126,7 @@ describe("GET /api/docs/json", () => {
     }
   });
 
-  test("request bodies are JSON only (with the JSON limits), but for the streamed upload", () => {
+  test("request bodies are JSON only (with the JSON limits), but for the streamed uploads", () => {
     for (const { path, method, operation } of operations) {
       const body = operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
       if (method === "get" || method === "delete") {
@@ -134,11 +134,15 @@ describe("GET /api/docs/json", () => {
         continue;
       }
       if (!body) continue;
-      const upload = path === "/api/files/upload" || path === "/api/releases/upload" || path === "/api/company/logo";
+      const upload =
+        path === "/api/files/upload" ||
+        path === "/api/releases/upload" ||
+        path === "/api/company/logo" ||
+        path === "/api/customers/imports";
       expect(Object.keys(body.content), `${method} ${path}`).toEqual(
         path === "/api/files/upload"
           ? ["multipart/form-data"]
-          : path === "/api/releases/upload"
+          : path === "/api/releases/upload" || path === "/api/customers/imports"
             ? ["application/octet-stream"]
             : path === "/api/company/logo"
               ? ["image/png", "image/jpeg", "application/octet-stream"]

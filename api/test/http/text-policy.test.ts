@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { httpMessages } from "../../src/http/messages.ts";
 import { isStorableText, requireStorableText } from "../../src/http/text-policy.ts";
 import { logoUploadPath } from "../../src/modules/company/routes.ts";
+import { customerImportUploadPath } from "../../src/modules/customers/import-routes.ts";
 import { streamedBodyPaths } from "../../src/modules/files/routes.ts";
 import { releaseUploadPath } from "../../src/modules/releases/routes.ts";
 import { multipartBody, startFilesTest } from "../storage/upload-helpers.ts";
@@ -18,9 +19,10 @@ const routes = app.routes.map((route) => ({
   label: `${route.method} ${route.path}`,
   path: route.path.replace(/:[^/]+/g, "1").replace("*", "x"),
   params: [...route.path.matchAll(/:([^/]+)/g)].map((match) => match[1] ?? ""),
-  // Bodies read as a stream: the files' multipart uploads, a release's archive and the company's
-  // logo (bytes, where a NUL is no text to refuse).
-  streamed: [...streamedBodyPaths, releaseUploadPath, logoUploadPath].includes(route.path),
+  // Bodies read as a stream: the files' multipart uploads, a release's archive, the company's
+  // logo and a customer import's file (bytes, where a NUL is no text to refuse: the import
+  // refuses one itself, with its own 422, decision 0099).
+  streamed: [...streamedBodyPaths, releaseUploadPath, logoUploadPath, customerImportUploadPath].includes(route.path),
   multipart: (streamedBodyPaths as readonly string[]).includes(route.path),
 }));
 
