@@ -11,12 +11,23 @@
 
 alter table customers add column related_search text not null default '';
 
+-- A German phone number as dialled at home: „+49 (0)351 4711“, „+49 (0351) 4711“ and
+-- „0049 351 4711“ also as „0351 4711“, so „0351 4711“ finds each (its digits, below, are the line a
+-- search matches). A number never goes on with a 0 after the country code, so one is dropped.
+create or replace function national_phone(phone text) returns text
+language sql immutable parallel safe as $$
+  select case when phone ~ '^\s*(\+|00)\s*49'
+    then chr(10) || regexp_replace(phone, '^\s*(\+|00)\s*49\s*\(?0?\)?\s*', '0')
+    else '' end
+$$;
+
 -- What contacts and tags add: each contact's name, e-mail and phone, then the tags, lower-cased,
 -- one per line.
 create or replace function customer_related_search(customer bigint) returns text
 language sql stable as $$
   select coalesce((
-    select string_agg(lower(c.name) || chr(10) || coalesce(lower(c.email), '') || chr(10) || coalesce(lower(c.phone), ''),
+    select string_agg(lower(c.name) || chr(10) || coalesce(lower(c.email), '') || chr(10) || coalesce(lower(c.phone), '')
+        || coalesce(national_phone(c.phone), ''),
       chr(10) order by c.id)
     from customer_contacts c where c.customer_id = customer), '')
   || chr(10) ||
@@ -34,6 +45,7 @@ create or replace function customer_search_text(
 ) returns text language sql immutable parallel safe as $$
   select fields || chr(10) || regexp_replace(fields, '[^0-9' || chr(10) || ']', '', 'g')
   from (select lower(name) || chr(10) || coalesce(lower(email), '') || chr(10) || coalesce(lower(phone), '')
+    || coalesce(national_phone(phone), '')
     || chr(10) || coalesce(debitor_number::text, '') || chr(10) || related_search as fields) f
 $$;
 

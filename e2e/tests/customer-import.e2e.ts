@@ -9,7 +9,7 @@ import { registeredUser, signInQuickly, type TestUser, testOwner } from "../supp
 
 // „Importieren“ (decision 0099) from the screens alone: a file as German Excel saves it
 // („CSV (Trennzeichen-getrennt)“: Windows-1252, semicolons, CRLF) with umlauts and a PLZ with a
-// leading 0, previewed, dry-run, imported, found in the list, exported and compared, then undone.
+// leading 0, previewed, dry-run, imported, found in the list by e-mail, exported and compared, then undone.
 
 /** Windows-1252 bytes of text made of Latin-1 letters. */
 function cp1252(text: string): Buffer {
@@ -86,10 +86,18 @@ for (const [role, account] of [
       await importFile(page, runTag, `customer-import-${role}-${width}`);
       await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-      // The list finds the imported customer (by name: the search matches names) at once.
+      // The list finds the imported customer by its e-mail (decision 0100) and by its phone as
+      // another person would type it, at once.
       const dialog = page.getByRole("dialog", { name: "Kunden importieren" });
       await dialog.getByRole("button", { name: "Fertig" }).click();
-      await page.getByRole("searchbox", { name: "Kundenname suchen" }).fill(`Bäckerei Müller ${runTag}`);
+      const searchBox = page.getByRole("searchbox", { name: "Kundenname suchen" });
+      await searchBox.fill(`mueller-${runTag}@example`);
+      await expect(page.getByText(`Bäckerei Müller ${runTag}`, { exact: true }).first()).toBeVisible();
+      await expect(page.getByText("1 Kunde", { exact: true })).toBeVisible();
+      // „+49 351 4711“ as dialled at home.
+      await searchBox.fill("0351 4711");
+      await expect(page.getByText(`Bäckerei Müller ${runTag}`, { exact: true }).first()).toBeVisible();
+      await searchBox.fill(`Müller ${runTag}`);
       await expect(page.getByText(`mueller-${runTag}@example.de`).first()).toBeVisible();
 
       // Exported as the file had it: umlauts, the PLZ's leading 0, the phone as text.

@@ -80,6 +80,13 @@ describe.each(testDatabaseKinds())("customer search by every field staff know (%
     await expectFound("98765432", customer.id, true);
     // Digits the phone does not hold in that order are no match.
     await expectFound("030 789", customer.id, false);
+    // A German number written internationally is found as dialled at home, and the other way round.
+    const abroad = await newCustomer({ name: "Weinhandel Elbtal", phone: "+49 351 4711-0" });
+    await expectFound("0351 4711", abroad.id, true);
+    await expectFound("0351/47110", abroad.id, true);
+    await expectFound("+49 351 4711", abroad.id, true);
+    const home = await newCustomer({ name: "Elbtal Kellerei", phone: "0351 8899 77" });
+    await expectFound("0351 889977", home.id, true);
     // The Kundennummer (the Debitor), as the customer page shows it.
     await expectFound(String(customer.debitor_number), customer.id, true);
     // No field holds it.
@@ -98,7 +105,7 @@ describe.each(testDatabaseKinds())("customer search by every field staff know (%
         name: "Hildegard Öztürk",
         role: "Einkauf",
         email: "h.oeztuerk@wolkenstein.example",
-        phone: "0171-223344",
+        phone: "0049 171 223344",
       },
     });
     expect(added.status).toBe(201);
