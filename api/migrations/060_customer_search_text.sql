@@ -11,23 +11,12 @@
 
 alter table customers add column related_search text not null default '';
 
--- A German phone number as dialled at home: „+49 (0)351 4711“, „+49 (0351) 4711“ and
--- „0049 351 4711“ also as „0351 4711“, so „0351 4711“ finds each (its digits, below, are the line a
--- search matches). A number never goes on with a 0 after the country code, so one is dropped.
-create or replace function national_phone(phone text) returns text
-language sql immutable parallel safe as $$
-  select case when phone ~ '^\s*(\+|00)\s*49'
-    then chr(10) || regexp_replace(phone, '^\s*(\+|00)\s*49\s*\(?0?\)?\s*', '0')
-    else '' end
-$$;
-
 -- What contacts and tags add: each contact's name, e-mail and phone, then the tags, lower-cased,
 -- one per line.
 create or replace function customer_related_search(customer bigint) returns text
 language sql stable as $$
   select coalesce((
-    select string_agg(lower(c.name) || chr(10) || coalesce(lower(c.email), '') || chr(10) || coalesce(lower(c.phone), '')
-        || coalesce(national_phone(c.phone), ''),
+    select string_agg(lower(c.name) || chr(10) || coalesce(lower(c.email), '') || chr(10) || coalesce(lower(c.phone), ''),
       chr(10) order by c.id)
     from customer_contacts c where c.customer_id = customer), '')
   || chr(10) ||
@@ -36,16 +25,21 @@ language sql stable as $$
     from customer_tags t where t.customer_id = customer), '')
 $$;
 
--- The text a search matches: the fields one per line, lower-cased, then the same lines with
--- nothing but their digits. A term that reads as a phone number ("030 / 12 34-5") is matched by
--- its digits alone (`searchNeedle` in customers/store.ts); whatever its raw form would find in a
--- field, its digits find in that field's digits, so nothing the raw form finds is lost.
+-- The text a search matches: the fields one per line, lower-cased; then the same lines with
+-- nothing but their digits; then those digits once more with a German number written
+-- internationally („+49 (0)351 4711“, „+49 (0351) 4711“, „0049 351 4711“) as dialled at home
+-- („0351 4711“; a number never goes on with a 0 after the country code, so one is dropped). A term
+-- that reads as a phone number is matched by its digits alone (`searchNeedle` in
+-- customers/store.ts); whatever its raw form would find in a field, its digits find in that
+-- field's digits, so nothing the raw form finds is lost. Only built-in functions here: a restore
+-- (pg_restore, with an empty search_path) computes this column while it loads the rows.
 create or replace function customer_search_text(
   name text, email text, phone text, debitor_number integer, related_search text
 ) returns text language sql immutable parallel safe as $$
-  select fields || chr(10) || regexp_replace(fields, '[^0-9' || chr(10) || ']', '', 'g')
+  select fields || chr(10) || regexp_replace(fields, '[^0-9' || chr(10) || ']', '', 'g') || chr(10)
+    || regexp_replace(regexp_replace(fields, '^\s*(\+|00)\s*49\s*\(?0?\)?\s*', '0', 'gn'),
+      '[^0-9' || chr(10) || ']', '', 'g')
   from (select lower(name) || chr(10) || coalesce(lower(email), '') || chr(10) || coalesce(lower(phone), '')
-    || coalesce(national_phone(phone), '')
     || chr(10) || coalesce(debitor_number::text, '') || chr(10) || related_search as fields) f
 $$;
 

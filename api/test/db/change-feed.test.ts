@@ -64,8 +64,10 @@ describe.each(testDatabaseKinds())("change feed on the %s database", (kind) => {
         returning id, debitor_number`;
       const id = made?.id ?? 0;
       const inserted = await textOf(id);
-      // The text: name, e-mail, phone, Kundennummer, then contacts and tags, one per line; then the digits.
-      expect(inserted).toBe(`straße öl gmbh\n\n\n${made?.debitor_number}\n\n\n\n\n${made?.debitor_number}\n`);
+      // The text: name, e-mail, phone, Kundennummer, then contacts and tags, one per line; then the
+      // digits of those lines (twice: as written, and with +49 as dialled at home).
+      const digits = `\n\n\n${made?.debitor_number}\n`;
+      expect(inserted).toBe(`straße öl gmbh\n\n\n${made?.debitor_number}\n\n${digits}\n${digits}`);
       await eventually(() => details.length === 1);
       await db.sql`update customers set name = 'Neu KG', status = 'vertrag' where id = ${id}`;
       const updated = await textOf(id);
