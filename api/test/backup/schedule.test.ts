@@ -65,8 +65,14 @@ test.if(process.env.DATABASE_URL !== undefined)(
           return out + err;
         }),
       );
+      // One makes the set; the other finds it being made („busy“) or, on a loaded machine where it
+      // starts only once the first has finished, already made („taken“): never a second one.
       const outcomes = outputs.map((output) => /outcome: (\w+)/.exec(output)?.[1]).sort();
-      expect({ outcomes, outputs }).toMatchObject({ outcomes: ["busy", "done"] });
+      expect(outcomes, outputs.join("\n")).toContain("done");
+      expect(
+        outcomes.filter((outcome) => outcome !== "done"),
+        outputs.join("\n"),
+      ).toEqual([expect.stringMatching(/^(busy|taken)$/)]);
       const runs = await db.sql<{ kind: string; result: string; slot: Date }[]>`
         select kind, result, slot from backup_runs order by id`;
       expect(runs.map((run) => [run.kind, run.result])).toEqual([

@@ -6,6 +6,7 @@ import { type ComponentType, lazy, Suspense } from "react";
  */
 export function lazyDialog<Props extends { opened: boolean }>(load: () => Promise<ComponentType<Props>>) {
   const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per dialog, at the top level of its Lazy*Dialog module, never during a render.
   return function LazyDialog(props: Props) {
     if (!props.opened) return null;
     return (
