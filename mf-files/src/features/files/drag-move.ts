@@ -28,7 +28,10 @@ export function dragSource(item: MovedItem) {
     onDragStart: (event: DragEvent<HTMLElement>) => {
       dragging = item;
       event.dataTransfer.effectAllowed = "move";
-      event.dataTransfer.setData(dragTypes[item.kind], JSON.stringify(item));
+      // The type marks the drag as ours (and a drag needs data to start in every browser); only the
+      // id goes with it, since a drag may end on another page that can read it. A drop here reads
+      // the item kept above, never this data, so a drag made elsewhere with our type moves nothing.
+      event.dataTransfer.setData(dragTypes[item.kind], String(item.id));
     },
     onDragEnd: () => {
       dragging = null;
