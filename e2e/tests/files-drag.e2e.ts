@@ -59,9 +59,13 @@ async function holdOver(page: Page, source: Locator, target: Locator): Promise<v
   await page.mouse.move(box.x + box.width / 2 + 2, box.y + box.height / 2, { steps: 2 });
 }
 
+/**
+ * With SCREENSHOTS=<dir>: what the window shows now. Only the window, never the full page: a full-page
+ * shot resizes the page for a moment, which ends a drag that is under way (seen: the drop then missed).
+ */
 async function keep(page: Page, name: string): Promise<void> {
   const dir = process.env.SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/files-drag-${name}.png`, fullPage: true });
+  if (dir) await page.screenshot({ path: `${dir}/files-drag-${name}.png` });
 }
 
 /** Signs in, makes a folder of the test's own with `children` in it and opens it. */
@@ -84,6 +88,8 @@ test("a file dragged onto a folder card and onto „Dateien“; a folder dragged
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
+  // Dark here (the highlight must read there too), light in the admin's test below.
+  await page.emulateMedia({ colorScheme: "dark" });
   const staff = await registeredUser(request, "Dora Drag");
   const contracts = `Verträge ${tag()}`;
   const archive = `Archiv ${tag()}`;
@@ -98,7 +104,7 @@ test("a file dragged onto a folder card and onto „Dateien“; a folder dragged
   await holdOver(page, fileRow(page, name), folderCard(page, contracts));
   await expect(main(page).locator(".files-drop-target")).toHaveCount(1);
   await expect(main(page).locator(".files-drop-target")).toContainText(contracts);
-  await keep(page, "staff-1280-file-over-folder");
+  await keep(page, "staff-1280-dark-file-over-folder");
   await page.mouse.up();
   await expect(page.getByText(`„${name}“ liegt jetzt in „${contracts}“.`)).toBeVisible();
   await expect(fileButton(page, name)).toHaveCount(0);
