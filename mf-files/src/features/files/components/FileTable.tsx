@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useDeleteFile } from "../api/delete-file";
 import { useDownloadFile } from "../api/download-file";
 import { useChangeFile } from "../api/rename-move";
+import { dragSource, useMoveItem } from "../drag-move";
 import { filesMessages as messages } from "../messages";
 import { FileThumbnail } from "./FileThumbnail";
 import { FileViewer } from "./FileViewer";
@@ -20,7 +21,7 @@ interface FileTableProps {
 
 /**
  * One page of files with preview, name (opens the viewer), size, date, uploader, download,
- * rename, move and delete.
+ * rename, move and delete. A row can be dragged onto a folder card or a breadcrumb (drag-move.ts).
  */
 export function FileTable({ files }: FileTableProps) {
   const [viewing, setViewing] = useState<number | null>(null);
@@ -28,6 +29,7 @@ export function FileTable({ files }: FileTableProps) {
   const [moving, setMoving] = useState<StoredFile | null>(null);
   const [sharing, setSharing] = useState<StoredFile | null>(null);
   const change = useChangeFile();
+  const move = useMoveItem();
   const remove = useDeleteFile({
     onSuccess: () => notifySuccess(messages.deleted),
     onError: (error) => notifyError(messages.deleteFailed, error.message),
@@ -80,10 +82,7 @@ export function FileTable({ files }: FileTableProps) {
         <MoveDialog
           name={moving.original_name}
           from={moving.folder_id}
-          save={async (target) => {
-            await change.mutateAsync({ id: moving.id, change: { folder_id: target?.id ?? null } });
-            notifySuccess(messages.moved, messages.movedText(moving.original_name, target?.name ?? messages.rootCrumb));
-          }}
+          save={(target) => move({ kind: "file", id: moving.id, name: moving.original_name }, target)}
           onClose={() => setMoving(null)}
         />
       )}
@@ -122,7 +121,10 @@ export function FileTable({ files }: FileTableProps) {
           </Table.Thead>
           <Table.Tbody>
             {files.map((file, index) => (
-              <Table.Tr key={file.id}>
+              <Table.Tr
+                key={file.id}
+                {...dragSource({ kind: "file", id: file.id, name: file.original_name, from: file.folder_id })}
+              >
                 <Table.Td className="files-cell-preview">
                   <FileThumbnail file={file} />
                 </Table.Td>

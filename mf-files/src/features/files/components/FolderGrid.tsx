@@ -5,6 +5,7 @@ import { Menu, Skeleton } from "@klarwerk/kit/ui-extra";
 import { useState } from "react";
 import { useChangeFolder } from "../api/rename-move";
 import { useDeleteFolder } from "../api/trash";
+import { dragSource, useDropTargets, useMoveItem } from "../drag-move";
 import { filesMessages as messages } from "../messages";
 import { DotsIcon, FolderIcon } from "./icons";
 import { MoveDialog } from "./MoveDialog";
@@ -17,12 +18,17 @@ interface FolderGridProps {
   onOpen: (folder: Folder) => void;
 }
 
-/** The folders of the current level; a click opens one, its menu renames, moves, shares or deletes it. */
+/**
+ * The folders of the current level; a click opens one, its menu renames, moves, shares or deletes it.
+ * A card can be dragged onto another card, and a file row or card dropped onto it moves it there.
+ */
 export function FolderGrid({ folders, loading, onOpen }: FolderGridProps) {
   const [renaming, setRenaming] = useState<Folder | null>(null);
   const [moving, setMoving] = useState<Folder | null>(null);
   const [sharing, setSharing] = useState<Folder | null>(null);
   const change = useChangeFolder();
+  const move = useMoveItem();
+  const dropTarget = useDropTargets();
   const remove = useDeleteFolder();
 
   // Into the Papierkorb with everything below it (decision 0098).
@@ -82,54 +88,59 @@ export function FolderGrid({ folders, loading, onOpen }: FolderGridProps) {
           name={moving.name}
           from={moving.parent_id}
           exclude={moving.id}
-          save={async (target) => {
-            await change.mutateAsync({ id: moving.id, change: { parent_id: target?.id ?? null } });
-            notifySuccess(messages.moved, messages.movedText(moving.name, target?.name ?? messages.rootCrumb));
-          }}
+          save={(target) => move({ kind: "folder", id: moving.id, name: moving.name }, target)}
           onClose={() => setMoving(null)}
         />
       )}
       {sharing && <ShareDialog kind="folder" id={sharing.id} name={sharing.name} onClose={() => setSharing(null)} />}
       <ul className="files-folder-grid">
-        {folders.map((folder) => (
-          <li key={folder.id} className="files-folder-item">
-            <UnstyledButton
-              className="files-folder"
-              onClick={() => onOpen(folder)}
-              aria-label={messages.openFolder(folder.name)}
+        {folders.map((folder) => {
+          const drop = dropTarget(folder);
+          return (
+            <li
+              key={folder.id}
+              className={drop.over ? "files-folder-item files-drop-target" : "files-folder-item"}
+              {...dragSource({ kind: "folder", id: folder.id, name: folder.name, from: folder.parent_id })}
+              {...drop.props}
             >
-              <Group gap="sm" wrap="nowrap">
-                <span className="files-folder-icon">
-                  <FolderIcon size={20} />
-                </span>
-                <Text fw={500} truncate="end" title={folder.name}>
-                  {folder.name}
-                </Text>
-              </Group>
-            </UnstyledButton>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  aria-label={messages.folderActions(folder.name)}
-                  className="files-folder-menu"
-                >
-                  <DotsIcon size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => setRenaming(folder)}>{messages.rename}</Menu.Item>
-                <Menu.Item onClick={() => setMoving(folder)}>{messages.move}</Menu.Item>
-                <Menu.Item onClick={() => setSharing(folder)}>{messages.share}</Menu.Item>
-                <Menu.Item color="red" onClick={() => confirmDelete(folder)}>
-                  {messages.deleteFolder}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </li>
-        ))}
+              <UnstyledButton
+                className="files-folder"
+                onClick={() => onOpen(folder)}
+                aria-label={messages.openFolder(folder.name)}
+              >
+                <Group gap="sm" wrap="nowrap">
+                  <span className="files-folder-icon">
+                    <FolderIcon size={20} />
+                  </span>
+                  <Text fw={500} truncate="end" title={folder.name}>
+                    {folder.name}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    aria-label={messages.folderActions(folder.name)}
+                    className="files-folder-menu"
+                  >
+                    <DotsIcon size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => setRenaming(folder)}>{messages.rename}</Menu.Item>
+                  <Menu.Item onClick={() => setMoving(folder)}>{messages.move}</Menu.Item>
+                  <Menu.Item onClick={() => setSharing(folder)}>{messages.share}</Menu.Item>
+                  <Menu.Item color="red" onClick={() => confirmDelete(folder)}>
+                    {messages.deleteFolder}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </li>
+          );
+        })}
       </ul>
     </>
   );

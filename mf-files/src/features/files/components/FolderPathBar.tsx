@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Text } from "@klarwerk/kit/ui";
 import { Breadcrumbs } from "@klarwerk/kit/ui-extra";
+import { useDropTargets } from "../drag-move";
 import type { FolderPath } from "../folder-path";
 import { filesMessages as messages } from "../messages";
 import { ArrowLeftIcon, HomeIcon } from "./icons";
@@ -11,8 +12,12 @@ interface FolderPathBarProps {
   onBack: () => void;
 }
 
-/** Breadcrumbs of the folder stack with "Zurück" (pop) and "Root" (reset). */
+/**
+ * Breadcrumbs of the folder stack with "Zurück" (pop) and "Root" (reset). A file row or folder card
+ * dropped onto a crumb above the current folder moves it there („Dateien“: the root level).
+ */
 export function FolderPathBar({ path, onNavigate, onBack }: FolderPathBarProps) {
+  const dropTarget = useDropTargets();
   const atRoot = path.length === 0;
   const crumbs = [{ id: 0, name: messages.rootCrumb }, ...path];
   return (
@@ -25,7 +30,13 @@ export function FolderPathBar({ path, onNavigate, onBack }: FolderPathBarProps) 
                 {crumb.name}
               </Text>
             ) : (
-              <Anchor key={crumb.id} component="button" type="button" onClick={() => onNavigate(depth)}>
+              <Anchor
+                key={crumb.id}
+                component="button"
+                type="button"
+                onClick={() => onNavigate(depth)}
+                {...crumbDrop(dropTarget(depth === 0 ? null : crumb))}
+              >
                 {crumb.name}
               </Anchor>
             ),
@@ -54,4 +65,9 @@ export function FolderPathBar({ path, onNavigate, onBack }: FolderPathBarProps) 
       </Group>
     </Group>
   );
+}
+
+/** A crumb's drop handlers and, while something that may go there is over it, its highlight. */
+function crumbDrop({ over, props }: ReturnType<ReturnType<typeof useDropTargets>>) {
+  return { ...props, className: over ? "files-crumb files-drop-target" : "files-crumb" };
 }
