@@ -49,8 +49,10 @@ function fileInput(page: Page): Locator {
   return main(page).locator('input[type="file"]');
 }
 
+/** The rows of the shown folder's files (not those of the Papierkorb's or the share links' tables). */
 function fileRows(page: Page): Locator {
   return main(page)
+    .getByRole("region", { name: "Dateien in diesem Ordner" })
     .getByRole("table")
     .getByRole("row")
     .filter({ has: page.getByRole("cell") });
