@@ -31,7 +31,7 @@ const searches = ["müller", "bäckerei schmidt", "hoffmann gmbh", "zahnarzt", "
  */
 const goalSearches = [
   ["name fragment", "zahnarzt"],
-  ["e-mail fragment", "mueller12@"],
+  ["e-mail fragment", "mueller13@"],
   ["two words", "bäckerei schmidt"],
   ["phone as dialled", "0676 112346"],
   ["phone fragment", "112346"],
