@@ -69,7 +69,13 @@ import { openDatabase, readConnectionSettings, type Sql } from "../api/src/db/op
 import { type TableCacheStats, tableCacheStats } from "../api/src/db/table-cache.ts";
 import type { AuditActor } from "../api/src/modules/audit/index.ts";
 import { listOpenRequests } from "../api/src/modules/contact-requests/store.ts";
-import { containsPattern, createCustomers, type Editor, readCustomerPage } from "../api/src/modules/customers/store.ts";
+import {
+  containsPattern,
+  createCustomers,
+  type Editor,
+  readCustomerPage,
+  searchNeedle,
+} from "../api/src/modules/customers/store.ts";
 import { type createBody, customerFrom, parseListQuery } from "../api/src/modules/customers/validation.ts";
 import { testConfig } from "../api/test/support/app.ts";
 import { seedCustomers } from "../api/test/support/customers-seed.ts";
@@ -483,14 +489,14 @@ export async function seedContactRequests(sql: Sql): Promise<void> {
   await sql`vacuum analyze contact_requests`;
 }
 
-/** The database's own answer to a list query: every match counted. */
+/** The database's own answer to a list query: every match of the search text counted (decision 0100). */
 export async function directAnswer(sql: Sql, path: string): Promise<{ total: number; ids: number[] }> {
   const query = new URL(path, "http://x").searchParams;
   const search = query.get("search");
   const status = query.get("status");
   const page = Number(query.get("page") ?? 1);
   const where = sql`where true
-    ${search === null ? sql`` : sql`and name_lower like lower(${containsPattern(search)})`}
+    ${search === null ? sql`` : sql`and search_lower like lower(${containsPattern(searchNeedle(search))})`}
     ${status === null ? sql`` : sql`and status = ${status}`}`;
   const [count] = await sql<{ total: number }[]>`select count(*)::int as total from customers ${where}`;
   const rows = await sql<{ id: number }[]>`
