@@ -16,7 +16,7 @@ import {
 import { ApiError } from "@klarwerk/kit/browser";
 import { formatCount } from "@klarwerk/kit/format";
 import { Alert, Badge, Button, FileButton, Group, Modal, NativeSelect, Stack, Table, Text } from "@klarwerk/kit/ui";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useDryRunImport, useRunImport, useUndoImport, useUploadCustomerFile } from "../api/import-customers";
 import { customerImportScreenMessages as messages } from "../messages";
 
@@ -162,14 +162,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
             <Text size="sm" c="dimmed">
               {messages.previewHint}
             </Text>
-            <Table.ScrollContainer
-              minWidth={320}
-              type="native"
-              role="region"
-              aria-label={messages.previewLabel}
-              tabIndex={0}
-              className="cust-import-scroll"
-            >
+            <ImportTableScroll label={messages.previewLabel} minWidth={320}>
               <Table striped withTableBorder fz="xs" aria-label={messages.previewLabel}>
                 <Table.Thead>
                   <Table.Tr>
@@ -194,7 +187,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ImportTableScroll>
 
             <Text fw={600} mt="sm">
               {messages.mappingTitle}
@@ -258,14 +251,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
               }}
               maw={260}
             />
-            <Table.ScrollContainer
-              minWidth={560}
-              type="native"
-              role="region"
-              aria-label={messages.dryRunLabel}
-              tabIndex={0}
-              className="cust-import-scroll"
-            >
+            <ImportTableScroll label={messages.dryRunLabel} minWidth={560}>
               <Table striped withTableBorder fz="sm" aria-label={messages.dryRunLabel}>
                 <Table.Thead>
                   <Table.Tr>
@@ -311,7 +297,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ImportTableScroll>
             {rows.length > shownRows && (
               <Text size="sm" c="dimmed">
                 {messages.moreRows(formatCount(shownRows), formatCount(rows.length))}
@@ -359,5 +345,21 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
         )}
       </Stack>
     </Modal>
+  );
+}
+
+/** The preview's and the dry run's tables scroll sideways in their own named, focusable box (the page keeps its width). */
+function ImportTableScroll({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="cust-import-scroll"
+    >
+      {children}
+    </Table.ScrollContainer>
   );
 }
