@@ -7,7 +7,6 @@
 
 export { purgeCustomerImports } from "./import-store.ts";
 export {
-  type CustomerChange,
   createCustomers,
   customersWithEmail,
   type Editor,
