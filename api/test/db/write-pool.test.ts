@@ -73,3 +73,44 @@ test.skipIf(db.url === null)(
     }
   },
 );
+
+// postgres.js (as patched: patches/postgres@3.4.9.patch, decision 0101) no longer sends a query
+// down a busy connection: it waits for the first connection that is free, so a cheap read is not
+// queued behind a slow one that happens to be next in turn.
+test.skipIf(db.url === null)(
+  "a cheap read waits for the first free connection of the pool, not behind a slow statement",
+  async () => {
+    const opened = await openDatabase({ databaseUrl: db.url ?? "", dataDir: tmpdir() });
+    try {
+      const finished: string[] = [];
+      const run = (label: string, seconds: number) =>
+        opened.sql`select pg_sleep(${seconds})`.then(() => {
+          finished.push(label);
+        });
+      // The pool's four connections open, each with both statements prepared (postgres.js sends
+      // nothing behind a connection still connecting or describing a new statement).
+      const seconds = 0.05;
+      for (let round = 0; round < 2; round++) {
+        await Promise.all(
+          Array.from({ length: 4 }, () =>
+            Promise.all([opened.sql`select pg_sleep(${seconds})`, opened.sql`select 1 as one`]),
+          ),
+        );
+      }
+      // Every connection of the read pool busy: three for 2 s, one for 0.2 s.
+      const slow = [run("slow 1", 2), run("slow 2", 2), run("slow 3", 2)];
+      const quick = run("quick", 0.2);
+      await Bun.sleep(100);
+      const cheap = opened.sql`select 1 as one`.then(([row]) => {
+        finished.push("cheap");
+        return row?.one;
+      });
+      expect(await cheap).toBe(1);
+      await Promise.all([...slow, quick]);
+      // Unpatched, the cheap read went down the first busy connection, behind a 2 s sleep.
+      expect(finished.slice(0, 2)).toEqual(["quick", "cheap"]);
+    } finally {
+      await opened.close();
+    }
+  },
+);
