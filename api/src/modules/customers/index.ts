@@ -9,6 +9,7 @@ export { purgeCustomerImports } from "./import-store.ts";
 export {
   type CustomerChange,
   createCustomers,
+  customerSearchHits,
   customersWithEmail,
   type Editor,
   lockedCustomerName,
