@@ -54,6 +54,7 @@ export const siteSearchMessages = {
   termTooShort: `Bitte geben Sie mindestens ${siteSearchLimits.termMin} Zeichen ein.`,
   termTooLong: `Der Suchbegriff darf höchstens ${siteSearchLimits.termMax} Zeichen lang sein.`,
   label: "Suche",
+  results: "Suchergebnisse",
   placeholder: "Kunden, Rechnungen, Dateien …",
   shortcut: "Taste /",
   open: "Suche öffnen",
