@@ -108,6 +108,29 @@ test("/ opens the search; arrows and Enter open a customer, a file in „Kunden�
   await expect(viewer).toHaveCount(0);
   await expect(page.getByRole("main").getByText("Verträge", { exact: true })).toBeVisible();
 
+  // A draft invoice: the Rechnungstool, its list searched for the customer's name.
+  await as.post("/api/invoices", {
+    recipient: `${word} Elektro KG\nHauptstraße 5\n80331 München`,
+    provider: "Klarwerk Digital GmbH\nLindenstraße 14\n10969 Berlin",
+    issueDate: new Date().toISOString().slice(0, 10),
+    items: [{ description: "Beratung", quantity: 1, unitPriceCents: 10_000 }],
+    discountPercent: 0,
+    taxPercent: 19,
+    extraFeesCents: 0,
+    notes: "",
+  });
+  await page.locator("body").press("/");
+  await field.fill(`${word} elektro`);
+  const invoices = list.getByRole("group", { name: "Rechnungen" });
+  await expect(invoices.getByRole("option")).toHaveText([new RegExp(`Entwurf${word} Elektro KG`)]);
+  await expect(customers.getByRole("option")).toHaveCount(1);
+  // ↓ ↓: past the customer to the invoice.
+  await field.press("ArrowDown");
+  await field.press("ArrowDown");
+  await field.press("Enter");
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page.getByRole("main").getByLabel("Rechnungen durchsuchen")).toHaveValue(`${word} Elektro KG`);
+
   // Nothing found: said in German; Escape closes and gives the focus back to the button.
   await page.locator("body").press("/");
   await field.fill(`${word}-nichts`);
