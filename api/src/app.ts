@@ -45,6 +45,7 @@ import {
   shellNeeds,
 } from "./modules/releases/index.ts";
 import { releasesModule, releaseUploadPath } from "./modules/releases/routes.ts";
+import { searchModule } from "./modules/search/routes.ts";
 import { sendingModule } from "./modules/sending/routes.ts";
 import { shareLinksModule } from "./modules/share-links/routes.ts";
 import { trashModule } from "./modules/trash/routes.ts";
@@ -160,6 +161,7 @@ export function createApp({
     .use(filesModule(deps))
     .use(shareLinksModule(deps))
     .use(trashModule(deps))
+    .use(searchModule(deps))
     .use(companyModule(deps))
     .use(invoicesModule(deps))
     .use(recurringInvoicesModule(deps))

@@ -486,6 +486,8 @@ const portalRoutes: Record<string, PortalRoute> = {
   },
   "GET /api/files": { allowed: 200, request: async () => ({ path: "/api/files" }) },
   "GET /api/files/search": { allowed: 200, request: async () => ({ path: "/api/files/search?search=matrix" }) },
+  // The header search (decision 0102): every signed-in account, as each list it searches.
+  "GET /api/search": { allowed: 200, request: async () => ({ path: "/api/search?q=matrix" }) },
   "PATCH /api/files/:id": {
     allowed: 200,
     request: async ({ adminToken }) => ({

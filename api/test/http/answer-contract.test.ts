@@ -140,6 +140,7 @@ import {
   stopCanaryRoute,
   uploadReleaseRoute,
 } from "../../src/modules/releases/model.ts";
+import { siteSearchRoute } from "../../src/modules/search/model.ts";
 import {
   invoiceMailRoute,
   invoiceSendingsRoute,
@@ -272,6 +273,7 @@ const answerSchemas = {
   "GET /api/files": listFilesRoute.answer,
   "POST /api/files/upload": uploadFileRoute(1).answer,
   "GET /api/files/search": searchFilesRoute.answer,
+  "GET /api/search": siteSearchRoute.answer,
   "PATCH /api/files/:id": changeFileRoute.answer,
   "DELETE /api/files/:id": deleteFileRoute.answer,
   "POST /api/files/:id/download-link": downloadLinkRoute.answer,

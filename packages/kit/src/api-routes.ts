@@ -123,6 +123,7 @@ import type {
   ShareLinkList,
   ShareLinkSettings,
 } from "./share-links";
+import type { SiteSearchAnswer } from "./site-search";
 import type {
   LoginAnswer,
   PasswordChange,
@@ -283,6 +284,8 @@ export interface ApiRoutes {
   "GET /api/files": { query: { folder_id?: number | null }; answer: FileListing };
   "POST /api/files/upload": { body: FormData; answer: FileAnswer };
   "GET /api/files/search": { query: { search: string; page?: number }; answer: FileSearchPage };
+
+  "GET /api/search": { query: { q: string }; answer: SiteSearchAnswer };
   "PATCH /api/files/:id": { body: FileChange; answer: FileAnswer };
   "DELETE /api/files/:id": { answer: undefined };
   "POST /api/files/:id/download-link": { answer: DownloadLink };

@@ -32,4 +32,5 @@ export * from "./rules";
 export * from "./sending";
 export * from "./share-links";
 export * from "./site";
+export * from "./site-search";
 export * from "./users";

@@ -2,9 +2,10 @@ import { site } from "@klarwerk/kit";
 import { logout, sessionAtom } from "@klarwerk/kit/browser";
 import { operationsAnchor } from "@klarwerk/mf-dashboard/screens";
 import { useAtomValue } from "jotai";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useShellNavigation } from "../navigation/navigation";
 import { BrandMark } from "./BrandMark";
+import { HeaderSearch } from "./HeaderSearch";
 
 const publicLinks = [
   { to: "/", label: "Home" },
@@ -202,6 +203,9 @@ export function Header() {
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
+  // Opening the search closes the mobile menu: the hits show below the header's row.
+  const closeMenu = useCallback(() => setOpen(false), []);
+
   function closeOnLinkClick(event: React.MouseEvent<HTMLElement>): void {
     if (event.target instanceof Element && event.target.closest("a")) setOpen(false);
   }
@@ -221,6 +225,7 @@ export function Header() {
           <BrandMark />
           <span className="brand__name">{site.name}</span>
         </a>
+        {user && <HeaderSearch pathname={pathname} onOpen={closeMenu} />}
         <button
           type="button"
           className="menu-toggle"

@@ -8,6 +8,7 @@
 export { purgeCustomerImports } from "./import-store.ts";
 export {
   createCustomers,
+  customerSearchHits,
   customersWithEmail,
   type Editor,
   lockedCustomerName,

@@ -91,6 +91,20 @@ function matchingIds(sql: Sql, search: string, status: ListQuery["status"], coun
 }
 
 /**
+ * The portal header's search (modules/search, decision 0102): up to `limit` customers the list's
+ * search finds for the term, newest first, by the same plans (`matchingIds`), so both find the same.
+ */
+export function customerSearchHits(
+  sql: Sql,
+  search: string,
+  limit: number,
+): Promise<{ id: number; name: string; email: string | null; phone: string | null }[]> {
+  return sql`
+    with hits as materialized (${matchingIds(sql, search, null, limit)})
+    select id, name, email, phone from customers where id in (select id from hits) order by id desc`;
+}
+
+/**
  * One page of the customer list, newest first (id descending: unique, so the order is stable
  * across pages), as the JSON text of `CustomerPage` built by the database and passed through as
  * it comes (nothing parsed or serialised again in this process), in ONE statement: one round

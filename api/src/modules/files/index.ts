@@ -5,4 +5,4 @@
  */
 export { fileBlobArea, fileBlobStore, sweepFileBlobs } from "./blobs.ts";
 export { blobResponse, contentDisposition, digestHeaderDocs, inertHeaders, requestedRange } from "./serve.ts";
-export { fileBlobRows } from "./store.ts";
+export { fileBlobRows, searchFiles } from "./store.ts";

@@ -32,6 +32,7 @@ export {
   findInvoice,
   insertDraft,
   invoiceBlobRows,
+  invoiceSearchHits,
   jsonItems,
   type NumberSeries,
   nextSequence,

@@ -261,6 +261,27 @@ export async function listInvoices(
   return { invoices: rows.map(summaryOf), pages: Math.max(1, Math.ceil(total / limit)), total };
 }
 
+/**
+ * The portal header's search (modules/search, decision 0102): up to `limit` invoices matched as the
+ * list matches them (number or customer name, any case), newest first; `hideRestricted` as the list.
+ */
+export async function invoiceSearchHits(
+  sql: Sql,
+  search: string,
+  limit: number,
+  today: string,
+  hideRestricted: boolean,
+): Promise<InvoiceSummary[]> {
+  const pattern = containsPattern(search.toLowerCase());
+  const shown = hideRestricted ? sql`and not ${restrictedSql(sql)}` : sql``;
+  const rows = await sql<InvoiceRow[]>`
+    ${selectInvoices(sql, today)}
+    where (lower(i.recipient_name) like ${pattern} or lower(coalesce(i.number, '')) like ${pattern}) ${shown}
+    order by i.id desc
+    limit ${limit}`;
+  return rows.map(summaryOf);
+}
+
 /** Whether a data-protection erasure restricted invoice `i` (Art. 18 DSGVO; table of migration 034). */
 export function restrictedSql(sql: Queries) {
   return sql`exists (select 1 from privacy_restrictions r where r.table_name = 'invoices' and r.row_id = i.id)`;

@@ -6,6 +6,7 @@ import { type PagedListParams, Pager, QueryState, Redirect, usePagedList } from 
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Checkbox, Group, Paper, Stack, Text, TextInput, Title, useDebouncedValue } from "@klarwerk/kit/ui";
 import { useEffect, useState } from "react";
+import { fileOfLocation, findFile, forgetFileOfLocation } from "./api/find-file";
 import { filesQueryOptions } from "./api/get-files";
 import { useFolders } from "./api/get-folders";
 import { FileTable } from "./components/FileTable";
@@ -72,6 +73,34 @@ function FileArea() {
   };
   const folderName = path.at(-1)?.name ?? messages.rootCrumb;
 
+  // Opened by a hit of the header's search (decision 0102): its folder, the list filtered to its
+  // name, its viewer open; should it not be found there, the search of every folder for the name.
+  const [linked] = useState(fileOfLocation);
+  const [viewFileId, setViewFileId] = useState<number | null>(null);
+  const { setSearchText } = list;
+  useEffect(() => {
+    if (linked === null) return;
+    forgetFileOfLocation();
+    const controller = new AbortController();
+    const searchEverywhere = () => {
+      setEverywhere(true);
+      setSearchText(linked.name);
+    };
+    findFile(linked, controller.signal).then(
+      (hit) => {
+        if (controller.signal.aborted) return;
+        if (hit === null) return searchEverywhere();
+        navigate(hit.folder_path);
+        setSearchText(hit.original_name);
+        setViewFileId(hit.id);
+      },
+      () => {
+        if (!controller.signal.aborted) searchEverywhere();
+      },
+    );
+    return () => controller.abort();
+  }, [linked, navigate, setSearchText]);
+
   return (
     <>
       <ScreenHeader title={messages.title} description={messages.description} />
@@ -133,7 +162,7 @@ function FileArea() {
               >
                 {shown && list.pager && (
                   <>
-                    <FileTable files={shown.items} />
+                    <FileTable files={shown.items} openFileId={viewFileId} onOpened={() => setViewFileId(null)} />
                     <Pager
                       {...list.pager}
                       variant="numbers"

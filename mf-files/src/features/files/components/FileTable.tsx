@@ -3,7 +3,7 @@ import { formatDateTime, formatFileSize } from "@klarwerk/kit/format";
 import { DownloadIcon, TrashIcon } from "@klarwerk/kit/icons";
 import { AuditHistoryLink, notifyError, notifySuccess } from "@klarwerk/kit/portal";
 import { Button, Group, modals, Table, Text, UnstyledButton } from "@klarwerk/kit/ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useDeleteFile } from "../api/delete-file";
 import { useDownloadFile } from "../api/download-file";
 import { useChangeFile } from "../api/rename-move";
@@ -17,14 +17,24 @@ import { ShareDialog } from "./ShareDialog";
 
 interface FileTableProps {
   files: StoredFile[];
+  /** A file whose viewer opens as soon as it is in `files` (a hit of the header's search); then `onOpened`. */
+  openFileId?: number | null;
+  onOpened?: () => void;
 }
 
 /**
  * One page of files with preview, name (opens the viewer), size, date, uploader, download,
  * rename, move and delete. A row can be dragged onto a folder card or a breadcrumb (drag-move.ts).
  */
-export function FileTable({ files }: FileTableProps) {
+export function FileTable({ files, openFileId = null, onOpened }: FileTableProps) {
   const [viewing, setViewing] = useState<number | null>(null);
+  useEffect(() => {
+    if (openFileId === null) return;
+    const index = files.findIndex((file) => file.id === openFileId);
+    if (index < 0) return;
+    setViewing(index);
+    onOpened?.();
+  }, [files, openFileId, onOpened]);
   const [renaming, setRenaming] = useState<StoredFile | null>(null);
   const [moving, setMoving] = useState<StoredFile | null>(null);
   const [sharing, setSharing] = useState<StoredFile | null>(null);

@@ -5,6 +5,7 @@ import { Badge, Button, Group, Stack, Text, TextInput, Title } from "@klarwerk/k
 import { memo, useEffect, useId, useState } from "react";
 import { ageingOfLocation } from "../../../shared/ageing-link";
 import { invoiceMessages, savedCountLabel } from "../../../shared/messages";
+import { forgetSearchOfLocation, searchOfLocation } from "../../../shared/search-link";
 import { invoicesQueryOptions } from "../api/get-invoices";
 import { SavedInvoiceCard } from "./SavedInvoiceCard";
 
@@ -20,16 +21,24 @@ const invoiceRows = (answer: InvoicePage) => ({ items: answer.invoices, pages: a
 export const SavedInvoices = memo(function SavedInvoices({ onEdit }: { onEdit: (invoice: Invoice) => void }) {
   const headingId = useId();
   const [initialAgeing] = useState(ageingOfLocation);
-  // Opened from a link of the "Auswertung": the list, not the form above it, is what was asked for.
+  const [initialSearch] = useState(searchOfLocation);
+  // Opened from a link of the "Auswertung" or a hit of the header's search: the list, not the form
+  // above it, is what was asked for.
   useEffect(() => {
-    if (initialAgeing !== null) document.getElementById(headingId)?.scrollIntoView();
-  }, [initialAgeing, headingId]);
+    if (initialAgeing !== null || initialSearch !== null) document.getElementById(headingId)?.scrollIntoView();
+  }, [initialAgeing, initialSearch, headingId]);
   const list = usePagedList({
     query: ({ page, search, filter }) => invoicesQueryOptions({ page, search, ageing: filter }),
     pageOf: invoiceRows,
     filter: initialAgeing,
     searchDelayMs: 250,
   });
+  const { setSearchText } = list;
+  useEffect(() => {
+    if (initialSearch === null) return;
+    setSearchText(initialSearch);
+    forgetSearchOfLocation();
+  }, [initialSearch, setSearchText]);
   const { shown } = list;
   const ageing = list.params.filter;
   const showAll = () => {
