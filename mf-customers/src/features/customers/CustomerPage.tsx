@@ -88,6 +88,9 @@ function Page({ id }: { id: number }) {
                 <Button component="a" href={`/invoices?kunde=${id}`}>
                   {messages.newInvoice}
                 </Button>
+                <Button component="a" variant="light" href={`/invoices/angebote?kunde=${id}`}>
+                  {messages.newQuote}
+                </Button>
                 <Button variant="light" onClick={logCall}>
                   {messages.logCall}
                 </Button>

@@ -23,6 +23,7 @@ const kindColors: Record<CustomerTimelineEntry["kind"], string> = {
   payment: "green",
   mail: "orange",
   request: "yellow",
+  file: "indigo",
 };
 
 /** An entry's line under its text: the number, the amount, who. */

@@ -8,6 +8,7 @@ export const customerPageScreenMessages = {
   invalidId: "Die Adresse nennt keinen Kunden.",
   quickActions: "Schnellaktionen",
   newInvoice: "Neue Rechnung",
+  newQuote: "Neues Angebot",
   logCall: "Anruf erfassen",
   masterData: "Stammdaten",
   edit: "Bearbeiten",
