@@ -206,6 +206,26 @@ describe.each(testDatabaseKinds())("customer files (%s)", (kind) => {
     expect(unsigned.status).toBe(401);
   });
 
+  test("two uploads at once after „Kunden“ went to the Papierkorb make one new „Kunden“", async () => {
+    const customer = await newCustomer();
+    const live = () => db.sql<{ id: number }[]>`
+      select id::int as id from folders where parent_id is null and lower(name) = lower(${customerFilesFolderName})
+      and deletion_id is null`;
+    await upload(app, staff.token, { name: "vorher.pdf", customerId: customer.id });
+    const [old] = await live();
+    expect((await call(app, `/api/folders/${old?.id}`, { method: "DELETE", token: staff.token })).status).toBe(204);
+    const answers = await Promise.all(
+      ["a.pdf", "b.pdf", "c.pdf"].map((name) => upload(app, staff.token, { name, customerId: customer.id })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const folders = await live();
+    expect(folders.length).toBe(1);
+    expect(folders[0]?.id).not.toBe(old?.id);
+    expect(new Set(answers.map((answer) => answer.body.file.folder_id))).toEqual(new Set([folders[0]?.id]));
+    // The trashed folder took its file with it: the timeline shows the three new ones only.
+    expect((await fileEntries(customer.id)).map((entry) => entry.text).sort()).toEqual(["a.pdf", "b.pdf", "c.pdf"]);
+  });
+
   test("privacy: the Auskunft names the linked files; erasure removes the links and plans the files for review", async () => {
     const company = await newCustomer({ email: `datei-${crypto.randomUUID().slice(0, 6)}@example.de` });
     const fileId = await newFile("Vertrag Firma.pdf");
