@@ -464,6 +464,22 @@ const portalRoutes: Record<string, PortalRoute> = {
     allowed: 200,
     request: async () => ({ path: `/api/customers/${customerId}/tags/Matrix`, method: "DELETE" }),
   },
+  // Files linked to the customer (decision 0103): every signed-in account's, as the file area.
+  "POST /api/customers/:id/files": {
+    allowed: 200,
+    request: async ({ adminToken }) => ({
+      path: `/api/customers/${customerId}/files`,
+      json: { file_id: await uploadedFileId(adminToken, { name: "kunde.txt", type: "text/plain", content: "k" }) },
+    }),
+  },
+  "DELETE /api/customers/:id/files/:fileId": {
+    allowed: 204,
+    request: async ({ adminToken }) => {
+      const fileId = await uploadedFileId(adminToken, { name: "kunde.txt", type: "text/plain", content: "k" });
+      await db.sql`insert into customer_files (customer_id, file_id) values (${customerId}, ${fileId})`;
+      return { path: `/api/customers/${customerId}/files/${fileId}`, method: "DELETE" };
+    },
+  },
   "GET /api/folders": { allowed: 200, request: async () => ({ path: "/api/folders" }) },
   "POST /api/folders": {
     allowed: 201,

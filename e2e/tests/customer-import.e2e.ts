@@ -129,3 +129,36 @@ for (const [role, account] of [
     }
   });
 }
+
+// The dialog in dark mode (issue 49, item 1, part 4): every step readable, axe clean (its contrast
+// rules included); SCREENSHOTS keeps each step at both widths.
+for (const role of ["staff", "admin"] as const) {
+  test(`the import dialog is readable in dark mode at 390 and 1280 px (${role})`, async ({ page, request }) => {
+    const user: TestUser = role === "admin" ? testOwner : await registeredUser(request, "Iris Import");
+    await signInQuickly(page, request, user);
+    await page.emulateMedia({ colorScheme: "dark" });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/customers");
+      await page.getByRole("button", { name: "Importieren" }).click();
+      const dialog = page.getByRole("dialog", { name: "Kunden importieren" });
+      await expect(dialog.getByText("Keine Datei ausgewählt")).toBeVisible();
+      await expectNoAxeViolations(page, "[role=dialog]");
+      await shoot(page, `customer-import-dark-${role}-${width}-empty.png`);
+      const tag = randomUUID().slice(0, 6);
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name: "Kunden.csv", mimeType: "text/csv", buffer: excelFile(tag) });
+      await expect(dialog.getByRole("table", { name: "Vorschau der Datei" })).toBeVisible();
+      await expectNoAxeViolations(page, "[role=dialog]");
+      await shoot(page, `customer-import-dark-${role}-${width}-preview.png`);
+      await dialog.getByRole("button", { name: "Probelauf" }).click();
+      const rows = dialog.getByRole("table", { name: "Ergebnis je Zeile" });
+      await expect(rows.getByRole("row").filter({ hasText: `Bäckerei Müller ${tag}` })).toContainText("neu");
+      await rows.scrollIntoViewIfNeeded();
+      await expectNoAxeViolations(page, "[role=dialog]");
+      await shoot(page, `customer-import-dark-${role}-${width}-dry-run.png`);
+      await page.keyboard.press("Escape");
+    }
+  });
+}

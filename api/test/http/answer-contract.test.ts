@@ -53,11 +53,13 @@ import {
   addTagRoute,
   changeContactRoute,
   customerDetailRoute,
+  linkFileRoute,
   listTagsRoute,
   logActivityRoute,
   removeContactRoute,
   removeTagRoute,
   timelineRoute,
+  unlinkFileRoute,
 } from "../../src/modules/customers/page-model.ts";
 import {
   changeFileRoute,
@@ -216,6 +218,8 @@ const answerSchemas = {
   "DELETE /api/customers/:id/tags/:tag": removeTagRoute.answer,
   "GET /api/customers/:id/timeline": timelineRoute.answer,
   "POST /api/customers/:id/timeline": logActivityRoute.answer,
+  "POST /api/customers/:id/files": linkFileRoute.answer,
+  "DELETE /api/customers/:id/files/:fileId": unlinkFileRoute.answer,
   "GET /api/company": readCompanyRoute.answer,
   "PUT /api/company": saveCompanyRoute.answer,
   "PUT /api/company/logo": uploadLogoRoute.answer,

@@ -1601,6 +1601,43 @@ function customerPageCases(): Case[] {
         };
       },
     },
+    {
+      route: "POST /api/customers/:id/files",
+      name: "file linked (decision 0103)",
+      run: async () => {
+        const id = await customer("Datei GmbH");
+        const file = await fileId();
+        return {
+          call: json("POST", `/api/customers/${id}/files`, { file_id: file }, staff.token),
+          expected: {
+            actor: staff.name,
+            action: "customer.file_linked",
+            objectId: String(id),
+            fields: ["file_id"],
+            changes: { file_id: { before: null, after: file } },
+          },
+        };
+      },
+    },
+    {
+      route: "DELETE /api/customers/:id/files/:fileId",
+      name: "file unlinked (decision 0103)",
+      run: async () => {
+        const id = await customer("Datei Zwei GmbH");
+        const file = await fileId();
+        await callJson(app, `/api/customers/${id}/files`, { token: staff.token, json: { file_id: file } });
+        return {
+          call: () => call(app, `/api/customers/${id}/files/${file}`, { method: "DELETE", token: staff.token }),
+          expected: {
+            actor: staff.name,
+            action: "customer.file_unlinked",
+            objectId: String(id),
+            fields: ["file_id"],
+            changes: { file_id: { before: file, after: null } },
+          },
+        };
+      },
+    },
   ];
 }
 

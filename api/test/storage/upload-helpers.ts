@@ -136,12 +136,15 @@ export interface UploadInput {
   type?: string;
   content?: BlobPart;
   folderId?: number | string | null;
+  /** The customer page's upload (decision 0103): the file is linked to this customer. */
+  customerId?: number | string;
 }
 
 /** Uploads one file the way the browser does (multipart `file`, optional `folder_id` first). */
 export function upload(app: Handler, token: string, input: UploadInput = {}) {
   const form = new FormData();
   if (input.folderId !== undefined && input.folderId !== null) form.append("folder_id", String(input.folderId));
+  if (input.customerId !== undefined) form.append("customer_id", String(input.customerId));
   form.append(
     "file",
     new File([input.content ?? "Hallo Welt"], input.name ?? "notiz.txt", { type: input.type ?? "text/plain" }),

@@ -27,6 +27,7 @@ import type {
   CustomerContactAnswer,
   CustomerContactDraft,
   CustomerDetail,
+  CustomerFileLinkInput,
   CustomerTagList,
   CustomerTagsAnswer,
   CustomerTimelinePage,
@@ -220,6 +221,8 @@ export interface ApiRoutes {
   "DELETE /api/customers/:id/tags/:tag": { answer: CustomerTagsAnswer };
   "GET /api/customers/:id/timeline": { query: { page?: number; limit?: number }; answer: CustomerTimelinePage };
   "POST /api/customers/:id/timeline": { body: CustomerActivityInput; answer: CustomerActivityAnswer };
+  "POST /api/customers/:id/files": { body: CustomerFileLinkInput; answer: CustomerActivityAnswer };
+  "DELETE /api/customers/:id/files/:fileId": { answer: undefined };
   "POST /api/customers": { body: CustomerInput; answer: CustomerAnswer };
   "PUT /api/customers/:id": { body: CustomerInput & { id: number }; answer: CustomerAnswer };
 

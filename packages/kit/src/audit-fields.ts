@@ -70,6 +70,7 @@ const sharedFieldLabels: Record<string, string> = {
   original_name: "Dateiname",
   folder_id: "Ordner (Nr.)",
   parent_id: "Übergeordneter Ordner (Nr.)",
+  file_id: "Datei (Nr.)",
   // The Papierkorb: the deletion's number, what came with it, and whether a purge was due or by hand.
   deletion_id: "Löschvorgang (Nr.)",
   files: "Dateien",

@@ -78,6 +78,8 @@ export const auditActions = {
   "customer.tag_added": action("Tag hinzugefügt", "other", "customer"),
   "customer.tag_removed": action("Tag entfernt", "other", "customer"),
   "customer.activity_logged": action("Notiz, Anruf oder Termin erfasst", "other", "customer"),
+  "customer.file_linked": action("Datei mit Kunde verknüpft", "other", "customer"),
+  "customer.file_unlinked": action("Verknüpfung einer Datei mit Kunde gelöst", "other", "customer"),
   "folder.created": action("Ordner angelegt", "other", "folder"),
   // Renamed: the field only (names may hold personal data); moved: the parent's id before and after.
   "folder.renamed": action("Ordner umbenannt", "other", "folder"),

@@ -62,6 +62,7 @@ export const customerTimelineKinds = [
   "payment",
   "mail",
   "request",
+  "file",
 ] as const;
 export type CustomerTimelineKind = (typeof customerTimelineKinds)[number];
 
@@ -74,18 +75,19 @@ export const customerTimelineLabels: Record<CustomerTimelineKind, string> = {
   payment: "Zahlung",
   mail: "E-Mail",
   request: "Kontaktanfrage",
+  file: "Datei",
 };
 
 /** One entry of the timeline, newest first. */
 export interface CustomerTimelineEntry {
   kind: CustomerTimelineKind;
-  /** The row's id in its own table (an activity, invoice, quote, payment, mail or contact request). */
+  /** The row's id in its own table (an activity, invoice, quote, payment, mail or contact request; a file's id). */
   id: number;
   /** When it happened (ISO 8601). */
   at: string;
-  /** The note's text, the mail's subject, the request's message; an invoice's or quote's recipient. */
+  /** The note's text, the mail's subject, the request's message; an invoice's or quote's recipient; a file's name. */
   text: string;
-  /** Who logged it, sent it, recorded it (a contact request: the sender). */
+  /** Who logged it, sent it, recorded it (a contact request: the sender; a file: who linked it). */
   author: string | null;
   /** An invoice's or quote's number (null for a draft); for a payment its invoice's number. */
   number: string | null;
@@ -109,6 +111,11 @@ export interface CustomerActivityInput {
 
 export interface CustomerActivityAnswer {
   entry: CustomerTimelineEntry;
+}
+
+/** `POST /api/customers/:id/files`: a file of the file area to link to the customer (decision 0103). */
+export interface CustomerFileLinkInput {
+  file_id: number;
 }
 
 export const customerPageLimits = {
@@ -137,6 +144,9 @@ export const customerPageMessages = {
   activityTextTooLong: `Der Eintrag darf höchstens ${customerPageLimits.activityTextMax} Zeichen lang sein.`,
   activityKindInvalid: "Bitte wählen Sie Notiz, Anruf oder Termin.",
 } as const;
+
+/** The folder of the file area that „Datei hochladen“ on a customer's page puts files into (decision 0103). */
+export const customerFilesFolderName = "Kunden";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a tag must not carry control characters.
 const controlCharacters = /[\u0000-\u001f\u007f]/;

@@ -42,6 +42,7 @@ export const apiErrorCodes = [
   // Customers.
   "customer-not-found",
   "contact-not-found",
+  "file-link-not-found",
   // The customer import (decision 0099).
   "customer-import-not-found",
   "customer-import-unreadable",

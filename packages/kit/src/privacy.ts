@@ -72,6 +72,7 @@ export const privacyMatchLabels: Record<string, string> = {
   name: "Name",
   original_name: "Dateiname",
   folder_id: "liegt in einem gefundenen Ordner",
+  customer_file: "mit einem gefundenen Kunden verknüpft",
   user_id: "vom gefundenen Benutzerkonto gesendet",
   route: "Seite",
   restriction: "auf Verlangen dieser Adresse eingeschränkt",

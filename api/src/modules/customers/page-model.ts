@@ -258,6 +258,42 @@ export const timelineRoute = endpoint("GET /api/customers/:id/timeline")({
   errors: { 400: { "invalid-query": [messages.invalidTimelinePage] }, 404: notFound },
 });
 
+export const fileParams = t.Object({
+  id: t.String({ description: idParam.description }),
+  fileId: t.String({ description: "The file's id (of the file area), a positive integer." }),
+});
+
+export const linkFileRoute = endpoint("POST /api/customers/:id/files")({
+  summary: "Link a file of the file area to the customer (a link it has already changes nothing)",
+  description:
+    "The file then shows in the customer's timeline (kind `file`: its name, who linked it, when) until it is unlinked, moved to the Papierkorb (hidden until restored) or purged (the link goes with it). `POST /api/files/upload` with the field `customer_id` uploads and links in one step (decision 0103).",
+  tags,
+  idParam,
+  body: t.Object(
+    { file_id: t.Integer({ minimum: 1, maximum: 2 ** 53 - 1, error: messages.fileIdRequired }) },
+    { error: httpMessages.notJsonObject },
+  ),
+  answer: {
+    status: 200,
+    description: "The file's timeline entry.",
+    schema: schemaOf<CustomerActivityAnswer>()(Type.Object({ entry: entrySchema }, { additionalProperties: false })),
+  },
+  errors: {
+    404: { ...notFound, "file-not-found": [messages.fileNotFound] },
+    422: { validation: [messages.fileIdRequired] },
+  },
+});
+
+export const unlinkFileRoute = endpoint("DELETE /api/customers/:id/files/:fileId")({
+  summary: "Unlink a file from the customer (the file stays in the file area)",
+  tags,
+  answer: { status: 204, description: "Unlinked." },
+  errors: {
+    400: { "invalid-id": [messages.invalidId, messages.invalidFileId] },
+    404: { ...notFound, "file-link-not-found": [messages.fileLinkNotFound] },
+  },
+});
+
 export const logActivityRoute = endpoint("POST /api/customers/:id/timeline")({
   summary: "Log a note, call or meeting, signed and dated now",
   tags,

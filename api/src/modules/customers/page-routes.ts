@@ -8,12 +8,15 @@ import {
   changeContactRoute,
   contactParams,
   customerDetailRoute,
+  fileParams,
+  linkFileRoute,
   listTagsRoute,
   logActivityRoute,
   removeContactRoute,
   removeTagRoute,
   tagParams,
   timelineRoute,
+  unlinkFileRoute,
 } from "./page-model.ts";
 import { customerPageService, timelinePaging } from "./page-service.ts";
 
@@ -24,7 +27,8 @@ import { customerPageService, timelinePaging } from "./page-service.ts";
  * - `GET /{id}` → `{ customer, contacts, tags }`;
  * - `POST /{id}/contacts`, `PUT`/`DELETE /{id}/contacts/{contactId}`: Ansprechpartner;
  * - `POST /{id}/tags` `{ tag }`, `DELETE /{id}/tags/{tag}` → `{ tags }`;
- * - `GET /{id}/timeline?page=&limit=` → `{ entries, has_more }`; `POST /{id}/timeline` `{ kind, text }` → 201 `{ entry }`.
+ * - `GET /{id}/timeline?page=&limit=` → `{ entries, has_more }`; `POST /{id}/timeline` `{ kind, text }` → 201 `{ entry }`;
+ * - `POST /{id}/files` `{ file_id }` → `{ entry }`, `DELETE /{id}/files/{fileId}` → 204: files linked (decision 0103).
  */
 export function customerPageModule({ sql, writes, auth }: Pick<Deps, "sql" | "writes" | "auth">) {
   const service = customerPageService({ sql, writes });
@@ -76,5 +80,21 @@ export function customerPageModule({ sql, writes, auth }: Pick<Deps, "sql" | "wr
       "/:id/timeline",
       async ({ id, body, user, actor, status }) => status(201, await service.log(id, body, user, actor)),
       { auth: true, ...logActivityRoute.options() },
+    )
+    .post("/:id/files", ({ id, body, user, actor }) => service.linkFile(id, body.file_id, user, actor), {
+      auth: true,
+      ...linkFileRoute.options(),
+    })
+    .delete(
+      "/:id/files/:fileId",
+      async ({ params, actor }) => {
+        await service.unlinkFile(
+          requireId(params.id, messages.invalidId),
+          requireId(params.fileId, messages.invalidFileId),
+          actor,
+        );
+        return new Response(null, { status: 204 });
+      },
+      { auth: true, params: fileParams, ...unlinkFileRoute.options() },
     );
 }

@@ -17,12 +17,14 @@ import {
   addTag,
   type ContactWrite,
   changeContact,
+  linkFile,
   listTags,
   logActivity,
   readCustomerDetail,
   readTimeline,
   removeContact,
   removeTag,
+  unlinkFile,
 } from "./page-store.ts";
 import type { Editor } from "./store.ts";
 
@@ -85,6 +87,22 @@ export function customerPageService({ writes, sql }: Pick<Deps, "sql" | "writes"
       const page = await readTimeline(sql, id, { ...paging, admin });
       if (!page) throw customerNotFound();
       return page;
+    },
+    async linkFile(
+      id: number,
+      fileId: number,
+      editor: Editor,
+      actor: AuditActor,
+    ): Promise<{ entry: CustomerTimelineEntry }> {
+      const result = await linkFile(writes, id, fileId, editor, actor);
+      if (result.ok) return { entry: result.entry };
+      if (result.reason === "no-customer") throw customerNotFound();
+      throw new HttpError(404, "file-not-found", messages.fileNotFound);
+    },
+    async unlinkFile(id: number, fileId: number, actor: AuditActor): Promise<void> {
+      const result = await unlinkFile(writes, id, fileId, actor);
+      if (result === "no-customer") throw customerNotFound();
+      if (result === "no-link") throw new HttpError(404, "file-link-not-found", messages.fileLinkNotFound);
     },
     async log(
       id: number,

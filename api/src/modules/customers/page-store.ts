@@ -184,12 +184,90 @@ export function logActivity(
   });
 }
 
+/** A file's entry in the timeline: its name, who linked it and when (decision 0103). */
+const fileEntryColumns = (tx: Queries) => tx`
+  'file' as kind, f.id::int as id, l.linked_at as at, f.original_name as text, l.linked_by_name as author,
+  null::text as number, null::int as amount_cents, null::int as invoice_id`;
+
+export type FileLinkResult =
+  | { ok: true; entry: CustomerTimelineEntry; linked: boolean }
+  | { ok: false; reason: "no-customer" | "no-file" };
+
+/**
+ * Links a live file to the customer inside the caller's transaction (the page's „Verknüpfen“, an
+ * upload from the customer's page): the customer's row is locked first (erased meanwhile: none),
+ * the file's against a deletion (a file in the Papierkorb is not linked). A link that exists
+ * changes nothing and records no event; a new one records `customer.file_linked` with the file's id.
+ */
+export async function linkFileLocked(
+  tx: Queries,
+  customerId: number,
+  fileId: number,
+  editor: Editor,
+  actor: AuditActor,
+): Promise<FileLinkResult> {
+  if (!(await lockCustomer(tx, customerId))) return { ok: false, reason: "no-customer" };
+  const [file] = await tx`select id from files where id = ${fileId} and deletion_id is null for share`;
+  if (!file) return { ok: false, reason: "no-file" };
+  const added = await tx`
+    insert into customer_files (customer_id, file_id, linked_by, linked_by_name)
+    values (${customerId}, ${fileId}, ${editor.id}, ${editor.name})
+    on conflict (customer_id, file_id) do nothing returning id`;
+  if (added.length > 0) {
+    await recordAuditEvent(tx, actor, {
+      action: "customer.file_linked",
+      objectId: customerId,
+      fields: ["file_id"],
+      changes: { file_id: { before: null, after: fileId } },
+    });
+  }
+  const [row] = await tx<EntryRow[]>`
+    select ${fileEntryColumns(tx)}
+    from customer_files l join files f on f.id = l.file_id
+    where l.customer_id = ${customerId} and l.file_id = ${fileId}`;
+  if (!row) throw new Error("the file's link was not found after it was made");
+  return { ok: true, entry: entryOf(row), linked: added.length > 0 };
+}
+
+export function linkFile(
+  sql: Sql,
+  customerId: number,
+  fileId: number,
+  editor: Editor,
+  actor: AuditActor,
+): Promise<FileLinkResult> {
+  return sql.begin((tx) => linkFileLocked(tx, customerId, fileId, editor, actor));
+}
+
+/** Removes the link (the file stays in the file area); why not when there is none. */
+export function unlinkFile(
+  sql: Sql,
+  customerId: number,
+  fileId: number,
+  actor: AuditActor,
+): Promise<"unlinked" | "no-customer" | "no-link"> {
+  return sql.begin(async (tx) => {
+    if (!(await lockCustomer(tx, customerId))) return "no-customer";
+    const removed = await tx`
+      delete from customer_files where customer_id = ${customerId} and file_id = ${fileId} returning id`;
+    if (removed.length === 0) return "no-link";
+    await recordAuditEvent(tx, actor, {
+      action: "customer.file_unlinked",
+      objectId: customerId,
+      fields: ["file_id"],
+      changes: { file_id: { before: fileId, after: null } },
+    });
+    return "unlinked";
+  });
+}
+
 /**
  * One page of the customer's timeline, newest first, or null without the customer: its notes,
  * calls and meetings; its invoices (a restricted one, and its payments, for admins only, as
  * everywhere), quotes and payments; mails the product wrote to its address or an
  * Ansprechpartner's; contact requests from those addresses or taken over into it (migration 055),
- * each once. Read-only joins, one statement.
+ * each once; files linked to it (migration 063) while they are not in the Papierkorb. Read-only
+ * joins, one statement.
  */
 export async function readTimeline(
   sql: Sql,
@@ -231,6 +309,10 @@ export async function readTimeline(
       select 'request', r.id, r.created_at, r.message, r.name, null, null, null
       from contact_requests r
       where r.customer_id = ${id} or lower(r.email) in (select address from addresses)
+      union all
+      select 'file', f.id, l.linked_at, f.original_name, l.linked_by_name, null, null, null
+      from customer_files l join files f on f.id = l.file_id
+      where l.customer_id = ${id} and f.deletion_id is null
     )
     select kind, id::int as id, at, text, author, number, amount_cents::int as amount_cents,
       invoice_id::int as invoice_id

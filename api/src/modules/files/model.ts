@@ -5,6 +5,7 @@ import { endpoint, withRules } from "../../http/endpoint.ts";
 import { HttpError } from "../../http/errors.ts";
 import { httpMessages } from "../../http/messages.ts";
 import { bytesResponse, errorResponses, nullable, queryParameter, schemaOf } from "../../http/openapi.ts";
+import { customersApiMessages } from "../customers/index.ts";
 import { folderParamErrors, folderQueryParameter, foldersApiMessages, itemNameOf } from "../folders/index.ts";
 import { filesApiMessages as messages } from "./messages.ts";
 import { digestHeaderDocs } from "./serve.ts";
@@ -94,6 +95,11 @@ export function uploadFileRoute(maxBytes: number) {
             properties: {
               file: { type: "string", format: "binary", description: "Exactly one file, with its name." },
               folder_id: { type: "string", description: "A folder's id; omitted or empty for the root level." },
+              customer_id: {
+                type: "string",
+                description:
+                  "A customer's id (the customer page's „Datei hochladen“): the file is linked to it and, without `folder_id`, goes into the folder „Kunden“ at the root level, made when missing (decision 0103).",
+              },
             },
           },
         },
@@ -114,9 +120,9 @@ export function uploadFileRoute(maxBytes: number) {
           httpMessages.badRequest,
         ],
         "file-missing": [messages.fileMissing],
-        "invalid-id": [foldersApiMessages.invalidId],
+        "invalid-id": [foldersApiMessages.invalidId, customersApiMessages.invalidId],
       },
-      404: { "folder-not-found": [foldersApiMessages.notFound] },
+      404: { "folder-not-found": [foldersApiMessages.notFound], "customer-not-found": [customersApiMessages.notFound] },
       413: { "payload-too-large": [messages.tooLarge(maxBytes)] },
       422: { validation: [messages.nameTooLong] },
       502: { "upload-incomplete": [messages.storedIncomplete] },

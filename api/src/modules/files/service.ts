@@ -1,8 +1,9 @@
-import { type FileSearchPage, fileViewKind, isBlank, type User } from "@klarwerk/kit";
+import { customerFilesFolderName, type FileSearchPage, fileViewKind, isBlank, type User } from "@klarwerk/kit";
 import type { Deps } from "../../deps.ts";
 import { HttpError } from "../../http/errors.ts";
-import { pagingParam } from "../../http/ids.ts";
+import { pagingParam, requireId } from "../../http/ids.ts";
 import type { AuditActor } from "../audit/index.ts";
+import { customersApiMessages } from "../customers/index.ts";
 import { foldersApiMessages, optionalFolderId, trashItem } from "../folders/index.ts";
 import { fileBlobStore, scheduleIncomingSweep } from "./blobs.ts";
 import { createDownloadLinks, downloadLinkLifetimeSeconds } from "./download-links.ts";
@@ -17,6 +18,7 @@ import {
   insertFile,
   recordDownload,
   searchFiles,
+  type UploadPlace,
 } from "./store.ts";
 import { receiveUpload } from "./upload.ts";
 
@@ -72,18 +74,28 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
 
   /**
    * The request's multipart body streamed into the store, then its row: 413 over
-   * `UPLOAD_MAX_BYTES`, 404 for a folder that is gone. The blob is in place before the row
+   * `UPLOAD_MAX_BYTES`, 404 for a folder that is gone. With `customer_id` (the customer page's
+   * „Datei hochladen“, decision 0103) it goes into „Kunden“ unless a folder is named, and is linked
+   * to the customer in the same transaction (404 `customer-not-found` when there is none). The blob is in place before the row
    * exists, so a row never names a missing blob; a refused upload leaves no blob.
    */
   async function upload(request: Request, uploader: User, freeChunks: boolean, actor: AuditActor): Promise<FileRow> {
     const upload = await receiveUpload(request, { store, maxBytes: config.uploadMaxBytes, freeChunks });
     try {
       const folderId = optionalFolderId(upload.fields.get("folder_id"), foldersApiMessages.invalidId);
+      const customerField = upload.fields.get("customer_id");
+      const place: UploadPlace =
+        customerField === undefined || customerField === ""
+          ? { folderId }
+          : {
+              folderId,
+              customerId: requireId(customerField, customersApiMessages.invalidId),
+              customerFolder: customerFilesFolderName,
+            };
       await upload.blob.commit();
-      const file = await insertFile(
+      const stored = await insertFile(
         sql,
         {
-          folderId,
           originalName: upload.originalName,
           mimeType: upload.mimeType,
           size: upload.size,
@@ -92,10 +104,13 @@ export function filesService({ sql, config }: Pick<Deps, "sql" | "config">) {
           sha256: upload.sha256,
           uploader,
         },
+        place,
         actor,
       );
-      if (!file) throw new HttpError(404, "folder-not-found", foldersApiMessages.notFound);
-      return file;
+      if (stored.outcome === "stored") return stored.file;
+      throw stored.outcome === "customer-gone"
+        ? new HttpError(404, "customer-not-found", customersApiMessages.notFound)
+        : new HttpError(404, "folder-not-found", foldersApiMessages.notFound);
     } catch (error) {
       await upload.blob.discard();
       throw error;

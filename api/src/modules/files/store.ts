@@ -4,7 +4,8 @@ import type { Row } from "../../db/rows.ts";
 import { isForeignKeyViolation } from "../../db/sql-errors.ts";
 import type { AreaRow, AreaRowsPage } from "../../storage/blob-area.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
-import { liveFolderLocked } from "../folders/index.ts";
+import { linkFileLocked } from "../customers/index.ts";
+import { liveFolderLocked, rootFolderLocked } from "../folders/index.ts";
 
 /** A file as the store reads it; the answers carry the kit's `StoredFile`. */
 export type FileRow = Row<StoredFile>;
@@ -48,25 +49,56 @@ export interface NewFile {
   uploader: { id: number; name: string };
 }
 
+/** Where an upload goes: a folder (null: the root level), or a customer's (decision 0103). */
+export type UploadPlace =
+  | { folderId: number | null; customerId?: undefined }
+  | { folderId: number | null; customerId: number; customerFolder: string };
+
+export type InsertFileResult = { outcome: "stored"; file: FileRow } | { outcome: "folder-gone" | "customer-gone" };
+
+/** Rolls the upload's transaction back with the reason it gives. */
+class UploadRefused extends Error {
+  constructor(readonly outcome: "folder-gone" | "customer-gone") {
+    super(outcome);
+  }
+}
+
 /**
- * Records an uploaded file whose blob is already in place. Null when the folder does not exist or
- * is in the trash: its row is locked against a deletion until the file is in, so a folder
- * trashed meanwhile takes the new file with it or refuses it, never leaves it live inside.
+ * Records an uploaded file whose blob is already in place. Refused when the folder does not exist
+ * or is in the trash: its row is locked against a deletion until the file is in, so a folder
+ * trashed meanwhile takes the new file with it or refuses it, never leaves it live inside. An
+ * upload for a customer (decision 0103) goes into the given folder, or without one into the
+ * customer folder at the root level (made when missing), and is linked to the customer in the
+ * same transaction: a customer erased meanwhile refuses it, and no file is left unlinked.
  */
-export async function insertFile(sql: Sql, file: NewFile, actor: AuditActor): Promise<FileRow | null> {
+export async function insertFile(
+  sql: Sql,
+  file: Omit<NewFile, "folderId">,
+  place: UploadPlace,
+  actor: AuditActor,
+): Promise<InsertFileResult> {
   try {
-    return await sql.begin(async (tx) => {
-      if (file.folderId !== null && !(await liveFolderLocked(tx, file.folderId))) return null;
-      const row = await insertFileRow(tx, file);
+    return await sql.begin(async (tx): Promise<InsertFileResult> => {
+      let folderId = place.folderId;
+      if (folderId !== null && !(await liveFolderLocked(tx, folderId))) return { outcome: "folder-gone" };
+      if (place.customerId !== undefined && folderId === null) {
+        folderId = await rootFolderLocked(tx, place.customerFolder, file.uploader, actor);
+      }
+      const row = await insertFileRow(tx, { ...file, folderId });
       await recordAuditEvent(tx, actor, {
         action: "file.uploaded",
         objectId: row.id,
         fields: ["original_name", "folder_id", "mime_type", "size"],
       });
-      return row;
+      if (place.customerId !== undefined) {
+        const link = await linkFileLocked(tx, place.customerId, row.id, file.uploader, actor);
+        if (!link.ok) throw new UploadRefused("customer-gone");
+      }
+      return { outcome: "stored", file: row };
     });
   } catch (error) {
-    if (isForeignKeyViolation(error)) return null;
+    if (error instanceof UploadRefused) return { outcome: error.outcome };
+    if (isForeignKeyViolation(error)) return { outcome: "folder-gone" };
     throw error;
   }
 }

@@ -43,7 +43,7 @@ const edgeBytes = 512 * 1024;
 const maxEndCandidates = 64;
 
 /** Text fields an upload may carry besides `file`, and how long each may be. */
-const knownFields = new Set(["folder_id"]);
+const knownFields = new Set(["folder_id", "customer_id"]);
 const fieldMaxBytes = 1024;
 
 const fileNameMax = 255;

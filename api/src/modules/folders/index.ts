@@ -6,4 +6,5 @@
 export { existingFolderParam, folderParamErrors, folderQueryParameter, optionalFolderId } from "./ids.ts";
 export { foldersApiMessages } from "./messages.ts";
 export { itemNameMax, itemNameOf, type NameMessages } from "./names.ts";
+export { rootFolderLocked } from "./store.ts";
 export { folderPathOf, liveFolderLocked, lockFolderTree, trashItem } from "./trash.ts";

@@ -55,6 +55,41 @@ export async function createFolder(
   });
 }
 
+/**
+ * The live folder `name` at the root level (any case), made inside the caller's transaction when
+ * there is none (`folder.created`), and locked against a deletion until the transaction ends: the
+ * customer page's uploads go into „Kunden“ (decision 0103). Two uploads at once make one folder:
+ * the unique index makes the second insert wait and do nothing, and its next read sees the first.
+ */
+export async function rootFolderLocked(
+  tx: Queries,
+  name: string,
+  creator: { id: number; name: string },
+  actor: AuditActor,
+): Promise<number> {
+  const existing = () => tx<{ id: number }[]>`
+    select id from folders where parent_id is null and lower(name) = lower(${name}) and deletion_id is null
+    for share`;
+  const [found] = await existing();
+  if (found) return Number(found.id);
+  const [created] = await tx<{ id: number }[]>`
+    insert into folders (name, parent_id, created_by, created_by_name)
+    values (${name}, null, ${creator.id}, ${creator.name})
+    on conflict do nothing
+    returning id`;
+  if (created) {
+    await recordAuditEvent(tx, actor, {
+      action: "folder.created",
+      objectId: created.id,
+      fields: ["name", "parent_id"],
+    });
+    return Number(created.id);
+  }
+  const [made] = await existing();
+  if (!made) throw new Error(`the folder „${name}“ was neither found nor made`);
+  return Number(made.id);
+}
+
 /** A folder's name and parent after `changeFolder`, or why it was not changed. */
 export type ChangeFolderResult =
   | { outcome: "changed"; folder: FolderRow }

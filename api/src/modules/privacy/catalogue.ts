@@ -33,7 +33,7 @@ const mailDelivery =
 const fileEntry: CatalogueEntry = {
   title: "Dateien und Ordner",
   categories:
-    "Dateien, die Beschäftigte im Kundenportal ablegen, und deren Ordner; gefunden werden Dateien und Ordner, deren Name die E-Mail-Adresse nennt, und die Dateien in solchen Ordnern. Personenbezogene Daten können vor allem in Ordnern zu Kunden und Projekten liegen (Verträge, Angebote, Schriftverkehr).",
+    "Dateien, die Beschäftigte im Kundenportal ablegen, und deren Ordner; gefunden werden Dateien und Ordner, deren Name die E-Mail-Adresse nennt, die Dateien in solchen Ordnern und die mit Ihnen als Kunde verknüpften Dateien. Personenbezogene Daten können vor allem in Ordnern zu Kunden und Projekten liegen (Verträge, Angebote, Schriftverkehr).",
   purpose: "Ablage der Unterlagen zu Kunden und Aufträgen.",
   legalBasis:
     "Art. 6 Abs. 1 lit. b DSGVO (Vertrag oder vorvertragliche Maßnahmen); soweit Handels- oder Geschäftsbriefe: Art. 6 Abs. 1 lit. c DSGVO i. V. m. § 257 HGB, § 147 AO.",
@@ -98,7 +98,7 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
   customer: {
     title: "Kundendaten",
     categories:
-      "Name, E-Mail-Adresse, Telefon, Website, Anschrift, Notizen und Status der Geschäftsbeziehung; die Ansprechpartner, Tags und die Zeitleiste (Notizen, Anrufe und Termine mit Verfasser und Zeitpunkt).",
+      "Name, E-Mail-Adresse, Telefon, Website, Anschrift, Notizen und Status der Geschäftsbeziehung; die Ansprechpartner, Tags und die Zeitleiste (Notizen, Anrufe und Termine mit Verfasser und Zeitpunkt; die Namen der mit Ihnen verknüpften Dateien, wer sie wann verknüpft hat).",
     purpose: "Pflege der Geschäftsbeziehung, Angebote, Aufträge und Rechnungen.",
     legalBasis:
       "Art. 6 Abs. 1 lit. b DSGVO (Vertrag oder vorvertragliche Maßnahmen) und Art. 6 Abs. 1 lit. f DSGVO (Kundenbetreuung).",
@@ -119,6 +119,7 @@ export const privacyCatalogue: Record<PrivacyDataKind, CatalogueEntry> = {
       contacts: "Ansprechpartner",
       tags: "Tags",
       timeline: "Notizen, Anrufe und Termine",
+      files: "Verknüpfte Dateien",
     },
   },
   customer_contact: {

@@ -179,6 +179,11 @@ export async function carryOutErasure(
     await tx<{ id: number }[]>`
       select id from customer_activities where customer_id = any(${customerIds}::bigint[]) order by id`
   ).map((row) => row.id);
+  // The links of its files (decision 0103) go too; the files stay, each reviewed by staff (below).
+  const fileLinkIds = (
+    await tx<{ id: number }[]>`
+      select id from customer_files where customer_id = any(${customerIds}::bigint[]) order by id`
+  ).map((row) => row.id);
 
   const mails = await tx`delete from outbox where id = any(${mailIds}::bigint[])`;
   const replies = await tx`delete from contact_request_replies where id = any(${replyIds}::bigint[])`;
@@ -193,6 +198,7 @@ export async function carryOutErasure(
     where id = any(${customerIds}::bigint[])`;
   const contacts = await tx`delete from customer_contacts where id = any(${contactIds}::bigint[])`;
   await tx`delete from customer_activities where id = any(${activityIds}::bigint[])`;
+  await tx`delete from customer_files where id = any(${fileLinkIds}::bigint[])`;
   await tx`delete from customer_tags where customer_id = any(${customerIds}::bigint[])`;
   // An import's undo data holds the customer's previous master data (decision 0099): it goes too.
   await tx`delete from customer_import_rows where customer_id = any(${customerIds}::bigint[])`;
@@ -227,6 +233,7 @@ export async function carryOutErasure(
     { table: "customers", ids: customerIds, set: anonymisedCustomer },
     { table: "customer_contacts", ids: contactIds },
     { table: "customer_activities", ids: activityIds },
+    { table: "customer_files", ids: fileLinkIds },
   ].filter((rows) => rows.ids.length > 0);
   // A restriction is in the entry too: a restore of an older set hides the invoice again.
   if (counts.erase + counts.anonymise + counts.restrict + counts.remove_mention + replies.count > 0) {

@@ -50,7 +50,8 @@ const present = (rows: (FoundRow | null)[]) => rows.filter((row): row is FoundRo
  * customers (with their Ansprechpartner, tags and timeline), Ansprechpartner at a customer, invoices (recipient text, notes, a payment's note, issued to the person's own customer, or restricted
  * on a request from this address: the ledger remembers it after the customer was anonymised;
  * with their payments and reminders), recurring invoice templates for such a customer (or whose notes name it),
- * folders and files whose name names the address (and the files inside such folders), accounts
+ * folders and files whose name names the address (and the files inside such folders, and those
+ * linked to the person's own customer, decision 0103), accounts
  * with that address and the browser error reports sent under them. A record of someone else that
  * merely names the address is a `mention`. Each kind in the kit's order, oldest first.
  */
@@ -121,7 +122,10 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
             from customer_tags t where t.customer_id = customers.id) as tags,
           (select coalesce(jsonb_agg(jsonb_build_object('kind', a.kind, 'text', a.body, 'author', a.author_name,
               'at', a.happened_at) order by a.happened_at, a.id), '[]'::jsonb)
-            from customer_activities a where a.customer_id = customers.id) as timeline
+            from customer_activities a where a.customer_id = customers.id) as timeline,
+          (select coalesce(jsonb_agg(jsonb_build_object('name', f.original_name, 'linked_by', l.linked_by_name,
+              'at', l.linked_at) order by l.linked_at, l.id), '[]'::jsonb)
+            from customer_files l join files f on f.id = l.file_id where l.customer_id = customers.id) as files
         from customers
         where email ~ ${p} or notes ~ ${p} or address ~ ${p} or website ~ ${p}
         order by id`
@@ -295,9 +299,12 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
           select child.id from folders child join named on child.parent_id = named.id
         )
         select id, original_name, mime_type, size, uploader_name, created_at,
-          folder_id in (select id from named) as in_folder, deletion_id is not null as in_trash
+          folder_id in (select id from named) as in_folder, deletion_id is not null as in_trash,
+          exists (select 1 from customer_files l
+            where l.file_id = files.id and l.customer_id = any(${ownCustomerIds}::bigint[])) as of_customer
         from files
         where original_name ~ ${p} or folder_id in (select id from named)
+          or id in (select file_id from customer_files where customer_id = any(${ownCustomerIds}::bigint[]))
         order by id`
     ).map((row) =>
       hitOf(
@@ -306,8 +313,11 @@ export async function searchPerson(sql: Queries, address: string): Promise<Found
         row,
         {
           searched: ["original_name"],
-          related: row.in_folder === true ? ["folder_id"] : [],
-          helpers: ["in_folder", "in_trash"],
+          related: [
+            ...(row.in_folder === true ? ["folder_id"] : []),
+            ...(row.of_customer === true ? ["customer_file"] : []),
+          ],
+          helpers: ["in_folder", "in_trash", "of_customer"],
         },
         (found) => `Datei „${found.original_name}“${trashed(found)}`,
       ),

@@ -1,10 +1,21 @@
 import "./customers.css";
 import { type CustomerActivityKind, customerPageLimits, customerStatusLabel } from "@klarwerk/kit";
 import { ApiError } from "@klarwerk/kit/browser";
-import { notifyError, QueryState } from "@klarwerk/kit/portal";
+import { notifyError, notifySuccess, QueryState } from "@klarwerk/kit/portal";
 import { useQuery } from "@klarwerk/kit/query";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@klarwerk/kit/ui";
+import {
+  Anchor,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  useDisclosure,
+} from "@klarwerk/kit/ui";
 import { useRef, useState } from "react";
 import {
   type CustomerPageWrite,
@@ -15,6 +26,7 @@ import {
 import { CustomerDialog } from "./components/CustomerDialog";
 import { customerScreenMessages } from "./messages";
 import { ContactsSection } from "./page/ContactsSection";
+import { FileLinkDialog } from "./page/FileLinkDialog";
 import { customerPageScreenMessages as messages } from "./page/messages";
 import { TagsSection } from "./page/TagsSection";
 import { TimelineSection } from "./page/TimelineSection";
@@ -48,6 +60,8 @@ function Page({ id }: { id: number }) {
   const [dialog, setDialog] = useState({ opened: false, session: 0 });
   const [kind, setKind] = useState<CustomerActivityKind>("note");
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const [linking, linkDialog] = useDisclosure(false);
+  const [uploading, setUploading] = useState(false);
 
   const run = async (change: CustomerPageWrite): Promise<boolean> => {
     try {
@@ -56,6 +70,20 @@ function Page({ id }: { id: number }) {
     } catch (error) {
       notifyError(messages.writeFailed, error instanceof ApiError ? error.message : messages.retry);
       return false;
+    }
+  };
+  // „Datei hochladen“: into the file area's „Kunden“, linked to the customer; the timeline reloads
+  // with the write, so the file is there without a reload (decision 0103).
+  const uploadFile = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      await write.mutateAsync({ kind: "upload-file", file });
+      notifySuccess(messages.uploaded, messages.uploadedText(file.name));
+    } catch (error) {
+      notifyError(messages.uploadFailed, error instanceof ApiError ? error.message : messages.retry);
+    } finally {
+      setUploading(false);
     }
   };
   const logCall = () => {
@@ -88,6 +116,16 @@ function Page({ id }: { id: number }) {
                 <Button component="a" href={`/invoices?kunde=${id}`}>
                   {messages.newInvoice}
                 </Button>
+                <Button component="a" variant="light" href={`/invoices/angebote?kunde=${id}`}>
+                  {messages.newQuote}
+                </Button>
+                <FileButton onChange={(file) => void uploadFile(file)}>
+                  {(props) => (
+                    <Button {...props} variant="light" loading={uploading}>
+                      {messages.uploadFile}
+                    </Button>
+                  )}
+                </FileButton>
                 <Button variant="light" onClick={logCall}>
                   {messages.logCall}
                 </Button>
@@ -135,8 +173,10 @@ function Page({ id }: { id: number }) {
                 kind={kind}
                 onKind={setKind}
                 textRef={textRef}
+                onLinkFile={linkDialog.open}
               />
             </div>
+            <FileLinkDialog opened={linking} onClose={linkDialog.close} busy={write.isPending} onWrite={run} />
             <CustomerDialog
               opened={dialog.opened}
               customer={data.customer}

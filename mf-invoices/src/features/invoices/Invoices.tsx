@@ -1,8 +1,9 @@
-import { type Invoice, invoiceReportMessages } from "@klarwerk/kit";
-import { callApi, useAuth } from "@klarwerk/kit/browser";
+import { type Customer, type Invoice, invoiceReportMessages } from "@klarwerk/kit";
+import { useAuth } from "@klarwerk/kit/browser";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Anchor, Button, Group, Stack, useDisclosure } from "@klarwerk/kit/ui";
 import { useCallback, useEffect } from "react";
+import { useCustomerFromUrl } from "../../shared/api/customer-from-url";
 import { useCompany } from "../../shared/api/get-company";
 import { customerBlock } from "../../shared/components/DocumentEditor";
 import { InvoicingSetupNotice } from "../../shared/components/SetupNotice";
@@ -35,26 +36,20 @@ export default function Invoices() {
     window.history.replaceState(window.history.state, "", `/invoices${rest ? `?${rest}` : ""}${window.location.hash}`);
     openSettings();
   }, [admin, company.data, openSettings]);
-  // `/invoices?kunde=<id>` (the customer page's „Neue Rechnung“, decision 0095) starts the form
-  // with that customer picked, as picking it in „Kunde“ does.
-  useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    const id = Number(params.get("kunde"));
-    if (!Number.isSafeInteger(id) || id < 1) return;
-    params.delete("kunde");
-    const rest = params.toString();
-    window.history.replaceState(window.history.state, "", `/invoices${rest ? `?${rest}` : ""}${window.location.hash}`);
-    callApi("GET /api/customers/:id", { params: { id } }).then(
-      ({ customer }) =>
+  // `/invoices?kunde=<id>` (the customer page's „Neue Rechnung“) starts the form with that customer.
+  useCustomerFromUrl(
+    "/invoices",
+    useCallback(
+      (customer: Customer) =>
         updateDraft((current) => ({
           ...current,
           customerId: customer.id,
           customer: customerBlock(customer),
           buyerReference: customer.leitweg_id ?? current.buyerReference,
         })),
-      () => undefined,
-    );
-  }, [updateDraft]);
+      [updateDraft],
+    ),
+  );
   const edit = useCallback(
     (invoice: Invoice) => {
       editDraft(invoice.id, formOfInvoice(invoice));

@@ -1,9 +1,12 @@
+import type { Customer } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
 import { notifyError } from "@klarwerk/kit/portal";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Anchor, Stack } from "@klarwerk/kit/ui";
 import { useCallback, useState } from "react";
+import { useCustomerFromUrl } from "../../shared/api/customer-from-url";
 import { useCompany } from "../../shared/api/get-company";
+import { customerBlock } from "../../shared/components/DocumentEditor";
 import { invoiceMessages } from "../../shared/messages";
 import { isoDate } from "../../shared/model/dates";
 import { emptyQuoteForm, formOfQuote, QuoteEditor, type QuoteForm } from "./components/QuoteEditor";
@@ -24,6 +27,15 @@ export default function Quotes() {
     setEditingId(null);
     setForm(emptyQuoteForm(isoDate(new Date()), provider ?? ""));
   }, [provider]);
+  // `/invoices/angebote?kunde=<id>` (the customer page's „Neues Angebot“) starts the form with that customer.
+  useCustomerFromUrl(
+    "/invoices/angebote",
+    useCallback(
+      (customer: Customer) =>
+        update((current) => ({ ...current, customerId: customer.id, customer: customerBlock(customer) })),
+      [update],
+    ),
+  );
   const edit = useCallback(async (id: number) => {
     try {
       const { quote } = await callApi("GET /api/quotes/:id", { params: { id } });

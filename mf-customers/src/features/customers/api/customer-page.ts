@@ -35,7 +35,10 @@ export type CustomerPageWrite =
   | { kind: "remove-contact"; contactId: number }
   | { kind: "add-tag"; tag: string }
   | { kind: "remove-tag"; tag: string }
-  | { kind: "log"; activity: CustomerActivityInput };
+  | { kind: "log"; activity: CustomerActivityInput }
+  | { kind: "upload-file"; file: File }
+  | { kind: "link-file"; fileId: number }
+  | { kind: "unlink-file"; fileId: number };
 
 async function write(id: number, change: CustomerPageWrite): Promise<void> {
   const params = { id };
@@ -61,6 +64,20 @@ async function write(id: number, change: CustomerPageWrite): Promise<void> {
     case "log":
       await callApi("POST /api/customers/:id/timeline", { params, json: change.activity });
       return;
+    case "upload-file": {
+      // Into the file area's „Kunden“, linked to this customer in the same step (decision 0103).
+      const form = new FormData();
+      form.append("customer_id", String(id));
+      form.append("file", change.file);
+      await callApi("POST /api/files/upload", { json: form });
+      return;
+    }
+    case "link-file":
+      await callApi("POST /api/customers/:id/files", { params, json: { file_id: change.fileId } });
+      return;
+    case "unlink-file":
+      await callApi("DELETE /api/customers/:id/files/:fileId", { params: { id, fileId: change.fileId } });
+      return;
   }
 }
 
@@ -70,5 +87,14 @@ export function useCustomerPageWrite(id: number) {
   return useMutation({
     mutationFn: (change: CustomerPageWrite) => write(id, change),
     onSuccess: () => refetchAfterWrite(queryClient, customerPageKey(id), customerTagsQuery.queryKey),
+  });
+}
+
+/** Files of the file area by name, for „Datei verknüpfen“ (`GET /api/files/search`); nothing is asked for "". */
+export function fileSearchQuery(search: string) {
+  return queryOptions({
+    queryKey: ["files", "search", search],
+    queryFn: ({ signal }) => callApi("GET /api/files/search", { query: { search }, signal }),
+    enabled: search !== "",
   });
 }

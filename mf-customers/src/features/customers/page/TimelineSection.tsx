@@ -7,8 +7,10 @@ import {
   customerTimelineLabels,
   formatEuro,
 } from "@klarwerk/kit";
+import { downloadStoredFile } from "@klarwerk/kit/browser";
 import { formatDateTime } from "@klarwerk/kit/format";
-import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from "@klarwerk/kit/ui";
+import { notifyError } from "@klarwerk/kit/portal";
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from "@klarwerk/kit/ui";
 import { type FormEvent, type RefObject, useState } from "react";
 import type { CustomerPageWrite } from "../api/customer-page";
 import { customerPageScreenMessages as messages } from "./messages";
@@ -23,6 +25,7 @@ const kindColors: Record<CustomerTimelineEntry["kind"], string> = {
   payment: "green",
   mail: "orange",
   request: "yellow",
+  file: "indigo",
 };
 
 /** An entry's line under its text: the number, the amount, who. */
@@ -36,6 +39,46 @@ function details(entry: CustomerTimelineEntry): string {
   return parts.join(" · ");
 }
 
+/** A linked file: its name downloads it (a signed link, as in the file area); „Lösen“ unlinks it. */
+function FileEntry({
+  entry,
+  busy,
+  onWrite,
+}: {
+  entry: CustomerTimelineEntry;
+  busy: boolean;
+  onWrite: (change: CustomerPageWrite) => Promise<boolean>;
+}) {
+  const open = () =>
+    downloadStoredFile({ id: entry.id, original_name: entry.text }).catch((error: unknown) =>
+      notifyError(messages.openFailed, error instanceof Error ? error.message : messages.retry),
+    );
+  return (
+    <Group gap="xs" mt={4} wrap="nowrap" justify="space-between" align="flex-start">
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        className="cust-timeline-text cust-file-name"
+        aria-label={messages.openFile(entry.text)}
+        onClick={open}
+      >
+        {entry.text}
+      </Anchor>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="gray"
+        disabled={busy}
+        aria-label={messages.unlinkFile(entry.text)}
+        onClick={() => void onWrite({ kind: "unlink-file", fileId: entry.id })}
+      >
+        {messages.unlink}
+      </Button>
+    </Group>
+  );
+}
+
 /** „Notiz“, „Anruf“, „Termin“ in two clicks, and everything the product knows about the customer, newest first. */
 export function TimelineSection({
   entries,
@@ -47,6 +90,7 @@ export function TimelineSection({
   kind,
   onKind,
   textRef,
+  onLinkFile,
 }: {
   entries: CustomerTimelineEntry[];
   hasMore: boolean;
@@ -57,6 +101,7 @@ export function TimelineSection({
   kind: CustomerActivityKind;
   onKind: (kind: CustomerActivityKind) => void;
   textRef: RefObject<HTMLTextAreaElement | null>;
+  onLinkFile: () => void;
 }) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -72,9 +117,14 @@ export function TimelineSection({
   };
   return (
     <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="cust-timeline">
-      <Title order={2} size="h3" id="cust-timeline">
-        {messages.timeline}
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h3" id="cust-timeline">
+          {messages.timeline}
+        </Title>
+        <Button variant="light" onClick={onLinkFile}>
+          {messages.linkFile}
+        </Button>
+      </Group>
       <form onSubmit={submit} noValidate>
         <Group gap="xs" mt="sm" role="group" aria-label={messages.logKind}>
           {customerActivityKinds.map((option) => (
@@ -124,9 +174,13 @@ export function TimelineSection({
                   {formatDateTime(entry.at)}
                 </Text>
               </Group>
-              <Text size="sm" mt={4} className="cust-timeline-text">
-                {entry.text}
-              </Text>
+              {entry.kind === "file" ? (
+                <FileEntry entry={entry} busy={busy} onWrite={onWrite} />
+              ) : (
+                <Text size="sm" mt={4} className="cust-timeline-text">
+                  {entry.text}
+                </Text>
+              )}
               {details(entry) !== "" && (
                 <Text size="xs" c="dimmed">
                   {details(entry)}
