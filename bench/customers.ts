@@ -40,7 +40,7 @@ const goalSearches = [
 /** What the child reports once it serves. */
 interface Ready {
   api: number | undefined;
-  /** The same app without a change feed (since decision 0101 the list reads the database either way). */
+  /** The same app without a change feed, so without caches: every search reads the database. */
   uncached: number | undefined;
   bare: number | undefined;
 }
@@ -86,7 +86,7 @@ async function measure(): Promise<void> {
 
     const load = (origin: string, paths: string[], durationMs: number, extra: Record<string, string> = {}) =>
       runLoad({ url: origin, paths, headers: extra, connections, durationMs });
-    // A customer saved every `everyMs` while `run` lasts: the saves compete with the searches.
+    // A customer saved every `everyMs` while `run` lasts: each save empties the page cache.
     const savingMeanwhile = async <T>(everyMs: number, run: () => Promise<T>): Promise<T> => {
       const created = await fetch(`${api}/api/customers`, {
         method: "POST",
@@ -113,14 +113,14 @@ async function measure(): Promise<void> {
       { label: "bare Elysia JSON", run: (ms: number) => load(bare, ["/bare"], ms) },
       // For scale: the cheapest database-backed route there is (one `select 1` round trip).
       { label: "/api/health (select 1)", run: (ms: number) => load(api, ["/api/health"], ms) },
-      // The goal's measure: the app as `bun start` runs it (every page read: decision 0101).
+      // The goal's measure: the app as `bun start` runs it (list pages cached until a change).
       { label: "customer search", run: (ms: number) => load(api, searchPaths, ms, headers) },
-      // What saves meanwhile cost the searches.
+      // What a change costs: every save empties the cache, the next searches read the database.
       {
         label: "search, 10 saves/s",
         run: (ms: number) => savingMeanwhile(100, () => load(api, searchPaths, ms, headers)),
       },
-      // The same without a change feed (kept since 0101 for comparison with earlier results).
+      // Every search from the database (no change feed, so no cache): searches nobody made before.
       { label: "search, uncached", run: (ms: number) => load(uncached, searchPaths, ms, headers) },
     ];
     // Warm-up: JIT, connection pools, the database's caches.

@@ -10,7 +10,8 @@
 // (its debounce), so a typed search sends its first two letters, then one request per pause and
 // one at the end, on top of the arrival rate. The customers are named like real firms
 // (bench/support/realistic-customers.ts: 100 000 by default, `--customers 1000000`); two API
-// processes as `bun start` runs them (bench/mixed.ts's child: own pool and change feed each) on one PostgreSQL; 10 000 contact requests, 300 open.
+// processes as `bun start` runs them (bench/mixed.ts's child: own pool, change feed and page
+// cache each) on one PostgreSQL; 10 000 contact requests, 300 open.
 //
 // Per run and target (the API over HTTP; the raw SQL: the same statements straight on the
 // database through postgres.js, `--raw-connections` of them, as mixed.ts's baseline):
@@ -32,7 +33,7 @@
 //
 // Usage: DATABASE_URL=postgres://… bun bench/open-loop.ts [--terms diverse|popular|both]
 //        [--customers 100000] [--runs 3] [--seconds 30] [--probe-seconds 10] [--start-rate 250]
-//        [--max-rate 20000] [--at 1000,2000] [--raw-connections 12] [--no-raw-sql]
+//        [--max-rate 20000] [--at 1000,2000] [--raw-connections 12] [--no-raw-sql] [--pages-kept N]
 
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -322,6 +323,7 @@ if (import.meta.main) {
   }
   const fixedRates = option("at")?.split(",").map(Number);
   if (fixedRates?.some((rate) => !(rate > 0))) throw new Error("--at needs rates, e.g. --at 1000,2000");
+  const pagesKept = option("pages-kept");
   const log = console.log;
   const loadAverage = () =>
     loadavg()
@@ -344,7 +346,7 @@ if (import.meta.main) {
     for (let index = 0; index < 2; index++) {
       children.push(
         await startChild<Ready>(new URL("./mixed.ts", import.meta.url).pathname, "--serve", {
-          env: { BENCH_DATABASE_URL: databaseUrl },
+          env: { BENCH_DATABASE_URL: databaseUrl, CUSTOMER_PAGES_KEPT: pagesKept ?? "" },
         }),
       );
     }
@@ -385,24 +387,19 @@ if (import.meta.main) {
       for (let run = 1; run <= runCount; run++) {
         for (const target of targets) {
           log(`run ${run}, ${target}:`);
-          const rates = fixedRates ? null : await findRates(bench, target, { startRate, maxRate, probeSeconds });
+          const rates = fixedRates
+            ? { knee: Math.max(...fixedRates), goalRate: Number.NaN }
+            : await findRates(bench, target, { startRate, maxRate, probeSeconds });
           const windowRates =
-            fixedRates ?? fractions.map((fraction) => Math.max(10, Math.round((rates?.knee ?? 0) * fraction)));
+            fixedRates ?? fractions.map((fraction) => Math.max(10, Math.round(rates.knee * fraction)));
           const windows: Window[] = [];
           for (const rate of windowRates) {
             const window = await measure(bench, target, rate, seconds);
             printWindow(log, `${target} at ${rate}/s`, window);
             windows.push(window);
           }
-          // `--at`: of the fixed rates, the highest each window kept up with and met the goal at.
-          const judged = windows.map((window) => judge(window.rate, window.result));
-          const { knee, goalRate } = rates ?? {
-            knee: Math.max(0, ...judged.filter((one) => one.keptUp).map((one) => one.rate)),
-            goalRate: Math.max(0, ...judged.filter((one) => one.goalMet).map((one) => one.rate)),
-          };
-          const of = fixedRates ? ` (of ${fixedRates.join(", ")}/s)` : "";
-          log(`  ${target}: knee ${knee}/s, highest rate with every p99 ≤ ${goalP99Ms} ms: ${goalRate}/s${of}`);
-          runs[target].push({ knee, goalRate, windows });
+          log(`  ${target}: knee ${rates.knee}/s, highest rate with every p99 ≤ ${goalP99Ms} ms: ${rates.goalRate}/s`);
+          runs[target].push({ ...rates, windows });
         }
       }
       if (!fixedRates) printSummary(log, terms, runs);

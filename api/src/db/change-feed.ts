@@ -5,14 +5,19 @@ const watchedTables = ["customers", "users", "sessions", "contact_requests", "re
 export type WatchedTable = (typeof watchedTables)[number];
 
 /**
- * The channel migration 007's triggers notify on. The payload is the table's name (before
- * migration 061 the customers' also carried a colon and the changed rows, for the customer
- * list's kept pages; what follows a colon is ignored).
+ * The channel migration 007's triggers notify on. The payload is the table's name, or (customers,
+ * migration 018) the name, a colon and a JSON array describing the changed rows.
  */
 const channel = "klarwerk_table_changed";
 
-/** Something in a table changed (or may have: a reconnect); a cache forgets what it copied from it. */
-type Listener = () => void;
+/**
+ * What changed in a table: its trigger's description of the changed rows (customers, migration
+ * 033: `{ op, rows }`), or null when anything may have changed (a bulk change, a reconnect, a
+ * writer that does not say). A cache must give the same answer for a change heard twice (from its
+ * writer, then from its NOTIFY): it forgets, or takes rows in by their ids.
+ */
+export type ChangeDetail = readonly unknown[] | Readonly<Record<string, unknown>> | null;
+type Listener = (detail: ChangeDetail) => void;
 
 /** How long to wait before listening again after the connection was lost. */
 const reconnectDelayMs = 1000;
@@ -49,14 +54,16 @@ export interface ChangeFeed {
   readonly live: boolean;
   /**
    * Calls `listener` on every change of `table`, and with every table at once whenever the feed
-   * (re)connects or drops (changes may have been missed meanwhile). Returns the unsubscribe.
+   * (re)connects or drops (changes may have been missed meanwhile: the detail is null then).
+   * Returns the unsubscribe.
    */
   subscribe(table: WatchedTable, listener: Listener): () => void;
   /**
    * A change this process has just committed: its own listeners hear it now, not one NOTIFY
-   * round trip later, so a user sees their own save in the next list.
+   * round trip later, so a user sees their own save in the next list. `detail` as the table's
+   * trigger describes its rows; without it, anything may have changed.
    */
-  changed(table: WatchedTable): void;
+  changed(table: WatchedTable, detail?: ChangeDetail): void;
   close(): Promise<void>;
 }
 
@@ -70,12 +77,12 @@ class Listeners {
     return () => set.delete(listener);
   }
 
-  emit(table: WatchedTable): void {
-    for (const listener of this.byTable.get(table) ?? []) listener();
+  emit(table: WatchedTable, detail: ChangeDetail = null): void {
+    for (const listener of this.byTable.get(table) ?? []) listener(detail);
   }
 
   emitAll(): void {
-    for (const table of this.byTable.keys()) this.emit(table);
+    for (const table of this.byTable.keys()) this.emit(table, null);
   }
 }
 
@@ -90,7 +97,7 @@ export function localChangeFeed(): ChangeFeed {
   return {
     live: true,
     subscribe: (table, listener) => listeners.add(table, listener),
-    changed: (table) => listeners.emit(table),
+    changed: (table, detail) => listeners.emit(table, detail),
     close: async () => {},
   };
 }
@@ -99,11 +106,19 @@ function isWatchedTable(value: string): value is WatchedTable {
   return (watchedTables as readonly string[]).includes(value);
 }
 
-/** The table a NOTIFY payload names (`table`, or `table:…` as older triggers sent it), null for another. */
-export function parseChange(payload: string): WatchedTable | null {
+/** A NOTIFY payload: `table`, `table:[…]` or `table:{…}`; a detail that does not parse counts as none. */
+export function parseChange(payload: string): { table: WatchedTable; detail: ChangeDetail } | null {
   const colon = payload.indexOf(":");
   const table = colon < 0 ? payload : payload.slice(0, colon);
-  return isWatchedTable(table) ? table : null;
+  if (!isWatchedTable(table)) return null;
+  if (colon < 0) return { table, detail: null };
+  try {
+    const detail: unknown = JSON.parse(payload.slice(colon + 1));
+    const described = typeof detail === "object" && detail !== null;
+    return { table, detail: described ? (detail as NonNullable<ChangeDetail>) : null };
+  } catch {
+    return { table, detail: null };
+  }
 }
 
 /**
@@ -141,8 +156,8 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     fetch_types: false,
     onnotice: () => {},
     onnotify: (name: string, payload: string) => {
-      const table = name === channel ? parseChange(payload) : null;
-      if (table) listeners.emit(table);
+      const change = name === channel ? parseChange(payload) : null;
+      if (change) listeners.emit(change.table, change.detail);
     },
     onclose: () => {
       goDark();
@@ -171,7 +186,7 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
       return live;
     },
     subscribe: (table, listener) => listeners.add(table, listener),
-    changed: (table) => listeners.emit(table),
+    changed: (table, detail) => listeners.emit(table, detail),
     async close() {
       closed = true;
       clearTimeout(retry);
@@ -237,7 +252,7 @@ export function embeddedChangeFeed(): {
         return live;
       },
       subscribe: (table, listener) => listeners.add(table, listener),
-      changed: (table) => listeners.emit(table),
+      changed: (table, detail) => listeners.emit(table, detail),
       async close() {
         closed = true;
         clearTimeout(retry);
@@ -246,8 +261,8 @@ export function embeddedChangeFeed(): {
     },
     connection: {
       onnotify: (name, payload) => {
-        const table = name === channel ? parseChange(payload) : null;
-        if (table) listeners.emit(table);
+        const change = name === channel ? parseChange(payload) : null;
+        if (change) listeners.emit(change.table, change.detail);
       },
       onclose: () => {
         goDark();

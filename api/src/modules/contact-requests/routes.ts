@@ -2,7 +2,6 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { idParams } from "../../http/ids.ts";
-import { jsonTextAnswer } from "../../http/json-text.ts";
 import { visitorActor } from "../audit/index.ts";
 import {
   markDoneRoute,
@@ -59,10 +58,7 @@ export function contactRequestsModule(
       },
       sendContactRoute.options(),
     )
-    .get("/requests", async ({ query }) => jsonTextAnswer(await service.listOpen(query)), {
-      auth: true,
-      ...openRequestsRoute.options(),
-    })
+    .get("/requests", ({ query }) => service.listOpen(query), { auth: true, ...openRequestsRoute.options() })
     .put("/requests/:id/done", ({ id, user, actor }) => service.markDone(id, user, actor), {
       auth: true,
       ...markDoneRoute.options(),

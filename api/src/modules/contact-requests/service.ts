@@ -2,6 +2,7 @@ import {
   abuseLimitWindowMinutes,
   type ContactRequestDetail,
   type MarkedDoneAnswer,
+  type OpenRequestsPage,
   openRequestsPage,
   type RepliedAnswer,
   type TakenOverAnswer,
@@ -73,8 +74,7 @@ export function contactRequestsService({
   }
 
   /** `?limit=&before=`: a malformed one is a 400 in the module's words. */
-  /** A page of open requests as the JSON text of `OpenRequestsPage`. */
-  function listOpen(query: { limit?: string; before?: string }): Promise<string> {
+  function listOpen(query: { limit?: string; before?: string }): Promise<OpenRequestsPage> {
     const limit = pagingParam(
       query.limit,
       { fallback: openRequestsPage.defaultLimit, max: openRequestsPage.maxLimit },
@@ -125,7 +125,10 @@ export function contactRequestsService({
     return answer;
   }
 
-  /** „Als Kunde übernehmen“ (store.ts's `takeOverRequest`). */
+  /**
+   * „Als Kunde übernehmen“ (store.ts's `takeOverRequest`); a new customer is announced to the
+   * customer list before the answer, as the list's own create does.
+   */
   async function takeOver(
     requestId: number,
     body: typeof takeOverRoute.body.static,
@@ -140,6 +143,7 @@ export function contactRequestsService({
       return { done, request };
     });
     if (!answer) throw notFound();
+    if (answer.done.change) changes?.changed("customers", answer.done.change);
     openRequests.changed();
     return { request: answer.request, customer: answer.done.customer, created: answer.done.created };
   }

@@ -16,7 +16,7 @@ import type { Row } from "../../db/rows.ts";
 import { TableCache } from "../../db/table-cache.ts";
 import { HttpError } from "../../http/errors.ts";
 import { type AuditActor, recordAuditEvent, withinTransaction } from "../audit/index.ts";
-import { createCustomers, customersWithEmail, lockedCustomerName } from "../customers/index.ts";
+import { type CustomerChange, createCustomers, customersWithEmail, lockedCustomerName } from "../customers/index.ts";
 import type { ContactRequestInput } from "./model.ts";
 
 // Every statement on contact_requests: the contact form inserts, the dashboard lists and marks
@@ -98,13 +98,13 @@ export async function listOpenRequests(
 }
 
 /**
- * The dashboard's pages of open requests, kept in memory as their JSON text (serialised once per
- * change, not per call) until contact_requests changes (staff open the dashboard far more often
- * than requests arrive or are answered). A process that changes them calls `changed()` after the
- * commit, so its next list shows the change at once; the others hear the NOTIFY (migration 021).
+ * The dashboard's pages of open requests, kept in memory until contact_requests changes (staff
+ * open the dashboard far more often than requests arrive or are answered). A process
+ * that changes them calls `changed()` after the commit, so its next list shows the change at once;
+ * the others hear the NOTIFY (migration 021).
  */
 export function keptOpenRequests(sql: Sql, changes: ChangeFeed | null) {
-  const pages = new TableCache<string>(changes, {
+  const pages = new TableCache<OpenRequestsPage>(changes, {
     name: "open requests",
     // A linked customer's new name shows in the list too.
     tables: ["contact_requests", "customers"],
@@ -112,9 +112,7 @@ export function keptOpenRequests(sql: Sql, changes: ChangeFeed | null) {
   });
   return {
     list: (query: { limit: number; before: number | null }) =>
-      pages.get(JSON.stringify([query.limit, query.before]), async () =>
-        JSON.stringify(await listOpenRequests(sql, query)),
-      ),
+      pages.get(JSON.stringify([query.limit, query.before]), () => listOpenRequests(sql, query)),
     changed: () => changes?.changed("contact_requests"),
   };
 }
@@ -253,10 +251,11 @@ export async function requestCounts(sql: Queries): Promise<ContactRequestCounts>
   return counts;
 }
 
-/** What a takeover did: the customer, and whether it is new. */
+/** What a takeover did: the customer, whether it is new, and the list's change when it is. */
 export interface TakeOver {
   customer: RequestCustomer;
   created: boolean;
+  change: CustomerChange | null;
 }
 
 /**
@@ -293,7 +292,7 @@ export async function takeOverRequest(
       objectId: requestId,
       fields: ["customer_id"],
     });
-    return { customer: { id: customerId, name }, created: false };
+    return { customer: { id: customerId, name }, created: false, change: null };
   }
   await tx`select pg_advisory_xact_lock(hashtext(${`request-customer:${request.email.trim().toLowerCase()}`}))`;
   const matches = await customersWithEmail(tx, request.email);
@@ -302,8 +301,9 @@ export async function takeOverRequest(
   const check = checkCustomer({ name: request.name, email: request.email.trim() });
   if (!check.ok)
     throw new HttpError(422, "validation", Object.values(check.errors)[0] ?? requestCustomerMessages.customerNotFound);
-  const [created] = await createCustomers(tx, [{ customer: check.customer, editor, actor }]);
+  const { customers, change } = await createCustomers(tx, [{ customer: check.customer, editor, actor }]);
+  const [created] = customers;
   if (!created) throw new Error("the customer was not created");
   await tx`update contact_requests set customer_id = ${created.id} where id = ${requestId}`;
-  return { customer: { id: created.id, name: created.name }, created: true };
+  return { customer: { id: created.id, name: created.name }, created: true, change };
 }

@@ -7,10 +7,11 @@ import { createCustomerRoute, exportCustomersRoute, listCustomersRoute, updateCu
 
 export { customerImportUploadPath } from "./import-routes.ts";
 
-import { jsonTextAnswer } from "../../http/json-text.ts";
 import { customerPageModule } from "./page-routes.ts";
 import { customersService } from "./service.ts";
 import { parseExportFilter, parseListQuery, parseTagFilter } from "./validation.ts";
+
+const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
 
 /**
  * The customer tool's API; every call needs a bearer token (customer data is personal):
@@ -22,7 +23,9 @@ import { parseExportFilter, parseListQuery, parseTagFilter } from "./validation.
  * - the customer page (`/api/customers/{id}`, its Ansprechpartner, tags, timeline): page-routes.ts;
  * - the CSV import (`/api/customers/imports…`, decision 0099): import-routes.ts.
  */
-export function customersModule(deps: Pick<Deps, "sql" | "writes" | "auth" | "changes" | "rateLimits" | "now">) {
+export function customersModule(
+  deps: Pick<Deps, "config" | "sql" | "writes" | "auth" | "changes" | "rateLimits" | "now">,
+) {
   const service = customersService(deps);
   return new Elysia({ name: "customers-routes", prefix: "/api/customers" })
     .use(deps.auth.guard)
@@ -33,7 +36,7 @@ export function customersModule(deps: Pick<Deps, "sql" | "writes" | "auth" | "ch
         const tag = parseTagFilter(query);
         const list = parseListQuery(query);
         if (tag !== null) return service.taggedPage(list, tag);
-        return jsonTextAnswer(await service.listPage(list));
+        return new Response(await service.listPage(list), { headers: jsonHeaders });
       },
       { auth: true, ...listCustomersRoute.options() },
     )

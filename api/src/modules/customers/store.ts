@@ -1,4 +1,4 @@
-import { type Customer, type CustomerInput, customerPaging } from "@klarwerk/kit";
+import { type Customer, type CustomerInput, type CustomerPage, customerPaging } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import { type AuditActor, auditEventsStaging, changedFields, recordAuditEvent } from "../audit/index.ts";
 import type { ListQuery } from "./validation.ts";
@@ -40,6 +40,15 @@ export const shownColumns = [
   "leitweg_id",
   "debitor_number",
 ] as const;
+
+interface PageRow {
+  total: number;
+  customers: Customer[];
+  term?: string;
+}
+
+/** A page as read, with the search as the database lower-cases it (null without one): what a kept page is matched by. */
+export type ReadPage = CustomerPage & { term: string | null };
 
 /**
  * A search counts its matches up to the page shown and this many pages after it; past that the
@@ -106,60 +115,72 @@ export function customerSearchHits(
 
 /**
  * One page of the customer list, newest first (id descending: unique, so the order is stable
- * across pages), as the JSON text of `CustomerPage` built by the database and passed through as
- * it comes (nothing parsed or serialised again in this process), in ONE statement: one round
- * trip, the page and its count from the same snapshot. Read every time (decision 0101): no page
- * is kept between requests, so any API process answers any request alike.
+ * across pages), with its count, in ONE statement: one round trip, both from the same snapshot.
  *
- * Without a search the count is customer_counts' (migrations 018 and 061, kept by triggers) and
- * the page is read from the primary key or the status index. With one, the matches are collected
- * newest first up to `searchCountCap` (and one more, to know there are more), counted, and the
- * page is taken from them: past the cap `total` stops there (`total_exact` false) and `pages`
- * reaches one page past it, so "Weiter" leads on ("Seite 1 von mehr als 5").
+ * Without a search the count is customer_counts' (migration 018, kept by triggers) and the page
+ * is read from the primary key or the status index. With one, the matches are collected newest
+ * first up to `searchCountCap` (and one more, to know there are more), counted, and the page is
+ * taken from them.
  */
-export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<string> {
+export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<ReadPage> {
   const { search, status, page, limit } = query;
   const offset = (page - 1) * limit;
   const columns = sql.unsafe(shownColumns.join(", "));
   if (search === null) {
     const byStatus = status === null ? sql`` : sql`where status = ${status}`;
-    const [row] = await sql<{ page: string }[]>`
-      with counted as (select coalesce(sum(customers), 0)::int as total from customer_counts ${byStatus})
-      select json_build_object(
-        'customers', coalesce(
+    const [row] = await sql<PageRow[]>`
+      select
+        (select coalesce(sum(customers), 0)::int from customer_counts ${byStatus}) as total,
+        coalesce(
           (select json_agg(page order by page.id desc) from (
             select ${columns} from customers ${byStatus}
             order by id desc limit ${limit} offset ${offset}
           ) page),
-          '[]'::json
-        ),
-        'pages', greatest(1, ceil(total / ${limit}::numeric))::int,
-        'total', total,
-        'total_exact', true
-      )::text as page
-      from counted`;
+          '[]'
+        ) as customers`;
     if (!row) throw new Error("the customer list query returned no row");
-    return row.page;
+    return listCount({ customers: row.customers, total: row.total, term: null }, query);
   }
-  const cap = searchCountCap(query);
-  const [row] = await sql<{ page: string }[]>`
-    with hits as materialized (${matchingIds(sql, search, status, cap + 1)}),
-    counted as (select count(*)::int as matches from hits)
-    select json_build_object(
-      'customers', coalesce(
+  const [row] = await sql<PageRow[]>`
+    with hits as materialized (${matchingIds(sql, search, status, searchCountCap(query) + 1)})
+    select
+      (select count(*)::int from hits) as total,
+      lower(${search}) as term,
+      coalesce(
         (select json_agg(page order by page.id desc) from (
           select ${columns} from customers
           where id in (select id from hits order by id desc limit ${limit} offset ${offset})
         ) page),
-        '[]'::json
-      ),
-      'pages', greatest(1, ceil(matches / ${limit}::numeric))::int,
-      'total', least(matches, ${cap}::int),
-      'total_exact', matches <= ${cap}::int
-    )::text as page
-    from counted`;
+        '[]'
+      ) as customers`;
   if (!row) throw new Error("the customer list query returned no row");
-  return row.page;
+  return searchCount({ customers: row.customers, total: row.total, term: row.term ?? null }, query);
+}
+
+/** A list's page without a search: its count is exact (customer_counts). */
+export function listCount(
+  { customers, total, term }: Pick<ReadPage, "customers" | "total" | "term">,
+  { limit }: Pick<ListQuery, "limit">,
+): ReadPage {
+  return { customers, pages: Math.max(1, Math.ceil(total / limit)), total, total_exact: true, term };
+}
+
+/**
+ * A search's page from its matches counted up to one past the cap (`searchCountCap`): past the
+ * cap one page more than the cap fills, so "Weiter" leads on ("Seite 1 von mehr als 5").
+ */
+export function searchCount(
+  { customers, total, term }: Pick<ReadPage, "customers" | "total" | "term">,
+  query: Pick<ListQuery, "page" | "limit">,
+): ReadPage {
+  const cap = searchCountCap(query);
+  return {
+    customers,
+    pages: Math.max(1, Math.ceil(total / query.limit)),
+    total: Math.min(total, cap),
+    total_exact: total <= cap,
+    term,
+  };
 }
 
 /** What an export is filtered by: the list's search, status and tag (its page and limit play no part). */
@@ -220,6 +241,16 @@ export interface Editor {
   name: string;
 }
 
+/**
+ * What a save tells the change feed, as the change trigger (migration 060) describes it:
+ * `[search_lower, status]` of each row (before and after, for an update), for an insert with the
+ * row as a list page shows it.
+ */
+export type CustomerChange = {
+  op: "insert" | "update";
+  rows: unknown[][];
+};
+
 /** The fields an audit event names when they change (their values are not recorded: personal data). */
 const auditedFields = [
   "name",
@@ -246,9 +277,13 @@ export interface NewCustomer {
  * commit, not across round trips to this process, where the staff's creates queued on it;
  * several creates share that commit (service.ts' group commit). The ids are drawn from the
  * identity's sequence first and each row is matched back to its item by them, as RETURNING
- * promises no order. The customers come back in the items' order.
+ * promises no order. The customers come back in the items' order, with the one change (all rows,
+ * as the change trigger (migration 033) describes them) that the statement's transaction made.
  */
-export async function createCustomers(sql: Queries, items: readonly NewCustomer[]): Promise<Customer[]> {
+export async function createCustomers(
+  sql: Queries,
+  items: readonly NewCustomer[],
+): Promise<{ customers: Customer[]; change: CustomerChange }> {
   if (items.length === 0) throw new Error("createCustomers needs at least one customer");
   const field = (key: keyof CustomerInput) => items.map(({ customer }) => customer[key]);
   const events = items.map(({ customer, actor }) => ({
@@ -258,7 +293,7 @@ export async function createCustomers(sql: Queries, items: readonly NewCustomer[
   const staging = auditEventsStaging(sql, events, sql`(select array_agg(id::text order by ord) from drawn)`);
   // `drawn` is read three times and runs once: each item's id is drawn once, from the identity's
   // sequence (migration 005; named here, not looked up per row).
-  const created = await sql<Customer[]>`
+  const created = await sql<(Customer & { search_lower: string })[]>`
     with drawn as materialized (
       select nextval('customers_id_seq') as id, item.*
       from unnest(
@@ -279,7 +314,7 @@ export async function createCustomers(sql: Queries, items: readonly NewCustomer[
       select id, name, email, phone, website, notes, status, address, leitweg_id,
         editor_id, editor_name, editor_id, editor_name
       from drawn
-      returning id, name, email, phone, website, notes, status, address, leitweg_id, debitor_number
+      returning id, name, email, phone, website, notes, status, address, leitweg_id, debitor_number, search_lower
     ),
     staged as (select ${staging} as events)
     select created.*
@@ -288,12 +323,18 @@ export async function createCustomers(sql: Queries, items: readonly NewCustomer[
   if (created.length !== items.length) {
     throw new Error(`insert into customers returned ${created.length} rows for ${items.length}`);
   }
-  return created;
+  const customers: Customer[] = [];
+  const rows: unknown[][] = [];
+  for (const { search_lower, ...stored } of created) {
+    customers.push(stored);
+    rows.push([search_lower, stored.status, stored]);
+  }
+  return { customers, change: { op: "insert", rows } };
 }
 
 /**
- * The updated customer, or null when there is none with this id; with its audit event, whose
- * changed fields come from the row as the update found it (one read, one lock).
+ * The updated customer and the change, or null when there is none with this id; with its audit
+ * event, whose changed fields come from the row as the update found it (one read, one lock).
  */
 export async function updateCustomer(
   sql: Sql,
@@ -301,17 +342,21 @@ export async function updateCustomer(
   customer: CustomerInput,
   editor: Editor,
   actor: AuditActor,
-): Promise<Customer | null> {
+): Promise<{ customer: Customer; change: CustomerChange } | null> {
   return sql.begin(async (tx) => {
     const updated = await writeCustomer(tx, id, customer, editor);
     if (!updated) return null;
-    const { fields } = changedFields<AuditedValues>(updated.before, updated.customer, auditedFields);
+    const { before, ...saved } = updated;
+    const { fields } = changedFields<AuditedValues>(before, saved.customer, auditedFields);
     await recordAuditEvent(tx, actor, { action: "customer.changed", objectId: id, fields });
-    return updated.customer;
+    return saved;
   });
 }
 
 type AuditedValues = Pick<Customer, (typeof auditedFields)[number]>;
+
+/** The row as an update found it: the audited fields, and what the change feed names of it. */
+type RowBefore = AuditedValues & { search_lower: string };
 
 /** The update, and the row before it from the same statement: `before` reads and locks it once. */
 async function writeCustomer(
@@ -319,10 +364,10 @@ async function writeCustomer(
   id: number,
   customer: CustomerInput,
   editor: Editor,
-): Promise<{ customer: Customer; before: AuditedValues } | null> {
-  const [updated] = await sql<(Customer & { before: AuditedValues })[]>`
+): Promise<{ customer: Customer; change: CustomerChange; before: RowBefore } | null> {
+  const [updated] = await sql<(Customer & { search_lower: string; before: RowBefore })[]>`
     with before as (
-      select id, name, email, phone, website, notes, status, address, leitweg_id
+      select id, name, search_lower, email, phone, website, notes, status, address, leitweg_id
       from customers where id = ${id} for update
     )
     update customers set
@@ -334,10 +379,15 @@ async function writeCustomer(
     where customers.id = before.id
     returning customers.id, customers.name, customers.email, customers.phone, customers.website,
       customers.notes, customers.status, customers.address, customers.leitweg_id, customers.debitor_number,
+      customers.search_lower,
       to_json(before) as before`;
   if (!updated) return null;
-  const { before, ...stored } = updated;
-  return { customer: stored, before };
+  const { search_lower, before, ...stored } = updated;
+  const rows = [
+    [before.search_lower, before.status],
+    [search_lower, stored.status],
+  ];
+  return { customer: stored, change: { op: "update", rows }, before };
 }
 
 /**
