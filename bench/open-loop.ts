@@ -387,19 +387,24 @@ if (import.meta.main) {
       for (let run = 1; run <= runCount; run++) {
         for (const target of targets) {
           log(`run ${run}, ${target}:`);
-          const rates = fixedRates
-            ? { knee: Math.max(...fixedRates), goalRate: Number.NaN }
-            : await findRates(bench, target, { startRate, maxRate, probeSeconds });
+          const rates = fixedRates ? null : await findRates(bench, target, { startRate, maxRate, probeSeconds });
           const windowRates =
-            fixedRates ?? fractions.map((fraction) => Math.max(10, Math.round(rates.knee * fraction)));
+            fixedRates ?? fractions.map((fraction) => Math.max(10, Math.round((rates?.knee ?? 0) * fraction)));
           const windows: Window[] = [];
           for (const rate of windowRates) {
             const window = await measure(bench, target, rate, seconds);
             printWindow(log, `${target} at ${rate}/s`, window);
             windows.push(window);
           }
-          log(`  ${target}: knee ${rates.knee}/s, highest rate with every p99 ≤ ${goalP99Ms} ms: ${rates.goalRate}/s`);
-          runs[target].push({ ...rates, windows });
+          // `--at`: of the fixed rates, the highest each window kept up with and met the goal at.
+          const judged = windows.map((window) => judge(window.rate, window.result));
+          const { knee, goalRate } = rates ?? {
+            knee: Math.max(0, ...judged.filter((one) => one.keptUp).map((one) => one.rate)),
+            goalRate: Math.max(0, ...judged.filter((one) => one.goalMet).map((one) => one.rate)),
+          };
+          const of = fixedRates ? ` (of ${fixedRates.join(", ")}/s)` : "";
+          log(`  ${target}: knee ${knee}/s, highest rate with every p99 ≤ ${goalP99Ms} ms: ${goalRate}/s${of}`);
+          runs[target].push({ knee, goalRate, windows });
         }
       }
       if (!fixedRates) printSummary(log, terms, runs);

@@ -100,6 +100,31 @@ for (const [role, account] of [
       await searchBox.fill(`Müller ${runTag}`);
       await expect(page.getByText(`mueller-${runTag}@example.de`).first()).toBeVisible();
 
+      // The imported customer's page: an Ansprechpartner added and a call logged (issue 49's
+      // "Done when"), then back to the list.
+      if (width === 1280) {
+        const customerName = `Bäckerei Müller ${runTag}`;
+        await page.getByRole("link", { name: customerName, exact: true }).first().click();
+        await expect(page.getByRole("heading", { level: 1, name: customerName })).toBeVisible();
+        const contacts = page.getByRole("region", { name: "Ansprechpartner" });
+        await contacts.getByRole("button", { name: "Ansprechpartner hinzufügen" }).click();
+        await contacts.getByLabel("Name").fill("Jörg Weißbäcker");
+        await contacts.getByLabel("Rolle").fill("Inhaber");
+        await contacts.getByRole("button", { name: "Speichern" }).click();
+        await expect(contacts.getByRole("cell", { name: "Jörg Weißbäcker", exact: true })).toBeVisible();
+        await page.getByRole("button", { name: "Anruf erfassen" }).click();
+        const timeline = page.getByRole("region", { name: "Zeitleiste" });
+        await expect(timeline.getByRole("button", { name: "Anruf", pressed: true })).toBeVisible();
+        await page.keyboard.type("Import besprochen, Preise passen.");
+        await timeline.getByRole("button", { name: "Eintragen" }).click();
+        await expect(timeline.getByRole("listitem").first()).toContainText("Import besprochen, Preise passen.");
+        await shoot(page, `customer-import-${role}-page.png`);
+        await page.getByRole("link", { name: "Zurück zur Kundenliste" }).click();
+        await expect(page.getByRole("searchbox", { name: "Kundenname suchen" })).toBeVisible();
+        await page.getByRole("searchbox", { name: "Kundenname suchen" }).fill(`Müller ${runTag}`);
+        await expect(page.getByText(`mueller-${runTag}@example.de`).first()).toBeVisible();
+      }
+
       // Exported as the file had it: umlauts, the PLZ's leading 0, the phone as text.
       if (width === 1280) {
         await page.getByRole("button", { name: "Exportieren" }).click();

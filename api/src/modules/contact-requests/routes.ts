@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { idParams } from "../../http/ids.ts";
+import { jsonTextAnswer } from "../../http/json-text.ts";
 import { visitorActor } from "../audit/index.ts";
 import {
   markDoneRoute,
@@ -58,7 +59,10 @@ export function contactRequestsModule(
       },
       sendContactRoute.options(),
     )
-    .get("/requests", ({ query }) => service.listOpen(query), { auth: true, ...openRequestsRoute.options() })
+    .get("/requests", async ({ query }) => jsonTextAnswer(await service.listOpen(query)), {
+      auth: true,
+      ...openRequestsRoute.options(),
+    })
     .put("/requests/:id/done", ({ id, user, actor }) => service.markDone(id, user, actor), {
       auth: true,
       ...markDoneRoute.options(),

@@ -2,7 +2,6 @@ import {
   abuseLimitWindowMinutes,
   type ContactRequestDetail,
   type MarkedDoneAnswer,
-  type OpenRequestsPage,
   openRequestsPage,
   type RepliedAnswer,
   type TakenOverAnswer,
@@ -74,7 +73,8 @@ export function contactRequestsService({
   }
 
   /** `?limit=&before=`: a malformed one is a 400 in the module's words. */
-  function listOpen(query: { limit?: string; before?: string }): Promise<OpenRequestsPage> {
+  /** A page of open requests as the JSON text of `OpenRequestsPage`. */
+  function listOpen(query: { limit?: string; before?: string }): Promise<string> {
     const limit = pagingParam(
       query.limit,
       { fallback: openRequestsPage.defaultLimit, max: openRequestsPage.maxLimit },

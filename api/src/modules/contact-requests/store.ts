@@ -98,13 +98,13 @@ export async function listOpenRequests(
 }
 
 /**
- * The dashboard's pages of open requests, kept in memory until contact_requests changes (staff
- * open the dashboard far more often than requests arrive or are answered). A process
- * that changes them calls `changed()` after the commit, so its next list shows the change at once;
- * the others hear the NOTIFY (migration 021).
+ * The dashboard's pages of open requests, kept in memory as their JSON text (serialised once per
+ * change, not per call) until contact_requests changes (staff open the dashboard far more often
+ * than requests arrive or are answered). A process that changes them calls `changed()` after the
+ * commit, so its next list shows the change at once; the others hear the NOTIFY (migration 021).
  */
 export function keptOpenRequests(sql: Sql, changes: ChangeFeed | null) {
-  const pages = new TableCache<OpenRequestsPage>(changes, {
+  const pages = new TableCache<string>(changes, {
     name: "open requests",
     // A linked customer's new name shows in the list too.
     tables: ["contact_requests", "customers"],
@@ -112,7 +112,9 @@ export function keptOpenRequests(sql: Sql, changes: ChangeFeed | null) {
   });
   return {
     list: (query: { limit: number; before: number | null }) =>
-      pages.get(JSON.stringify([query.limit, query.before]), () => listOpenRequests(sql, query)),
+      pages.get(JSON.stringify([query.limit, query.before]), async () =>
+        JSON.stringify(await listOpenRequests(sql, query)),
+      ),
     changed: () => changes?.changed("contact_requests"),
   };
 }

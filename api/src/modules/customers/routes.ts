@@ -7,11 +7,10 @@ import { createCustomerRoute, exportCustomersRoute, listCustomersRoute, updateCu
 
 export { customerImportUploadPath } from "./import-routes.ts";
 
+import { jsonTextAnswer } from "../../http/json-text.ts";
 import { customerPageModule } from "./page-routes.ts";
 import { customersService } from "./service.ts";
 import { parseExportFilter, parseListQuery, parseTagFilter } from "./validation.ts";
-
-const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
 
 /**
  * The customer tool's API; every call needs a bearer token (customer data is personal):
@@ -36,7 +35,7 @@ export function customersModule(
         const tag = parseTagFilter(query);
         const list = parseListQuery(query);
         if (tag !== null) return service.taggedPage(list, tag);
-        return new Response(await service.listPage(list), { headers: jsonHeaders });
+        return jsonTextAnswer(await service.listPage(list));
       },
       { auth: true, ...listCustomersRoute.options() },
     )
