@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
-  type Customer,
   type CustomerTimelineEntry,
   type CustomerTimelinePage,
   customerFilesFolderName,
@@ -10,6 +9,7 @@ import { strFromU8, unzipSync } from "fflate";
 import type { App } from "../../src/app.ts";
 import { upload } from "../storage/upload-helpers.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
+import { createdCustomer } from "../support/customers.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
 import { openPrivacyCase } from "../support/privacy.ts";
@@ -35,14 +35,7 @@ describe.each(testDatabaseKinds())("customer files (%s)", (kind) => {
   }, 180_000);
   afterAll(() => db?.drop());
 
-  async function newCustomer(json: Record<string, unknown> = {}): Promise<Customer> {
-    const answer = await callJson<{ customer: Customer }>(app, "/api/customers", {
-      token: staff.token,
-      json: { name: `Kunde ${crypto.randomUUID().slice(0, 8)}`, ...json },
-    });
-    expect(answer.status).toBe(201);
-    return answer.body.customer;
-  }
+  const newCustomer = (json: Record<string, unknown> = {}) => createdCustomer(app, staff.token, json);
   async function newFile(name = "angebot.pdf", token = admin.token): Promise<number> {
     const answer = await upload(app, token, { name, content: "x" });
     expect(answer.status).toBe(201);

@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type AuditEvent,
-  type Customer,
   type CustomerContact,
   type CustomerDetail,
   type CustomerPage,
@@ -17,6 +16,7 @@ import { strFromU8, unzipSync } from "fflate";
 import type { App } from "../../src/app.ts";
 import { migrate, migrationsDir } from "../../src/db/migrate.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
+import { createdCustomer } from "../support/customers.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
 import { createInvoice, invoiceJson, saveCompany } from "../support/invoices.ts";
@@ -44,14 +44,7 @@ describe.each(testDatabaseKinds())("customer page (%s)", (kind) => {
   }, 180_000);
   afterAll(() => db?.drop());
 
-  async function newCustomer(json: Record<string, unknown> = {}): Promise<Customer> {
-    const answer = await callJson<{ customer: Customer }>(app, "/api/customers", {
-      token: staff.token,
-      json: { name: `Kunde ${crypto.randomUUID().slice(0, 8)}`, ...json },
-    });
-    expect(answer.status).toBe(201);
-    return answer.body.customer;
-  }
+  const newCustomer = (json: Record<string, unknown> = {}) => createdCustomer(app, staff.token, json);
 
   const detail = (id: number, token = staff.token) => callJson<CustomerDetail>(app, `/api/customers/${id}`, { token });
   const addContact = (id: number, json: unknown, token = staff.token) =>

@@ -5,9 +5,10 @@
 // that kept the page (it hears the change through the database's notification), on every
 // database the product supports. The export, filtered by the same search, holds the same rows.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Customer, CustomerContact, CustomerPage } from "@klarwerk/kit";
+import type { CustomerContact, CustomerPage } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import { createTestApp } from "../support/app.ts";
+import { createdCustomer } from "../support/customers.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
 import { registerAndLogin } from "../support/users.ts";
@@ -29,11 +30,7 @@ describe.each(testDatabaseKinds())("customer search by every field staff know (%
   }, 120_000);
   afterAll(() => db?.drop());
 
-  async function newCustomer(json: Record<string, unknown>): Promise<Customer> {
-    const answer = await callJson<{ customer: Customer }>(writer, "/api/customers", { token, json });
-    expect(answer.status).toBe(201);
-    return answer.body.customer;
-  }
+  const newCustomer = (json: Record<string, unknown>) => createdCustomer(writer, token, json);
 
   /** The ids a search finds, through one process. */
   async function found(app: App, search: string, appToken = app === writer ? token : readerToken): Promise<number[]> {

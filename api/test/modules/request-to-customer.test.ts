@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import {
   type AuditEvent,
   type ContactRequestAnswer,
-  type Customer,
   type CustomerTimelinePage,
   defaultCustomerStatus,
   type OpenRequestsPage,
@@ -11,6 +10,7 @@ import {
 } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import { createTestApp, testConfig } from "../support/app.ts";
+import { createdCustomer } from "../support/customers.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
 import { call, callJson } from "../support/http.ts";
 import { registerAndLogin, type SignedInUser, signedInOwner } from "../support/users.ts";
@@ -53,11 +53,7 @@ describe.each(testDatabaseKinds())("request to customer (%s)", (kind) => {
     db.sql<{ id: number }[]>`select id from customers where lower(email) = ${email.toLowerCase()}`;
   const timeline = (id: number) =>
     callJson<CustomerTimelinePage>(app, `/api/customers/${id}/timeline`, { token: staff.token });
-  async function newCustomer(json: Record<string, unknown>): Promise<Customer> {
-    const answer = await callJson<{ customer: Customer }>(app, "/api/customers", { token: staff.token, json });
-    expect(answer.status).toBe(201);
-    return answer.body.customer;
-  }
+  const newCustomer = (json: Record<string, unknown>) => createdCustomer(app, staff.token, json);
 
   test("a request from a new address becomes a customer; its timeline shows it; a second one is offered and linked", async () => {
     const first = await sendRequest("Lena Neu", "  Lena.Neu@Example.com ");

@@ -98,7 +98,8 @@ export function ContactsSection({
             <Table.Tr>
               <Table.Th>{fields.name}</Table.Th>
               <Table.Th>{fields.role}</Table.Th>
-              <Table.Th>{fields.email}</Table.Th>
+              {/* „E-Mail“ would break at its hyphen when the addresses take the room. */}
+              <Table.Th style={{ whiteSpace: "nowrap" }}>{fields.email}</Table.Th>
               <Table.Th>{fields.phone}</Table.Th>
               <Table.Th>{messages.contactActions}</Table.Th>
             </Table.Tr>
