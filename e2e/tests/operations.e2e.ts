@@ -6,6 +6,11 @@ import { registeredUser, signInQuickly, testOwner } from "../support/users";
 // The dashboard's "Betrieb" block: admins read the last check of the stored files, the last backup
 // and the last tested restore there; staff see nothing of it (the API gives them no details).
 
+// One after the other, in this order: the first records a backup „now“, and the second moves the
+// recorded backups back past „Jetzt sichern“'s ten minutes before it clicks. Run side by side (as
+// CI's workers once did), the first's row could come after the move, and the click was refused.
+test.describe.configure({ mode: "serial" });
+
 test("admins see the last blob check and its findings by name; staff see no Betrieb block", async ({
   page,
   request,
