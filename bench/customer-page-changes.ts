@@ -56,7 +56,8 @@ function keptQueries(count: number, random: () => number): ListQuery[] {
     const name = nameOf(random);
     const search = term % 2 === 0 ? name.slice(0, 3 + (term % 9)) : name;
     const status = term % 3 === 0 ? (customerStatuses[term % customerStatuses.length] as CustomerStatus) : null;
-    for (let page = 1; page <= 5 && queries.length < count; page++) queries.push({ search, status, page, limit: 20 });
+    for (let page = 1; page <= 5 && queries.length < count; page++)
+      queries.push({ search, status, page, limit: 20, after: null });
   }
   return queries;
 }

@@ -5,7 +5,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { expectNoAxeViolations } from "../support/axe";
 import { expect, test } from "../support/test";
-import { registeredUser, signInQuickly } from "../support/users";
+import { registeredUser, signInQuickly, testOwner } from "../support/users";
 
 // The database is shared with every other test: each test creates customers under a unique
 // prefix and searches for it, instead of assuming an empty list.
@@ -70,6 +70,13 @@ function dialog(page: Page): Locator {
 
 async function search(page: Page, text: string): Promise<void> {
   await searchBox(page).fill(text);
+}
+
+/** Types the search and waits for its answer: it applies after a pause, and „Weiter“ before that pages the whole list. */
+async function searchApplied(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get("search") === text);
+  await search(page, text);
+  await answered;
 }
 
 test("creates a customer through the dialog; a blank name is refused", async ({ page, request }) => {
@@ -331,6 +338,59 @@ test("a search counts four pages past the one shown; past that the screen says �
   await page.getByRole("button", { name: "Weiter" }).click();
   await expect(page.getByText("101 Kunden", { exact: true })).toBeVisible();
   await expect(page.getByText("Seite 2 von 6", { exact: true })).toBeVisible();
+});
+
+test("„Weiter“ goes on below the last customer shown, even when one is added meanwhile (keyset paging)", async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page, request);
+  const prefix = uniquePrefix("Blaettern");
+  const ids = await createCustomers(
+    request,
+    token,
+    Array.from({ length: 23 }, (_, index) => ({ name: `${prefix} Kunde ${String(index + 1).padStart(2, "0")}` })),
+  );
+  await page.goto("/customers");
+  await searchApplied(page, prefix);
+  await expect(page.getByText("Seite 1 von 2")).toBeVisible();
+  await expect(customerRows(page).last().getByRole("rowheader")).toHaveText(`${prefix} Kunde 04`);
+  // Someone else adds a customer the search finds while page 1 is on screen.
+  await createCustomers(request, token, [{ name: `${prefix} Kunde 24` }]);
+  const asked = page.waitForRequest((sent) => new URL(sent.url()).searchParams.get("page") === "2");
+  await page.getByRole("button", { name: "Weiter" }).click();
+  expect(new URL((await asked).url()).searchParams.get("after")).toBe(String(ids[3]));
+  await expect(page.getByText("Seite 2 von 2")).toBeVisible();
+  // Counted off, „Kunde 04“ would be shown a second time at the top of page 2.
+  await expect(customerRows(page).getByRole("rowheader")).toHaveText(
+    ["03", "02", "01"].map((number) => `${prefix} Kunde ${number}`),
+  );
+
+  // Page 2 as staff, then as the admin, at a phone's and a laptop's width, light and dark: the
+  // pager in the window, nothing wider than it, axe clean.
+  const shots = process.env.SCREENSHOTS;
+  if (shots) mkdirSync(shots, { recursive: true });
+  for (const role of ["staff", "admin"] as const) {
+    if (role === "admin") {
+      await signInQuickly(page, request, testOwner);
+      await page.goto("/customers");
+      await searchApplied(page, prefix);
+      await page.getByRole("button", { name: "Weiter" }).click();
+      await expect(page.getByText("Seite 2 von 2")).toBeVisible();
+    }
+    for (const colorScheme of ["light", "dark"] as const) {
+      for (const width of [390, 1280]) {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize({ width, height: 844 });
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.getByText("Seite 2 von 2").scrollIntoViewIfNeeded();
+        await expect(page.getByRole("button", { name: "Zurück" })).toBeInViewport({ ratio: 1 });
+        await expect(page.getByRole("button", { name: "Weiter" })).toBeInViewport({ ratio: 1 });
+        if (width === 1280) await expectNoAxeViolations(page);
+        if (shots) await page.screenshot({ path: join(shots, `customers-page-2-${role}-${colorScheme}-${width}.png`) });
+      }
+    }
+  }
 });
 
 test("a list that fails to load stays as it was", async ({ page, request }) => {

@@ -17,7 +17,7 @@ const inserted = (...rows: Customer[]) => ({
 });
 
 function query(fields: Partial<ListQuery> = {}): ListQuery {
-  return { page: 1, limit: 3, search: null, status: null, ...fields };
+  return { page: 1, limit: 3, search: null, status: null, after: null, ...fields };
 }
 
 /** A kept page as the cache holds it. */

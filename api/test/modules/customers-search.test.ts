@@ -158,6 +158,68 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
     }
   });
 
+  // Keyset paging (decision 0104): "Weiter" sends the last id of the page shown as `after`.
+  test.each(Object.keys(searches).filter((label) => Number(new URLSearchParams(searches[label]).get("page") ?? 1) > 1))(
+    "%s, reached by its cursor: the same customers, totals and pages as counted off",
+    async (label) => {
+      const query = new URLSearchParams(searches[label]);
+      const term = query.get("search")?.trim() || null;
+      const [lowered] = term === null ? [null] : await db.sql<{ term: string }[]>`select lower(${term}) as term`;
+      const wanted = expectedFor(query, referenceAnswer(rows, query, lowered?.term ?? null));
+      const before = new URLSearchParams(query);
+      before.set("page", String(Number(query.get("page")) - 1));
+      const previous = referenceAnswer(rows, before, lowered?.term ?? null).ids;
+      const after = previous.at(-1);
+      if (after === undefined) return; // the page before is empty too: nothing to step from
+      query.set("after", String(after));
+      for (const { app, token } of apps) {
+        const answer = await callJson<CustomerPage>(app, `/api/customers?${query}`, { token });
+        expect(answer.status).toBe(200);
+        expect(summary(answer.body)).toEqual(wanted);
+      }
+    },
+  );
+
+  test("stepping through a search page by page with the cursor shows every match once, in order", async () => {
+    const wanted = rows.filter((row) => row.search_lower.includes("er")).map((row) => row.id);
+    for (const { app, token } of apps) {
+      const seen: number[] = [];
+      let after: number | undefined;
+      for (let page = 1; page <= 12; page++) {
+        const cursor = after === undefined ? "" : `&after=${after}`;
+        const answer = await callJson<CustomerPage>(app, `/api/customers?search=er&limit=100&page=${page}${cursor}`, {
+          token,
+        });
+        expect(answer.status).toBe(200);
+        seen.push(...answer.body.customers.map((customer) => customer.id));
+        after = answer.body.customers.at(-1)?.id;
+        const counted = Math.min(wanted.length, (page + customerPaging.searchPagesCountedAhead) * 100);
+        expect(answer.body.total).toBe(counted);
+        expect(answer.body.total_exact).toBe(wanted.length <= counted);
+      }
+      expect(seen).toEqual(wanted.slice(0, 1200));
+    }
+  });
+
+  test("a cursor that is no id is refused in German; on page 1, or below every customer, it answers as a list would", async () => {
+    const [{ app, token }] = apps as [(typeof apps)[number]];
+    for (const after of ["0", "-1", "abc", "1.5", "1e3", "99999999999999999999"]) {
+      const answer = await callJson(app, `/api/customers?page=2&after=${after}`, { token });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        code: "invalid-query",
+        message: "Der Parameter „after“ muss eine Kundennummer sein (eine ganze Zahl ab 1).",
+      });
+    }
+    const first = await callJson<CustomerPage>(app, "/api/customers", { token });
+    const ignored = await callJson<CustomerPage>(app, "/api/customers?page=1&after=5", { token });
+    expect(ignored.body).toEqual(first.body);
+    const below = await callJson<CustomerPage>(app, "/api/customers?page=2&after=1", { token });
+    expect({ ...below.body, customers: below.body.customers.length }).toEqual({ ...first.body, customers: 0 });
+    const unsigned = await callJson(app, "/api/customers?page=2&after=5");
+    expect(unsigned.status).toBe(401);
+  });
+
   // After the table: these add customers.
   test("a new customer is on every page it belongs on at once: first pages take it in, later ones are read again, the others stay", async () => {
     const [uncached, cached] = apps as [(typeof apps)[number], (typeof apps)[number]];
@@ -289,5 +351,42 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
       expect([status, page.body.total]).toEqual([status, count]);
     }
     expect((await callJson<CustomerPage>(app, "/api/customers", { token })).body.total).toBe(all);
+  });
+
+  test("a customer added while the staff page through the list does not push the last one of page 1 onto page 2 again", async () => {
+    for (const { app, token } of apps) {
+      for (const filter of ["", "search=gmbh&", "status=vertrag&"]) {
+        const first = await callJson<CustomerPage>(app, `/api/customers?${filter}`, { token });
+        const last = first.body.customers.at(-1)?.id ?? 0;
+        const created = await callJson(app, "/api/customers", {
+          token,
+          json: { name: "Zwischendurch GmbH", status: "vertrag" },
+        });
+        expect(created.status).toBe(201);
+        const counted = await callJson<CustomerPage>(app, `/api/customers?${filter}page=2`, { token });
+        const stepped = await callJson<CustomerPage>(app, `/api/customers?${filter}page=2&after=${last}`, { token });
+        // Counted off, the page starts with page 1's last customer again; by its cursor it starts below it.
+        expect(counted.body.customers[0]?.id).toBe(last);
+        expect(stepped.body.customers[0]?.id).toBeLessThan(last);
+        expect(stepped.body.customers.slice(0, -1).map((customer) => customer.id)).toEqual(
+          counted.body.customers.slice(1).map((customer) => customer.id),
+        );
+      }
+    }
+  });
+
+  test("a list filtered by a tag steps on by its cursor too", async () => {
+    const tagged = rows.slice(0, 45).map((row) => row.id);
+    await db.sql`insert into customer_tags (customer_id, tag) select unnest(${tagged}::bigint[]), 'Schrittweise'`;
+    for (const { app, token } of apps) {
+      const first = await callJson<CustomerPage>(app, "/api/customers?tag=Schrittweise", { token });
+      const after = first.body.customers.at(-1)?.id ?? 0;
+      const second = await callJson<CustomerPage>(app, `/api/customers?tag=Schrittweise&page=2&after=${after}`, {
+        token,
+      });
+      expect(second.body.total).toBe(45);
+      expect(second.body.pages).toBe(3);
+      expect(second.body.customers.map((customer) => customer.id)).toEqual(tagged.slice(20, 40));
+    }
   });
 });

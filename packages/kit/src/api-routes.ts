@@ -204,7 +204,7 @@ export interface ApiRoutes {
   "POST /api/privacy/cases/:id/erasure": { answer: PrivacyErasureResult };
   "GET /api/privacy/retention-plan": { answer: PrivacyRetentionPlan };
 
-  "GET /api/customers": { query: PagedListQuery & { tag?: string }; answer: CustomerPage };
+  "GET /api/customers": { query: PagedListQuery & { tag?: string; after?: number }; answer: CustomerPage };
   "GET /api/customers/tags": { answer: CustomerTagList };
   "POST /api/customers/imports": { body: Blob; answer: CustomerImportPreviewAnswer };
   "POST /api/customers/imports/:id/dry-run": { body: { mapping: CustomerImportMapping }; answer: CustomerImportDryRun };

@@ -179,9 +179,9 @@ export function customerListCache(changes: ChangeFeed | null, pagesKept: number)
 
   /** One page as the JSON text of `{ customers, pages, total, total_exact }`. */
   async function page(query: ListQuery, read: () => Promise<ReadPage>): Promise<string> {
-    const { search, status, page, limit } = query;
+    const { search, status, page, limit, after } = query;
     const kept = await pages.get(
-      JSON.stringify([search, status, page, limit]),
+      JSON.stringify([search, status, page, limit, after]),
       async () => ({ read: await read(), json: null }),
       query,
     );

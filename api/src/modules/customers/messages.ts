@@ -18,6 +18,7 @@ export const customersApiMessages = {
   invalidTagFilter: `Der Parameter „tag“ darf höchstens ${customerPageLimits.tagMax} Zeichen lang sein.`,
   invalidLimit: invalidLimitParam(customerPaging.maxLimit),
   invalidStatusFilter: "Der Parameter „status“ ist kein bekannter Kundenstatus.",
+  invalidAfter: "Der Parameter „after“ muss eine Kundennummer sein (eine ganze Zahl ab 1).",
   invalidSearch: `Der Suchbegriff darf höchstens ${customerLimits.nameMax} Zeichen lang sein.`,
   invalidText: (field: string) => `Das Feld „${field}“ muss Text sein.`,
   statusRequired: "Bitte geben Sie den Status des Kunden an.",

@@ -66,6 +66,11 @@ export const listCustomersRoute = endpoint("GET /api/customers")({
       "Only customers with this tag (decision 0095); then read from the database, counted exactly.",
       Type.String(),
     ),
+    queryParameter(
+      "after",
+      "Keyset paging (decision 0104): the id of the previous page's last customer; the page holds those below it. Read from page 2 on; without it the page is counted off.",
+      Type.Integer({ minimum: 1 }),
+    ),
   ],
   answer: {
     status: 200,
@@ -89,7 +94,7 @@ export const listCustomersRoute = endpoint("GET /api/customers")({
       ),
     ),
   },
-  errors: { 400: { "invalid-query": [...list.badRequest, messages.invalidTagFilter] } },
+  errors: { 400: { "invalid-query": [...list.badRequest, messages.invalidTagFilter, messages.invalidAfter] } },
 });
 
 export const createCustomerRoute = endpoint("POST /api/customers")({

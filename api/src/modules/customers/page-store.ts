@@ -324,11 +324,11 @@ export async function readTimeline(
 /**
  * One page of the list filtered by a tag (with the list's search and status), newest first, with
  * its exact count: read from the tag's index, never kept in memory (the list's kept pages are
- * forgotten by customer changes, not by tag changes).
+ * forgotten by customer changes, not by tag changes). A cursor (`after`) starts the page below it.
  */
 export async function readTaggedPage(
   sql: Sql,
-  { search, status, page, limit }: ListQuery,
+  { search, status, page, limit, after }: ListQuery,
   tag: string,
 ): Promise<CustomerPage> {
   const columns = sql.unsafe(shownColumns.map((column) => `c.${column}`).join(", "));
@@ -343,7 +343,8 @@ export async function readTaggedPage(
       (select count(*)::int from hits) as total,
       coalesce((select json_agg(shown order by shown.id desc) from (
         select ${columns} from customers c where c.id in (
-          select id from hits order by id desc limit ${limit} offset ${(page - 1) * limit})
+          select id from hits where ${after === null ? sql`true` : sql`id < ${after}`}
+          order by id desc limit ${limit} offset ${after === null ? (page - 1) * limit : 0})
       ) shown), '[]') as customers`;
   if (!row) throw new Error("the tagged list query returned no row");
   return {

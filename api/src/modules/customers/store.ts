@@ -83,18 +83,25 @@ export function usesTrigramIndex(term: string): boolean {
  *   enough match. The `offset 0` keeps the filter outside the ordered read, so no estimate can
  *   turn it into a read of every row and a sort.
  */
-function matchingIds(sql: Sql, search: string, status: ListQuery["status"], count: number) {
+function matchingIds(
+  sql: Sql,
+  search: string,
+  status: ListQuery["status"],
+  count: number,
+  below: number | null = null,
+) {
   const needle = searchNeedle(search);
   const pattern = containsPattern(needle);
   const byStatus = status === null ? sql`` : sql`and status = ${status}`;
+  const belowCursor = below === null ? sql`` : sql`and id < ${below}`;
   if (usesTrigramIndex(needle)) {
     return sql`
-      select id from customers where search_lower like lower(${pattern}) ${byStatus}
+      select id from customers where search_lower like lower(${pattern}) ${byStatus} ${belowCursor}
       order by id desc limit ${count}`;
   }
   return sql`
     select id from (
-      select id, search_lower from customers where true ${byStatus} order by id desc offset 0
+      select id, search_lower from customers where true ${byStatus} ${belowCursor} order by id desc offset 0
     ) newest
     where search_lower like lower(${pattern}) limit ${count}`;
 }
@@ -120,20 +127,24 @@ export function customerSearchHits(
  * Without a search the count is customer_counts' (migration 018, kept by triggers) and the page
  * is read from the primary key or the status index. With one, the matches are collected newest
  * first up to `searchCountCap` (and one more, to know there are more), counted, and the page is
- * taken from them.
+ * taken from them. With a cursor (`after`, decision 0104) the page starts below it instead of
+ * being counted off, and a search collects its matches from there: the pages before are taken
+ * as full, so a deep page reads what it shows and the pages counted ahead, not every match above.
  */
 export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<ReadPage> {
-  const { search, status, page, limit } = query;
-  const offset = (page - 1) * limit;
+  const { search, status, page, limit, after } = query;
+  const offset = after === null ? (page - 1) * limit : 0;
+  const pagesBefore = after === null ? 0 : (page - 1) * limit;
   const columns = sql.unsafe(shownColumns.join(", "));
   if (search === null) {
     const byStatus = status === null ? sql`` : sql`where status = ${status}`;
+    const belowCursor = after === null ? sql`` : sql`${status === null ? sql`where` : sql`and`} id < ${after}`;
     const [row] = await sql<PageRow[]>`
       select
         (select coalesce(sum(customers), 0)::int from customer_counts ${byStatus}) as total,
         coalesce(
           (select json_agg(page order by page.id desc) from (
-            select ${columns} from customers ${byStatus}
+            select ${columns} from customers ${byStatus} ${belowCursor}
             order by id desc limit ${limit} offset ${offset}
           ) page),
           '[]'
@@ -142,7 +153,7 @@ export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<Read
     return listCount({ customers: row.customers, total: row.total, term: null }, query);
   }
   const [row] = await sql<PageRow[]>`
-    with hits as materialized (${matchingIds(sql, search, status, searchCountCap(query) + 1)})
+    with hits as materialized (${matchingIds(sql, search, status, searchCountCap(query) + 1 - pagesBefore, after)})
     select
       (select count(*)::int from hits) as total,
       lower(${search}) as term,
@@ -154,7 +165,10 @@ export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<Read
         '[]'
       ) as customers`;
   if (!row) throw new Error("the customer list query returned no row");
-  return searchCount({ customers: row.customers, total: row.total, term: row.term ?? null }, query);
+  // Nothing below the cursor: the pages before cannot be taken as full (the list shrank under
+  // the page asked for), so it is counted off, as the screen then pulls back to the last page.
+  if (after !== null && row.total === 0) return readCustomerPage(sql, { ...query, after: null });
+  return searchCount({ customers: row.customers, total: pagesBefore + row.total, term: row.term ?? null }, query);
 }
 
 /** A list's page without a search: its count is exact (customer_counts). */

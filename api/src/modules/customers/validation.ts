@@ -12,6 +12,7 @@ import {
 } from "@klarwerk/kit";
 import { t } from "elysia";
 import { HttpError } from "../../http/errors.ts";
+import { parseId } from "../../http/ids.ts";
 import {
   type ListQuery as GenericListQuery,
   type ListQueryRules,
@@ -64,7 +65,12 @@ export function customerFrom(body: typeof createBody.static, { statusRequired = 
   throw new HttpError(422, "validation", first);
 }
 
-export type ListQuery = GenericListQuery<CustomerStatus>;
+/**
+ * The list's query; `after` is keyset paging's cursor (decision 0104): the page holds the
+ * customers with a smaller id than the previous page's last, so "Weiter" reads what the screen
+ * shows however deep it goes. Without it (a link to `?page=40`, page 1) the page is counted off.
+ */
+export type ListQuery = GenericListQuery<CustomerStatus> & { after: number | null };
 
 export const customerListRules: ListQueryRules<CustomerStatus> = {
   statuses: customerStatuses,
@@ -74,9 +80,14 @@ export const customerListRules: ListQueryRules<CustomerStatus> = {
   messages,
 };
 
-/** `?page=&limit=&search=&status=` of the customer list. */
+/** `?page=&limit=&search=&status=&after=` of the customer list; `after` is read from page 2 on. */
 export function parseListQuery(query: Record<string, unknown>): ListQuery {
-  return parseGenericListQuery(query, customerListRules);
+  const list = parseGenericListQuery(query, customerListRules);
+  const { after } = query;
+  if (after === undefined || after === "") return { ...list, after: null };
+  const cursor = parseId(after);
+  if (cursor === null) throw new HttpError(400, "invalid-query", messages.invalidAfter);
+  return { ...list, after: list.page === 1 ? null : cursor };
 }
 
 /** `?tag=` of the list: the tag as stored (trimmed, spaces folded), null for none, a 400 for a too long one. */

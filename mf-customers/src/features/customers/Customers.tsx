@@ -1,14 +1,14 @@
 import { formatCount } from "@klarwerk/kit/format";
 import { PlusIcon, SearchIcon, UploadIcon } from "@klarwerk/kit/icons";
 import "./customers.css";
-import { type Customer, type CustomerPage, customerStatuses, customerStatusLabel } from "@klarwerk/kit";
-import { Pager, QueryState, usePagedList } from "@klarwerk/kit/portal";
+import { type Customer, customerStatuses, customerStatusLabel } from "@klarwerk/kit";
+import { Pager, QueryState } from "@klarwerk/kit/portal";
 import { useQuery } from "@klarwerk/kit/query";
 import { ScreenHeader } from "@klarwerk/kit/screen-header";
 import { Button, Group, Loader, NativeSelect, Paper, Text, TextInput } from "@klarwerk/kit/ui";
 import { useEffect, useId, useState } from "react";
 import { customerTagsQuery } from "./api/customer-page";
-import { customersQueryOptions } from "./api/get-customers";
+import { useCustomerList } from "./api/use-customer-list";
 import { CustomerDialog } from "./components/CustomerDialog";
 import { CustomerTable } from "./components/CustomerTable";
 import { ExportMenu } from "./components/ExportMenu";
@@ -20,15 +20,6 @@ const statusFilterOptions = [
   ...customerStatuses.map((status) => ({ value: status, label: customerStatusLabel(status) })),
 ];
 
-/** A page of the list as the kit's list state reads it. */
-const customerRows = (answer: CustomerPage) => ({
-  items: answer.customers,
-  pages: answer.pages,
-  total: answer.total,
-  // False when a search's count stopped at its cap: more match than the total says.
-  totalExact: answer.total_exact !== false,
-});
-
 interface DialogState {
   opened: boolean;
   customer: Customer | null;
@@ -37,12 +28,7 @@ interface DialogState {
 
 export default function Customers() {
   const searchHintId = useId();
-  // The filter: the status and the tag ("" for all).
-  const list = usePagedList({
-    query: ({ page, search, filter }) => customersQueryOptions({ page, search, ...filter }),
-    pageOf: customerRows,
-    filter: { status: "", tag: "" },
-  });
+  const list = useCustomerList();
   const tags = useQuery(customerTagsQuery);
   const tagFilterOptions = [
     { value: "", label: messages.allTags },

@@ -1,6 +1,5 @@
 import { type CustomerPage, customerPaging } from "@klarwerk/kit";
 import { callApi } from "@klarwerk/kit/browser";
-import { queryOptions } from "@klarwerk/kit/query";
 
 export interface CustomerListFilter {
   page: number;
@@ -10,6 +9,8 @@ export interface CustomerListFilter {
   status: string;
   /** A tag, or "" for all. */
   tag: string;
+  /** The previous page's last customer (keyset paging, decision 0104); null: counted off. */
+  after: number | null;
 }
 
 /** Every customer list query's key starts with this, so a save can refresh all of them at once. */
@@ -24,15 +25,8 @@ export function getCustomers(filter: CustomerListFilter, signal?: AbortSignal): 
       search: filter.search,
       status: filter.status,
       ...(filter.tag === "" ? {} : { tag: filter.tag }),
+      ...(filter.after === null ? {} : { after: filter.after }),
     },
     signal,
-  });
-}
-
-/** The list's query (the screen's `usePagedList` keeps the last page while the next loads). */
-export function customersQueryOptions(filter: CustomerListFilter) {
-  return queryOptions({
-    queryKey: [...customersKey, filter],
-    queryFn: ({ signal }) => getCustomers(filter, signal),
   });
 }
