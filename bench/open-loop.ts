@@ -34,6 +34,8 @@
 // Usage: DATABASE_URL=postgres://… bun bench/open-loop.ts [--terms diverse|popular|both]
 //        [--customers 100000] [--runs 3] [--seconds 30] [--probe-seconds 10] [--start-rate 250]
 //        [--max-rate 20000] [--at 1000,2000] [--raw-connections 12] [--no-raw-sql] [--pages-kept N]
+//        [--shares create=1] (another mix: kinds not named get none; e.g. creates alone, to see
+//        where they queue: each window also prints what the database's backends waited on)
 
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -47,6 +49,7 @@ import {
   goalP99Ms,
   int8AsNumber,
   issueShares,
+  type Kind,
   kinds,
   type Mix,
   makeMix,
@@ -84,6 +87,8 @@ interface Window {
   result: OpenLoopResult;
   /** CPU milliseconds per answered request, every process on the machine together. */
   cpuMsPerRequest: number;
+  /** The database's busiest waits over the window: backends in each at a sample, on average. */
+  waited: { wait: string; perSample: number }[];
 }
 
 interface TargetRun {
@@ -123,6 +128,8 @@ function schedule(mix: Mix, seed: number): (index: number) => Arrival<LoadReques
 
 interface Bench {
   sql: Sql;
+  /** Each kind's share of the arrivals: the issue's mix, or `--shares create=1,…`. */
+  shares: Record<Kind, number>;
   origins: string[];
   headers: Record<string, string>;
   termSet: TermSet;
@@ -137,12 +144,13 @@ let windowSeed = 100;
 
 /** One window of `target` at `rate`; the API's is checked; the window's creates are deleted after it. */
 async function measure(bench: Bench, target: Target, rate: number, seconds: number): Promise<Window> {
-  const mix = makeMix(windowSeed, issueShares, bench.termSet);
+  const mix = makeMix(windowSeed, bench.shares, bench.termSet);
   const next = schedule(mix, windowSeed++);
   const initial = target === "API" ? await countsBefore(bench.sql, mix) : new Map<string, number>();
   const client = target === "API" ? httpClient(bench.origins, bench.headers) : null;
   const call = bench.raw ? rawCall(bench.raw, bench.who, mix.created) : null;
   const before = cpuTicks();
+  const waits = target === "API" ? sampleWaits(bench.sql) : null;
   const result = await runOpenLoop<LoadRequest>({
     rate,
     durationMs: seconds * 1000,
@@ -154,6 +162,7 @@ async function measure(bench: Bench, target: Target, rate: number, seconds: numb
         },
   });
   const after = cpuTicks();
+  const waited = (await waits?.stop()) ?? [];
   client?.close();
   const cores = cpus().length;
   const busyCoreMs =
@@ -168,7 +177,42 @@ async function measure(bench: Bench, target: Target, rate: number, seconds: numb
       bench.problems.push(`raw SQL at ${rate}/s: ${mix.created.length} creates, ${stored} stored`);
   }
   await bench.sql`delete from customers where id > ${bench.seededMax}`;
-  return { rate, result, cpuMsPerRequest: busyCoreMs / Math.max(1, result.requests) };
+  return { rate, result, cpuMsPerRequest: busyCoreMs / Math.max(1, result.requests), waited };
+}
+
+/**
+ * What the database's client backends waited on while a window ran: every 20 ms, the active ones
+ * of this database by wait event ("CPU" when none: running, or waiting for a core). Names the
+ * point creates queue at, if any: a row lock (`Lock:transactionid`, `Lock:tuple`), the NOTIFY
+ * queue (`Lock:object`), the WAL flush (`IO:WALSync`, `LWLock:WALWrite`).
+ */
+function sampleWaits(sql: Sql): { stop(): Promise<Window["waited"]> } {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const rows = await sql<{ wait: string; count: number }[]>`
+        select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait, count(*)::int as count
+        from pg_stat_activity
+        where state = 'active' and backend_type = 'client backend' and datname = current_database()
+          and pid <> pg_backend_pid()
+        group by 1`;
+      samples++;
+      for (const { wait, count } of rows) counts.set(wait, (counts.get(wait) ?? 0) + count);
+      await Bun.sleep(20);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return [...counts]
+        .map(([wait, count]) => ({ wait, perSample: count / Math.max(1, samples) }))
+        .sort((a, b) => b.perSample - a.perSample)
+        .slice(0, 6);
+    },
+  };
 }
 
 function judge(rate: number, result: OpenLoopResult): Probe {
@@ -245,6 +289,10 @@ function printWindow(log: (line: string) => void, label: string, window: Window)
         `  p99.9 ${ms(one.latency.p999)}  max ${ms(one.latency.max)} ms  ${one.failures} failed`,
     );
   }
+  if (window.waited.length > 0) {
+    const waits = window.waited.map(({ wait, perSample }) => `${wait} ${perSample.toFixed(2)}`).join(", ");
+    log(`    database backends active, on average: ${waits}`);
+  }
   if (result.firstFailure) log(`    first failure: ${result.firstFailure}`);
 }
 
@@ -301,6 +349,22 @@ function printSummary(log: (line: string) => void, terms: TermsName, runs: Recor
   }
 }
 
+/** `--shares create=1` or `search=0.5,create=0.5`: kinds not named get none; without it, the issue's mix. */
+function sharesOf(text: string | undefined): Record<Kind, number> {
+  if (text === undefined) return issueShares;
+  const shares = Object.fromEntries(kinds.map((kind) => [kind, 0])) as Record<Kind, number>;
+  for (const part of text.split(",")) {
+    const [kind, value] = part.split("=");
+    if (!kinds.includes(kind as Kind) || !(Number(value) > 0)) {
+      throw new Error(`--shares needs kind=share pairs of ${kinds.join(", ")}, e.g. create=1`);
+    }
+    shares[kind as Kind] = Number(value);
+  }
+  const sum = Object.values(shares).reduce((all, share) => all + share, 0);
+  for (const kind of kinds) shares[kind] /= sum;
+  return shares;
+}
+
 if (import.meta.main) {
   if (!process.env.DATABASE_URL) {
     throw new Error("bench/open-loop.ts needs DATABASE_URL: two API processes cannot share the embedded database");
@@ -324,6 +388,7 @@ if (import.meta.main) {
   const fixedRates = option("at")?.split(",").map(Number);
   if (fixedRates?.some((rate) => !(rate > 0))) throw new Error("--at needs rates, e.g. --at 1000,2000");
   const pagesKept = option("pages-kept");
+  const shares = sharesOf(option("shares"));
   const log = console.log;
   const loadAverage = () =>
     loadavg()
@@ -331,7 +396,7 @@ if (import.meta.main) {
       .join(" ");
   log(
     `Database: ${databaseLabel()}; ${customers} realistic customers; 2 API processes; open loop; ` +
-      `terms ${termsOption}; ${runCount} runs; windows ${seconds} s, probes ${probeSeconds} s; ` +
+      `terms ${termsOption}; mix ${kinds.map((kind) => `${kind} ${shares[kind].toFixed(2)}`).join(", ")}; ${runCount} runs; windows ${seconds} s, probes ${probeSeconds} s; ` +
       `raw SQL ${withRaw ? `over ${rawConnections} connections` : "not measured"}; ${cpus().length} cores; load average ${loadAverage()}`,
   );
   const { db } = await seededDatabase(`${customers} realistic customers, 10 000 contact requests`, async (sql) => {
@@ -368,6 +433,7 @@ if (import.meta.main) {
       const termSet = terms === "diverse" ? await diverseTerms(db.sql, customers) : popularTerms();
       const bench: Bench = {
         sql: db.sql,
+        shares,
         origins,
         headers: { Authorization: `Bearer ${account.token}` },
         termSet,
