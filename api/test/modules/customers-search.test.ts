@@ -389,4 +389,31 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
       expect(second.body.customers.map((customer) => customer.id)).toEqual(tagged.slice(20, 40));
     }
   });
+
+  test("a rare term without a trigram finds customers older than the newest 10 000 too, with a status and by its cursor", async () => {
+    // More than the 10 000 newest rows a term without a trigram is first looked for in, so the
+    // three oldest customers lie beyond them and are found through the index.
+    await db.sql`insert into customers (name) select 'Neuzugang ' || i from generate_series(1, 30) as i`;
+    const [{ rows: total } = { rows: 0 }] = await db.sql<
+      { rows: number }[]
+    >`select count(*)::int as rows from customers`;
+    expect(total).toBeGreaterThan(10_000);
+    const oldest = await db.sql<{ id: number }[]>`
+      update customers set name = 'Uralt ' || id || ' ü.ö. 97', status = 'vertrag'
+      where id in (select id from customers order by id limit 3) returning id::int as id`;
+    const ids = oldest.map((row) => row.id).sort((a, b) => b - a);
+    const term = encodeURIComponent("Ü.Ö. 97");
+    for (const { app, token } of apps) {
+      for (const filter of ["", "&status=vertrag"]) {
+        const found = await callJson<CustomerPage>(app, `/api/customers?search=${term}${filter}`, { token });
+        expect(summary(found.body)).toEqual({ total: 3, pages: 1, total_exact: true, ids });
+      }
+      const none = await callJson<CustomerPage>(app, `/api/customers?search=${term}&status=angerufen`, { token });
+      expect(none.body.total).toBe(0);
+      const second = await callJson<CustomerPage>(app, `/api/customers?search=${term}&limit=1&page=2&after=${ids[0]}`, {
+        token,
+      });
+      expect(summary(second.body)).toEqual({ total: 3, pages: 3, total_exact: true, ids: [ids[1] as number] });
+    }
+  });
 });

@@ -80,8 +80,9 @@ export function usesTrigramIndex(term: string): boolean {
  *   sorted) and the primary key read backwards (many: the newest rows until enough match), on
  *   custom plans (open.ts) and the column's finer statistics (migration 033);
  * - a term without one: the primary key (or the status index) backwards, newest first, until
- *   enough match. The `offset 0` keeps the filter outside the ordered read, so no estimate can
- *   turn it into a read of every row and a sort.
+ *   enough match within the newest `newestRowsRead` rows, then the older rows through the index.
+ *   The subqueries keep the filter outside the ordered read, so no estimate can turn it into a
+ *   read of every row and a sort.
  */
 function matchingIds(
   sql: Sql,
@@ -99,12 +100,47 @@ function matchingIds(
       select id from customers where search_lower like lower(${pattern}) ${byStatus} ${belowCursor}
       order by id desc limit ${count}`;
   }
+  const within = sql`select id, search_lower from customers where true ${byStatus} ${belowCursor}`;
+  if (!startsShortWord(needle)) {
+    return sql`
+      select id from (${within} order by id desc offset 0) newest
+      where search_lower like lower(${pattern}) limit ${count}`;
+  }
+  // Newest first through the last `newestRowsRead` rows; a term that has not matched enough there
+  // is rare, and the rest is read through the trigram index from the padded trigram of a short
+  // word's start („e.v. 85“: " 85"), then sorted. Without that step a rare term read every row:
+  // 0.5 s at 1 000 000 customers (decision 0104). The older rows are read only when the newest did
+  // not give enough (the `count(*) from near` gate is decided once, before them).
   return sql`
+    with near as materialized (
+      select id from (${within} order by id desc limit ${newestRowsRead}) newest
+      where search_lower like lower(${pattern}) limit ${count}
+    )
     select id from (
-      select id, search_lower from customers where true ${byStatus} ${belowCursor} order by id desc offset 0
-    ) newest
-    where search_lower like lower(${pattern}) limit ${count}`;
+      select id from near
+      union all
+      (select id from (
+        select id from customers
+        where search_lower like lower(${pattern}) ${byStatus} ${belowCursor}
+          and (select count(*) from near) < ${count}
+          and id < (select min(id) from (${within} order by id desc limit ${newestRowsRead}) window_rows)
+        offset 0
+      ) older order by id desc limit ${count})
+    ) matches order by id desc limit ${count}`;
 }
+
+/**
+ * Whether the term has a word start followed by two letters or digits („e.v. 85“, „& 59“): pg_trgm
+ * pads a word's start, so the index can narrow the rows by " 85". A term with none („eo“, „&7“,
+ * „e.v.“) gives it only trigrams most rows have, or none: reading the whole index is slower than
+ * reading the newest rows until enough match.
+ */
+export function startsShortWord(term: string): boolean {
+  return /[^\p{L}\p{N}][\p{L}\p{N}]{2}/u.test(term);
+}
+
+/** How many of the newest rows a term without a trigram is looked for in before the trigram index is asked. */
+const newestRowsRead = 10_000;
 
 /**
  * The portal header's search (modules/search, decision 0102): up to `limit` customers the list's
