@@ -73,16 +73,16 @@ export function usesTrigramIndex(term: string): boolean {
 }
 
 /**
- * The ids of up to `count` matches, newest first. Two plans, chosen here rather than by the
+ * The ids of up to `count` matches, newest first. The plan is chosen here rather than by the
  * planner, which estimates a `%…%` pattern's share of the rows badly (a short term as 32 rows
  * where 5 000 match, a rare two-word term as 1 000 where 100 do) and then reads the whole table:
  * - a term with a trigram: the planner picks between the trigram index (few matches: those, then
  *   sorted) and the primary key read backwards (many: the newest rows until enough match), on
  *   custom plans (open.ts) and the column's finer statistics (migration 033);
  * - a term without one: the primary key (or the status index) backwards, newest first, until
- *   enough match within the newest `newestRowsRead` rows, then the older rows through the index.
- *   The subqueries keep the filter outside the ordered read, so no estimate can turn it into a
- *   read of every row and a sort.
+ *   enough match; for a term with a short word's start (`startsShortWord`) only through the newest
+ *   `newestRowsRead` rows, then the older rows through the index. The subqueries keep the filter
+ *   outside the ordered read, so no estimate can turn it into a read of every row and a sort.
  */
 function matchingIds(
   sql: Sql,
