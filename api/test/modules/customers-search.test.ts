@@ -390,7 +390,7 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
     }
   });
 
-  test("a rare term without a trigram finds customers older than the newest 10 000 too, with a status and by its cursor", async () => {
+  test("a rare term without a trigram finds customers older than the newest 10 000 too (and both sides of that edge), with a status and by its cursor", async () => {
     // More than the 10 000 newest rows a term without a trigram is first looked for in, so the
     // three oldest customers lie beyond them and are found through the index.
     await db.sql`insert into customers (name) select 'Neuzugang ' || i from generate_series(1, 30) as i`;
@@ -398,22 +398,26 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
       { rows: number }[]
     >`select count(*)::int as rows from customers`;
     expect(total).toBeGreaterThan(10_000);
+    // And the 10 000th and 10 001st newest: the last row of that first read and the first after it.
     const oldest = await db.sql<{ id: number }[]>`
       update customers set name = 'Uralt ' || id || ' ü.ö. 97', status = 'vertrag'
-      where id in (select id from customers order by id limit 3) returning id::int as id`;
+      where id in (select id from customers order by id limit 3)
+        or id in (select id from customers order by id desc offset 9999 limit 2)
+      returning id::int as id`;
     const ids = oldest.map((row) => row.id).sort((a, b) => b - a);
+    expect(ids).toHaveLength(5);
     const term = encodeURIComponent("Ü.Ö. 97");
     for (const { app, token } of apps) {
       for (const filter of ["", "&status=vertrag"]) {
         const found = await callJson<CustomerPage>(app, `/api/customers?search=${term}${filter}`, { token });
-        expect(summary(found.body)).toEqual({ total: 3, pages: 1, total_exact: true, ids });
+        expect(summary(found.body)).toEqual({ total: 5, pages: 1, total_exact: true, ids });
       }
       const none = await callJson<CustomerPage>(app, `/api/customers?search=${term}&status=angerufen`, { token });
       expect(none.body.total).toBe(0);
       const second = await callJson<CustomerPage>(app, `/api/customers?search=${term}&limit=1&page=2&after=${ids[0]}`, {
         token,
       });
-      expect(summary(second.body)).toEqual({ total: 3, pages: 3, total_exact: true, ids: [ids[1] as number] });
+      expect(summary(second.body)).toEqual({ total: 5, pages: 5, total_exact: true, ids: [ids[1] as number] });
     }
   });
 });
