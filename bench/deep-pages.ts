@@ -18,9 +18,9 @@
 //        [--seconds 20] [--pages 200]
 import { customerPaging } from "@klarwerk/kit";
 import type { Sql } from "../api/src/db/open.ts";
-import { readCustomerPage } from "../api/src/modules/customers/store.ts";
 import type { ListQuery } from "../api/src/modules/customers/validation.ts";
 import { seededRandom } from "../mf-invoices/test/fixtures.ts";
+import { readParsedCustomerPage } from "./support/customer-page.ts";
 import { seededDatabase } from "./support/database.ts";
 import { runOpenLoop } from "./support/open-loop.ts";
 import { databaseLabel, numberOption } from "./support/options.ts";
@@ -82,8 +82,8 @@ function queryOf(search: string | null, sample: Sample, method: Method): ListQue
 async function checkSameAnswers(sql: Sql, search: string | null, samples: Sample[]): Promise<void> {
   for (const sample of samples) {
     const [counted, keyset] = await Promise.all([
-      readCustomerPage(sql, queryOf(search, sample, "counted off")),
-      readCustomerPage(sql, queryOf(search, sample, "keyset")),
+      readParsedCustomerPage(sql, queryOf(search, sample, "counted off")),
+      readParsedCustomerPage(sql, queryOf(search, sample, "keyset")),
     ]);
     const ids = (page: typeof counted) => page.customers.map((customer) => customer.id).join(",");
     if (ids(counted) !== ids(keyset) || counted.total !== keyset.total || counted.pages !== keyset.pages) {
@@ -130,7 +130,7 @@ try {
           durationMs: seconds * 1000,
           next: (index) => ({ item: { kind: method, sample: samples[index % samples.length] as Sample } }),
           execute: async ({ sample }) => {
-            const page = await readCustomerPage(db.sql, queryOf(search, sample, method));
+            const page = await readParsedCustomerPage(db.sql, queryOf(search, sample, method));
             if (page.customers.length === 0 && sample.page <= Math.ceil(matches / limit)) {
               throw new Error(`page ${sample.page} came back empty`);
             }

@@ -1,9 +1,9 @@
 // The portal under the staff's mixed load: 60 % customer searches, 20 % dashboard
 // calls, 10 % customer list page loads, 10 % customer creates, over 32 keep-alive connections
-// spread over two API processes (each as `bun start` runs it: its own pool, change feed and page
-// cache) on one PostgreSQL. A fresh database per run (100 000 customers and 10 000 contact
+// spread over two API processes (each as `bun start` runs it: its own pool, change feed and the
+// dashboard's kept pages) on one PostgreSQL. A fresh database per run (100 000 customers and 10 000 contact
 // requests seeded through SQL), dropped afterwards. Prints p50/p99 per kind against the goal (p99
-// ≤ 50 ms each, 0 errors), the page cache's hit rate and evictions, and the mix's requests per
+// ≤ 50 ms each, 0 errors), the dashboard cache's hit rate, and the mix's requests per
 // second as a ratio to a bare Elysia route of the same two processes measured in the same run;
 // then checks what it measured: every create is stored, and the checked searches' totals and
 // pages equal the database's own count and order (and stayed between the counts before and after
@@ -11,7 +11,7 @@
 //
 // The search terms (`--terms`):
 // - `popular` (the default): ~120 terms, the first few carrying most searches
-//   (index ~ N·r²), pages 1-3, a tenth with a status filter. The page cache answers nearly all.
+//   (index ~ N·r²), pages 1-3, a tenth with a status filter.
 // - `diverse`: terms uniform over ≥ 3 000 distinct ones drawn (seeded, the same every
 //   run for a size) from the seeded customers' own names and e-mails: full names; fragments of 3-6
 //   characters from inside a name; two-letter prefixes of its words; e-mail parts (local parts and
@@ -37,8 +37,8 @@
 // which open.ts keeps, each planned for its values as the API's reads are) instead of through
 // the services' caches:
 // - a search or a list page: `readCustomerPage(sql, query)` of customers/store.ts, the query
-//   parsed by the API's own `parseListQuery`: exactly what a process sends on a page-cache miss
-//   (one statement: the page and its count);
+//   parsed by the API's own `parseListQuery`: exactly what a process sends for every list page
+//   (one statement: the page and its count, as JSON text);
 // - the dashboard: `listOpenRequests(sql, { limit: 50, before: null })` of contact-requests/
 //   store.ts, what `GET /api/requests` sends on a miss (one statement);
 // - a create: `createCustomers(sql, [one])` of customers/store.ts, one customer per statement
@@ -52,7 +52,7 @@
 // connections to the database (open.ts: reads, saves), the baseline `--connections` (32). The
 // raw creates are checked to be stored too.
 //
-// Usage: DATABASE_URL=postgres://… bun bench/mixed.ts [--terms popular|diverse|both] [--seconds 180] [--pages-kept N]
+// Usage: DATABASE_URL=postgres://… bun bench/mixed.ts [--terms popular|diverse|both] [--seconds 180]
 //        [--connections 32] [--customers 100000] [--without-creates] [--no-raw-sql]
 //
 // Another bench can load the portal while it runs something of its own (a backup, a scrub) and
@@ -63,7 +63,6 @@ import { openRequestsPage } from "@klarwerk/kit";
 import { Elysia } from "elysia";
 import postgres from "postgres";
 import { createApp } from "../api/src/app.ts";
-import { defaultCustomerPagesKept } from "../api/src/config.ts";
 import { listenForChanges } from "../api/src/db/change-feed.ts";
 import { openDatabase, readConnectionSettings, type Sql } from "../api/src/db/open.ts";
 import { type TableCacheStats, tableCacheStats } from "../api/src/db/table-cache.ts";
@@ -90,7 +89,7 @@ import { signUp } from "./support/session.ts";
 export const goalP99Ms = 50;
 /** A window longer than twice this also reports its requests from this moment on (caches filled). */
 const settledAfterSeconds = 30;
-const noStats: TableCacheStats = { hits: 0, misses: 0, bypassed: 0, evicted: 0, forgotten: 0, revised: 0 };
+const noStats: TableCacheStats = { hits: 0, misses: 0, bypassed: 0, evicted: 0, forgotten: 0 };
 
 /** `a + sign × b`, count by count: two processes' counts added, or a window's as end minus start. */
 function combineStats(a: TableCacheStats, b: TableCacheStats, sign: 1 | -1): TableCacheStats {
@@ -99,8 +98,8 @@ function combineStats(a: TableCacheStats, b: TableCacheStats, sign: 1 | -1): Tab
   return stats;
 }
 
-/** The caches whose hit rates are printed: the customer list pages and the dashboard's open requests. */
-const cacheNames = ["customer pages", "open requests"] as const;
+/** The caches whose hit rates are printed: the dashboard's open requests (the customer list keeps none). */
+const cacheNames = ["open requests"] as const;
 /** `typing`: a typed search's keystrokes after its first (which counts as a `search`). */
 export const kinds = ["search", "typing", "dashboard", "page", "create"] as const;
 export type Kind = (typeof kinds)[number];
@@ -118,7 +117,7 @@ export interface Ready {
 /** What an API process's control port answers. */
 interface ControlAnswer {
   caches: Record<string, TableCacheStats>;
-  /** Resident memory in bytes, after a garbage collection: what the kept pages and the rest hold. */
+  /** Resident memory in bytes, after a garbage collection. */
   rss: number;
   heapUsed: number;
 }
@@ -134,8 +133,6 @@ export interface MixedContext {
 
 export interface MixedOptions {
   seconds: number;
-  /** `CUSTOMER_PAGES_KEPT` of the API processes (0: every list page is read); default the product's. */
-  pagesKept?: number;
   connections?: number;
   customers?: number;
   /** Another mix (shares adding up to 1), e.g. without creates to see what they cost; default the issue's. */
@@ -573,7 +570,7 @@ async function serve(): Promise<void> {
   const db = await openDatabase({ databaseUrl, dataDir: tmpdir() });
   const changes = await listenForChanges(databaseUrl);
   const listen = { port: 0, hostname: "127.0.0.1" };
-  const config = testConfig({ CUSTOMER_PAGES_KEPT: process.env.CUSTOMER_PAGES_KEPT ?? "" });
+  const config = testConfig();
   const app = createApp({ config, sql: db.sql, writes: db.writes, changes }).listen(listen);
   const bare = new Elysia().get("/bare", () => ({ customers: [], pages: 1, total: 0 })).listen(listen);
   const control = Bun.serve({
@@ -605,7 +602,7 @@ export const int8AsNumber: postgres.PostgresType<number> = {
 };
 
 /**
- * The statements the API sends for one request of the mix on a cache miss, as a call straight to
+ * The statements the API sends for one request of the mix, as a call straight to
  * the database (the file's head); the creates' ids and names go to `created`.
  */
 export function rawCall(sql: Sql, who: { editor: Editor; actor: AuditActor }, created: Mix["created"]) {
@@ -616,7 +613,7 @@ export function rawCall(sql: Sql, who: { editor: Editor; actor: AuditActor }, cr
       return {
         kind: request.kind,
         run: async () => {
-          const { customers } = await createCustomers(sql, [item]);
+          const customers = await createCustomers(sql, [item]);
           for (const { id, name } of customers) created.push({ id, name });
         },
       };
@@ -647,7 +644,6 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
   const {
     seconds,
     connections = 32,
-    pagesKept,
     customers = 100_000,
     shares = issueShares,
     terms = "popular",
@@ -666,10 +662,7 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedReport> 
     for (let index = 0; index < 2; index++) {
       children.push(
         await startChild<Ready>(import.meta.path, "--serve", {
-          env: {
-            BENCH_DATABASE_URL: databaseUrl,
-            CUSTOMER_PAGES_KEPT: pagesKept === undefined ? "" : String(pagesKept),
-          },
+          env: { BENCH_DATABASE_URL: databaseUrl },
         }),
       );
     }
@@ -866,9 +859,9 @@ function printReport(report: MixedReport, log: (line: string) => void): void {
   log(
     `API processes' memory after the window: ${report.memory.map(({ rss, heapUsed }) => `rss ${mib(rss)} (heap ${mib(heapUsed)})`).join(", ")}`,
   );
-  for (const [name, { hits, misses, bypassed, evicted, forgotten, revised }] of Object.entries(report.cache)) {
+  for (const [name, { hits, misses, bypassed, evicted, forgotten }] of Object.entries(report.cache)) {
     log(
-      `${name} cache: ${hits} hits, ${misses} misses, ${bypassed} bypassed: hit rate ${((100 * hits) / Math.max(1, hits + misses + bypassed)).toFixed(1)} %; ${evicted} pages evicted for room, ${forgotten} forgotten and ${revised} revised after a change`,
+      `${name} cache: ${hits} hits, ${misses} misses, ${bypassed} bypassed: hit rate ${((100 * hits) / Math.max(1, hits + misses + bypassed)).toFixed(1)} %; ${evicted} pages evicted for room, ${forgotten} forgotten after a change`,
     );
   }
   const { raw } = report;
@@ -904,11 +897,9 @@ function printSideBySide(reports: MixedReport[], log: (line: string) => void): v
     log(`  ${label.padEnd(18)} ${reports.map(cell).join("  |  ")}`);
   row("requests/s", (report) => report.without.requestsPerSecond.toFixed(0).padEnd(42));
   for (const kind of kinds) row(kind, (report) => kindFigures(report.without, kind));
-  row("page cache", (report) => {
-    const { hits, misses, bypassed, evicted } = report.cache["customer pages"] ?? noStats;
-    return `hit rate ${((100 * hits) / Math.max(1, hits + misses + bypassed)).toFixed(1)} %, ${evicted} evicted`.padEnd(
-      42,
-    );
+  row("dashboard cache", (report) => {
+    const { hits, misses, bypassed } = report.cache["open requests"] ?? noStats;
+    return `hit rate ${((100 * hits) / Math.max(1, hits + misses + bypassed)).toFixed(1)} %`.padEnd(42);
   });
   if (reports.every((report) => report.raw)) {
     row("raw SQL requests/s", (report) => (report.raw?.requestsPerSecond ?? 0).toFixed(0).padEnd(42));
@@ -938,24 +929,18 @@ if (import.meta.main) {
       ? { ...issueShares, search: issueShares.search + issueShares.create, create: 0 }
       : issueShares;
     const rawSql = !process.argv.includes("--no-raw-sql");
-    // `--pages-kept 0` is the point: no page kept (numberOption takes positive numbers only).
-    const pagesKeptAt = process.argv.indexOf("--pages-kept");
-    const pagesKept = pagesKeptAt >= 0 ? Number(process.argv[pagesKeptAt + 1]) : undefined;
-    if (pagesKept !== undefined && !(Number.isInteger(pagesKept) && pagesKept >= 0)) {
-      throw new Error("--pages-kept needs a whole number from 0");
-    }
     const loadAverage = () =>
       loadavg()
         .map((value) => value.toFixed(2))
         .join(" ");
     console.log(
       `Database: ${databaseLabel()}; ${customers} customers; 2 API processes; ${connections} connections; ${seconds} s; ` +
-        `terms ${termsOption}; customer pages kept ${pagesKept ?? defaultCustomerPagesKept} per process; ` +
+        `terms ${termsOption}; ` +
         `load average ${loadAverage()}`,
     );
     const reports: MixedReport[] = [];
     for (const terms of runs) {
-      const report = await runMixedLoad({ seconds, connections, customers, shares, terms, rawSql, pagesKept });
+      const report = await runMixedLoad({ seconds, connections, customers, shares, terms, rawSql });
       printReport(report, console.log);
       console.log(`load average after the ${terms} mix ${loadAverage()}`);
       reports.push(report);

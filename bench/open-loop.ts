@@ -10,8 +10,8 @@
 // (its debounce), so a typed search sends its first two letters, then one request per pause and
 // one at the end, on top of the arrival rate. The customers are named like real firms
 // (bench/support/realistic-customers.ts: 100 000 by default, `--customers 1000000`); two API
-// processes as `bun start` runs them (bench/mixed.ts's child: own pool, change feed and page
-// cache each) on one PostgreSQL; 10 000 contact requests, 300 open.
+// processes as `bun start` runs them (bench/mixed.ts's child: own pool and change feed each) on
+// one PostgreSQL; 10 000 contact requests, 300 open.
 //
 // Per run and target (the API over HTTP; the raw SQL: the same statements straight on the
 // database through postgres.js, `--raw-connections` of them, as mixed.ts's baseline):
@@ -33,9 +33,11 @@
 //
 // Usage: DATABASE_URL=postgres://… bun bench/open-loop.ts [--terms diverse|popular|both]
 //        [--customers 100000] [--runs 3] [--seconds 30] [--probe-seconds 10] [--start-rate 250]
-//        [--max-rate 20000] [--at 1000,2000] [--raw-connections 12] [--no-raw-sql] [--pages-kept N]
+//        [--max-rate 20000] [--at 1000,2000] [--raw-connections 12] [--no-raw-sql]
 //        [--shares create=1] (another mix: kinds not named get none; e.g. creates alone, to see
 //        where they queue: each window also prints what the database's backends waited on)
+//        [--cold] (with `--at` and one `--terms`: PostgreSQL restarted and the page cache dropped
+//        after the seed, no warm-up; the first window starts cold, the later ones less so)
 
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -62,6 +64,7 @@ import {
   type TermsName,
 } from "./mixed.ts";
 import { startChild } from "./support/child.ts";
+import { coldStartRefusal, restartDatabaseCold } from "./support/cold-database.ts";
 import { seededDatabase } from "./support/database.ts";
 import type { LoadRequest } from "./support/load.ts";
 import { type Arrival, httpClient, type OpenLoopResult, runOpenLoop } from "./support/open-loop.ts";
@@ -387,8 +390,13 @@ if (import.meta.main) {
   }
   const fixedRates = option("at")?.split(",").map(Number);
   if (fixedRates?.some((rate) => !(rate > 0))) throw new Error("--at needs rates, e.g. --at 1000,2000");
-  const pagesKept = option("pages-kept");
   const shares = sharesOf(option("shares"));
+  const cold = process.argv.includes("--cold");
+  if (cold && (!fixedRates || termsOption === "both")) {
+    throw new Error("--cold needs --at and one --terms: only the first window after the restart is cold");
+  }
+  const coldRefusal = cold ? coldStartRefusal(process.env.DATABASE_URL) : null;
+  if (coldRefusal) throw new Error(coldRefusal);
   const log = console.log;
   const loadAverage = () =>
     loadavg()
@@ -408,10 +416,19 @@ if (import.meta.main) {
   let raw: Sql | null = null;
   const problems: string[] = [];
   try {
+    // Picked before a cold restart: picking reads customers, which would warm them.
+    const termSets: [TermsName, TermSet][] = [];
+    for (const terms of (termsOption === "both" ? ["popular", "diverse"] : [termsOption]) as TermsName[]) {
+      termSets.push([terms, terms === "diverse" ? await diverseTerms(db.sql, customers) : popularTerms()]);
+    }
+    if (cold) {
+      await restartDatabaseCold(db.sql);
+      log("cold: PostgreSQL restarted and the page cache dropped; no warm-up");
+    }
     for (let index = 0; index < 2; index++) {
       children.push(
         await startChild<Ready>(new URL("./mixed.ts", import.meta.url).pathname, "--serve", {
-          env: { BENCH_DATABASE_URL: databaseUrl, CUSTOMER_PAGES_KEPT: pagesKept ?? "" },
+          env: { BENCH_DATABASE_URL: databaseUrl },
         }),
       );
     }
@@ -429,8 +446,7 @@ if (import.meta.main) {
       { max: number }[]
     >`select max(id)::int as max from customers`;
     const targets: Target[] = withRaw ? ["API", "raw SQL"] : ["API"];
-    for (const terms of (termsOption === "both" ? ["popular", "diverse"] : [termsOption]) as TermsName[]) {
-      const termSet = terms === "diverse" ? await diverseTerms(db.sql, customers) : popularTerms();
+    for (const [terms, termSet] of termSets) {
       const bench: Bench = {
         sql: db.sql,
         shares,
@@ -448,7 +464,7 @@ if (import.meta.main) {
       };
       log(`— ${terms} terms, ${termSet.terms.length} distinct —`);
       // Warm-up: JIT, pools, the database's caches.
-      for (const target of targets) await measure(bench, target, startRate, 3);
+      if (!cold) for (const target of targets) await measure(bench, target, startRate, 3);
       const runs: Record<Target, TargetRun[]> = { API: [], "raw SQL": [] };
       for (let run = 1; run <= runCount; run++) {
         for (const target of targets) {

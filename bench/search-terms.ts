@@ -10,8 +10,9 @@
 // Usage: DATABASE_URL=postgres://… bun bench/search-terms.ts [--customers 100000] [--checked 40]
 import { customerPaging } from "@klarwerk/kit";
 import type { Sql } from "../api/src/db/open.ts";
-import { readCustomerPage, searchNeedle } from "../api/src/modules/customers/store.ts";
+import { searchNeedle } from "../api/src/modules/customers/store.ts";
 import { diverseTerms } from "./mixed.ts";
+import { readParsedCustomerPage } from "./support/customer-page.ts";
 import { seededDatabase } from "./support/database.ts";
 import { databaseLabel, numberOption } from "./support/options.ts";
 import { seedRealisticCustomers } from "./support/realistic-customers.ts";
@@ -49,18 +50,19 @@ try {
   const set = await diverseTerms(db.sql, customers);
   const terms = [...set.terms, ...(set.typing?.bases ?? [])];
   // Once through, unmeasured: the database's caches as the open-loop bench's warm-up leaves them.
-  for (const term of terms) await readCustomerPage(db.sql, { search: term, status: null, page: 1, limit, after: null });
+  for (const term of terms)
+    await readParsedCustomerPage(db.sql, { search: term, status: null, page: 1, limit, after: null });
   const timings: Timing[] = [];
   for (const term of terms) {
     for (const page of pages) {
       const started = performance.now();
-      const read = await readCustomerPage(db.sql, { search: term, status: null, page, limit, after: null });
+      const read = await readParsedCustomerPage(db.sql, { search: term, status: null, page, limit, after: null });
       timings.push({ term, page, ms: performance.now() - started, total: read.total });
     }
   }
   for (const term of terms.slice(0, checkedTerms)) {
     for (const page of pages) {
-      const read = await readCustomerPage(db.sql, { search: term, status: null, page, limit, after: null });
+      const read = await readParsedCustomerPage(db.sql, { search: term, status: null, page, limit, after: null });
       const plain = await plainAnswer(db.sql, term, page);
       const ids = read.customers.map((customer) => customer.id);
       if (ids.join() !== plain.ids.join() || read.total !== plain.total) {

@@ -84,8 +84,6 @@ export interface Config {
   mailSendingsPerHour: number;
   /** Distinct networks (IPv4 /24, IPv6 /64) a canary must have counted before its error rate is compared with the active release's. */
   canaryMinLoads: number;
-  /** How many customer-list pages each process keeps in memory (`CUSTOMER_PAGES_KEPT`; 0: none). */
-  customerPagesKept: number;
   /** Days browsers' error reports and counted release loads are kept (`CLIENT_REPORT_RETENTION_DAYS`). */
   clientReportRetentionDays: number;
   /** Days after being marked done that a contact request and its mails are deleted (`CONTACT_REQUEST_RETENTION_DAYS`). */
@@ -216,14 +214,6 @@ export const filesTrashDaysLimit = 365;
 
 /** `CANARY_MIN_LOADS` unset: a canary is judged once this many distinct networks counted (among its last 200 visits). */
 export const defaultCanaryMinLoads = 50;
-
-/**
- * `CUSTOMER_PAGES_KEPT` unset. A save asks only the kept pages whose search its name contains, so
- * more pages no longer cost every save more: under the diverse mix 20 000 pages answer 1.6 times
- * the requests of 2 000 (search p99 133 → 78 ms) for ~100 MiB more per process; under the popular
- * mix both the same (bench/results/2026-11-28-pages-kept.md).
- */
-export const defaultCustomerPagesKept = 20_000;
 
 /**
  * Years per retention class, 1 to 30. Books may not go below the 10 years § 147 AO asks for
@@ -438,12 +428,6 @@ export function loadConfig(env: Env): Config {
     { min: 1, max: 200, fallback: defaultCanaryMinLoads },
     problems,
   );
-  const customerPagesKept = readWholeNumber(
-    "CUSTOMER_PAGES_KEPT",
-    env.CUSTOMER_PAGES_KEPT,
-    { min: 0, max: 1_000_000, fallback: defaultCustomerPagesKept },
-    problems,
-  );
   // Up to the privacy notice's figures: the notice is built into the marketing pages and states
   // them to every visitor, so a setting may shorten a period but never make it untrue.
   const clientReportDays = readWholeNumber(
@@ -516,7 +500,6 @@ export function loadConfig(env: Env): Config {
     invoiceMaxBackdateDays,
     mailSendingsPerHour,
     canaryMinLoads,
-    customerPagesKept,
     clientReportRetentionDays: clientReportDays,
     contactRequestRetentionDays,
     filesTrashDays,

@@ -52,7 +52,6 @@ describe("loadConfig", () => {
       invoiceMaxBackdateDays: 5,
       mailSendingsPerHour: 50,
       canaryMinLoads: 50,
-      customerPagesKept: 20_000,
       clientReportRetentionDays: 30,
       contactRequestRetentionDays: 30,
       filesTrashDays: 30,
@@ -141,15 +140,6 @@ describe("loadConfig", () => {
       expect(problemsOf({ AUDIT_RETENTION_OTHER_YEARS: bad })).toEqual([
         `AUDIT_RETENTION_OTHER_YEARS must be a whole number of years from 1 to 30, got "${bad}".`,
       ]);
-    }
-  });
-
-  test("CUSTOMER_PAGES_KEPT: a whole number from 0 (none kept) to 1 000 000, default 20 000", () => {
-    expect(loadConfig({}).customerPagesKept).toBe(20_000);
-    expect(loadConfig({ CUSTOMER_PAGES_KEPT: "0" }).customerPagesKept).toBe(0);
-    expect(loadConfig({ CUSTOMER_PAGES_KEPT: " 1000000 " }).customerPagesKept).toBe(1_000_000);
-    for (const value of ["-1", "1000001", "2.5", "viele"]) {
-      expect(() => loadConfig({ CUSTOMER_PAGES_KEPT: value })).toThrow("CUSTOMER_PAGES_KEPT must be a whole number");
     }
   });
 

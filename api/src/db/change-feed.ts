@@ -5,19 +5,14 @@ const watchedTables = ["customers", "users", "sessions", "contact_requests", "re
 export type WatchedTable = (typeof watchedTables)[number];
 
 /**
- * The channel migration 007's triggers notify on. The payload is the table's name, or (customers,
- * migration 018) the name, a colon and a JSON array describing the changed rows.
+ * The channel migration 007's triggers notify on. The payload is the table's name (before
+ * migration 064 the customers' also carried a colon and the changed rows, for the customer
+ * list's kept pages; what follows a colon is ignored).
  */
 const channel = "klarwerk_table_changed";
 
-/**
- * What changed in a table: its trigger's description of the changed rows (customers, migration
- * 033: `{ op, rows }`), or null when anything may have changed (a bulk change, a reconnect, a
- * writer that does not say). A cache must give the same answer for a change heard twice (from its
- * writer, then from its NOTIFY): it forgets, or takes rows in by their ids.
- */
-export type ChangeDetail = readonly unknown[] | Readonly<Record<string, unknown>> | null;
-type Listener = (detail: ChangeDetail) => void;
+/** Something in a table changed (or may have: a reconnect); a cache forgets what it copied from it. */
+type Listener = () => void;
 
 /** How long to wait before listening again after the connection was lost. */
 const reconnectDelayMs = 1000;
@@ -54,16 +49,14 @@ export interface ChangeFeed {
   readonly live: boolean;
   /**
    * Calls `listener` on every change of `table`, and with every table at once whenever the feed
-   * (re)connects or drops (changes may have been missed meanwhile: the detail is null then).
-   * Returns the unsubscribe.
+   * (re)connects or drops (changes may have been missed meanwhile). Returns the unsubscribe.
    */
   subscribe(table: WatchedTable, listener: Listener): () => void;
   /**
    * A change this process has just committed: its own listeners hear it now, not one NOTIFY
-   * round trip later, so a user sees their own save in the next list. `detail` as the table's
-   * trigger describes its rows; without it, anything may have changed.
+   * round trip later, so a user sees their own save in the next list.
    */
-  changed(table: WatchedTable, detail?: ChangeDetail): void;
+  changed(table: WatchedTable): void;
   close(): Promise<void>;
 }
 
@@ -77,12 +70,12 @@ class Listeners {
     return () => set.delete(listener);
   }
 
-  emit(table: WatchedTable, detail: ChangeDetail = null): void {
-    for (const listener of this.byTable.get(table) ?? []) listener(detail);
+  emit(table: WatchedTable): void {
+    for (const listener of this.byTable.get(table) ?? []) listener();
   }
 
   emitAll(): void {
-    for (const table of this.byTable.keys()) this.emit(table, null);
+    for (const table of this.byTable.keys()) this.emit(table);
   }
 }
 
@@ -97,7 +90,7 @@ export function localChangeFeed(): ChangeFeed {
   return {
     live: true,
     subscribe: (table, listener) => listeners.add(table, listener),
-    changed: (table, detail) => listeners.emit(table, detail),
+    changed: (table) => listeners.emit(table),
     close: async () => {},
   };
 }
@@ -106,19 +99,11 @@ function isWatchedTable(value: string): value is WatchedTable {
   return (watchedTables as readonly string[]).includes(value);
 }
 
-/** A NOTIFY payload: `table`, `table:[…]` or `table:{…}`; a detail that does not parse counts as none. */
-export function parseChange(payload: string): { table: WatchedTable; detail: ChangeDetail } | null {
+/** The table a NOTIFY payload names (`table`, or `table:…` as older triggers sent it), null for another. */
+export function parseChange(payload: string): WatchedTable | null {
   const colon = payload.indexOf(":");
   const table = colon < 0 ? payload : payload.slice(0, colon);
-  if (!isWatchedTable(table)) return null;
-  if (colon < 0) return { table, detail: null };
-  try {
-    const detail: unknown = JSON.parse(payload.slice(colon + 1));
-    const described = typeof detail === "object" && detail !== null;
-    return { table, detail: described ? (detail as NonNullable<ChangeDetail>) : null };
-  } catch {
-    return { table, detail: null };
-  }
+  return isWatchedTable(table) ? table : null;
 }
 
 /**
@@ -156,8 +141,8 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
     fetch_types: false,
     onnotice: () => {},
     onnotify: (name: string, payload: string) => {
-      const change = name === channel ? parseChange(payload) : null;
-      if (change) listeners.emit(change.table, change.detail);
+      const table = name === channel ? parseChange(payload) : null;
+      if (table) listeners.emit(table);
     },
     onclose: () => {
       goDark();
@@ -186,7 +171,7 @@ export async function listenForChanges(databaseUrl: string): Promise<ChangeFeed>
       return live;
     },
     subscribe: (table, listener) => listeners.add(table, listener),
-    changed: (table, detail) => listeners.emit(table, detail),
+    changed: (table) => listeners.emit(table),
     async close() {
       closed = true;
       clearTimeout(retry);
@@ -252,7 +237,7 @@ export function embeddedChangeFeed(): {
         return live;
       },
       subscribe: (table, listener) => listeners.add(table, listener),
-      changed: (table, detail) => listeners.emit(table, detail),
+      changed: (table) => listeners.emit(table),
       async close() {
         closed = true;
         clearTimeout(retry);
@@ -261,8 +246,8 @@ export function embeddedChangeFeed(): {
     },
     connection: {
       onnotify: (name, payload) => {
-        const change = name === channel ? parseChange(payload) : null;
-        if (change) listeners.emit(change.table, change.detail);
+        const table = name === channel ? parseChange(payload) : null;
+        if (table) listeners.emit(table);
       },
       onclose: () => {
         goDark();

@@ -295,4 +295,32 @@ describe("the dashboard kept in memory", () => {
       expect((await list()).requests[0]?.name).toBe("Von nebenan");
     }
   });
+
+  test("a linked customer's rename shows at once; its other changes keep the page (nothing on it changed)", async () => {
+    // Taken over before this process listens, so no late NOTIFY of the takeover empties its page.
+    const request = await insertRequest({ name: "Olga Ost", email: "olga.ost@example.de" });
+    const taken = await callJson<{ customer: { id: number } }>(app, `/api/requests/${request}/customer`, {
+      json: {},
+      token: anna.token,
+    });
+    expect(taken.status).toBe(200);
+    const customer = taken.body.customer.id;
+    const kept = createTestApp(db.sql, undefined, { changes: await db.openChangeFeed() });
+    const dora = await registerAndLogin(kept, { name: "Dora Dienst" });
+    const list = async () => (await callJson<OpenRequestsPage>(kept, "/api/requests", { token: dora.token })).body;
+    const hits = () => tableCacheStats()["open requests"]?.hits ?? 0;
+    expect((await list()).requests[0]?.customer?.name).toBe("Olga Ost");
+    const save = async (json: Record<string, unknown>) => {
+      const saved = await callJson(kept, `/api/customers/${customer}`, { method: "PUT", token: dora.token, json });
+      expect(saved.status).toBe(200);
+    };
+
+    await save({ name: "Olga Ost", status: "vertrag", phone: "+49 30 1234567" });
+    const hitsBefore = hits();
+    expect((await list()).requests[0]?.customer?.name).toBe("Olga Ost");
+    expect(hits() - hitsBefore).toBe(1);
+
+    await save({ name: "Ost Consulting GmbH", status: "vertrag" });
+    expect((await list()).requests[0]?.customer?.name).toBe("Ost Consulting GmbH");
+  });
 });

@@ -1,6 +1,6 @@
 // The customer search keeps its answers while it is made faster: the same customers, in
 // the same order, with the same totals and page counts, for a table of searches over 10 000
-// seeded customers, on every database the product supports, with and without the page cache.
+// seeded customers, on every database the product supports, through two API processes.
 // The expected answers come from a plain reading of every customer's search text (migration 060:
 // name, e-mail, phone, Kundennummer, Ansprechpartner, tags; `searchNeedle` for a phone-like term)
 // in this test, newest first: what a search must find, whatever plan the database takes. (Until
@@ -11,8 +11,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type CustomerPage, customerPaging } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
-import { tableCacheStats } from "../../src/db/table-cache.ts";
-import { searchNeedle } from "../../src/modules/customers/store.ts";
+import { hasWordEdgeTrigram, searchNeedle } from "../../src/modules/customers/store.ts";
 import { createTestApp } from "../support/app.ts";
 import { seedCustomers } from "../support/customers-seed.ts";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/database.ts";
@@ -124,6 +123,17 @@ function expectedFor(query: URLSearchParams, recorded: Omit<Summary, "total_exac
   return { ...recorded, total: counted, total_exact: false, pages: Math.ceil((counted + 1) / limit) };
 }
 
+// The plan for a term without three letters in a row follows what was measured term by term at
+// 1 000 000 customers (decision 0104): the index only for a trigram at a word's edge, never for a
+// one-letter word start alone ("  k" is in most rows: „k K“ took 8 ms newest first, 297 through it).
+test("a rare term goes through the trigram index only with a trigram at a word's edge", () => {
+  const shapes = (terms: string[]) => terms.map((term) => hasWordEdgeTrigram(searchNeedle(term.toLowerCase())));
+  // A word start and two letters, two letters and a word's end, a whole one-letter word.
+  expect(shapes(["e.v. 85", "& 59", "al n", "ck & b", "e.v. 9", "e.v.", ".ö. 9", "lt ü"])).toEqual(Array(8).fill(true));
+  // A one-letter word start alone, letters inside a word only, nothing but separators.
+  expect(shapes(["k k", "& m", "&7", ". 9", "eo", "mö", "u ç", "& "])).toEqual(Array(8).fill(false));
+});
+
 describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%s)", (kind) => {
   let db: TestDatabase;
   let apps: { label: string; app: App; token: string }[];
@@ -134,11 +144,12 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
     await seedCustomers(db.sql, customerCount - specialNames.length);
     for (const name of specialNames) await db.sql`insert into customers (name) values (${name})`;
     rows = await db.sql<SearchedRow[]>`select id::int as id, status, search_lower from customers order by id desc`;
-    const uncached = createTestApp(db.sql);
-    const cached = createTestApp(db.sql, undefined, { changes: await db.openChangeFeed() });
+    // Two API processes on one database, as `bun start` runs them: each reads every page.
+    const first = createTestApp(db.sql, undefined, { changes: await db.openChangeFeed() });
+    const second = createTestApp(db.sql);
     apps = [
-      { label: "without cache", app: uncached, token: (await registerAndLogin(uncached)).token },
-      { label: "with the page cache", app: cached, token: (await registerAndLogin(cached)).token },
+      { label: "one process", app: first, token: (await registerAndLogin(first)).token },
+      { label: "another process", app: second, token: (await registerAndLogin(second)).token },
     ];
   }, 120_000);
   afterAll(() => db?.drop());
@@ -149,12 +160,9 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
     const [lowered] = term === null ? [null] : await db.sql<{ term: string }[]>`select lower(${term}) as term`;
     const wanted = expectedFor(query, referenceAnswer(rows, query, lowered?.term ?? null));
     for (const { app, token } of apps) {
-      // Twice: the second answer may come from the page cache.
-      for (let round = 0; round < 2; round++) {
-        const answer = await callJson<CustomerPage>(app, `/api/customers?${query}`, { token });
-        expect(answer.status).toBe(200);
-        expect(summary(answer.body)).toEqual(wanted);
-      }
+      const answer = await callJson<CustomerPage>(app, `/api/customers?${query}`, { token });
+      expect(answer.status).toBe(200);
+      expect(summary(answer.body)).toEqual(wanted);
     }
   });
 
@@ -220,69 +228,63 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
     expect(unsigned.status).toBe(401);
   });
 
+  // A cursor below every match: the customers before it were deleted meanwhile (or the link is
+  // old). Taking the pages before as full would show an empty page of a total that ends there.
+  test("a search whose cursor has no match below it (the list shrank) is counted off", async () => {
+    for (const { app, token } of apps) {
+      for (const search of ["gmbh", "ö", "Café Zoë"].map(encodeURIComponent)) {
+        const counted = await callJson<CustomerPage>(app, `/api/customers?search=${search}&page=3&limit=5`, { token });
+        const stepped = await callJson<CustomerPage>(app, `/api/customers?search=${search}&page=3&limit=5&after=1`, {
+          token,
+        });
+        expect(stepped.status).toBe(200);
+        expect(stepped.body).toEqual(counted.body);
+      }
+    }
+  });
+
   // After the table: these add customers.
-  test("a new customer is on every page it belongs on at once: first pages take it in, later ones are read again, the others stay", async () => {
-    const [uncached, cached] = apps as [(typeof apps)[number], (typeof apps)[number]];
+  test("a new customer is on every page it belongs on at once, in every process, however it was written", async () => {
+    const [writer, other] = apps as [(typeof apps)[number], (typeof apps)[number]];
     const list = async ({ app, token }: (typeof apps)[number], query: string) => {
       const answer = await callJson<CustomerPage>(app, `/api/customers?${query}`, { token });
       expect(answer.status).toBe(200);
       return answer.body;
     };
-    const stats = () => tableCacheStats()["customer pages"] ?? { hits: 0, misses: 0, revised: 0 };
     // Where "Neue Müller Bau GmbH" (vertrag) belongs: its status or none, a search its name
-    // contains or none. First pages take it in; later pages are read again.
+    // contains or none; later pages move one down; the others stay as they were.
     const firstPages = ["search=müller", "search=müller&status=vertrag", "search=MÜLLER BAU&status=vertrag", ""];
     const laterPages = ["search=müller&page=2", "page=2", "status=vertrag&search=gmbh&page=2", "search=gmbh&page=101"];
     const elsewhere = ["search=schmidt", "status=angerufen", "search=müller&status=angerufen", "search=xyzzy"];
     const queries = [...firstPages, ...laterPages, ...elsewhere];
-    const before = await Promise.all(queries.map((query) => list(cached, query)));
-    // Kept now: asked again, every page comes from memory.
-    const kept = stats();
-    await Promise.all(queries.map((query) => list(cached, query)));
-    expect(stats().hits - kept.hits).toBe(queries.length);
-    const created = await callJson<{ customer: { id: number } }>(cached.app, "/api/customers", {
-      token: cached.token,
+    const before = await Promise.all(queries.map((query) => list(other, query)));
+    const created = await callJson<{ customer: { id: number } }>(writer.app, "/api/customers", {
+      token: writer.token,
       json: { name: "Neue Müller Bau GmbH", status: "vertrag", notes: "Rückruf „morgen“ \\ 100 %" },
     });
     expect(created.status).toBe(201);
-    const counted = stats();
-    // At least these four (the pages the searches of the table above kept take it in too).
-    expect(counted.revised - kept.revised).toBeGreaterThanOrEqual(firstPages.length);
-    const after = await Promise.all(queries.map((query) => list(cached, query)));
-    expect(stats().misses - counted.misses).toBe(laterPages.length);
-    expect(stats().hits - counted.hits).toBe(firstPages.length + elsewhere.length);
-    expect(after[0]?.customers[0]).toEqual(created.body.customer as never);
-    expect(after.slice(-elsewhere.length)).toEqual(before.slice(-elsewhere.length));
-    // Exactly what the database answers now, field for field.
-    expect(after).toEqual(await Promise.all(queries.map((query) => list(uncached, query))));
+    for (const app of apps) {
+      const after = await Promise.all(queries.map((query) => list(app, query)));
+      for (const [index] of firstPages.entries()) {
+        expect(after[index]?.customers[0]).toEqual(created.body.customer as never);
+        // A count that stopped ("mehr als 100") stays where it stopped.
+        const counted = before[index]?.total_exact ? 1 : 0;
+        expect(after[index]?.total).toBe((before[index]?.total ?? 0) + counted);
+      }
+      expect(after.slice(-elsewhere.length)).toEqual(before.slice(-elsewhere.length));
+    }
+    // Three in one statement, then one more, past the API: as a script or psql would.
+    await db.sql`insert into customers (name, status) select 'Schröder Nachbar ' || i, 'abweisung' from generate_series(1, 3) as i`;
+    await db.sql`insert into customers (name, status) values ('Schröder Nachbar 4', 'vertrag')`;
+    const page = await list(other, "search=schröder nachbar");
+    expect(page.customers.map((customer) => customer.name)).toEqual([
+      "Schröder Nachbar 4",
+      "Schröder Nachbar 3",
+      "Schröder Nachbar 2",
+      "Schröder Nachbar 1",
+    ]);
+    expect((await list(writer, "search=schröder nachbar&status=abweisung")).total).toBe(3);
   });
-
-  test.skipIf(kind === "embedded")(
-    "a customer another process inserts shows on the kept pages it belongs on, after its notification",
-    async () => {
-      const [uncached, cached] = apps as [(typeof apps)[number], (typeof apps)[number]];
-      const list = async ({ app, token }: (typeof apps)[number], query: string) =>
-        (await callJson<CustomerPage>(app, `/api/customers?${query}`, { token })).body;
-      const queries = ["search=schröder", "search=schröder&status=abweisung", "", "page=2", "status=abweisung&page=3"];
-      const before = await Promise.all(queries.map((query) => list(cached, query)));
-      // Three in one statement, then one more: as a second API process (or psql) would.
-      await db.sql`insert into customers (name, status) select 'Schröder Nachbar ' || i, 'abweisung' from generate_series(1, 3) as i`;
-      await db.sql`insert into customers (name, status) values ('Schröder Nachbar 4', 'vertrag')`;
-      const deadline = Date.now() + 5000;
-      while ((await list(cached, "")).total < (before[2]?.total ?? 0) + 4 && Date.now() < deadline) await Bun.sleep(20);
-      await Bun.sleep(100);
-      const after = await Promise.all(queries.map((query) => list(cached, query)));
-      expect(after[2]?.total).toBe((before[2]?.total ?? 0) + 4);
-      expect(after[4]?.total).toBe((before[4]?.total ?? 0) + 3);
-      expect(after[0]?.customers.slice(0, 4).map((customer) => customer.name)).toEqual([
-        "Schröder Nachbar 4",
-        "Schröder Nachbar 3",
-        "Schröder Nachbar 2",
-        "Schröder Nachbar 1",
-      ]);
-      expect(after).toEqual(await Promise.all(queries.map((query) => list(uncached, query))));
-    },
-  );
 
   test("a search counts up to four pages past the one shown: past that, total_exact is false and the pages run one further", async () => {
     const ahead = customerPaging.searchPagesCountedAhead;
@@ -298,7 +300,6 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
         total_exact: true,
       });
     }
-    // Through the API: the embedded database's cached app hears only its own saves.
     const saved = await callJson(apps[1]?.app as App, "/api/customers", {
       token: apps[1]?.token,
       json: { name: `Kappe ${cap + 1}`, status: "vertrag" },
@@ -338,7 +339,17 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
     }
   }, 30_000);
 
-  test("the counts without a search follow every insert, update and delete (customer_counts, migration 018)", async () => {
+  test("the counts without a search follow every insert, update and delete, also from many connections at once (customer_counts, migration 018)", async () => {
+    // 40 creates from 8 connections at once, each waiting at its status's counts row.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, writer) =>
+        db.sql.begin(async (tx) => {
+          for (let index = 0; index < 5; index++) {
+            await tx`insert into customers (name, status) values (${`Zähler ${writer}-${index}`}, 'gespraeche')`;
+          }
+        }),
+      ),
+    );
     await db.sql`update customers set status = 'abweisung' where id % 7 = 0 and name like 'Kappe %'`;
     await db.sql`delete from customers where id % 11 = 0 and name like 'Kappe %'`;
     const counts = await db.sql<{ status: string; count: number }[]>`
@@ -400,24 +411,30 @@ describe.each(testDatabaseKinds())("the customer search over 10 000 customers (%
     expect(total).toBeGreaterThan(10_000);
     // And the 10 000th and 10 001st newest: the last row of that first read and the first after it.
     const oldest = await db.sql<{ id: number }[]>`
-      update customers set name = 'Uralt ' || id || ' ü.ö. 97', status = 'vertrag'
+      update customers set name = 'Kunde ' || id || ' Uralt ü.ö. 97', status = 'vertrag'
       where id in (select id from customers order by id limit 3)
         or id in (select id from customers order by id desc offset 9999 limit 2)
       returning id::int as id`;
     const ids = oldest.map((row) => row.id).sort((a, b) => b - a);
     expect(ids).toHaveLength(5);
-    const term = encodeURIComponent("Ü.Ö. 97");
-    for (const { app, token } of apps) {
-      for (const filter of ["", "&status=vertrag"]) {
-        const found = await callJson<CustomerPage>(app, `/api/customers?search=${term}${filter}`, { token });
-        expect(summary(found.body)).toEqual({ total: 5, pages: 1, total_exact: true, ids });
+    // Through the index from a word start and two digits (" 97"), a whole one-letter word (" ö ")
+    // and a word's last two letters ("lt "); „. 9“ has none of them ("  9" is in most rows) and is
+    // read newest first through every row. Each finds the oldest, and only these five.
+    for (const term of ["Ü.Ö. 97", ".Ö. 9", "lt ü", ". 9"].map(encodeURIComponent)) {
+      for (const { app, token } of apps) {
+        for (const filter of ["", "&status=vertrag"]) {
+          const found = await callJson<CustomerPage>(app, `/api/customers?search=${term}${filter}`, { token });
+          expect(summary(found.body)).toEqual({ total: 5, pages: 1, total_exact: true, ids });
+        }
+        const none = await callJson<CustomerPage>(app, `/api/customers?search=${term}&status=angerufen`, { token });
+        expect(none.body.total).toBe(0);
+        const second = await callJson<CustomerPage>(
+          app,
+          `/api/customers?search=${term}&limit=1&page=2&after=${ids[0]}`,
+          { token },
+        );
+        expect(summary(second.body)).toEqual({ total: 5, pages: 5, total_exact: true, ids: [ids[1] as number] });
       }
-      const none = await callJson<CustomerPage>(app, `/api/customers?search=${term}&status=angerufen`, { token });
-      expect(none.body.total).toBe(0);
-      const second = await callJson<CustomerPage>(app, `/api/customers?search=${term}&limit=1&page=2&after=${ids[0]}`, {
-        token,
-      });
-      expect(summary(second.body)).toEqual({ total: 5, pages: 5, total_exact: true, ids: [ids[1] as number] });
     }
   });
 });

@@ -1,4 +1,3 @@
-import type { Customer } from "@klarwerk/kit";
 import type { Sql } from "../../src/db/open.ts";
 
 /**
@@ -39,20 +38,4 @@ export async function seedCustomers(sql: Sql, count: number): Promise<void> {
     ) as words`;
   // Fresh statistics and a visibility map, as autovacuum would have them on a database in use.
   await sql`vacuum analyze customers`;
-}
-
-/** A customer as a list page shows it, with only a name and a status: a kept page's row in tests and benches. */
-export function shownCustomer(id: number, name: string, status: Customer["status"]): Customer {
-  return {
-    id,
-    name,
-    email: null,
-    phone: null,
-    website: null,
-    notes: null,
-    status,
-    address: null,
-    leitweg_id: null,
-    debitor_number: 10000 + id,
-  };
 }

@@ -125,10 +125,7 @@ export function contactRequestsService({
     return answer;
   }
 
-  /**
-   * „Als Kunde übernehmen“ (store.ts's `takeOverRequest`); a new customer is announced to the
-   * customer list before the answer, as the list's own create does.
-   */
+  /** „Als Kunde übernehmen“ (store.ts's `takeOverRequest`). */
   async function takeOver(
     requestId: number,
     body: typeof takeOverRoute.body.static,
@@ -143,7 +140,6 @@ export function contactRequestsService({
       return { done, request };
     });
     if (!answer) throw notFound();
-    if (answer.done.change) changes?.changed("customers", answer.done.change);
     openRequests.changed();
     return { request: answer.request, customer: answer.done.customer, created: answer.done.created };
   }

@@ -16,7 +16,7 @@ import type { Row } from "../../db/rows.ts";
 import { TableCache } from "../../db/table-cache.ts";
 import { HttpError } from "../../http/errors.ts";
 import { type AuditActor, recordAuditEvent, withinTransaction } from "../audit/index.ts";
-import { type CustomerChange, createCustomers, customersWithEmail, lockedCustomerName } from "../customers/index.ts";
+import { createCustomers, customersWithEmail, lockedCustomerName } from "../customers/index.ts";
 import type { ContactRequestInput } from "./model.ts";
 
 // Every statement on contact_requests: the contact form inserts, the dashboard lists and marks
@@ -253,11 +253,10 @@ export async function requestCounts(sql: Queries): Promise<ContactRequestCounts>
   return counts;
 }
 
-/** What a takeover did: the customer, whether it is new, and the list's change when it is. */
+/** What a takeover did: the customer, and whether it is new. */
 export interface TakeOver {
   customer: RequestCustomer;
   created: boolean;
-  change: CustomerChange | null;
 }
 
 /**
@@ -294,7 +293,7 @@ export async function takeOverRequest(
       objectId: requestId,
       fields: ["customer_id"],
     });
-    return { customer: { id: customerId, name }, created: false, change: null };
+    return { customer: { id: customerId, name }, created: false };
   }
   await tx`select pg_advisory_xact_lock(hashtext(${`request-customer:${request.email.trim().toLowerCase()}`}))`;
   const matches = await customersWithEmail(tx, request.email);
@@ -303,9 +302,8 @@ export async function takeOverRequest(
   const check = checkCustomer({ name: request.name, email: request.email.trim() });
   if (!check.ok)
     throw new HttpError(422, "validation", Object.values(check.errors)[0] ?? requestCustomerMessages.customerNotFound);
-  const { customers, change } = await createCustomers(tx, [{ customer: check.customer, editor, actor }]);
-  const [created] = customers;
+  const [created] = await createCustomers(tx, [{ customer: check.customer, editor, actor }]);
   if (!created) throw new Error("the customer was not created");
   await tx`update contact_requests set customer_id = ${created.id} where id = ${requestId}`;
-  return { customer: { id: created.id, name: created.name }, created: true, change };
+  return { customer: { id: created.id, name: created.name }, created: true };
 }

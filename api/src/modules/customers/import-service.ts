@@ -38,7 +38,7 @@ import {
   updateCustomersInBulk,
 } from "./import-store.ts";
 import { customerImportMessages as messages } from "./messages.ts";
-import { type CustomerChange, createCustomers, type Editor, type NewCustomer } from "./store.ts";
+import { createCustomers, type Editor, type NewCustomer } from "./store.ts";
 
 /** Creates per statement: 10 000 in one statement would hold ~10 000 audit events' arguments at once. */
 const createsPerStatement = 1000;
@@ -86,10 +86,12 @@ function listed(names: string[]): string {
 /**
  * The customer CSV import (decision 0099): upload → preview, dry run, import, undo. Every step
  * reads the kept text again; the import and the undo are one transaction each, one at a time
- * (an advisory lock), and tell the list's caches that customers changed.
+ * (an advisory lock), and tell the dashboard's kept open requests that customers changed (a
+ * name may have).
  */
 export function customerImportService({ writes, changes }: Pick<Deps, "writes" | "changes">) {
-  const customersChanged = (change?: CustomerChange) => changes?.changed("customers", change);
+  // A renamed customer's name shows on the dashboard's kept open requests at once.
+  const customersChanged = () => changes?.changed("customers");
 
   async function prepare(bytes: Uint8Array, editor: Editor): Promise<CustomerImportPreview> {
     const file = parseCustomerFile(bytes);
@@ -233,7 +235,7 @@ export function customerImportService({ writes, changes }: Pick<Deps, "writes" |
     for (let start = 0; start < creates.length; start += createsPerStatement) {
       const batch = creates.slice(start, start + createsPerStatement);
       const items: NewCustomer[] = batch.map(({ customer }) => ({ customer, editor, actor }));
-      const { customers } = await createCustomers(tx, items);
+      const customers = await createCustomers(tx, items);
       customers.forEach((customer, index) => {
         done.push({ customerId: customer.id, line: batch[index]?.line ?? 0, action: "created", before: null });
       });

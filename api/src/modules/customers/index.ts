@@ -10,7 +10,6 @@ export { purgeCustomerImports } from "./import-store.ts";
 export { customersApiMessages } from "./messages.ts";
 export { type FileLinkResult, linkFileLocked } from "./page-store.ts";
 export {
-  type CustomerChange,
   createCustomers,
   customerSearchHits,
   customersWithEmail,

@@ -323,8 +323,8 @@ export async function readTimeline(
 
 /**
  * One page of the list filtered by a tag (with the list's search and status), newest first, with
- * its exact count: read from the tag's index, never kept in memory (the list's kept pages are
- * forgotten by customer changes, not by tag changes). A cursor (`after`) starts the page below it.
+ * its exact count: read from the tag's index, like every list page (decision 0106). A cursor
+ * (`after`) starts the page below it.
  */
 export async function readTaggedPage(
   sql: Sql,

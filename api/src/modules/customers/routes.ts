@@ -22,9 +22,7 @@ import { parseExportFilter, parseListQuery, parseTagFilter } from "./validation.
  * - the customer page (`/api/customers/{id}`, its Ansprechpartner, tags, timeline): page-routes.ts;
  * - the CSV import (`/api/customers/imports…`, decision 0099): import-routes.ts.
  */
-export function customersModule(
-  deps: Pick<Deps, "config" | "sql" | "writes" | "auth" | "changes" | "rateLimits" | "now">,
-) {
+export function customersModule(deps: Pick<Deps, "sql" | "writes" | "auth" | "changes" | "rateLimits" | "now">) {
   const service = customersService(deps);
   return new Elysia({ name: "customers-routes", prefix: "/api/customers" })
     .use(deps.auth.guard)

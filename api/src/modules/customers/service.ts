@@ -11,11 +11,9 @@ import { HttpError } from "../../http/errors.ts";
 import { tooManyRequests } from "../../http/rate-limit.ts";
 import { type AuditActor, recordAuditEvent } from "../audit/index.ts";
 import { customerCsv } from "./export.ts";
-import { customerListCache } from "./list-cache.ts";
 import { customersApiMessages as messages } from "./messages.ts";
 import { readTaggedPage } from "./page-store.ts";
 import {
-  type CustomerChange,
   createCustomers,
   type Editor,
   type ExportFilter,
@@ -37,38 +35,28 @@ export const customerExportRateLimit = { name: "customer-export", max: 10, windo
 const maxCreatesTogether = 20;
 
 /**
- * The customer list (each page from memory while nothing shown on it changed, else one statement),
- * and the saves that tell it what they changed.
+ * The customer list (each page one statement, read every time: decision 0106) and its saves.
  */
 export function customersService({
-  config,
   sql,
   writes,
   changes,
   rateLimits,
   now,
-}: Pick<Deps, "config" | "sql" | "writes" | "changes" | "rateLimits" | "now">) {
-  const listPages = customerListCache(changes, config.customerPagesKept);
+}: Pick<Deps, "sql" | "writes" | "changes" | "rateLimits" | "now">) {
   const exports = rateLimits(customerExportRateLimit);
-  // The writer's next list must show the save at once, not one NOTIFY round trip later.
-  const customersChanged = (change: CustomerChange) => changes?.changed("customers", change);
 
   // The creates that come while one is being written go together next, in one transaction (each
-  // create waited for the commits of those before it otherwise). The change is announced once, with all
-  // rows, before any caller is answered.
+  // create waited for the commits of those before it otherwise).
   const creates = new GroupCommit<NewCustomer, Customer>({
     name: "customer creates",
     maxBatch: maxCreatesTogether,
-    async write(items) {
-      const { customers, change } = await createCustomers(writes, items);
-      customersChanged(change);
-      return customers;
-    },
+    write: (items) => createCustomers(writes, items),
   });
 
   /** One page as the JSON text of `{ customers, pages, total, total_exact }`. */
   function listPage(query: ListQuery): Promise<string> {
-    return listPages.page(query, () => readCustomerPage(sql, query));
+    return readCustomerPage(sql, query);
   }
 
   /** One page of the list filtered by a tag: from the database every time (page-store.ts). */
@@ -90,14 +78,16 @@ export function customersService({
   ): Promise<Customer> {
     const updated = await updateCustomer(writes, id, customerFrom(body, { statusRequired: true }), editor, actor);
     if (!updated) throw new HttpError(404, "customer-not-found", messages.notFound);
-    customersChanged(updated.change);
+    // The dashboard's kept open requests name their customer: this writer's next one shows a new
+    // name at once, not one NOTIFY round trip later. Nothing else kept reads a customer (0106).
+    if (updated.renamed) changes?.changed("customers");
     return updated.customer;
   }
 
   /**
-   * The filtered list as a CSV download, read from the database (not the list's cache) in
-   * batches. Counted against the account's allowance (429), then recorded (`customer.exported`:
-   * format, search, status, tag, rows) before the first byte leaves.
+   * The filtered list as a CSV download, read from the database in batches. Counted against the
+   * account's allowance (429), then recorded (`customer.exported`: format, search, status, tag,
+   * rows) before the first byte leaves.
    */
   async function exportList(filter: ExportFilter, format: CustomerExportFormat, actor: AuditActor): Promise<Response> {
     const hit = await exports.hit(`user:${actor.id}`);

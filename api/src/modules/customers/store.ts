@@ -1,4 +1,4 @@
-import { type Customer, type CustomerInput, type CustomerPage, customerPaging } from "@klarwerk/kit";
+import { type Customer, type CustomerInput, customerPaging } from "@klarwerk/kit";
 import type { Queries, Sql } from "../../db/open.ts";
 import { type AuditActor, auditEventsStaging, changedFields, recordAuditEvent } from "../audit/index.ts";
 import type { ListQuery } from "./validation.ts";
@@ -18,8 +18,7 @@ export function containsPattern(text: string): string {
  * lines with their digits alone): a term that reads as a phone number (digits with spaces, `+`,
  * `/`, `-`, `.` or brackets, at least three digits) by its digits, so „030 / 123 45“ finds
  * „+49 30 12345“; any other term as typed. Whatever the typed form would find in a field, the
- * digits find in that field's digits. The same function decides for the database's statement and
- * for the kept pages (list-cache.ts).
+ * digits find in that field's digits. The list, its export and the header's search match by it.
  */
 export function searchNeedle(term: string): string {
   if (!/^[\d\s+()/.-]+$/.test(term)) return term;
@@ -40,15 +39,6 @@ export const shownColumns = [
   "leitweg_id",
   "debitor_number",
 ] as const;
-
-interface PageRow {
-  total: number;
-  customers: Customer[];
-  term?: string;
-}
-
-/** A page as read, with the search as the database lower-cases it (null without one): what a kept page is matched by. */
-export type ReadPage = CustomerPage & { term: string | null };
 
 /**
  * A search counts its matches up to the page shown and this many pages after it; past that the
@@ -80,9 +70,10 @@ export function usesTrigramIndex(term: string): boolean {
  *   sorted) and the primary key read backwards (many: the newest rows until enough match), on
  *   custom plans (open.ts) and the column's finer statistics (migration 033);
  * - a term without one: the primary key (or the status index) backwards, newest first, until
- *   enough match; for a term with a short word's start (`startsShortWord`) only through the newest
- *   `newestRowsRead` rows, then the older rows through the index. The subqueries keep the filter
- *   outside the ordered read, so no estimate can turn it into a read of every row and a sort.
+ *   enough match; for a term with a trigram at a word's edge (`hasWordEdgeTrigram`) only through
+ *   the newest `newestRowsRead` rows, then the older rows through the index. The subqueries keep
+ *   the filter outside the ordered read, so no estimate can turn it into a read of every row and
+ *   a sort.
  */
 function matchingIds(
   sql: Sql,
@@ -101,16 +92,17 @@ function matchingIds(
       order by id desc limit ${count}`;
   }
   const within = sql`select id, search_lower from customers where true ${byStatus} ${belowCursor}`;
-  if (!startsShortWord(needle)) {
+  if (!hasWordEdgeTrigram(needle)) {
     return sql`
       select id from (${within} order by id desc offset 0) newest
       where search_lower like lower(${pattern}) limit ${count}`;
   }
   // Newest first through the last `newestRowsRead` rows; a term that has not matched enough there
-  // is rare, and the rest is read through the trigram index from the padded trigram of a short
-  // word's start („e.v. 85“: " 85"), then sorted. Without that step a rare term read every row:
-  // 0.5 s at 1 000 000 customers (decision 0104). The older rows are read only when the newest did
-  // not give enough (the `count(*) from near` gate is decided once, before them).
+  // is rare, and the rest is read through the trigram index from the padded trigrams at its
+  // words' edges („e.v. 85“: " 85", " v "; „al n“: "al "), then sorted. Without that step a rare
+  // term read every row: 0.5 s at 1 000 000 customers (decision 0104). The older rows are read
+  // only when the newest did not give enough (the `count(*) from near` gate is decided once,
+  // before them).
   const newest = sql`(${within} order by id desc limit ${newestRowsRead})`;
   return sql`
     with near as materialized (
@@ -130,13 +122,15 @@ function matchingIds(
 }
 
 /**
- * Whether the term has a word start followed by two letters or digits („e.v. 85“, „& 59“): pg_trgm
- * pads a word's start, so the index can narrow the rows by " 85". A term with none („eo“, „&7“,
- * „e.v.“) gives it only trigrams most rows have, or none: reading the whole index is slower than
- * reading the newest rows until enough match.
+ * Whether pg_trgm finds a trigram at a word's edge in the term: a word start followed by two
+ * letters or digits („e.v. 85“: " 85"), two before a word's end („al n“: "al "), or a whole
+ * one-letter word („e.v. 9“: " v "). pg_trgm pads words with spaces, so the index can narrow the
+ * rows by such a trigram. A term with none („eo“, „&7“, „k k“) gives it only trigrams most rows
+ * have ("  k"), or none: reading the index is then slower than reading the newest rows until
+ * enough match. Each part was measured term by term at 1 000 000 customers (decision 0104).
  */
-export function startsShortWord(term: string): boolean {
-  return /[^\p{L}\p{N}][\p{L}\p{N}]{2}/u.test(term);
+export function hasWordEdgeTrigram(term: string): boolean {
+  return /[^\p{L}\p{N}][\p{L}\p{N}]{2}|[\p{L}\p{N}]{2}[^\p{L}\p{N}]|[^\p{L}\p{N}][\p{L}\p{N}][^\p{L}\p{N}]/u.test(term);
 }
 
 /** How many of the newest rows a term without a trigram is looked for in before the trigram index is asked. */
@@ -158,16 +152,21 @@ export function customerSearchHits(
 
 /**
  * One page of the customer list, newest first (id descending: unique, so the order is stable
- * across pages), with its count, in ONE statement: one round trip, both from the same snapshot.
+ * across pages), as the JSON text of `CustomerPage` built by the database and passed through as
+ * it comes (nothing parsed or serialised again in this process), in ONE statement: one round
+ * trip, the page and its count from the same snapshot. Read every time (decision 0106): no page
+ * is kept between requests, so any API process answers any request alike.
  *
  * Without a search the count is customer_counts' (migration 018, kept by triggers) and the page
  * is read from the primary key or the status index. With one, the matches are collected newest
  * first up to `searchCountCap` (and one more, to know there are more), counted, and the page is
- * taken from them. With a cursor (`after`, decision 0104) the page starts below it instead of
- * being counted off, and a search collects its matches from there: the pages before are taken
- * as full, so a deep page reads what it shows and the pages counted ahead, not every match above.
+ * taken from them: past the cap `total` stops there (`total_exact` false) and `pages` reaches one
+ * page past it, so "Weiter" leads on ("Seite 1 von mehr als 5"). With a cursor (`after`, decision
+ * 0104) the page starts below it instead of being counted off, and a search collects its matches
+ * from there: the pages before are taken as full, so a deep page reads what it shows and the
+ * pages counted ahead, not every match above.
  */
-export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<ReadPage> {
+export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<string> {
   const { search, status, page, limit, after } = query;
   const offset = after === null ? (page - 1) * limit : 0;
   const pagesBefore = after === null ? 0 : (page - 1) * limit;
@@ -175,62 +174,46 @@ export async function readCustomerPage(sql: Sql, query: ListQuery): Promise<Read
   if (search === null) {
     const byStatus = status === null ? sql`` : sql`where status = ${status}`;
     const belowCursor = after === null ? sql`` : sql`${status === null ? sql`where` : sql`and`} id < ${after}`;
-    const [row] = await sql<PageRow[]>`
-      select
-        (select coalesce(sum(customers), 0)::int from customer_counts ${byStatus}) as total,
-        coalesce(
+    const [row] = await sql<{ page: string }[]>`
+      with counted as (select coalesce(sum(customers), 0)::int as total from customer_counts ${byStatus})
+      select json_build_object(
+        'customers', coalesce(
           (select json_agg(page order by page.id desc) from (
             select ${columns} from customers ${byStatus} ${belowCursor}
             order by id desc limit ${limit} offset ${offset}
           ) page),
-          '[]'
-        ) as customers`;
+          '[]'::json
+        ),
+        'pages', greatest(1, ceil(total / ${limit}::numeric))::int,
+        'total', total,
+        'total_exact', true
+      )::text as page
+      from counted`;
     if (!row) throw new Error("the customer list query returned no row");
-    return listCount({ customers: row.customers, total: row.total, term: null }, query);
+    return row.page;
   }
-  const [row] = await sql<PageRow[]>`
-    with hits as materialized (${matchingIds(sql, search, status, searchCountCap(query) + 1 - pagesBefore, after)})
-    select
-      (select count(*)::int from hits) as total,
-      lower(${search}) as term,
-      coalesce(
+  const cap = searchCountCap(query);
+  const [row] = await sql<{ page: string; below: number }[]>`
+    with hits as materialized (${matchingIds(sql, search, status, cap + 1 - pagesBefore, after)}),
+    counted as (select ${pagesBefore}::int + count(*)::int as matches, count(*)::int as below from hits)
+    select below, json_build_object(
+      'customers', coalesce(
         (select json_agg(page order by page.id desc) from (
           select ${columns} from customers
           where id in (select id from hits order by id desc limit ${limit} offset ${offset})
         ) page),
-        '[]'
-      ) as customers`;
+        '[]'::json
+      ),
+      'pages', greatest(1, ceil(matches / ${limit}::numeric))::int,
+      'total', least(matches, ${cap}::int),
+      'total_exact', matches <= ${cap}::int
+    )::text as page
+    from counted`;
   if (!row) throw new Error("the customer list query returned no row");
   // Nothing below the cursor: the pages before cannot be taken as full (the list shrank under
   // the page asked for), so it is counted off, as the screen then pulls back to the last page.
-  if (after !== null && row.total === 0) return readCustomerPage(sql, { ...query, after: null });
-  return searchCount({ customers: row.customers, total: pagesBefore + row.total, term: row.term ?? null }, query);
-}
-
-/** A list's page without a search: its count is exact (customer_counts). */
-export function listCount(
-  { customers, total, term }: Pick<ReadPage, "customers" | "total" | "term">,
-  { limit }: Pick<ListQuery, "limit">,
-): ReadPage {
-  return { customers, pages: Math.max(1, Math.ceil(total / limit)), total, total_exact: true, term };
-}
-
-/**
- * A search's page from its matches counted up to one past the cap (`searchCountCap`): past the
- * cap one page more than the cap fills, so "Weiter" leads on ("Seite 1 von mehr als 5").
- */
-export function searchCount(
-  { customers, total, term }: Pick<ReadPage, "customers" | "total" | "term">,
-  query: Pick<ListQuery, "page" | "limit">,
-): ReadPage {
-  const cap = searchCountCap(query);
-  return {
-    customers,
-    pages: Math.max(1, Math.ceil(total / query.limit)),
-    total: Math.min(total, cap),
-    total_exact: total <= cap,
-    term,
-  };
+  if (after !== null && row.below === 0) return readCustomerPage(sql, { ...query, after: null });
+  return row.page;
 }
 
 /** What an export is filtered by: the list's search, status and tag (its page and limit play no part). */
@@ -291,16 +274,6 @@ export interface Editor {
   name: string;
 }
 
-/**
- * What a save tells the change feed, as the change trigger (migration 060) describes it:
- * `[search_lower, status]` of each row (before and after, for an update), for an insert with the
- * row as a list page shows it.
- */
-export type CustomerChange = {
-  op: "insert" | "update";
-  rows: unknown[][];
-};
-
 /** The fields an audit event names when they change (their values are not recorded: personal data). */
 const auditedFields = [
   "name",
@@ -327,13 +300,9 @@ export interface NewCustomer {
  * commit, not across round trips to this process, where the staff's creates queued on it;
  * several creates share that commit (service.ts' group commit). The ids are drawn from the
  * identity's sequence first and each row is matched back to its item by them, as RETURNING
- * promises no order. The customers come back in the items' order, with the one change (all rows,
- * as the change trigger (migration 033) describes them) that the statement's transaction made.
+ * promises no order. The customers come back in the items' order.
  */
-export async function createCustomers(
-  sql: Queries,
-  items: readonly NewCustomer[],
-): Promise<{ customers: Customer[]; change: CustomerChange }> {
+export async function createCustomers(sql: Queries, items: readonly NewCustomer[]): Promise<Customer[]> {
   if (items.length === 0) throw new Error("createCustomers needs at least one customer");
   const field = (key: keyof CustomerInput) => items.map(({ customer }) => customer[key]);
   const events = items.map(({ customer, actor }) => ({
@@ -343,7 +312,7 @@ export async function createCustomers(
   const staging = auditEventsStaging(sql, events, sql`(select array_agg(id::text order by ord) from drawn)`);
   // `drawn` is read three times and runs once: each item's id is drawn once, from the identity's
   // sequence (migration 005; named here, not looked up per row).
-  const created = await sql<(Customer & { search_lower: string })[]>`
+  const created = await sql<Customer[]>`
     with drawn as materialized (
       select nextval('customers_id_seq') as id, item.*
       from unnest(
@@ -364,7 +333,7 @@ export async function createCustomers(
       select id, name, email, phone, website, notes, status, address, leitweg_id,
         editor_id, editor_name, editor_id, editor_name
       from drawn
-      returning id, name, email, phone, website, notes, status, address, leitweg_id, debitor_number, search_lower
+      returning id, name, email, phone, website, notes, status, address, leitweg_id, debitor_number
     ),
     staged as (select ${staging} as events)
     select created.*
@@ -373,18 +342,13 @@ export async function createCustomers(
   if (created.length !== items.length) {
     throw new Error(`insert into customers returned ${created.length} rows for ${items.length}`);
   }
-  const customers: Customer[] = [];
-  const rows: unknown[][] = [];
-  for (const { search_lower, ...stored } of created) {
-    customers.push(stored);
-    rows.push([search_lower, stored.status, stored]);
-  }
-  return { customers, change: { op: "insert", rows } };
+  return created;
 }
 
 /**
- * The updated customer and the change, or null when there is none with this id; with its audit
- * event, whose changed fields come from the row as the update found it (one read, one lock).
+ * The updated customer and whether its name changed, or null when there is none with this id;
+ * with its audit event, whose changed fields come from the row as the update found it (one read,
+ * one lock).
  */
 export async function updateCustomer(
   sql: Sql,
@@ -392,21 +356,17 @@ export async function updateCustomer(
   customer: CustomerInput,
   editor: Editor,
   actor: AuditActor,
-): Promise<{ customer: Customer; change: CustomerChange } | null> {
+): Promise<{ customer: Customer; renamed: boolean } | null> {
   return sql.begin(async (tx) => {
     const updated = await writeCustomer(tx, id, customer, editor);
     if (!updated) return null;
-    const { before, ...saved } = updated;
-    const { fields } = changedFields<AuditedValues>(before, saved.customer, auditedFields);
+    const { fields } = changedFields<AuditedValues>(updated.before, updated.customer, auditedFields);
     await recordAuditEvent(tx, actor, { action: "customer.changed", objectId: id, fields });
-    return saved;
+    return { customer: updated.customer, renamed: fields.includes("name") };
   });
 }
 
 type AuditedValues = Pick<Customer, (typeof auditedFields)[number]>;
-
-/** The row as an update found it: the audited fields, and what the change feed names of it. */
-type RowBefore = AuditedValues & { search_lower: string };
 
 /** The update, and the row before it from the same statement: `before` reads and locks it once. */
 async function writeCustomer(
@@ -414,10 +374,10 @@ async function writeCustomer(
   id: number,
   customer: CustomerInput,
   editor: Editor,
-): Promise<{ customer: Customer; change: CustomerChange; before: RowBefore } | null> {
-  const [updated] = await sql<(Customer & { search_lower: string; before: RowBefore })[]>`
+): Promise<{ customer: Customer; before: AuditedValues } | null> {
+  const [updated] = await sql<(Customer & { before: AuditedValues })[]>`
     with before as (
-      select id, name, search_lower, email, phone, website, notes, status, address, leitweg_id
+      select id, name, email, phone, website, notes, status, address, leitweg_id
       from customers where id = ${id} for update
     )
     update customers set
@@ -429,15 +389,10 @@ async function writeCustomer(
     where customers.id = before.id
     returning customers.id, customers.name, customers.email, customers.phone, customers.website,
       customers.notes, customers.status, customers.address, customers.leitweg_id, customers.debitor_number,
-      customers.search_lower,
       to_json(before) as before`;
   if (!updated) return null;
-  const { search_lower, before, ...stored } = updated;
-  const rows = [
-    [before.search_lower, before.status],
-    [search_lower, stored.status],
-  ];
-  return { customer: stored, change: { op: "update", rows }, before };
+  const { before, ...stored } = updated;
+  return { customer: stored, before };
 }
 
 /**
