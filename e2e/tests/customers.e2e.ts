@@ -624,8 +624,13 @@ test("„Exportieren“ downloads every customer of the search as Excel (Deutsch
       await page.getByRole("button", { name: "Exportieren" }).click();
       const menu = page.getByRole("menu");
       await expect(menu).toBeVisible();
-      const box = await menu.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      // Floating UI places the menu after it shows (and shifts it into the window): wait for that.
+      await expect
+        .poll(async () => {
+          const box = await menu.boundingBox();
+          return box !== null && box.x >= 0 && box.x + box.width <= width;
+        })
+        .toBe(true);
       if (shots) await page.screenshot({ path: join(shots, `customers-export-${colorScheme}-${width}.png`) });
       await expectNoAxeViolations(page, "[role=menu]");
       await expectNoAxeViolations(page);
