@@ -43,6 +43,12 @@ export interface JobOptions {
   log?: (line: string) => void;
   now?: () => number;
   signal?: AbortSignal;
+  /**
+   * Called once the run's `running` row is committed: from then on every process's status shows
+   * it. „Jetzt sichern“ answers only then, so the card's first read after the press already sees
+   * the backup going on and keeps asking (before, it could read neither and stop asking).
+   */
+  onRecorded?: () => void;
 }
 
 /** The embedded database has one session, in which advisory locks stack: this process's own guard. */
@@ -80,6 +86,7 @@ async function recorded<T>(
   const started = now();
   const runId = await startRun(db.sql, kind, slot);
   if (runId === null) return null;
+  options.onRecorded?.();
   try {
     const value = await work();
     await finishRun(db.sql, runId, { ok: true, ...details(value) });

@@ -95,8 +95,14 @@ export function backupRequests({
           decided(refusal);
           return null;
         }
-        decided({ outcome: "started" });
-        const outcome = await backupNow({ config, db, target, log, signal: shutdown.signal });
+        const outcome = await backupNow({
+          config,
+          db,
+          target,
+          log,
+          signal: shutdown.signal,
+          onRecorded: () => decided({ outcome: "started" }),
+        });
         if (outcome?.ok) {
           log(`Sicherung auf Anfrage: ${outcome.value.manifest.set} geschrieben`);
           await pruneSets(target, Date.now(), log);
@@ -109,8 +115,9 @@ export function backupRequests({
       running = Promise.all([running, run]);
       return Promise.race([
         decision,
-        // Busy, or failed before deciding (the database did not answer): no backup began.
-        run.then((outcome): BackupStart => ({ outcome: outcome === "busy" ? "busy" : "started" })),
+        // Busy, or failed before its row was recorded (the database, or `statfs` on the backup
+        // folder; logged above): no backup began, and a 202 would have the card wait for nothing.
+        run.then((outcome): BackupStart => ({ outcome: outcome === "busy" ? "busy" : "not-begun" })),
       ]);
     },
     isOperatorToken(presented) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { formatDateTime } from "@klarwerk/kit";
+import { formatDateTime, type HealthAnswer } from "@klarwerk/kit";
 import type { App } from "../../src/app.ts";
 import { backupRequests } from "../../src/backup/on-demand.ts";
 import { listSets } from "../../src/backup/sets.ts";
@@ -36,14 +36,16 @@ describe.each(testDatabaseKinds())("„Jetzt sichern“ is limited (%s)", (kind)
   let appB: App;
   let owner: SignedInUser;
   const stops: (() => Promise<void>)[] = [];
+  /** What the API processes logged (the 503's message sends admins there for the reason). */
+  const logged: string[] = [];
+  const keepLogLine = (line: string) => void logged.push(line);
 
   beforeAll(async () => {
     db = await createTestDatabase({ kind });
     dir = await mkdtemp(join(tmpdir(), "klarwerk-backup-limits-"));
     target = new MeasuredTarget(join(dir, "backups"));
     const config = testConfig({ BACKUP_DIR: target.root, ...(db.url ? { DATABASE_URL: db.url } : {}) });
-    const quiet = () => {};
-    const backupsA = backupRequests({ config, db: db.database, target, log: quiet });
+    const backupsA = backupRequests({ config, db: db.database, target, log: keepLogLine });
     stops.push(backupsA.stop);
     appA = createTestApp(db.sql, config, { backups: backupsA, rateLimits: unlimitedRateLimits });
     if (kind === "server") {
@@ -53,7 +55,7 @@ describe.each(testDatabaseKinds())("„Jetzt sichern“ is limited (%s)", (kind)
         config,
         db: { sql: sqlB, writes: sqlB, embedded: null, changes: null, close: async () => {} },
         target,
-        log: quiet,
+        log: keepLogLine,
       });
       stops.push(backupsB.stop);
       appB = createTestApp(sqlB, config, { backups: backupsB, rateLimits: unlimitedRateLimits });
@@ -87,7 +89,7 @@ describe.each(testDatabaseKinds())("„Jetzt sichern“ is limited (%s)", (kind)
     }
   }
 
-  /** The last on-demand run (one after run `afterId`: a 202 answers before its row is written), once it has ended. */
+  /** The last on-demand run (one after run `afterId`), once it has ended. */
   async function lastRunEnded(
     afterId = 0,
   ): Promise<{ id: number; result: string; size_bytes: number | null; next_at: Date }> {
@@ -180,6 +182,74 @@ describe.each(testDatabaseKinds())("„Jetzt sichern“ is limited (%s)", (kind)
     expect(allowed.status).toBe(202);
     expect((await lastRunEnded(last.id)).result).toBe("ok");
     expect(await runCount()).toBe(3);
+  }, 90_000);
+
+  // The dashboard's card reads the status once after the 202 and keeps asking only while a backup
+  // runs. A 202 sent before the run's row was committed let that read see neither a running nor a
+  // new backup: the card stopped asking and the result needed a reload (CI caught it once). Here
+  // the row's insert is held for half a second; the 202 must still come after it. (On PGlite the
+  // one session runs the insert before any later read, so only the server can show the race.)
+  test.if(kind === "server")(
+    "a 202 answers only once the run shows as running to every process",
+    async () => {
+      const last = await lastRunEnded();
+      await startedAgo("10 minutes");
+      target.free = null;
+      await db.sql.unsafe(`
+      create function slow_backup_run_insert() returns trigger language plpgsql as
+        $$ begin perform pg_sleep(0.5); return new; end $$;
+      create trigger slow_backup_run_insert before insert on backup_runs
+        for each row execute function slow_backup_run_insert()`);
+      try {
+        const pressedAt = Date.now();
+        const pressed = await press(appA);
+        expect(pressed.status).toBe(202);
+        const health = await callJson<HealthAnswer>(appB, "/api/health", { token: owner.token });
+        const operations = health.body.details?.operations;
+        // Running now, or (a very quick one) already finished after the press: the older run ended 10 minutes ago.
+        const finishedSincePress = Date.parse(operations?.backup?.finished_at ?? "") >= pressedAt - 1000;
+        expect(operations?.backup_running != null || finishedSincePress).toBe(true);
+      } finally {
+        // Dropped only after the run: a drop waits for the backup's dump, and the run's own update
+        // would queue behind the drop.
+        const ended = await lastRunEnded(last.id);
+        await db.sql.unsafe(`
+        drop trigger slow_backup_run_insert on backup_runs;
+        drop function slow_backup_run_insert()`);
+        expect(ended.result).toBe("ok");
+      }
+    },
+    90_000,
+  );
+
+  // The database refuses the run's row (here a trigger; in life a database gone mid-press): nothing
+  // began, so no 202 that would have the card wait for a backup that never comes.
+  test("a press whose run cannot be recorded is a German 503, and nothing is counted against the next", async () => {
+    const last = await lastRunEnded();
+    await startedAgo("10 minutes");
+    target.free = null;
+    await db.sql.unsafe(`
+      create function refuse_backup_run() returns trigger language plpgsql as
+        $$ begin raise exception 'no room for this row'; end $$`);
+    await db.sql.unsafe(
+      "create trigger refuse_backup_run before insert on backup_runs for each row execute function refuse_backup_run()",
+    );
+    let refused: Answer;
+    try {
+      refused = await press(appA);
+    } finally {
+      await db.sql.unsafe("drop trigger refuse_backup_run on backup_runs");
+      await db.sql.unsafe("drop function refuse_backup_run()");
+    }
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({ code: "backup-not-begun", message: operationsMessages.backupNotBegun });
+    expect(logged).toContain("Sicherung auf Anfrage fehlgeschlagen: no room for this row");
+    expect((await lastRunEnded()).id).toBe(last.id);
+
+    await Bun.sleep(1100); // set names have seconds
+    const next = await press(appA);
+    expect(next.status).toBe(202);
+    expect((await lastRunEnded(last.id)).result).toBe("ok");
   }, 90_000);
 
   test("the folder's free space is the disk's (statfs), also before BACKUP_DIR exists", async () => {

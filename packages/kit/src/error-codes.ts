@@ -157,10 +157,11 @@ export const apiErrorCodes = [
   "deploy-key-not-found",
   "deploy-key-cannot-administer",
   // Operations: „Jetzt sichern“ while a backup or restore drill runs, again within its cooldown,
-  // or with too little free space in the backup folder.
+  // with too little free space in the backup folder, or when its run could not be recorded.
   "backup-running",
   "backup-too-soon",
   "backup-no-space",
+  "backup-not-begun",
   // Datenschutz-Anfragen.
   "privacy-case-not-found",
   "privacy-case-not-erasure",

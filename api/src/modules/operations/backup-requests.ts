@@ -21,6 +21,8 @@ export interface BackupRequests {
 export type BackupStart =
   | { outcome: "started" }
   | { outcome: "busy" }
+  /** Failed before its run was recorded (the database or the backup folder's free space): nothing began. */
+  | { outcome: "not-begun" }
   /** The next on-demand backup may start at `nextAt`, `retryAfterSeconds` from now. */
   | { outcome: "too-soon"; nextAt: Date; retryAfterSeconds: number }
   /** `freeBytes` in the backup folder, below `neededBytes` (twice the last set). */

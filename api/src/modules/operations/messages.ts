@@ -10,6 +10,10 @@ export const operationsMessages = {
   backupTooSoon: (nextAt: Date) =>
     `„Jetzt sichern“ ist höchstens einmal in ${onDemandBackupCooldownMs / minute} Minuten möglich. ` +
     `Die nächste Sicherung auf Anfrage ist ab ${formatDateTime(Math.ceil(nextAt.getTime() / minute) * minute)} Uhr möglich.`,
+  /** Before its run was recorded, the database or the backup folder failed; the API's log has the reason. */
+  backupNotBegun:
+    "Die Sicherung konnte nicht beginnen: die Datenbank oder der Sicherungsordner antwortete nicht. " +
+    "Der Grund steht im Log der API; bitte in einigen Minuten erneut versuchen.",
   backupNoSpace: (freeBytes: number, neededBytes: number) =>
     `Zu wenig freier Speicher für eine Sicherung: frei sind ${formatFileSize(freeBytes)}, nötig sind mindestens ` +
     `${formatFileSize(neededBytes)} (das Doppelte der letzten Sicherung). ` +

@@ -156,6 +156,7 @@ export const backupRoute = endpoint("POST /api/operations/backup")({
     403: { "admin-only": [httpMessages.adminOnly] },
     409: { "backup-running": [operationsMessages.backupRunning] },
     429: { "backup-too-soon": [operationsMessages.backupTooSoon(new Date("2026-03-02T13:32:00Z"))] },
+    503: { "backup-not-begun": [operationsMessages.backupNotBegun] },
     507: { "backup-no-space": [operationsMessages.backupNoSpace(40 * 1024 * 1024, 96 * 1024 * 1024)] },
   },
 });

@@ -69,7 +69,8 @@ export function healthModule({ sql, auth, config, blobReport }: Pick<Deps, "sql"
  * runs it, then the sets the retention rule no longer keeps go; 202 once it began (its outcome is
  * recorded like every run: the dashboard's Betrieb block, a mail to admins on failure), 409 while
  * a backup or drill runs, 429 within 10 minutes of the deployment's last on-demand backup (the
- * message says from when), 507 when the backup folder has less than twice the last set free.
+ * message says from when), 507 when the backup folder has less than twice the last set free, 503
+ * when it failed before its run was recorded.
  * For admins (staff 403),
  * or for `bun run backup` on this machine with the operator token from DATA_DIR
  * (backup/on-demand.ts). Either way an audit event names who asked.
@@ -94,6 +95,9 @@ export function backupRequestModule(
       }
       const start = await requests.start();
       if (start.outcome === "busy") throw new HttpError(409, "backup-running", operationsMessages.backupRunning);
+      if (start.outcome === "not-begun") {
+        throw new HttpError(503, "backup-not-begun", operationsMessages.backupNotBegun);
+      }
       if (start.outcome === "too-soon") {
         throw new HttpError(429, "backup-too-soon", operationsMessages.backupTooSoon(start.nextAt), {
           "Retry-After": String(Math.max(1, start.retryAfterSeconds)),
