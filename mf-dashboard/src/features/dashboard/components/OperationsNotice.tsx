@@ -167,7 +167,7 @@ export function OperationsNotice({ admin }: { admin: boolean }) {
       <Title order={2} size="h4" id={titleId} mb="xs">
         {messages.title}
       </Title>
-      <DataList labelWidth="10rem" gap="xs">
+      <DataList labelWidth="16rem" gap="xs">
         <OperationsLine label={messages.blobCheck}>
           <BlobCheckValue check={check} backfillRemaining={backfillRemaining} />
         </OperationsLine>
