@@ -291,4 +291,6 @@ test("„Darstellung“ under Mein Konto: Dunkel and Hell override the system, S
     .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
     .toBe("rgb(255, 255, 255)");
   await expect(page.locator(".portal-area")).toHaveCount(0);
+  // The header is light again too: its marked „Home“ keeps the light scheme's colours.
+  await expectNoAxeViolations(page, "header");
 });
