@@ -285,8 +285,8 @@ test("„Darstellung“ under Mein Konto: Dunkel and Hell override the system, S
   await group.getByRole("button", { name: "Dunkel" }).click();
   await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
-  // The URL changes at once, but the portal's screen stays until the home page's chunk is in
-  // (the shell keeps the current page while the next one loads), so the light page comes with it.
+  // react-router changes the URL first and renders the new route in a transition after it: until
+  // that render commits, the portal's screen is still in the document and the page still dark.
   await expect
     .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
     .toBe("rgb(255, 255, 255)");
